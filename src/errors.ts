@@ -1,0 +1,112 @@
+/**
+ * Typed errors. Every error the library throws extends {@link CollisionError} and carries a stable
+ * `code`, so callers can branch on it without parsing messages. Messages name the field that was
+ * wrong, what it held, and what is accepted.
+ */
+
+/** Stable machine-readable error codes. */
+export type CollisionErrorCode =
+  | 'INVALID_NUMBER'
+  | 'INVALID_RADIUS'
+  | 'INVALID_QUATERNION'
+  | 'INVALID_SHAPE'
+  | 'DEGENERATE_HULL'
+  | 'UNSUPPORTED_PAIR'
+  | 'INVALID_JSON';
+
+/** Base class of every error thrown by convex-collide. */
+export class CollisionError extends Error {
+  readonly code: CollisionErrorCode;
+  constructor(code: CollisionErrorCode, message: string) {
+    super(message);
+    this.code = code;
+    this.name = new.target.name;
+  }
+}
+
+/** A number was NaN or ±Infinity where a finite number is required. */
+export class InvalidNumberError extends CollisionError {
+  /** The field that held the bad value, e.g. `"points[3].y"`. */
+  readonly field: string;
+  constructor(field: string, value: unknown, accepted = 'a finite number') {
+    super('INVALID_NUMBER', `${field} is ${describeValue(value)}; expected ${accepted}`);
+    this.field = field;
+  }
+}
+
+/** A radius, half height or half extent was negative or not finite. */
+export class InvalidRadiusError extends CollisionError {
+  readonly field: string;
+  constructor(field: string, value: unknown) {
+    super('INVALID_RADIUS', `${field} is ${describeValue(value)}; expected a finite number >= 0`);
+    this.field = field;
+  }
+}
+
+/** A rotation quaternion was zero, not finite, or not of unit length within 1e-6. */
+export class InvalidQuaternionError extends CollisionError {
+  readonly field: string;
+  constructor(field: string, message: string) {
+    super('INVALID_QUATERNION', `${field} ${message}`);
+    this.field = field;
+  }
+}
+
+/** A shape description was malformed: unknown type, missing field, empty point list. */
+export class InvalidShapeError extends CollisionError {
+  readonly field: string;
+  constructor(field: string, message: string) {
+    super('INVALID_SHAPE', `${field} ${message}`);
+    this.field = field;
+  }
+}
+
+/** Why a hull could not be built. */
+export type DegenerateHullReason = 'too-few-points' | 'coincident' | 'collinear' | 'coplanar';
+
+/** A hull was asked for where the input cannot give one (for example, no points at all). */
+export class DegenerateHullError extends CollisionError {
+  readonly reason: DegenerateHullReason;
+  constructor(reason: DegenerateHullReason, message: string) {
+    super('DEGENERATE_HULL', message);
+    this.reason = reason;
+  }
+}
+
+/** The dispatcher has no way to answer a query for this pair of shapes. */
+export class UnsupportedPairError extends CollisionError {
+  constructor(message: string) {
+    super('UNSUPPORTED_PAIR', message);
+  }
+}
+
+/** A JSON document could not be read: not JSON at all, or not of the expected form. */
+export class InvalidJsonError extends CollisionError {
+  readonly field: string;
+  constructor(field: string, message: string) {
+    super('INVALID_JSON', `${field} ${message}`);
+    this.field = field;
+  }
+}
+
+function describeValue(value: unknown): string {
+  if (typeof value === 'number') return String(value);
+  if (value === undefined) return 'missing';
+  try {
+    return `${typeof value} ${JSON.stringify(value)}`;
+  } catch {
+    return typeof value;
+  }
+}
+
+/** Throws {@link InvalidNumberError} unless `value` is a finite number. Returns it. */
+export function requireFinite(value: unknown, field: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new InvalidNumberError(field, value);
+  return value;
+}
+
+/** Throws {@link InvalidRadiusError} unless `value` is a finite number >= 0. Returns it. */
+export function requireNonNegative(value: unknown, field: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new InvalidRadiusError(field, value);
+  return value;
+}

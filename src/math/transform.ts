@@ -1,0 +1,122 @@
+import { InvalidNumberError, InvalidQuaternionError } from '../errors.js';
+import { QUATERNION_UNIT_TOLERANCE } from '../tolerance.js';
+import type { PoseLike, QuatLike, Vec3Like } from './types.js';
+
+/**
+ * A rigid transform as a row-major 3×3 rotation matrix plus a translation: `p' = R·p + t`.
+ * Queries convert each caller's pose (quaternion form) once into this form, because a matrix
+ * rotates a vector in 9 multiplies where a quaternion needs about 18.
+ */
+export class Transform {
+  m00 = 1; m01 = 0; m02 = 0;
+  m10 = 0; m11 = 1; m12 = 0;
+  m20 = 0; m21 = 0; m22 = 1;
+  tx = 0; ty = 0; tz = 0;
+}
+
+/**
+ * Writes the transform of `pose` into `out` and returns it. Reads every component of the pose
+ * exactly once (three.js serves quaternion fields through accessors). The quaternion is normalised;
+ * `field` names the pose in error messages.
+ * @throws InvalidNumberError if a component is NaN or infinite.
+ * @throws InvalidQuaternionError if the quaternion's length is not within 1e-6 of 1.
+ */
+export function transformFromPose(out: Transform, pose: PoseLike, field = 'pose'): Transform {
+  const p = pose.position, q = pose.quaternion;
+  const px = p.x, py = p.y, pz = p.z;
+  let x = q.x, y = q.y, z = q.z, w = q.w;
+  // One test catches NaN and ±Infinity in all seven numbers: any of them makes the sum non-finite.
+  const sum = px + py + pz + x + y + z + w;
+  if (sum - sum !== 0) checkPoseNumbers(pose, field);
+  const n2 = x * x + y * y + z * z + w * w;
+  if (Math.abs(n2 - 1) > 2 * QUATERNION_UNIT_TOLERANCE) {
+    const n = Math.sqrt(n2);
+    if (!(Math.abs(n - 1) <= QUATERNION_UNIT_TOLERANCE)) {
+      throw new InvalidQuaternionError(`${field}.quaternion`, `has length ${n}; expected a unit quaternion (length within 1e-6 of 1)`);
+    }
+  }
+  const s = 2 / n2; // normalises in passing: R(q) / |q|² is the rotation of q / |q|
+  const xs = x * s, ys = y * s, zs = z * s;
+  const wx = w * xs, wy = w * ys, wz = w * zs;
+  const xx = x * xs, xy = x * ys, xz = x * zs;
+  const yy = y * ys, yz = y * zs, zz = z * zs;
+  out.m00 = 1 - (yy + zz); out.m01 = xy - wz; out.m02 = xz + wy;
+  out.m10 = xy + wz; out.m11 = 1 - (xx + zz); out.m12 = yz - wx;
+  out.m20 = xz - wy; out.m21 = yz + wx; out.m22 = 1 - (xx + yy);
+  out.tx = px; out.ty = py; out.tz = pz;
+  return out;
+}
+
+function checkPoseNumbers(pose: PoseLike, field: string): never {
+  const p = pose.position, q = pose.quaternion;
+  const entries: [string, number][] = [
+    ['position.x', p.x], ['position.y', p.y], ['position.z', p.z],
+    ['quaternion.x', q.x], ['quaternion.y', q.y], ['quaternion.z', q.z], ['quaternion.w', q.w],
+  ];
+  for (const [name, v] of entries) {
+    if (typeof v !== 'number' || !Number.isFinite(v)) throw new InvalidNumberError(`${field}.${name}`, v);
+  }
+  throw new InvalidNumberError(field, NaN);
+}
+
+/** out = A⁻¹·B: the transform of B's frame expressed in A's frame. Safe when `out` aliases `a` or `b`. */
+export function relativeTransform(out: Transform, a: Transform, b: Transform): Transform {
+  const dx = b.tx - a.tx, dy = b.ty - a.ty, dz = b.tz - a.tz;
+  const a00 = a.m00, a01 = a.m01, a02 = a.m02, a10 = a.m10, a11 = a.m11, a12 = a.m12, a20 = a.m20, a21 = a.m21, a22 = a.m22;
+  const b00 = b.m00, b01 = b.m01, b02 = b.m02, b10 = b.m10, b11 = b.m11, b12 = b.m12, b20 = b.m20, b21 = b.m21, b22 = b.m22;
+  // Rᵀ_A · R_B
+  out.m00 = a00 * b00 + a10 * b10 + a20 * b20;
+  out.m01 = a00 * b01 + a10 * b11 + a20 * b21;
+  out.m02 = a00 * b02 + a10 * b12 + a20 * b22;
+  out.m10 = a01 * b00 + a11 * b10 + a21 * b20;
+  out.m11 = a01 * b01 + a11 * b11 + a21 * b21;
+  out.m12 = a01 * b02 + a11 * b12 + a21 * b22;
+  out.m20 = a02 * b00 + a12 * b10 + a22 * b20;
+  out.m21 = a02 * b01 + a12 * b11 + a22 * b21;
+  out.m22 = a02 * b02 + a12 * b12 + a22 * b22;
+  out.tx = a00 * dx + a10 * dy + a20 * dz;
+  out.ty = a01 * dx + a11 * dy + a21 * dz;
+  out.tz = a02 * dx + a12 * dy + a22 * dz;
+  return out;
+}
+
+/** out = R·p + t. Safe when `out === p`. */
+export function transformPoint(out: Vec3Like, t: Transform, p: Readonly<Vec3Like>): Vec3Like {
+  const x = p.x, y = p.y, z = p.z;
+  out.x = t.m00 * x + t.m01 * y + t.m02 * z + t.tx;
+  out.y = t.m10 * x + t.m11 * y + t.m12 * z + t.ty;
+  out.z = t.m20 * x + t.m21 * y + t.m22 * z + t.tz;
+  return out;
+}
+
+/** out = R·v (no translation). Safe when `out === v`. */
+export function rotateVector(out: Vec3Like, t: Transform, v: Readonly<Vec3Like>): Vec3Like {
+  const x = v.x, y = v.y, z = v.z;
+  out.x = t.m00 * x + t.m01 * y + t.m02 * z;
+  out.y = t.m10 * x + t.m11 * y + t.m12 * z;
+  out.z = t.m20 * x + t.m21 * y + t.m22 * z;
+  return out;
+}
+
+/** out = Rᵀ·v. Safe when `out === v`. */
+export function inverseRotateVector(out: Vec3Like, t: Transform, v: Readonly<Vec3Like>): Vec3Like {
+  const x = v.x, y = v.y, z = v.z;
+  out.x = t.m00 * x + t.m10 * y + t.m20 * z;
+  out.y = t.m01 * x + t.m11 * y + t.m21 * z;
+  out.z = t.m02 * x + t.m12 * y + t.m22 * z;
+  return out;
+}
+
+/** out = Rᵀ·(p − t): world point into the transform's local frame. Safe when `out === p`. */
+export function inverseTransformPoint(out: Vec3Like, t: Transform, p: Readonly<Vec3Like>): Vec3Like {
+  const x = p.x - t.tx, y = p.y - t.ty, z = p.z - t.tz;
+  out.x = t.m00 * x + t.m10 * y + t.m20 * z;
+  out.y = t.m01 * x + t.m11 * y + t.m21 * z;
+  out.z = t.m02 * x + t.m12 * y + t.m22 * z;
+  return out;
+}
+
+/** The identity pose `{ position: 0, quaternion: identity }`, as a fresh object. */
+export function identityPose(): { position: Vec3Like; quaternion: QuatLike } {
+  return { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } };
+}

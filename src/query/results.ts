@@ -1,0 +1,68 @@
+import type { Vec3Like } from '../math/types.js';
+import { vec3 } from '../math/vec3.js';
+
+/**
+ * How an iterative query ended. `converged`: within tolerance. `max-iterations`: the iteration cap was
+ * hit; the answer is the best one found (still a valid bound). `degenerate`: the numerics could not make
+ * progress (for example a support mapping that is not convex); the answer is the best one found.
+ */
+export type QueryStatus = 'converged' | 'max-iterations' | 'degenerate';
+
+/** Result of {@link closestPoints}. All vectors in world space. */
+export interface ClosestPointsResult {
+  /** Euclidean distance between the shapes; 0 when they touch or overlap. */
+  distance: number;
+  /** Closest point on A (a shared point when the shapes intersect). */
+  pointA: Vec3Like;
+  /** Closest point on B (equal to `pointA` when the shapes intersect). */
+  pointB: Vec3Like;
+  /**
+   * Unit vector from A towards B: `pointB − pointA = distance · normal` when apart. When the shapes
+   * intersect it is the best separating direction GJK knew (not a penetration normal; use `contact`).
+   */
+  normal: Vec3Like;
+  status: QueryStatus;
+  /** GJK iterations used. */
+  iterations: number;
+}
+
+/** Result of {@link penetration}. All vectors in world space. */
+export interface PenetrationResult {
+  /** Length of the shortest translation of B that separates the shapes; 0 when they only touch. */
+  depth: number;
+  /** Unit vector from A towards B: translating B by `depth · normal` makes the shapes touch. */
+  normal: Vec3Like;
+  /** A's deepest point along `normal`. */
+  pointA: Vec3Like;
+  /** B's deepest point along `−normal`; `(pointA − pointB) · normal = depth`. */
+  pointB: Vec3Like;
+  status: QueryStatus;
+  /** GJK plus EPA iterations used. */
+  iterations: number;
+}
+
+/** Result of {@link contact}: a signed separation for every pair. All vectors in world space. */
+export interface ContactResult {
+  /** Distance when apart, minus the penetration depth when overlapping, 0 when touching. */
+  separation: number;
+  /** Unit vector from A towards B (see {@link ClosestPointsResult.normal} and {@link PenetrationResult.normal}). */
+  normal: Vec3Like;
+  /** Apart: the closest point on A. Overlapping: A's deepest point along `normal`. */
+  pointA: Vec3Like;
+  /** Apart: the closest point on B. Overlapping: B's deepest point along `−normal`. */
+  pointB: Vec3Like;
+  status: QueryStatus;
+  iterations: number;
+}
+
+export function createClosestPointsResult(): ClosestPointsResult {
+  return { distance: 0, pointA: vec3(), pointB: vec3(), normal: vec3(1, 0, 0), status: 'converged', iterations: 0 };
+}
+
+export function createPenetrationResult(): PenetrationResult {
+  return { depth: 0, normal: vec3(1, 0, 0), pointA: vec3(), pointB: vec3(), status: 'converged', iterations: 0 };
+}
+
+export function createContactResult(): ContactResult {
+  return { separation: 0, normal: vec3(1, 0, 0), pointA: vec3(), pointB: vec3(), status: 'converged', iterations: 0 };
+}

@@ -1,0 +1,41 @@
+import type { Vec3Like } from '../math/types.js';
+
+/**
+ * One step of a traced query, handed to `options.trace`. Points are Minkowski-difference points
+ * `a − b` expressed in A's local frame (the frame every query runs in); rotate them by A's pose to see
+ * them in world orientation. Arrays and vectors are fresh copies the callback may keep.
+ */
+export type TraceStep = GjkTraceStep | EpaTraceStep;
+
+export interface GjkTraceStep {
+  readonly algorithm: 'gjk';
+  readonly iteration: number;
+  /** Search direction used for this step's support query. */
+  readonly direction: Vec3Like;
+  /** The new support point w = s_A(d) − s_B(−d) on the cores. */
+  readonly support: Vec3Like;
+  /** The simplex after the sub-algorithm reduced it (1 to 4 points). */
+  readonly simplex: Vec3Like[];
+  /** Closest point of the simplex to the origin, v. */
+  readonly closest: Vec3Like;
+  /** |v|, an upper bound on the core distance. */
+  readonly distance: number;
+}
+
+export interface EpaTraceStep {
+  readonly algorithm: 'epa';
+  readonly iteration: number;
+  /** Every live face of the polytope as a triangle of three points. */
+  readonly faces: [Vec3Like, Vec3Like, Vec3Like][];
+  /** Index into `faces` of the face closest to the origin. */
+  readonly closestFace: number;
+  /** Outward unit normal of the closest face. */
+  readonly normal: Vec3Like;
+  /** Distance of the closest face's plane from the origin (a lower bound on the core depth). */
+  readonly distance: number;
+  /** Support point along `normal` found this step (the polytope grows by it unless converged). */
+  readonly support: Vec3Like;
+}
+
+/** A trace callback. */
+export type TraceCallback = (step: TraceStep) => void;

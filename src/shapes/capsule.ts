@@ -1,0 +1,32 @@
+import { requireNonNegative } from '../errors.js';
+import type { Vec3Like } from '../math/types.js';
+import type { Shape, ShapeJSON } from './shape.js';
+
+/** Points within `radius` of the segment from (0, −halfHeight, 0) to (0, halfHeight, 0): a segment core plus a radius. */
+export class Capsule implements Shape {
+  readonly kind = 'capsule' as const;
+  readonly radius: number;
+  /** Equal to `radius`: the core is swept by it. */
+  readonly sweptRadius: number;
+  readonly boundingRadius: number;
+  readonly halfHeight: number;
+
+  /** @throws InvalidRadiusError if `halfHeight` or `radius` is negative or not finite. */
+  constructor(halfHeight: number, radius: number) {
+    this.halfHeight = requireNonNegative(halfHeight, 'Capsule.halfHeight');
+    this.radius = this.sweptRadius = requireNonNegative(radius, 'Capsule.radius');
+    this.boundingRadius = this.halfHeight + this.radius;
+  }
+
+  /** The core is the axis segment. */
+  support(out: Vec3Like, dir: Readonly<Vec3Like>): Vec3Like {
+    out.x = 0;
+    out.y = dir.y >= 0 ? this.halfHeight : -this.halfHeight;
+    out.z = 0;
+    return out;
+  }
+
+  toJSON(): ShapeJSON {
+    return { type: 'capsule', halfHeight: this.halfHeight, radius: this.radius };
+  }
+}

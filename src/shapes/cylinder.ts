@@ -1,0 +1,40 @@
+import { requireNonNegative } from '../errors.js';
+import type { Vec3Like } from '../math/types.js';
+import type { Shape, ShapeJSON } from './shape.js';
+
+/** A solid cylinder along local Y, from y = −halfHeight to +halfHeight, of `radius`. */
+export class Cylinder implements Shape {
+  readonly kind = 'cylinder' as const;
+  /** Sharp rims: the whole body is the core. */
+  readonly sweptRadius = 0;
+  /** The geometric radius of the cylinder. */
+  readonly radius: number;
+  readonly boundingRadius: number;
+  readonly halfHeight: number;
+
+  /** @throws InvalidRadiusError if `halfHeight` or `radius` is negative or not finite. */
+  constructor(halfHeight: number, radius: number) {
+    this.halfHeight = requireNonNegative(halfHeight, 'Cylinder.halfHeight');
+    this.radius = requireNonNegative(radius, 'Cylinder.radius');
+    this.boundingRadius = Math.hypot(this.halfHeight, this.radius);
+  }
+
+  support(out: Vec3Like, dir: Readonly<Vec3Like>): Vec3Like {
+    const dx = dir.x, dz = dir.z;
+    const rho = Math.sqrt(dx * dx + dz * dz);
+    out.y = dir.y >= 0 ? this.halfHeight : -this.halfHeight;
+    if (rho > 0) {
+      const s = this.radius / rho;
+      out.x = dx * s;
+      out.z = dz * s;
+    } else {
+      out.x = 0;
+      out.z = 0;
+    }
+    return out;
+  }
+
+  toJSON(): ShapeJSON {
+    return { type: 'cylinder', halfHeight: this.halfHeight, radius: this.radius };
+  }
+}

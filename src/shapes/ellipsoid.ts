@@ -1,0 +1,43 @@
+import { requireNonNegative } from '../errors.js';
+import type { Vec3Like } from '../math/types.js';
+import type { Shape, ShapeJSON } from './shape.js';
+
+/** An axis-aligned ellipsoid (in its local frame) with semi-axes `rx`, `ry`, `rz`. */
+export class Ellipsoid implements Shape {
+  readonly kind = 'ellipsoid' as const;
+  readonly sweptRadius = 0;
+  readonly boundingRadius: number;
+  readonly rx: number;
+  readonly ry: number;
+  readonly rz: number;
+
+  /** @throws InvalidRadiusError if a semi-axis is negative or not finite. */
+  constructor(rx: number, ry: number, rz: number) {
+    this.rx = requireNonNegative(rx, 'Ellipsoid.rx');
+    this.ry = requireNonNegative(ry, 'Ellipsoid.ry');
+    this.rz = requireNonNegative(rz, 'Ellipsoid.rz');
+    this.boundingRadius = Math.max(this.rx, this.ry, this.rz);
+  }
+
+  /** For E = diag(r)·unit ball: s(d) = diag(r)² d / |diag(r) d|. */
+  support(out: Vec3Like, dir: Readonly<Vec3Like>): Vec3Like {
+    const rx = this.rx, ry = this.ry, rz = this.rz;
+    const ex = rx * dir.x, ey = ry * dir.y, ez = rz * dir.z;
+    const n = Math.sqrt(ex * ex + ey * ey + ez * ez);
+    if (n > 0) {
+      const s = 1 / n;
+      out.x = rx * ex * s;
+      out.y = ry * ey * s;
+      out.z = rz * ez * s;
+    } else {
+      out.x = 0;
+      out.y = 0;
+      out.z = 0;
+    }
+    return out;
+  }
+
+  toJSON(): ShapeJSON {
+    return { type: 'ellipsoid', radii: [this.rx, this.ry, this.rz] };
+  }
+}

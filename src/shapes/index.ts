@@ -1,0 +1,14 @@
+export type { Shape, ShapeJSON, ShapeKind, SupportMap } from './shape.js';
+export { supportWithRadius } from './shape.js';
+export { Point } from './point.js';
+export { Segment } from './segment.js';
+export { Triangle } from './triangle.js';
+export { Sphere } from './sphere.js';
+export { Box } from './box.js';
+export { Capsule } from './capsule.js';
+export { Cylinder } from './cylinder.js';
+export { Cone } from './cone.js';
+export { Ellipsoid } from './ellipsoid.js';
+export { ConvexHull } from './convex-hull.js';
+export { Rounded } from './rounded.js';
+export { MinkowskiSum } from './minkowski-sum.js';

@@ -1,0 +1,20 @@
+import type { Vec3Like } from '../math/types.js';
+import type { Shape, ShapeJSON } from './shape.js';
+
+/** The single point at the local origin. Useful as a probe, and rounded into a sphere. */
+export class Point implements Shape {
+  readonly kind = 'point' as const;
+  readonly sweptRadius = 0;
+  readonly boundingRadius = 0;
+
+  support(out: Vec3Like, _dir: Readonly<Vec3Like>): Vec3Like {
+    out.x = 0;
+    out.y = 0;
+    out.z = 0;
+    return out;
+  }
+
+  toJSON(): ShapeJSON {
+    return { type: 'point' };
+  }
+}

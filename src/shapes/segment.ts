@@ -1,0 +1,33 @@
+import type { Vec3Like } from '../math/types.js';
+import { readVec3, toArray } from './read-input.js';
+import type { Shape, ShapeJSON } from './shape.js';
+
+/** The line segment from `a` to `b` (local frame). `a` may equal `b`. */
+export class Segment implements Shape {
+  readonly kind = 'segment' as const;
+  readonly sweptRadius = 0;
+  readonly boundingRadius: number;
+  readonly a: Readonly<Vec3Like>;
+  readonly b: Readonly<Vec3Like>;
+
+  /** @throws InvalidNumberError if a coordinate is NaN or infinite. */
+  constructor(a: Readonly<Vec3Like>, b: Readonly<Vec3Like>) {
+    this.a = readVec3(a, 'Segment.a');
+    this.b = readVec3(b, 'Segment.b');
+    this.boundingRadius = Math.max(Math.hypot(this.a.x, this.a.y, this.a.z), Math.hypot(this.b.x, this.b.y, this.b.z));
+  }
+
+  support(out: Vec3Like, dir: Readonly<Vec3Like>): Vec3Like {
+    const a = this.a, b = this.b;
+    const dx = dir.x, dy = dir.y, dz = dir.z;
+    const p = a.x * dx + a.y * dy + a.z * dz >= b.x * dx + b.y * dy + b.z * dz ? a : b;
+    out.x = p.x;
+    out.y = p.y;
+    out.z = p.z;
+    return out;
+  }
+
+  toJSON(): ShapeJSON {
+    return { type: 'segment', a: toArray(this.a), b: toArray(this.b) };
+  }
+}

@@ -1,0 +1,30 @@
+import { requireNonNegative } from '../errors.js';
+import type { Vec3Like } from '../math/types.js';
+import type { Shape, ShapeJSON } from './shape.js';
+
+/** A ball of `radius` about the local origin: a point core plus a radius. */
+export class Sphere implements Shape {
+  readonly kind = 'sphere' as const;
+  readonly radius: number;
+  /** Equal to `radius`: the core is swept by it. */
+  readonly sweptRadius: number;
+  readonly boundingRadius: number;
+
+  /** @throws InvalidRadiusError if `radius` is negative or not finite. */
+  constructor(radius: number) {
+    this.radius = this.sweptRadius = requireNonNegative(radius, 'Sphere.radius');
+    this.boundingRadius = this.radius;
+  }
+
+  /** The core is the centre. */
+  support(out: Vec3Like, _dir: Readonly<Vec3Like>): Vec3Like {
+    out.x = 0;
+    out.y = 0;
+    out.z = 0;
+    return out;
+  }
+
+  toJSON(): ShapeJSON {
+    return { type: 'sphere', radius: this.radius };
+  }
+}

@@ -1,0 +1,39 @@
+import type { Vec3Like } from '../math/types.js';
+import { readVec3, toArray } from './read-input.js';
+import type { Shape, ShapeJSON } from './shape.js';
+
+/** The (flat, two-sided) triangle abc in the local frame. Degenerate triangles are allowed. */
+export class Triangle implements Shape {
+  readonly kind = 'triangle' as const;
+  readonly sweptRadius = 0;
+  readonly boundingRadius: number;
+  readonly a: Readonly<Vec3Like>;
+  readonly b: Readonly<Vec3Like>;
+  readonly c: Readonly<Vec3Like>;
+
+  /** @throws InvalidNumberError if a coordinate is NaN or infinite. */
+  constructor(a: Readonly<Vec3Like>, b: Readonly<Vec3Like>, c: Readonly<Vec3Like>) {
+    this.a = readVec3(a, 'Triangle.a');
+    this.b = readVec3(b, 'Triangle.b');
+    this.c = readVec3(c, 'Triangle.c');
+    const r = (p: Vec3Like) => Math.hypot(p.x, p.y, p.z);
+    this.boundingRadius = Math.max(r(this.a), r(this.b), r(this.c));
+  }
+
+  support(out: Vec3Like, dir: Readonly<Vec3Like>): Vec3Like {
+    const a = this.a, b = this.b, c = this.c;
+    const dx = dir.x, dy = dir.y, dz = dir.z;
+    const da = a.x * dx + a.y * dy + a.z * dz;
+    const db = b.x * dx + b.y * dy + b.z * dz;
+    const dc = c.x * dx + c.y * dy + c.z * dz;
+    const p = da >= db ? (da >= dc ? a : c) : db >= dc ? b : c;
+    out.x = p.x;
+    out.y = p.y;
+    out.z = p.z;
+    return out;
+  }
+
+  toJSON(): ShapeJSON {
+    return { type: 'triangle', a: toArray(this.a), b: toArray(this.b), c: toArray(this.c) };
+  }
+}
