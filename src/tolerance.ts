@@ -48,3 +48,11 @@ export const FLAT_TOLERANCE = 1e-10;
 
 /** Quaternions are accepted when `| |q| − 1 | ≤ QUATERNION_UNIT_TOLERANCE`, then normalised. */
 export const QUATERNION_UNIT_TOLERANCE = 1e-6;
+
+/**
+ * Two shapes whose gap is below CONTACT_RELATIVE_TOLERANCE times the pair's size (bounding radii plus
+ * the distance between their frames) count as touching, so exact contacts are reported as intersecting
+ * despite rounding (the far category of the conformance pairs puts frames 1e5 apart, where rounding of
+ * the relative pose alone is about 1e5·ε ≈ 2e-11).
+ */
+export const CONTACT_RELATIVE_TOLERANCE = 1e-12;

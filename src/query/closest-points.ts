@@ -1,0 +1,100 @@
+import type { PoseLike, Vec3Like } from '../math/types.js';
+import { rotateVector, transformPoint } from '../math/transform.js';
+import type { SupportMap } from '../shapes/shape.js';
+import { CONTACT_RELATIVE_TOLERANCE } from '../tolerance.js';
+import { gjkDistance, type GjkOptions } from './gjk/gjk.js';
+import { preparePair, type PairWork } from './pair.js';
+import { createClosestPointsResult, type ClosestPointsResult } from './results.js';
+
+/**
+ * Absolute slack under which two shapes count as touching: CONTACT_RELATIVE_TOLERANCE times the pair's
+ * size (both bounding radii plus the distance between their frames), so it scales with the problem.
+ */
+export function touchSlack(a: SupportMap, b: SupportMap, work: PairWork): number {
+  const t = work.bInA;
+  return CONTACT_RELATIVE_TOLERANCE * (a.boundingRadius + b.boundingRadius + Math.sqrt(t.tx * t.tx + t.ty * t.ty + t.tz * t.tz));
+}
+
+/**
+ * GJK's boolean test: do the shapes share a point? Touching counts as intersecting (within a slack of
+ * CONTACT_RELATIVE_TOLERANCE relative to the pair's size). Stops as soon as a separating plane proves
+ * the answer. Allocates nothing.
+ * @throws InvalidNumberError / InvalidQuaternionError for a pose with NaN, infinite or non-unit parts.
+ */
+export function intersects(a: SupportMap, poseA: PoseLike, b: SupportMap, poseB: PoseLike, options?: GjkOptions): boolean {
+  const work = preparePair(poseA, poseB, options?.trace !== undefined);
+  const r = a.sweptRadius + b.sweptRadius + touchSlack(a, b, work);
+  gjkDistance(work.gjk, a, b, work.bInA, r, options);
+  return !work.gjk.separatedBeyondLimit && work.gjk.distance <= r;
+}
+
+/**
+ * The Euclidean distance between the shapes (world units); 0 when they touch or overlap.
+ * Within GJK_RELATIVE_TOLERANCE of the exact distance. Allocates nothing.
+ */
+export function distance(a: SupportMap, poseA: PoseLike, b: SupportMap, poseB: PoseLike, options?: GjkOptions): number {
+  const work = preparePair(poseA, poseB, options?.trace !== undefined);
+  gjkDistance(work.gjk, a, b, work.bInA, Infinity, options);
+  const d = work.gjk.distance - a.sweptRadius - b.sweptRadius;
+  return d > 0 ? d : 0;
+}
+
+/**
+ * Distance and closest points (world space). `normal` points from A to B. When the shapes intersect,
+ * `distance` is 0 and `pointA` = `pointB` is a shared point. With `out`, the result is written into it
+ * and nothing is allocated; `out` may be reused across calls.
+ */
+export function closestPoints(
+  a: SupportMap, poseA: PoseLike, b: SupportMap, poseB: PoseLike,
+  out: ClosestPointsResult = createClosestPointsResult(), options?: GjkOptions,
+): ClosestPointsResult {
+  const work = preparePair(poseA, poseB, options?.trace !== undefined);
+  const gjk = work.gjk;
+  gjkDistance(gjk, a, b, work.bInA, Infinity, options);
+  const rA = a.sweptRadius, rB = b.sweptRadius;
+  const pa = out.pointA, pb = out.pointB, n = out.normal;
+  writeCoreNormal(n, work);
+  const dCore = gjk.distance;
+  if (dCore > rA + rB) {
+    // Apart: move each core point out by its radius along the normal.
+    addScaledInto(pa, gjk.pointA, n, rA);
+    addScaledInto(pb, gjk.pointB, n, -rB);
+    out.distance = dCore - rA - rB;
+  } else {
+    // Touching or overlapping: a shared point on the segment between the core points, within rA of
+    // A's core and rB of B's core.
+    const t = rA + rB > 0 ? (dCore * rA) / (rA + rB) : 0;
+    addScaledInto(pa, gjk.pointA, n, t);
+    pb.x = pa.x; pb.y = pa.y; pb.z = pa.z;
+    out.distance = 0;
+  }
+  transformPoint(pa, work.poseA, pa);
+  transformPoint(pb, work.poseA, pb);
+  rotateVector(n, work.poseA, n);
+  out.status = gjk.status;
+  out.iterations = gjk.iterations;
+  return out;
+}
+
+/** out = p + n·s */
+export function addScaledInto(out: Vec3Like, p: Readonly<Vec3Like>, n: Readonly<Vec3Like>, s: number): void {
+  out.x = p.x + n.x * s;
+  out.y = p.y + n.y * s;
+  out.z = p.z + n.z * s;
+}
+
+/**
+ * Unit normal from A to B in A's frame from GJK's answer: −v/|v| when the cores are apart; otherwise
+ * the direction from A's origin to B's, or +x when even that is zero.
+ */
+export function writeCoreNormal(n: Vec3Like, work: PairWork): void {
+  const v = work.gjk.v;
+  let x = -v.x, y = -v.y, z = -v.z;
+  let l = Math.sqrt(x * x + y * y + z * z);
+  if (!(l > 0) || work.gjk.intersecting) {
+    x = work.bInA.tx; y = work.bInA.ty; z = work.bInA.tz;
+    l = Math.sqrt(x * x + y * y + z * z);
+    if (!(l > 0)) { x = 1; y = 0; z = 0; l = 1; }
+  }
+  n.x = x / l; n.y = y / l; n.z = z / l;
+}

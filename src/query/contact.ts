@@ -1,0 +1,102 @@
+import { rotateVector, transformPoint } from '../math/transform.js';
+import type { PoseLike } from '../math/types.js';
+import type { SupportMap } from '../shapes/shape.js';
+import { addScaledInto, touchSlack, writeCoreNormal } from './closest-points.js';
+import { epaPenetration, type EpaOptions } from './epa/epa.js';
+import { gjkDistance, type GjkOptions } from './gjk/gjk.js';
+import { preparePair, type PairWork } from './pair.js';
+import { createContactResult, createPenetrationResult, type ContactResult, type PenetrationResult } from './results.js';
+
+/** Options of {@link contact} and {@link penetration}. */
+export interface ContactOptions extends GjkOptions, EpaOptions {
+  /**
+   * `contact` returns null for pairs farther apart than this (world units). GJK stops as soon as a
+   * separating plane proves it, which is cheaper than a full distance query.
+   */
+  maxDistance?: number;
+}
+
+/**
+ * Signed contact in A's frame into `work`, via the core-plus-radius two-step (van den Bergen 2003 §4.3.7;
+ * Jolt's "convex radius"): GJK on the cores; if they are apart, the radii turn the core distance into a
+ * separation (negative when the radii overlap) with no EPA; only when the cores themselves overlap
+ * does EPA run, on the cores, and the radii add to its depth. Exact, because the support function of a
+ * core swept by r is the core's plus r, so min over directions of the overlap shifts by exactly r.
+ * Returns the separation, or NaN when GJK proved the pair is farther apart than `limit`.
+ */
+function solveContact(work: PairWork, a: SupportMap, b: SupportMap, limit: number, options?: ContactOptions): number {
+  const gjk = work.gjk, epa = work.epa;
+  const rA = a.sweptRadius, rB = b.sweptRadius;
+  gjkDistance(gjk, a, b, work.bInA, limit + rA + rB, options);
+  if (gjk.separatedBeyondLimit) return NaN;
+  const n = epa.normal;
+  if (!gjk.intersecting) {
+    writeCoreNormal(n, work);
+    addScaledInto(epa.pointA, gjk.pointA, n, rA);
+    addScaledInto(epa.pointB, gjk.pointB, n, -rB);
+    epa.status = gjk.status;
+    epa.iterations = gjk.iterations;
+    const sep = gjk.distance - rA - rB;
+    // Within rounding of touching: report exact contact.
+    return Math.abs(sep) <= touchSlack(a, b, work) ? 0 : sep;
+  }
+  epaPenetration(epa, gjk, a, b, work.bInA, options);
+  epa.iterations += gjk.iterations;
+  addScaledInto(epa.pointA, epa.pointA, n, rA);
+  addScaledInto(epa.pointB, epa.pointB, n, -rB);
+  const depth = epa.depth + rA + rB;
+  return depth <= touchSlack(a, b, work) ? 0 : -depth;
+}
+
+/** Writes epa's answer (A's frame) into world-space fields. */
+function writeWorld(work: PairWork, pointA: PenetrationResult['pointA'], pointB: PenetrationResult['pointB'], normal: PenetrationResult['normal']): void {
+  const epa = work.epa;
+  transformPoint(pointA, work.poseA, epa.pointA);
+  transformPoint(pointB, work.poseA, epa.pointB);
+  rotateVector(normal, work.poseA, epa.normal);
+}
+
+/**
+ * Penetration depth, normal and witness points of two overlapping shapes (world space), or `null` when
+ * they do not overlap (touching is depth 0). `normal` points from A to B: translating B by
+ * `depth · normal` makes the shapes touch. `pointA` is A's deepest point along `normal`, `pointB` B's
+ * deepest along `−normal`, so `(pointA − pointB) · normal = depth`. With `out`, nothing is allocated;
+ * `out` is left untouched when the result is null. `status` reports EPA's ending.
+ */
+export function penetration(
+  a: SupportMap, poseA: PoseLike, b: SupportMap, poseB: PoseLike,
+  out?: PenetrationResult, options?: ContactOptions,
+): PenetrationResult | null {
+  const work = preparePair(poseA, poseB, options?.trace !== undefined);
+  const sep = solveContact(work, a, b, touchSlack(a, b, work), options);
+  if (!(sep <= 0)) return null;
+  const result = out ?? createPenetrationResult();
+  writeWorld(work, result.pointA, result.pointB, result.normal);
+  result.depth = -sep;
+  result.status = work.epa.status;
+  result.iterations = work.epa.iterations;
+  return result;
+}
+
+/**
+ * Signed contact for any pair (world space): `separation` is the distance when apart, minus the
+ * penetration depth when overlapping, 0 when touching; `normal` points from A to B; the points are the
+ * closest points when apart and the deepest points when overlapping (see {@link penetration}).
+ * Returns `null` only when `options.maxDistance` is given and the shapes are farther apart than it
+ * (`out` untouched). With `out`, nothing is allocated.
+ */
+export function contact(
+  a: SupportMap, poseA: PoseLike, b: SupportMap, poseB: PoseLike,
+  out?: ContactResult, options?: ContactOptions,
+): ContactResult | null {
+  const work = preparePair(poseA, poseB, options?.trace !== undefined);
+  const maxDistance = options?.maxDistance ?? Infinity;
+  const sep = solveContact(work, a, b, maxDistance, options);
+  if (!(sep <= maxDistance)) return null;
+  const result = out ?? createContactResult();
+  writeWorld(work, result.pointA, result.pointB, result.normal);
+  result.separation = sep;
+  result.status = work.epa.status;
+  result.iterations = work.epa.iterations;
+  return result;
+}

@@ -1,0 +1,319 @@
+/**
+ * Penetration depth of two overlapping convex cores by the Expanding Polytope Algorithm, after
+ * van den Bergen, "Proximity queries and penetration depth computation on 3D game objects", GDC 2001,
+ * and "Collision Detection in Interactive 3D Environments" (2003), §4.3.6.
+ *
+ * The depth is the distance from the origin to the boundary of K = A − B. EPA grows a polytope inside K
+ * that contains the origin: it takes the face whose plane is closest to the origin, asks K for its
+ * support point along that face's normal, and — unless the point lies on the plane within tolerance —
+ * removes every face that sees the point and closes the hole with a fan from the point to the horizon.
+ * (Replacing only the closest face would leave the polytope non-convex and under-report the depth.)
+ * The closest face's plane distance is a lower bound on the depth and the support distance an upper one;
+ * the loop stops when they meet.
+ *
+ * Starting polytope: GJK ends with 1 to 4 points around the origin. Fewer than four are blown up to a
+ * tetrahedron with supports along directions perpendicular to their affine hull (both sides). When K
+ * has no extent in some direction (two coplanar polygons, a triangle lying on a box face, segments that
+ * cross), K is flat: the origin is on its boundary, the depth is 0, and the normal is the flat's normal.
+ *
+ * Departures from the references: faces are kept in a flat array scanned for the minimum (the face
+ * count stays in the tens, where a scan beats a heap); the polytope lives in preallocated typed arrays.
+ */
+import type { Transform } from '../../math/transform.js';
+import type { Vec3Like } from '../../math/types.js';
+import { anyPerpendicular, vec3 } from '../../math/vec3.js';
+import type { SupportMap } from '../../shapes/shape.js';
+import { EPA_MAX_ITERATIONS, EPA_RELATIVE_TOLERANCE, EPS, FLAT_TOLERANCE } from '../../tolerance.js';
+import { closestOnTriangle } from '../gjk/simplex.js';
+import type { GjkWork } from '../gjk/gjk.js';
+import type { QueryStatus } from '../results.js';
+import type { TraceCallback } from '../trace.js';
+import { EPA_MAX_VERTICES, Polytope } from './polytope.js';
+
+/** Per-call overrides of EPA's tolerances. */
+export interface EpaOptions {
+  /** Overrides EPA_RELATIVE_TOLERANCE. */
+  epaRelativeTolerance?: number;
+  /** Overrides EPA_MAX_ITERATIONS (at most that constant: the polytope is preallocated). */
+  epaMaxIterations?: number;
+  trace?: TraceCallback;
+}
+
+/** EPA's working state and answer, in A's local frame. */
+export class EpaWork {
+  readonly polytope = new Polytope();
+  readonly dir = vec3();
+  readonly dirB = vec3();
+  readonly sa = vec3();
+  readonly sb = vec3();
+  readonly tri = new Float64Array(9);
+  readonly lambda = new Float64Array(4);
+  readonly perp = vec3();
+  /** Last support point of K: w, then a, then b. */
+  readonly s = new Float64Array(9);
+
+  /** Answer: core penetration depth (≥ 0). */
+  depth = 0;
+  /** Answer: outward normal of K at the closest boundary point, i.e. from A towards B. */
+  readonly normal = vec3(1, 0, 0);
+  /** Answer: A's deepest core point along `normal`, B's deepest along −normal. */
+  readonly pointA = vec3();
+  readonly pointB = vec3();
+  status: QueryStatus = 'converged';
+  iterations = 0;
+}
+
+/**
+ * Support of K along d, written into `work.s` as (w, a, b): the Minkowski point and the supports of
+ * A and of B that make it. Per-work rather than module scope, so a trace callback may run queries.
+ */
+function supportK(work: EpaWork, shapeA: SupportMap, shapeB: SupportMap, bInA: Transform, dx: number, dy: number, dz: number): void {
+  const d = work.dir;
+  d.x = dx; d.y = dy; d.z = dz;
+  const sa = shapeA.support(work.sa, d);
+  const db = work.dirB;
+  db.x = -(bInA.m00 * dx + bInA.m10 * dy + bInA.m20 * dz);
+  db.y = -(bInA.m01 * dx + bInA.m11 * dy + bInA.m21 * dz);
+  db.z = -(bInA.m02 * dx + bInA.m12 * dy + bInA.m22 * dz);
+  const s = shapeB.support(work.sb, db);
+  const bx = bInA.m00 * s.x + bInA.m01 * s.y + bInA.m02 * s.z + bInA.tx;
+  const by = bInA.m10 * s.x + bInA.m11 * s.y + bInA.m12 * s.z + bInA.ty;
+  const bz = bInA.m20 * s.x + bInA.m21 * s.y + bInA.m22 * s.z + bInA.tz;
+  const out = work.s;
+  out[0] = sa.x - bx; out[1] = sa.y - by; out[2] = sa.z - bz;
+  out[3] = sa.x; out[4] = sa.y; out[5] = sa.z;
+  out[6] = bx; out[7] = by; out[8] = bz;
+}
+
+function addSupportVertex(poly: Polytope, s: Float64Array): number {
+  return poly.addVertex(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8]);
+}
+
+/** Distance of the support point `s` from the line through vertices i and j. */
+function distanceFromLine(poly: Polytope, sup: Float64Array, i: number, j: number): number {
+  const w = poly.w;
+  const ux = w[3 * j] - w[3 * i], uy = w[3 * j + 1] - w[3 * i + 1], uz = w[3 * j + 2] - w[3 * i + 2];
+  const px = sup[0] - w[3 * i], py = sup[1] - w[3 * i + 1], pz = sup[2] - w[3 * i + 2];
+  const cx = uy * pz - uz * py, cy = uz * px - ux * pz, cz = ux * py - uy * px;
+  const uu = ux * ux + uy * uy + uz * uz;
+  return uu > 0 ? Math.sqrt((cx * cx + cy * cy + cz * cz) / uu) : Math.sqrt(px * px + py * py + pz * pz);
+}
+
+/**
+ * Writes the "flat" answer: K has no extent along `n`, the origin is on its boundary; depth 0 and
+ * the witness points are GJK's shared point. The normal's sign is chosen to point from A's origin
+ * towards B's where that is defined.
+ */
+function flatAnswer(work: EpaWork, gjk: GjkWork, bInA: Transform, nx: number, ny: number, nz: number): void {
+  const l = Math.sqrt(nx * nx + ny * ny + nz * nz);
+  if (l > 0) { nx /= l; ny /= l; nz /= l; } else { nx = 1; ny = 0; nz = 0; }
+  if (nx * bInA.tx + ny * bInA.ty + nz * bInA.tz < 0) { nx = -nx; ny = -ny; nz = -nz; }
+  work.depth = 0;
+  work.normal.x = nx; work.normal.y = ny; work.normal.z = nz;
+  const pa = gjk.pointA, pb = gjk.pointB;
+  // The cores share a point: use the midpoint of GJK's (coincident up to rounding) witnesses.
+  const mx = 0.5 * (pa.x + pb.x), my = 0.5 * (pa.y + pb.y), mz = 0.5 * (pa.z + pb.z);
+  work.pointA.x = mx; work.pointA.y = my; work.pointA.z = mz;
+  work.pointB.x = mx; work.pointB.y = my; work.pointB.z = mz;
+  work.status = 'converged';
+}
+
+/**
+ * Runs EPA on the cores, starting from GJK's final simplex in `gjk` (which must report the cores
+ * intersecting), and writes the core depth, normal and witness points into `work` (A's frame).
+ * Never throws on valid shapes; every exit sets `status`:
+ * 'converged' within tolerance; 'max-iterations' when the vertex cap was hit (best face so far);
+ * 'degenerate' when rounding broke the horizon (best face so far).
+ */
+export function epaPenetration(
+  work: EpaWork,
+  gjk: GjkWork,
+  shapeA: SupportMap,
+  shapeB: SupportMap,
+  bInA: Transform,
+  options?: EpaOptions,
+): void {
+  const poly = work.polytope;
+  const sup = work.s;
+  poly.reset();
+  const trace = options?.trace;
+  const relTol = options?.epaRelativeTolerance ?? EPA_RELATIVE_TOLERANCE;
+  const maxIterations = Math.min(options?.epaMaxIterations ?? EPA_MAX_ITERATIONS, EPA_MAX_VERTICES - 5);
+  work.iterations = 0;
+
+  // Scale of K, for relative tolerances.
+  const scale = Math.max(shapeA.boundingRadius + shapeB.boundingRadius, Number.MIN_VALUE);
+  const flatTol = FLAT_TOLERANCE * scale;
+
+  for (let k = 0; k < gjk.n; k++) {
+    const o = 3 * k;
+    poly.addVertex(gjk.w[o], gjk.w[o + 1], gjk.w[o + 2], gjk.a[o], gjk.a[o + 1], gjk.a[o + 2], gjk.b[o], gjk.b[o + 1], gjk.b[o + 2]);
+  }
+
+  // --- Blow the simplex up to a tetrahedron -------------------------------------------------------
+  if (poly.vertexCount === 1) {
+    // Farthest support from the point among the six axis directions.
+    let best = -1, bestDist = flatTol;
+    for (let k = 0; k < 6; k++) {
+      const s = k & 1 ? -1 : 1, axis = k >> 1;
+      supportK(work, shapeA, shapeB, bInA, axis === 0 ? s : 0, axis === 1 ? s : 0, axis === 2 ? s : 0);
+      const dx = sup[0] - poly.w[0], dy = sup[1] - poly.w[1], dz = sup[2] - poly.w[2];
+      const dist = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      if (dist > bestDist) { bestDist = dist; best = k; }
+    }
+    if (best < 0) return flatAnswer(work, gjk, bInA, bInA.tx, bInA.ty, bInA.tz); // K is a point
+    const s = best & 1 ? -1 : 1, axis = best >> 1;
+    supportK(work, shapeA, shapeB, bInA, axis === 0 ? s : 0, axis === 1 ? s : 0, axis === 2 ? s : 0);
+    addSupportVertex(poly, sup);
+  }
+  if (poly.vertexCount === 2) {
+    const w = poly.w;
+    const u = work.dir;
+    u.x = w[3] - w[0]; u.y = w[4] - w[1]; u.z = w[5] - w[2];
+    const e1 = anyPerpendicular(work.perp, u);
+    const e1x = e1.x, e1y = e1.y, e1z = e1.z;
+    // e2 = u × e1 (unnormalised is fine for a search direction)
+    const e2x = u.y * e1z - u.z * e1y, e2y = u.z * e1x - u.x * e1z, e2z = u.x * e1y - u.y * e1x;
+    let best = -1, bestDist = flatTol;
+    for (let k = 0; k < 4; k++) {
+      const s = k & 1 ? -1 : 1;
+      if (k < 2) supportK(work, shapeA, shapeB, bInA, s * e1x, s * e1y, s * e1z);
+      else supportK(work, shapeA, shapeB, bInA, s * e2x, s * e2y, s * e2z);
+      const dist = distanceFromLine(poly, sup, 0, 1);
+      if (dist > bestDist) { bestDist = dist; best = k; }
+    }
+    if (best < 0) return flatAnswer(work, gjk, bInA, e1x, e1y, e1z); // K is a segment
+    const s = best & 1 ? -1 : 1;
+    if (best < 2) supportK(work, shapeA, shapeB, bInA, s * e1x, s * e1y, s * e1z);
+    else supportK(work, shapeA, shapeB, bInA, s * e2x, s * e2y, s * e2z);
+    addSupportVertex(poly, sup);
+  }
+  if (poly.vertexCount === 3) {
+    const w = poly.w;
+    const ux = w[3] - w[0], uy = w[4] - w[1], uz = w[5] - w[2];
+    const vx = w[6] - w[0], vy = w[7] - w[1], vz = w[8] - w[2];
+    let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    if (!(nl > 0)) {
+      // Collinear triple (only from rounding): any perpendicular of the longer edge will do.
+      const u = work.dir;
+      if (ux * ux + uy * uy + uz * uz >= vx * vx + vy * vy + vz * vz) { u.x = ux; u.y = uy; u.z = uz; } else { u.x = vx; u.y = vy; u.z = vz; }
+      if (u.x === 0 && u.y === 0 && u.z === 0) u.x = 1;
+      anyPerpendicular(work.perp, u);
+      nx = work.perp.x; ny = work.perp.y; nz = work.perp.z;
+    } else {
+      nx /= nl; ny /= nl; nz /= nl;
+    }
+    supportK(work, shapeA, shapeB, bInA, nx, ny, nz);
+    const hPlus = nx * (sup[0] - w[0]) + ny * (sup[1] - w[1]) + nz * (sup[2] - w[2]);
+    const plus0 = sup[0], plus1 = sup[1], plus2 = sup[2], plus3 = sup[3], plus4 = sup[4], plus5 = sup[5], plus6 = sup[6], plus7 = sup[7], plus8 = sup[8];
+    supportK(work, shapeA, shapeB, bInA, -nx, -ny, -nz);
+    const hMinus = -(nx * (sup[0] - w[0]) + ny * (sup[1] - w[1]) + nz * (sup[2] - w[2]));
+    if (Math.max(hPlus, hMinus) <= flatTol) return flatAnswer(work, gjk, bInA, nx, ny, nz); // K is flat
+    if (hPlus >= hMinus) poly.addVertex(plus0, plus1, plus2, plus3, plus4, plus5, plus6, plus7, plus8);
+    else addSupportVertex(poly, sup);
+  }
+
+  // --- Tetrahedron, faces outward -----------------------------------------------------------------
+  {
+    const w = poly.w;
+    const ux = w[3] - w[0], uy = w[4] - w[1], uz = w[5] - w[2];
+    const vx = w[6] - w[0], vy = w[7] - w[1], vz = w[8] - w[2];
+    const qx = w[9] - w[0], qy = w[10] - w[1], qz = w[11] - w[2];
+    const det = (uy * vz - uz * vy) * qx + (uz * vx - ux * vz) * qy + (ux * vy - uy * vx) * qz;
+    const i1 = det >= 0 ? 1 : 2, i2 = det >= 0 ? 2 : 1;
+    const f0 = poly.addFace(0, i2, i1);
+    const f1 = poly.addFace(0, i1, 3);
+    const f2 = poly.addFace(0, 3, i2);
+    const f3 = poly.addFace(i1, i2, 3);
+    linkByEdges(poly, f0, f1, f2, f3);
+  }
+
+  // --- Expand -----------------------------------------------------------------------------------------
+  const tol = relTol * scale;
+  const visibleEps = 64 * EPS * scale;
+  let bestFace = -1;
+  let status: QueryStatus = 'max-iterations';
+  const fv = poly.faceVertex, fn = poly.faceNormal, fd = poly.faceDistance;
+  let bi = 0, bj = 0, bk = 0, bnx = 1, bny = 0, bnz = 0, bd = 0;
+  let iterations = 0;
+  for (; iterations <= maxIterations; iterations++) {
+    let f = -1, fmin = Infinity;
+    for (let g = 0; g < poly.faceCount; g++) {
+      if (poly.faceAlive[g] && fd[g] < fmin) { fmin = fd[g]; f = g; }
+    }
+    if (f < 0) { status = 'degenerate'; break; }
+    bestFace = f;
+    bi = fv[3 * f]; bj = fv[3 * f + 1]; bk = fv[3 * f + 2];
+    bnx = fn[3 * f]; bny = fn[3 * f + 1]; bnz = fn[3 * f + 2]; bd = fmin;
+    supportK(work, shapeA, shapeB, bInA, bnx, bny, bnz);
+    const dw = bnx * sup[0] + bny * sup[1] + bnz * sup[2];
+    if (trace !== undefined) emitTrace(trace, poly, sup, iterations, f, bnx, bny, bnz, bd);
+    if (dw - bd <= tol) { status = 'converged'; break; }
+    if (iterations === maxIterations || poly.vertexCount >= EPA_MAX_VERTICES) break;
+    const v = addSupportVertex(poly, sup);
+    if (!poly.expand(f, v, visibleEps)) { status = 'degenerate'; break; }
+  }
+  work.iterations = iterations;
+  work.status = status;
+  if (bestFace < 0) return flatAnswer(work, gjk, bInA, bInA.tx, bInA.ty, bInA.tz);
+
+  // Witness points: barycentric coordinates of the origin's projection onto the closest face.
+  const w = poly.w, tri = work.tri, lam = work.lambda;
+  for (let c = 0; c < 3; c++) {
+    tri[c] = w[3 * bi + c]; tri[3 + c] = w[3 * bj + c]; tri[6 + c] = w[3 * bk + c];
+  }
+  closestOnTriangle(tri, 0, 1, 2, lam);
+  const a = poly.a, b = poly.b;
+  const l0 = lam[0], l1 = lam[1], l2 = lam[2];
+  work.pointA.x = l0 * a[3 * bi] + l1 * a[3 * bj] + l2 * a[3 * bk];
+  work.pointA.y = l0 * a[3 * bi + 1] + l1 * a[3 * bj + 1] + l2 * a[3 * bk + 1];
+  work.pointA.z = l0 * a[3 * bi + 2] + l1 * a[3 * bj + 2] + l2 * a[3 * bk + 2];
+  work.pointB.x = l0 * b[3 * bi] + l1 * b[3 * bj] + l2 * b[3 * bk];
+  work.pointB.y = l0 * b[3 * bi + 1] + l1 * b[3 * bj + 1] + l2 * b[3 * bk + 1];
+  work.pointB.z = l0 * b[3 * bi + 2] + l1 * b[3 * bj + 2] + l2 * b[3 * bk + 2];
+  work.normal.x = bnx; work.normal.y = bny; work.normal.z = bnz;
+  work.depth = bd > 0 ? bd : 0;
+}
+
+/** Links the four faces of the starting tetrahedron across their shared edges. */
+function linkByEdges(poly: Polytope, f0: number, f1: number, f2: number, f3: number): void {
+  const faces = _tetFaces;
+  faces[0] = f0; faces[1] = f1; faces[2] = f2; faces[3] = f3;
+  const fv = poly.faceVertex;
+  for (let x = 0; x < 4; x++) {
+    const f = faces[x];
+    for (let e = 0; e < 3; e++) {
+      const p = fv[3 * f + e], q = fv[3 * f + ((e + 1) % 3)];
+      for (let y = 0; y < 4; y++) {
+        if (y === x) continue;
+        const g = faces[y];
+        for (let h = 0; h < 3; h++) {
+          if (fv[3 * g + h] === q && fv[3 * g + ((h + 1) % 3)] === p) poly.link(f, e, g, h);
+        }
+      }
+    }
+  }
+}
+const _tetFaces = /* @__PURE__ */ new Int32Array(4);
+
+function emitTrace(trace: TraceCallback, poly: Polytope, sup: Float64Array, iteration: number, closest: number, nx: number, ny: number, nz: number, d: number): void {
+  const faces: [Vec3Like, Vec3Like, Vec3Like][] = [];
+  let closestIndex = -1;
+  const w = poly.w, fv = poly.faceVertex;
+  const pt = (i: number): Vec3Like => vec3(w[3 * i], w[3 * i + 1], w[3 * i + 2]);
+  for (let g = 0; g < poly.faceCount; g++) {
+    if (!poly.faceAlive[g]) continue;
+    if (g === closest) closestIndex = faces.length;
+    faces.push([pt(fv[3 * g]), pt(fv[3 * g + 1]), pt(fv[3 * g + 2])]);
+  }
+  trace({
+    algorithm: 'epa',
+    iteration,
+    faces,
+    closestFace: closestIndex,
+    normal: vec3(nx, ny, nz),
+    distance: d,
+    support: vec3(sup[0], sup[1], sup[2]),
+  });
+}

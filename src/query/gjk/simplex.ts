@@ -1,0 +1,200 @@
+/**
+ * Closest point of a simplex (1 to 4 points) to the origin, by the signed-volumes distance
+ * sub-algorithm of Montanari, Petrinic and Barbieri, "Improving the GJK algorithm for faster and more
+ * reliable distance queries between convex objects", ACM TOG 36(3), 2017.
+ *
+ * Instead of Johnson's sub-algorithm (Gram determinants of dot products, which cancel badly for thin
+ * or nearly flat simplices), each level first projects the origin onto the simplex's affine hull and
+ * computes barycentric coordinates as ratios of signed lengths / areas / volumes, taken in the
+ * best-conditioned coordinate projection. Where a coordinate's sign disagrees with the whole
+ * simplex's, the origin lies outside the facet opposite that vertex, and only those facets are
+ * searched (recursively), keeping the closest. A zero volume (degenerate simplex) disagrees with every
+ * sign, so degenerate simplices fall through to their facets instead of dividing by zero.
+ *
+ * Departure from the paper: the segment case picks its end point by the sign of the barycentric
+ * coordinate rather than by "newest vertex", so the routine is correct for any vertex order (EPA and the
+ * explorer call it on simplices that did not come from a GJK step).
+ *
+ * Points live in a packed Float64Array: vertex i at [3i, 3i+1, 3i+2]. Results are a bit mask of the
+ * vertices kept and their barycentric weights in `lambda[i]` (weights of dropped vertices are 0).
+ */
+
+const _lamS1 = /* @__PURE__ */ new Float64Array(4);
+const _lamS2 = /* @__PURE__ */ new Float64Array(4);
+
+function sameSign(a: number, b: number): boolean {
+  return (a > 0 && b > 0) || (a < 0 && b < 0);
+}
+
+/** |Σ λ_i p_i|² over the vertices in `mask`. */
+function normSqOf(p: Float64Array, mask: number, lambda: Float64Array): number {
+  let x = 0, y = 0, z = 0;
+  for (let i = 0; i < 4; i++) {
+    if (mask & (1 << i)) {
+      const l = lambda[i];
+      x += l * p[3 * i];
+      y += l * p[3 * i + 1];
+      z += l * p[3 * i + 2];
+    }
+  }
+  return x * x + y * y + z * z;
+}
+
+function vertexOnly(i: number, lambda: Float64Array): number {
+  lambda.fill(0);
+  lambda[i] = 1;
+  return 1 << i;
+}
+
+/**
+ * Segment p_i p_j. With t = p_j − p_i, the origin projects to p_i + μ t with μ = −p_i·t / t·t:
+ * inside when 0 < μ < 1, else the nearer end.
+ */
+export function closestOnSegment(p: Float64Array, i: number, j: number, lambda: Float64Array): number {
+  const ix = p[3 * i], iy = p[3 * i + 1], iz = p[3 * i + 2];
+  const tx = p[3 * j] - ix, ty = p[3 * j + 1] - iy, tz = p[3 * j + 2] - iz;
+  const tt = tx * tx + ty * ty + tz * tz;
+  const num = -(ix * tx + iy * ty + iz * tz);
+  if (!(tt > 0) || num <= 0) return vertexOnly(i, lambda);
+  if (num >= tt) return vertexOnly(j, lambda);
+  const mu = num / tt;
+  lambda.fill(0);
+  lambda[i] = 1 - mu;
+  lambda[j] = mu;
+  return (1 << i) | (1 << j);
+}
+
+/**
+ * Triangle p_i p_j p_k. With n = (p_j − p_i) × (p_k − p_i), the origin projects to
+ * p_O = (p_i·n / n·n) n. Dropping the axis where |n| is largest, the 2D signed areas
+ * C_i = area(p_O, p_j, p_k), C_j = area(p_i, p_O, p_k), C_k = area(p_i, p_j, p_O) sum to that
+ * component of n; they are the barycentric coordinates when all share its sign.
+ */
+export function closestOnTriangle(p: Float64Array, i: number, j: number, k: number, lambda: Float64Array): number {
+  const ax = p[3 * i], ay = p[3 * i + 1], az = p[3 * i + 2];
+  const bx = p[3 * j], by = p[3 * j + 1], bz = p[3 * j + 2];
+  const cx = p[3 * k], cy = p[3 * k + 1], cz = p[3 * k + 2];
+  const abx = bx - ax, aby = by - ay, abz = bz - az;
+  const acx = cx - ax, acy = cy - ay, acz = cz - az;
+  const nx = aby * acz - abz * acy, ny = abz * acx - abx * acz, nz = abx * acy - aby * acx;
+  const nn = nx * nx + ny * ny + nz * nz;
+
+  if (nn > 0) {
+    const s = (ax * nx + ay * ny + az * nz) / nn;
+    const ox = nx * s, oy = ny * s, oz = nz * s;
+    // 2D coordinates (u, v) in the projection dropping the dominant axis, ordered so the projected
+    // area of (a, b, c) equals +n[dominant].
+    let au: number, av: number, bu: number, bv: number, cu: number, cv: number, ou: number, ov: number, mu: number;
+    const anx = Math.abs(nx), any = Math.abs(ny), anz = Math.abs(nz);
+    if (anx >= any && anx >= anz) {
+      au = ay; av = az; bu = by; bv = bz; cu = cy; cv = cz; ou = oy; ov = oz; mu = nx;
+    } else if (any >= anz) {
+      au = az; av = ax; bu = bz; bv = bx; cu = cz; cv = cx; ou = oz; ov = ox; mu = ny;
+    } else {
+      au = ax; av = ay; bu = bx; bv = by; cu = cx; cv = cy; ou = ox; ov = oy; mu = nz;
+    }
+    const ci = (bu - ou) * (cv - ov) - (bv - ov) * (cu - ou);
+    const cj = (ou - au) * (cv - av) - (ov - av) * (cu - au);
+    const ck = (bu - au) * (ov - av) - (bv - av) * (ou - au);
+    if (sameSign(mu, ci) && sameSign(mu, cj) && sameSign(mu, ck)) {
+      lambda.fill(0);
+      lambda[i] = ci / mu;
+      lambda[j] = cj / mu;
+      lambda[k] = ck / mu;
+      return (1 << i) | (1 << j) | (1 << k);
+    }
+    // Outside: only edges whose opposite coordinate disagrees can hold the closest point.
+    let bestMask = 0, bestD = Infinity;
+    if (!sameSign(mu, ci)) {
+      const m = closestOnSegment(p, j, k, _lamS1);
+      const d = normSqOf(p, m, _lamS1);
+      if (d < bestD) { bestD = d; bestMask = m; lambda.set(_lamS1); }
+    }
+    if (!sameSign(mu, cj)) {
+      const m = closestOnSegment(p, i, k, _lamS1);
+      const d = normSqOf(p, m, _lamS1);
+      if (d < bestD) { bestD = d; bestMask = m; lambda.set(_lamS1); }
+    }
+    if (!sameSign(mu, ck)) {
+      const m = closestOnSegment(p, i, j, _lamS1);
+      const d = normSqOf(p, m, _lamS1);
+      if (d < bestD) { bestD = d; bestMask = m; lambda.set(_lamS1); }
+    }
+    return bestMask;
+  }
+  // Degenerate (collinear or coincident) triangle: the closest point is on one of its edges.
+  let bestMask = closestOnSegment(p, i, j, lambda);
+  let bestD = normSqOf(p, bestMask, lambda);
+  let m = closestOnSegment(p, j, k, _lamS1);
+  let d = normSqOf(p, m, _lamS1);
+  if (d < bestD) { bestD = d; bestMask = m; lambda.set(_lamS1); }
+  m = closestOnSegment(p, i, k, _lamS1);
+  d = normSqOf(p, m, _lamS1);
+  if (d < bestD) { bestMask = m; lambda.set(_lamS1); }
+  return bestMask;
+}
+
+/**
+ * Tetrahedron p_0..p_3. The signed volumes C_i (p_i replaced by the origin) sum to the volume
+ * det(p_1 − p_0, p_2 − p_0, p_3 − p_0); when all share its sign the origin is inside (mask 0b1111).
+ * Otherwise the faces opposite disagreeing coordinates are searched.
+ */
+export function closestOnTetrahedron(p: Float64Array, lambda: Float64Array): number {
+  const x0 = p[0], y0 = p[1], z0 = p[2];
+  const x1 = p[3], y1 = p[4], z1 = p[5];
+  const x2 = p[6], y2 = p[7], z2 = p[8];
+  const x3 = p[9], y3 = p[10], z3 = p[11];
+  // Cofactor expansion of det [[x0 x1 x2 x3],[y0 y1 y2 y3],[z0 z1 z2 z3],[1 1 1 1]] along the last row.
+  const c0 = -(x1 * (y2 * z3 - z2 * y3) - x2 * (y1 * z3 - z1 * y3) + x3 * (y1 * z2 - z1 * y2));
+  const c1 = x0 * (y2 * z3 - z2 * y3) - x2 * (y0 * z3 - z0 * y3) + x3 * (y0 * z2 - z0 * y2);
+  const c2 = -(x0 * (y1 * z3 - z1 * y3) - x1 * (y0 * z3 - z0 * y3) + x3 * (y0 * z1 - z0 * y1));
+  const c3 = x0 * (y1 * z2 - z1 * y2) - x1 * (y0 * z2 - z0 * y2) + x2 * (y0 * z1 - z0 * y1);
+  const det = c0 + c1 + c2 + c3;
+  if (sameSign(det, c0) && sameSign(det, c1) && sameSign(det, c2) && sameSign(det, c3)) {
+    lambda[0] = c0 / det;
+    lambda[1] = c1 / det;
+    lambda[2] = c2 / det;
+    lambda[3] = c3 / det;
+    return 0b1111;
+  }
+  let bestMask = 0, bestD = Infinity;
+  if (!sameSign(det, c0)) {
+    const m = closestOnTriangle(p, 1, 2, 3, _lamS2);
+    const d = normSqOf(p, m, _lamS2);
+    if (d < bestD) { bestD = d; bestMask = m; lambda.set(_lamS2); }
+  }
+  if (!sameSign(det, c1)) {
+    const m = closestOnTriangle(p, 0, 2, 3, _lamS2);
+    const d = normSqOf(p, m, _lamS2);
+    if (d < bestD) { bestD = d; bestMask = m; lambda.set(_lamS2); }
+  }
+  if (!sameSign(det, c2)) {
+    const m = closestOnTriangle(p, 0, 1, 3, _lamS2);
+    const d = normSqOf(p, m, _lamS2);
+    if (d < bestD) { bestD = d; bestMask = m; lambda.set(_lamS2); }
+  }
+  if (!sameSign(det, c3)) {
+    const m = closestOnTriangle(p, 0, 1, 2, _lamS2);
+    const d = normSqOf(p, m, _lamS2);
+    if (d < bestD) { bestD = d; bestMask = m; lambda.set(_lamS2); }
+  }
+  return bestMask;
+}
+
+/**
+ * Closest point to the origin of the simplex made of the first `n` (1..4) points of `p`.
+ * Writes barycentric weights into `lambda` and returns the mask of vertices with positive weight
+ * (the smallest face holding the closest point). Allocation-free.
+ */
+export function closestOnSimplex(p: Float64Array, n: number, lambda: Float64Array): number {
+  switch (n) {
+    case 1:
+      return vertexOnly(0, lambda);
+    case 2:
+      return closestOnSegment(p, 0, 1, lambda);
+    case 3:
+      return closestOnTriangle(p, 0, 1, 2, lambda);
+    default:
+      return closestOnTetrahedron(p, lambda);
+  }
+}
