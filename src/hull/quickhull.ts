@@ -1,0 +1,940 @@
+/**
+ * 3D convex hull by quickhull.
+ *
+ * Source: C. B. Barber, D. P. Dobkin and H. Huhdanpaa, "The Quickhull Algorithm for Convex Hulls",
+ * ACM Transactions on Mathematical Software 22(4), 1996, pp. 469–483. §2 (outside sets, the furthest
+ * point of a facet as the next apex, horizon ridges, new facets as cones over the horizon) and §4
+ * (a roundoff bound ε proportional to the coordinate magnitudes; merging non-convex and coplanar facets).
+ *
+ * Departures from the paper, and why:
+ * - The build keeps simplicial (triangle) facets only, in flat typed arrays indexed by face id
+ *   (vertices, neighbour across each edge, plane, outside-set head), with a free list. No per-point
+ *   or per-face objects are allocated, which is what makes it several times faster than the
+ *   object-per-half-edge JavaScript ports.
+ * - Merging (§4) is done once, after the build, instead of during it: adjacent triangles whose shared
+ *   edge is not convex by more than ε are unioned into one polygon; then vertices that lie on at most two
+ *   polygons (interior to a face, or in the middle of an edge) are dropped, so every polygon corner is a
+ *   real hull vertex. The build itself treats a point within ε of a plane as on it (never outside, never
+ *   visible), so coplanar points never become apexes and the merge only has to absorb ε-level creases.
+ * - The visible set is grown from the apex's face over neighbours that see the apex by more than ε. If
+ *   roundoff makes it a non-disk (the horizon does not close into one simple loop), the faces it
+ *   encloses are added to it; if it is still not a disk, the apex is treated as lying on the hull
+ *   (it is within ε of every visible plane in that case). Both paths are exercised by the grid tests in
+ *   `quickhull.test.ts`.
+ * - Lower-dimensional inputs (all points within ε of one point, one line or one plane) get explicit
+ *   answers instead of errors: a point, a segment, or a convex polygon listed once per side.
+ */
+import { DegenerateHullError, InvalidNumberError } from '../errors.js';
+import type { Vec3Like } from '../math/types.js';
+import { readPointList } from '../shapes/read-input.js';
+
+/**
+ * Safety factor of the hull tolerance: `ε = HULL_TOLERANCE_FACTOR · Number.EPSILON · (max|x| + max|y| + max|z|)`
+ * (a length). Barber et al. §4 bound the roundoff of a point–plane distance by a few ε times the
+ * largest coordinate sum; planes of thin triangles amplify that, so we keep a margin of 16 over the
+ * 3 ulps of the bare dot product. Pinned by `quickhull.test.ts` ("grid and cube" cases, which fail
+ * with spurious slivers at a factor of 2). Candidate for `src/tolerance.ts`.
+ */
+export const HULL_TOLERANCE_FACTOR = 48;
+
+/** What kind of set the hull is: a point, a segment, a convex polygon, or a solid polyhedron. */
+export type HullDimension = 0 | 1 | 2 | 3;
+
+/** Options of {@link buildHull}. */
+export interface BuildHullOptions {
+  /**
+   * Absolute distance tolerance (a length): a point within this distance of a face plane counts as on
+   * it, and faces meeting at an edge flatter than this are merged. Default: the relative tolerance
+   * {@link HULL_TOLERANCE_FACTOR} · ε · (sum of the largest absolute coordinates).
+   */
+  tolerance?: number;
+}
+
+/**
+ * A convex hull. Faces and vertex neighbours are stored as compressed rows (CSR): face `f` has the
+ * vertex indices `faceIndices[faceStart[f] .. faceStart[f + 1])`, vertex `v` the neighbours
+ * `neighborIndices[neighborStart[v] .. neighborStart[v + 1])`.
+ */
+export interface Hull {
+  /** 3 for a solid hull, 2 for a flat polygon, 1 for a segment, 0 for a point. */
+  readonly dimension: HullDimension;
+  /** Hull vertices as packed x, y, z triples; each is exactly one of the input points. */
+  readonly vertices: Float64Array;
+  readonly vertexCount: number;
+  /** For each hull vertex, the index of the input point it is (the first one when repeated). */
+  readonly inputIndices: Int32Array;
+  /**
+   * Number of faces: 0 for a point or segment, 2 for a polygon (the same polygon once per side, with
+   * opposite normals), at least 4 for a solid.
+   */
+  readonly faceCount: number;
+  /** `faceCount + 1` offsets into `faceIndices`. */
+  readonly faceStart: Int32Array;
+  /** Vertex indices of every face, counter-clockwise seen from outside (from the side its normal points to). */
+  readonly faceIndices: Int32Array;
+  /** Outward unit normal of each face, packed x, y, z. */
+  readonly faceNormals: Float64Array;
+  /** Plane offset of each face: `dot(normal, p) = offset` on the face, `< offset` inside. */
+  readonly faceOffsets: Float64Array;
+  /** `vertexCount + 1` offsets into `neighborIndices`. */
+  readonly neighborStart: Int32Array;
+  /** Neighbours of every vertex along hull edges (polygon edges for a flat hull). */
+  readonly neighborIndices: Int32Array;
+  /** The absolute distance tolerance the hull was built with (a length). */
+  readonly tolerance: number;
+  /** The faces as arrays of vertex indices (built on first access from `faceStart`/`faceIndices`). */
+  readonly faces: ReadonlyArray<ReadonlyArray<number>>;
+}
+
+class HullResult implements Hull {
+  private _faces: number[][] | null = null;
+  constructor(
+    readonly dimension: HullDimension,
+    readonly vertices: Float64Array,
+    readonly inputIndices: Int32Array,
+    readonly faceStart: Int32Array,
+    readonly faceIndices: Int32Array,
+    readonly faceNormals: Float64Array,
+    readonly faceOffsets: Float64Array,
+    readonly neighborStart: Int32Array,
+    readonly neighborIndices: Int32Array,
+    readonly tolerance: number,
+  ) {}
+  get vertexCount(): number {
+    return this.inputIndices.length;
+  }
+  get faceCount(): number {
+    return this.faceStart.length - 1;
+  }
+  get faces(): ReadonlyArray<ReadonlyArray<number>> {
+    if (this._faces === null) {
+      const out: number[][] = [];
+      const fs = this.faceStart, fi = this.faceIndices;
+      for (let f = 0; f + 1 < fs.length; f++) out.push(Array.from(fi.subarray(fs[f], fs[f + 1])));
+      this._faces = out;
+    }
+    return this._faces;
+  }
+}
+
+/**
+ * Builds the convex hull of a point set.
+ *
+ * @param points an array of `{x, y, z}` or a flat `ArrayLike<number>` of x, y, z triples (read, not kept).
+ * @param options see {@link BuildHullOptions}.
+ * @returns the hull. Every input point lies inside it or within `tolerance` of it; every vertex is an
+ *   input point and a strict corner. Degenerate inputs are answered, not rejected: all points within
+ *   the tolerance of one point give `dimension 0` (one vertex, no faces), of one line `dimension 1`
+ *   (the two extreme points, each the other's neighbour, no faces), of one plane `dimension 2` (a
+ *   strictly convex polygon, listed as two faces, one per side).
+ * @throws DegenerateHullError (`too-few-points`) for an empty list.
+ * @throws InvalidNumberError for a NaN or infinite coordinate (naming its index) or a bad `options.tolerance`.
+ */
+export function buildHull(points: ArrayLike<Vec3Like> | ArrayLike<number>, options?: BuildHullOptions): Hull {
+  const p = readPointList(points, 'buildHull.points');
+  return buildHullFromCoords(p, options);
+}
+
+/**
+ * {@link buildHull} on a packed Float64Array of x, y, z triples that the caller has already checked
+ * to be finite (read, not kept). For callers that hold coordinates in this form already.
+ */
+export function buildHullFromCoords(p: Float64Array, options?: BuildHullOptions): Hull {
+  const n = (p.length / 3) | 0;
+  if (n === 0) throw new DegenerateHullError('too-few-points', 'buildHull.points is empty; need at least 1 point');
+  let ax = 0, ay = 0, az = 0;
+  for (let i = 0; i < 3 * n; i += 3) {
+    const x = Math.abs(p[i]), y = Math.abs(p[i + 1]), z = Math.abs(p[i + 2]);
+    if (x > ax) ax = x;
+    if (y > ay) ay = y;
+    if (z > az) az = z;
+  }
+  let eps = HULL_TOLERANCE_FACTOR * Number.EPSILON * (ax + ay + az);
+  const tol = options?.tolerance;
+  if (tol !== undefined) {
+    if (typeof tol !== 'number' || !Number.isFinite(tol) || tol < 0) {
+      throw new InvalidNumberError('buildHull.options.tolerance', tol, 'a finite number >= 0');
+    }
+    eps = tol;
+  }
+  // Smallest positive tolerance: an all-zero input must still compare "equal" points as equal.
+  if (!(eps > 0)) eps = Number.MIN_VALUE;
+  return new QuickhullBuilder(p, n, eps).run();
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+
+const NONE = -1;
+
+/** One build. Faces are triangles in flat arrays; `fa[3f + e]` is the face across edge `fv[3f+e] → fv[3f+(e+1)%3]`. */
+class QuickhullBuilder {
+  readonly p: Float64Array;
+  readonly n: number;
+  readonly eps: number;
+
+  cap = 0;
+  count = 0;
+  fv = new Int32Array(0);
+  fa = new Int32Array(0);
+  /** Plane of each face: unit normal xyz and offset. */
+  fp = new Float64Array(0);
+  alive = new Uint8Array(0);
+  /** Outside set of each face: head of a linked list through `ptNext`. */
+  head = new Int32Array(0);
+  far = new Int32Array(0);
+  farDist = new Float64Array(0);
+  mark = new Int32Array(0);
+  freeList: number[] = [];
+  pending: number[] = [];
+  ptNext: Int32Array;
+  stamp = 0;
+
+  // Scratch of one apex step, typed and sized with the face arrays (a step never has more visible
+  // faces, horizon edges or new faces than there are face slots).
+  visible = new Int32Array(0);
+  visCount = 0;
+  hF = new Int32Array(0);
+  hE = new Int32Array(0);
+  hCount = 0;
+  sF = new Int32Array(0);
+  sE = new Int32Array(0);
+  sL = new Int32Array(0);
+  visHeads = new Int32Array(0);
+  newFaces = new Int32Array(0);
+  hA = new Int32Array(0);
+  hB = new Int32Array(0);
+  hOpp = new Int32Array(0);
+  hOppEdge = new Int32Array(0);
+  vStamp: Int32Array;
+  vCounter = 0;
+
+  constructor(p: Float64Array, n: number, eps: number) {
+    this.p = p;
+    this.n = n;
+    this.eps = eps;
+    this.ptNext = new Int32Array(n);
+    this.vStamp = new Int32Array(n);
+    this.grow(Math.min(Math.max(64, 2 * n + 8), 4096));
+  }
+
+  grow(cap: number): void {
+    const fv = new Int32Array(3 * cap); fv.set(this.fv); this.fv = fv;
+    const fa = new Int32Array(3 * cap); fa.set(this.fa); this.fa = fa;
+    const fp = new Float64Array(4 * cap); fp.set(this.fp); this.fp = fp;
+    const alive = new Uint8Array(cap); alive.set(this.alive); this.alive = alive;
+    const head = new Int32Array(cap); head.set(this.head); this.head = head;
+    const far = new Int32Array(cap); far.set(this.far); this.far = far;
+    const farDist = new Float64Array(cap); farDist.set(this.farDist); this.farDist = farDist;
+    const mark = new Int32Array(cap); mark.set(this.mark); this.mark = mark;
+    this.visible = growInt(this.visible, cap);
+    this.hF = growInt(this.hF, cap);
+    this.hE = growInt(this.hE, cap);
+    this.sF = growInt(this.sF, cap);
+    this.sE = growInt(this.sE, cap);
+    this.sL = growInt(this.sL, cap);
+    this.visHeads = growInt(this.visHeads, cap);
+    this.newFaces = growInt(this.newFaces, cap);
+    this.hA = growInt(this.hA, cap);
+    this.hB = growInt(this.hB, cap);
+    this.hOpp = growInt(this.hOpp, cap);
+    this.hOppEdge = growInt(this.hOppEdge, cap);
+    this.cap = cap;
+  }
+
+  allocFace(a: number, b: number, c: number): number {
+    let f: number;
+    if (this.freeList.length > 0) f = this.freeList.pop()!;
+    else {
+      if (this.count === this.cap) this.grow(2 * this.cap);
+      f = this.count++;
+    }
+    const fv = this.fv;
+    fv[3 * f] = a;
+    fv[3 * f + 1] = b;
+    fv[3 * f + 2] = c;
+    this.alive[f] = 1;
+    this.head[f] = NONE;
+    this.far[f] = NONE;
+    this.farDist[f] = 0;
+    this.mark[f] = 0;
+    this.computePlane(f);
+    return f;
+  }
+
+  computePlane(f: number): void {
+    const p = this.p, fv = this.fv, fp = this.fp;
+    const a = 3 * fv[3 * f], b = 3 * fv[3 * f + 1], c = 3 * fv[3 * f + 2];
+    const ax = p[a], ay = p[a + 1], az = p[a + 2];
+    const bx = p[b], by = p[b + 1], bz = p[b + 2];
+    const cx = p[c], cy = p[c + 1], cz = p[c + 2];
+    // Normal from the two edges at the vertex opposite the longest edge: the best-conditioned cross product.
+    const ux = bx - ax, uy = by - ay, uz = bz - az;
+    const vx = cx - ax, vy = cy - ay, vz = cz - az;
+    let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    const l = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    if (l > 0) {
+      nx /= l; ny /= l; nz /= l;
+    }
+    fp[4 * f] = nx;
+    fp[4 * f + 1] = ny;
+    fp[4 * f + 2] = nz;
+    fp[4 * f + 3] = (nx * (ax + bx + cx) + ny * (ay + by + cy) + nz * (az + bz + cz)) / 3;
+  }
+
+  dist(f: number, i: number): number {
+    const fp = this.fp, p = this.p;
+    return fp[4 * f] * p[3 * i] + fp[4 * f + 1] * p[3 * i + 1] + fp[4 * f + 2] * p[3 * i + 2] - fp[4 * f + 3];
+  }
+
+  addToOutside(f: number, i: number, d: number): void {
+    const h = this.head[f];
+    this.ptNext[i] = h;
+    this.head[f] = i;
+    if (h === NONE) this.pending.push(f);
+    if (d > this.farDist[f]) {
+      this.farDist[f] = d;
+      this.far[f] = i;
+    }
+  }
+
+  run(): Hull {
+    const p = this.p, n = this.n, eps = this.eps;
+    // Extreme points along the axes.
+    const ext = [0, 0, 0, 0, 0, 0];
+    for (let i = 1; i < n; i++) {
+      for (let k = 0; k < 3; k++) {
+        const c = p[3 * i + k];
+        if (c < p[3 * ext[2 * k] + k]) ext[2 * k] = i;
+        if (c > p[3 * ext[2 * k + 1] + k]) ext[2 * k + 1] = i;
+      }
+    }
+    let ia = 0, ib = 0, best = -1;
+    for (let s = 0; s < 6; s++) {
+      for (let t = s + 1; t < 6; t++) {
+        const d = dist2(p, ext[s], ext[t]);
+        if (d > best) {
+          best = d;
+          ia = ext[s];
+          ib = ext[t];
+        }
+      }
+    }
+    if (Math.sqrt(best) <= eps) return pointHull(p, eps);
+    // The point furthest from line ab.
+    const ax = p[3 * ia], ay = p[3 * ia + 1], az = p[3 * ia + 2];
+    let ux = p[3 * ib] - ax, uy = p[3 * ib + 1] - ay, uz = p[3 * ib + 2] - az;
+    const ul = Math.sqrt(ux * ux + uy * uy + uz * uz);
+    ux /= ul; uy /= ul; uz /= ul;
+    let ic = -1;
+    best = -1;
+    for (let i = 0; i < n; i++) {
+      const wx = p[3 * i] - ax, wy = p[3 * i + 1] - ay, wz = p[3 * i + 2] - az;
+      const cx = wy * uz - wz * uy, cy = wz * ux - wx * uz, cz = wx * uy - wy * ux;
+      const d = cx * cx + cy * cy + cz * cz;
+      if (d > best) {
+        best = d;
+        ic = i;
+      }
+    }
+    if (Math.sqrt(best) <= eps) return segmentHull(p, n, ux, uy, uz, eps);
+    // The point furthest from plane abc.
+    const vx0 = p[3 * ic] - ax, vy0 = p[3 * ic + 1] - ay, vz0 = p[3 * ic + 2] - az;
+    let nx = uy * vz0 - uz * vy0, ny = uz * vx0 - ux * vz0, nz = ux * vy0 - uy * vx0;
+    const nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    nx /= nl; ny /= nl; nz /= nl;
+    let id = -1;
+    best = -1;
+    let bestSigned = 0;
+    for (let i = 0; i < n; i++) {
+      const d = nx * (p[3 * i] - ax) + ny * (p[3 * i + 1] - ay) + nz * (p[3 * i + 2] - az);
+      if (Math.abs(d) > best) {
+        best = Math.abs(d);
+        bestSigned = d;
+        id = i;
+      }
+    }
+    if (best <= eps) return polygonHull(p, n, ia, nx, ny, nz, ux, uy, uz, eps);
+
+    // Initial tetrahedron, oriented so that d lies below base abc.
+    let a = ia, b = ib, c = ic;
+    const d = id;
+    if (bestSigned > 0) {
+      b = ic;
+      c = ib;
+    }
+    const f0 = this.allocFace(a, b, c);
+    const f1 = this.allocFace(b, a, d);
+    const f2 = this.allocFace(c, b, d);
+    const f3 = this.allocFace(a, c, d);
+    const fa = this.fa;
+    fa[3 * f0] = f1; fa[3 * f0 + 1] = f2; fa[3 * f0 + 2] = f3;
+    fa[3 * f1] = f0; fa[3 * f1 + 1] = f3; fa[3 * f1 + 2] = f2;
+    fa[3 * f2] = f0; fa[3 * f2 + 1] = f1; fa[3 * f2 + 2] = f3;
+    fa[3 * f3] = f0; fa[3 * f3 + 1] = f2; fa[3 * f3 + 2] = f1;
+    const fp = this.fp;
+    for (let i = 0; i < n; i++) {
+      if (i === a || i === b || i === c || i === d) continue;
+      const x = p[3 * i], y = p[3 * i + 1], z = p[3 * i + 2];
+      for (let f = 0; f < 4; f++) {
+        const dd = fp[4 * f] * x + fp[4 * f + 1] * y + fp[4 * f + 2] * z - fp[4 * f + 3];
+        if (dd > eps) {
+          this.addToOutside(f, i, dd);
+          break;
+        }
+      }
+    }
+
+    // First in, first out: expanding every face of the current hull before its children grows the hull
+    // evenly and discards inside points early (about half the distance tests of last-in-first-out on a ball).
+    const pending = this.pending;
+    for (let q = 0; q < pending.length; q++) {
+      const f = pending[q];
+      if (this.alive[f] === 0 || this.head[f] === NONE) continue;
+      this.addApex(f);
+    }
+    return this.finish();
+  }
+
+  /** Adds the furthest outside point of face `f0` to the hull (Barber et al. §2, one iteration). */
+  addApex(f0: number): void {
+    const eye = this.far[f0];
+    const stamp = ++this.stamp;
+    if (!this.walkVisible(f0, eye, stamp)) {
+      // Roundoff made the visible set a non-disk: fill its holes and walk again by the marks.
+      this.fillHoles(stamp, eye);
+      if (!this.traceHorizon(f0, stamp)) {
+        // Still not a disk: only roundoff-level configurations reach here; the apex is within ε of
+        // the planes that see it, so it counts as on the hull. Remove it from its outside set.
+        this.removeFromOutside(f0, eye);
+        if (this.head[f0] !== NONE) this.pending.push(f0);
+        return;
+      }
+    }
+    const fv = this.fv, fa = this.fa, eps = this.eps;
+    // Collect horizon edges and outside sets before recycling the visible faces.
+    const hF = this.hF, hE = this.hE, h = this.hCount;
+    const hA = this.hA, hB = this.hB, hOpp = this.hOpp, hOppEdge = this.hOppEdge;
+    for (let k = 0; k < h; k++) {
+      const f = hF[k], e = hE[k];
+      const g = fa[3 * f + e];
+      hA[k] = fv[3 * f + e];
+      hB[k] = fv[3 * f + (e === 2 ? 0 : e + 1)];
+      hOpp[k] = g;
+      hOppEdge[k] = fa[3 * g] === f ? 0 : fa[3 * g + 1] === f ? 1 : 2;
+    }
+    const visible = this.visible, visCount = this.visCount, visHeads = this.visHeads, head = this.head;
+    let nHeads = 0;
+    for (let k = 0; k < visCount; k++) {
+      const f = visible[k];
+      if (head[f] !== NONE) visHeads[nHeads++] = head[f];
+      this.alive[f] = 0;
+      this.freeList.push(f);
+    }
+    // Cone of new faces over the horizon: face k is (a_k, b_k, eye); edge 1 (b_k → eye) borders face
+    // k+1, edge 2 (eye → a_k) borders face k−1. (allocFace may grow the arrays: re-read them after.)
+    for (let k = 0; k < h; k++) {
+      const nf = this.allocFace(this.hA[k], this.hB[k], eye);
+      this.newFaces[k] = nf; // after the call: it may have replaced the array
+    }
+    const newFaces = this.newFaces, fa2 = this.fa, heads = this.visHeads, opp = this.hOpp, oppEdge = this.hOppEdge;
+    for (let k = 0; k < h; k++) {
+      const nf = newFaces[k];
+      const g = opp[k];
+      fa2[3 * nf] = g;
+      fa2[3 * g + oppEdge[k]] = nf;
+      fa2[3 * nf + 1] = newFaces[k + 1 === h ? 0 : k + 1];
+      fa2[3 * nf + 2] = newFaces[k === 0 ? h - 1 : k - 1];
+    }
+    // Reassign the outside points of the visible faces to the new faces (or drop them: inside).
+    const p = this.p, fp = this.fp, ptNext = this.ptNext;
+    let last = 0;
+    for (let s = 0; s < nHeads; s++) {
+      let i = heads[s];
+      while (i !== NONE) {
+        const next = ptNext[i];
+        if (i !== eye) {
+          const x = p[3 * i], y = p[3 * i + 1], z = p[3 * i + 2];
+          for (let t = 0; t < h; t++) {
+            let k = last + t;
+            if (k >= h) k -= h;
+            const f = newFaces[k];
+            const dd = fp[4 * f] * x + fp[4 * f + 1] * y + fp[4 * f + 2] * z - fp[4 * f + 3];
+            if (dd > eps) {
+              this.addToOutside(f, i, dd);
+              last = k;
+              break;
+            }
+          }
+        }
+        i = next;
+      }
+    }
+  }
+
+  /**
+   * Finds the faces that see `eye` by more than ε, depth-first from `f0` over face neighbours, and
+   * collects the horizon edges in counter-clockwise order as it meets them. Marks visible faces `stamp`
+   * and tested invisible ones `−stamp`. Returns false unless the horizon is one simple closed loop.
+   */
+  walkVisible(f0: number, eye: number, stamp: number): boolean {
+    const fa = this.fa, fp = this.fp, mark = this.mark, p = this.p, eps = this.eps;
+    const ex = p[3 * eye], ey = p[3 * eye + 1], ez = p[3 * eye + 2];
+    const visible = this.visible, hF = this.hF, hE = this.hE, sF = this.sF, sE = this.sE, sL = this.sL;
+    let visCount = 0, h = 0, top = 0;
+    mark[f0] = stamp;
+    visible[visCount++] = f0;
+    sF[0] = f0; sE[0] = 0; sL[0] = 3;
+    while (top >= 0) {
+      if (sL[top] === 0) {
+        top--;
+        continue;
+      }
+      const f = sF[top], e = sE[top];
+      sE[top] = e === 2 ? 0 : e + 1;
+      sL[top]--;
+      const g = fa[3 * f + e];
+      const mg = mark[g];
+      if (mg === stamp) continue;
+      if (mg !== -stamp && fp[4 * g] * ex + fp[4 * g + 1] * ey + fp[4 * g + 2] * ez - fp[4 * g + 3] > eps) {
+        mark[g] = stamp;
+        visible[visCount++] = g;
+        const j = fa[3 * g] === f ? 0 : fa[3 * g + 1] === f ? 1 : 2;
+        top++;
+        sF[top] = g; sE[top] = j === 2 ? 0 : j + 1; sL[top] = 2;
+      } else {
+        mark[g] = -stamp;
+        hF[h] = f;
+        hE[h] = e;
+        h++;
+      }
+    }
+    this.visCount = visCount;
+    this.hCount = h;
+    return this.horizonIsLoop();
+  }
+
+  /** True when the collected horizon edges chain into one closed loop through distinct vertices. */
+  horizonIsLoop(): boolean {
+    const fv = this.fv, hF = this.hF, hE = this.hE, h = this.hCount, vStamp = this.vStamp;
+    if (h < 3) return false;
+    const vs = ++this.vCounter;
+    for (let k = 0; k < h; k++) {
+      const f = hF[k], e = hE[k];
+      const a = fv[3 * f + e];
+      const b = fv[3 * f + (e === 2 ? 0 : e + 1)];
+      const k2 = k + 1 === h ? 0 : k + 1;
+      if (fv[3 * hF[k2] + hE[k2]] !== b) return false;
+      if (vStamp[a] === vs) return false;
+      vStamp[a] = vs;
+    }
+    return true;
+  }
+
+  /**
+   * Walks the boundary of the faces marked `stamp` depth-first from `f0`, collecting horizon edges in
+   * counter-clockwise order. Returns false unless they form one simple closed loop.
+   */
+  traceHorizon(f0: number, stamp: number): boolean {
+    const fa = this.fa, mark = this.mark;
+    const hF = this.hF, hE = this.hE, sF = this.sF, sE = this.sE, sL = this.sL;
+    let h = 0, top = 0;
+    const visitStamp = -(stamp + 0x40000000); // faces entered by the walk; distinct from ±stamp
+    mark[f0] = visitStamp;
+    sF[0] = f0; sE[0] = 0; sL[0] = 3;
+    while (top >= 0) {
+      if (sL[top] === 0) {
+        top--;
+        continue;
+      }
+      const f = sF[top], e = sE[top];
+      sE[top] = e === 2 ? 0 : e + 1;
+      sL[top]--;
+      const g = fa[3 * f + e];
+      if (mark[g] === visitStamp) continue;
+      if (mark[g] === stamp) {
+        mark[g] = visitStamp;
+        const j = fa[3 * g] === f ? 0 : fa[3 * g + 1] === f ? 1 : 2;
+        top++;
+        sF[top] = g; sE[top] = j === 2 ? 0 : j + 1; sL[top] = 2;
+      } else {
+        hF[h] = f;
+        hE[h] = e;
+        h++;
+      }
+    }
+    this.hCount = h;
+    // Restore the visible marks.
+    const visible = this.visible;
+    let ok = true;
+    for (let k = 0; k < this.visCount; k++) {
+      if (mark[visible[k]] !== visitStamp) ok = false; // not reached: cannot happen for a connected set
+      mark[visible[k]] = stamp;
+    }
+    return ok && this.horizonIsLoop();
+  }
+
+  /**
+   * Makes the visible set simply connected: every face not connected (through non-visible faces) to
+   * the face the apex is furthest below becomes visible.
+   */
+  fillHoles(stamp: number, eye: number): void {
+    const mark = this.mark, fa = this.fa, alive = this.alive;
+    let low = NONE, lowD = Infinity;
+    for (let f = 0; f < this.count; f++) {
+      if (alive[f] === 0 || mark[f] === stamp) continue;
+      const d = this.dist(f, eye);
+      if (d < lowD) {
+        lowD = d;
+        low = f;
+      }
+    }
+    if (low === NONE) return;
+    const reach = stamp + 0x20000000;
+    const queue = [low];
+    mark[low] = reach;
+    for (let q = 0; q < queue.length; q++) {
+      const f = queue[q];
+      for (let e = 0; e < 3; e++) {
+        const g = fa[3 * f + e];
+        if (mark[g] === stamp || mark[g] === reach) continue;
+        mark[g] = reach;
+        queue.push(g);
+      }
+    }
+    for (let f = 0; f < this.count; f++) {
+      if (alive[f] === 0) continue;
+      if (mark[f] !== reach && mark[f] !== stamp) {
+        mark[f] = stamp;
+        this.visible[this.visCount++] = f;
+      }
+    }
+  }
+
+  removeFromOutside(f: number, i: number): void {
+    const ptNext = this.ptNext, p = this.p;
+    let prev = NONE, j = this.head[f];
+    while (j !== NONE && j !== i) {
+      prev = j;
+      j = ptNext[j];
+    }
+    if (j === NONE) return;
+    if (prev === NONE) this.head[f] = ptNext[j];
+    else ptNext[prev] = ptNext[j];
+    // Recompute the furthest point.
+    let best = NONE, bestD = 0;
+    for (let k = this.head[f]; k !== NONE; k = ptNext[k]) {
+      const d = this.dist(f, k);
+      if (d > bestD) {
+        bestD = d;
+        best = k;
+      }
+    }
+    void p;
+    this.far[f] = best;
+    this.farDist[f] = bestD;
+  }
+
+  /** Merges flat and non-convex edges, drops non-corner vertices, and packs the result. */
+  finish(): Hull {
+    const eps = this.eps, p = this.p, fv = this.fv, fa = this.fa, fp = this.fp, alive = this.alive;
+    const cnt = this.count;
+    // Union-find over faces: join across edges that are not convex by more than ε.
+    const parent = new Int32Array(cnt);
+    for (let f = 0; f < cnt; f++) parent[f] = f;
+    let merged = false;
+    for (let f = 0; f < cnt; f++) {
+      if (alive[f] === 0) continue;
+      for (let e = 0; e < 3; e++) {
+        const g = fa[3 * f + e];
+        if (g < f) continue;
+        const j = fa[3 * g] === f ? 0 : fa[3 * g + 1] === f ? 1 : 2;
+        const oppG = fv[3 * g + (j === 0 ? 2 : j - 1)];
+        const oppF = fv[3 * f + (e === 0 ? 2 : e - 1)];
+        if (this.dist(f, oppG) > -eps || this.dist(g, oppF) > -eps) {
+          const rf = find(parent, f), rg = find(parent, g);
+          if (rf !== rg) {
+            parent[rg] = rf;
+            merged = true;
+          }
+        }
+      }
+    }
+    for (let f = 0; f < cnt; f++) parent[f] = find(parent, f);
+
+    // Polygon loops. Merged groups walk their boundary; everything else keeps its triangle.
+    const loopStart: number[] = [0];
+    const loopVerts: number[] = [];
+    const loopNormals: number[] = [];
+    const inGroup = new Uint8Array(cnt);
+    if (merged) {
+      const members = new Map<number, number[]>();
+      for (let f = 0; f < cnt; f++) {
+        if (alive[f] === 0 || !hasMergedNeighbor(fa, parent, f)) continue;
+        const r = parent[f];
+        let list = members.get(r);
+        if (list === undefined) members.set(r, (list = []));
+        list.push(f);
+      }
+      const nextV = new Int32Array(this.n);
+      const nextStamp = new Int32Array(this.n);
+      let gs = 0;
+      for (const [, list] of members) {
+        gs++;
+        // A group that is not a single simple loop, or not planar within tolerance, keeps its triangles.
+        if (this.emitGroup(list, parent, nextV, nextStamp, gs, loopStart, loopVerts, loopNormals)) {
+          for (const f of list) inGroup[f] = 1;
+        }
+      }
+    }
+    for (let f = 0; f < cnt; f++) {
+      if (alive[f] === 0 || inGroup[f] === 1) continue;
+      loopVerts.push(fv[3 * f], fv[3 * f + 1], fv[3 * f + 2]);
+      loopStart.push(loopVerts.length);
+      loopNormals.push(fp[4 * f], fp[4 * f + 1], fp[4 * f + 2]);
+    }
+    // Vertices on at most two polygons are not corners: interior to a face (none) or inside an edge (two).
+    const faceCountOf = new Int32Array(this.n);
+    for (let k = 0; k < loopVerts.length; k++) faceCountOf[loopVerts[k]]++;
+    return packSolid(p, this.n, loopStart, loopVerts, loopNormals, faceCountOf, eps);
+  }
+
+  /** Appends the boundary loop of one merged group; false if it is not one simple planar loop. */
+  emitGroup(
+    list: number[], parent: Int32Array, nextV: Int32Array, nextStamp: Int32Array, gs: number,
+    loopStart: number[], loopVerts: number[], loopNormals: number[],
+  ): boolean {
+    const fv = this.fv, fa = this.fa, p = this.p, eps = this.eps;
+    const r = parent[list[0]];
+    let nx = 0, ny = 0, nz = 0;
+    let edges = 0, first = NONE;
+    for (const f of list) {
+      const a = 3 * fv[3 * f], b = 3 * fv[3 * f + 1], c = 3 * fv[3 * f + 2];
+      const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
+      const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
+      nx += uy * vz - uz * vy;
+      ny += uz * vx - ux * vz;
+      nz += ux * vy - uy * vx;
+      for (let e = 0; e < 3; e++) {
+        if (parent[fa[3 * f + e]] === r) continue;
+        const va = fv[3 * f + e], vb = fv[3 * f + (e === 2 ? 0 : e + 1)];
+        if (nextStamp[va] === gs) return false; // a vertex starts two boundary edges: pinched
+        nextStamp[va] = gs;
+        nextV[va] = vb;
+        edges++;
+        if (first === NONE) first = va;
+      }
+    }
+    const l = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    if (!(l > 0) || first === NONE) return false;
+    nx /= l; ny /= l; nz /= l;
+    const start = loopVerts.length;
+    let v = first, steps = 0, lo = Infinity, hi = -Infinity;
+    do {
+      loopVerts.push(v);
+      const d = nx * p[3 * v] + ny * p[3 * v + 1] + nz * p[3 * v + 2];
+      if (d < lo) lo = d;
+      if (d > hi) hi = d;
+      steps++;
+      if (nextStamp[v] !== gs || steps > edges) break;
+      v = nextV[v];
+    } while (v !== first);
+    if (v !== first || steps !== edges || hi - lo > 2 * eps) {
+      loopVerts.length = start;
+      return false;
+    }
+    loopStart.push(loopVerts.length);
+    loopNormals.push(nx, ny, nz);
+    return true;
+  }
+}
+
+function growInt(a: Int32Array, size: number): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(size);
+  b.set(a);
+  return b;
+}
+
+function hasMergedNeighbor(fa: Int32Array, parent: Int32Array, f: number): boolean {
+  const r = parent[f];
+  return parent[fa[3 * f]] === r || parent[fa[3 * f + 1]] === r || parent[fa[3 * f + 2]] === r;
+}
+
+function find(parent: Int32Array, f: number): number {
+  let r = f;
+  while (parent[r] !== r) r = parent[r];
+  while (parent[f] !== r) {
+    const nx = parent[f];
+    parent[f] = r;
+    f = nx;
+  }
+  return r;
+}
+
+function dist2(p: Float64Array, i: number, j: number): number {
+  const dx = p[3 * i] - p[3 * j], dy = p[3 * i + 1] - p[3 * j + 1], dz = p[3 * i + 2] - p[3 * j + 2];
+  return dx * dx + dy * dy + dz * dz;
+}
+
+/**
+ * Packs polygon loops (input-point indices) into a Hull: keeps vertices on three or more polygons,
+ * renumbers them in input order, and builds the neighbour lists from the polygon edges.
+ */
+function packSolid(
+  p: Float64Array, n: number, loopStart: number[], loopVerts: number[], loopNormals: number[],
+  faceCountOf: Int32Array, eps: number,
+): Hull {
+  const remap = new Int32Array(n).fill(NONE);
+  let vc = 0;
+  for (let i = 0; i < n; i++) if (faceCountOf[i] >= 3) remap[i] = vc++;
+  const inputIndices = new Int32Array(vc);
+  const vertices = new Float64Array(3 * vc);
+  for (let i = 0; i < n; i++) {
+    const v = remap[i];
+    if (v === NONE) continue;
+    inputIndices[v] = i;
+    vertices[3 * v] = p[3 * i];
+    vertices[3 * v + 1] = p[3 * i + 1];
+    vertices[3 * v + 2] = p[3 * i + 2];
+  }
+  const fc = loopStart.length - 1;
+  const faceStart = new Int32Array(fc + 1);
+  const faceIndices = new Int32Array(loopVerts.length);
+  const faceNormals = new Float64Array(loopNormals);
+  const faceOffsets = new Float64Array(fc);
+  const outDeg = new Int32Array(vc + 1);
+  let m = 0;
+  for (let f = 0; f < fc; f++) {
+    faceStart[f] = m;
+    const nx = faceNormals[3 * f], ny = faceNormals[3 * f + 1], nz = faceNormals[3 * f + 2];
+    let off = -Infinity;
+    for (let k = loopStart[f]; k < loopStart[f + 1]; k++) {
+      const v = remap[loopVerts[k]];
+      if (v === NONE) continue;
+      faceIndices[m++] = v;
+      outDeg[v + 1]++;
+      const d = nx * vertices[3 * v] + ny * vertices[3 * v + 1] + nz * vertices[3 * v + 2];
+      if (d > off) off = d;
+    }
+    faceOffsets[f] = off;
+  }
+  faceStart[fc] = m;
+  for (let v = 0; v < vc; v++) outDeg[v + 1] += outDeg[v];
+  const neighborStart = outDeg;
+  const neighborIndices = new Int32Array(neighborStart[vc]);
+  const fill = neighborStart.slice(0, vc);
+  for (let f = 0; f < fc; f++) {
+    const s = faceStart[f], e = faceStart[f + 1];
+    for (let k = s; k < e; k++) {
+      const v = faceIndices[k];
+      neighborIndices[fill[v]++] = faceIndices[k + 1 === e ? s : k + 1];
+    }
+  }
+  return new HullResult(3, vertices, inputIndices, faceStart, faceIndices.slice(0, m), faceNormals, faceOffsets,
+    neighborStart, neighborIndices, eps);
+}
+
+function pointHull(p: Float64Array, eps: number): Hull {
+  return new HullResult(0, Float64Array.of(p[0], p[1], p[2]), Int32Array.of(0), Int32Array.of(0), new Int32Array(0),
+    new Float64Array(0), new Float64Array(0), Int32Array.of(0, 0), new Int32Array(0), eps);
+}
+
+function segmentHull(p: Float64Array, n: number, ux: number, uy: number, uz: number, eps: number): Hull {
+  let lo = 0, hi = 0, loD = Infinity, hiD = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const d = ux * p[3 * i] + uy * p[3 * i + 1] + uz * p[3 * i + 2];
+    if (d < loD) { loD = d; lo = i; }
+    if (d > hiD) { hiD = d; hi = i; }
+  }
+  const i0 = Math.min(lo, hi), i1 = Math.max(lo, hi);
+  const vertices = Float64Array.of(p[3 * i0], p[3 * i0 + 1], p[3 * i0 + 2], p[3 * i1], p[3 * i1 + 1], p[3 * i1 + 2]);
+  return new HullResult(1, vertices, Int32Array.of(i0, i1), Int32Array.of(0), new Int32Array(0), new Float64Array(0),
+    new Float64Array(0), Int32Array.of(0, 1, 2), Int32Array.of(1, 0), eps);
+}
+
+/**
+ * 2D hull of points within ε of the plane through point `ia` with unit normal n, by Andrew's monotone
+ * chain in the in-plane basis (u, n × u). Corners closer than ε to the chord of their neighbours are
+ * dropped, so the polygon is strictly convex.
+ */
+function polygonHull(
+  p: Float64Array, n: number, ia: number, nx: number, ny: number, nz: number, ux: number, uy: number, uz: number,
+  eps: number,
+): Hull {
+  const vx = ny * uz - nz * uy, vy = nz * ux - nx * uz, vz = nx * uy - ny * ux;
+  const ox = p[3 * ia], oy = p[3 * ia + 1], oz = p[3 * ia + 2];
+  const s = new Float64Array(n), t = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const wx = p[3 * i] - ox, wy = p[3 * i + 1] - oy, wz = p[3 * i + 2] - oz;
+    s[i] = wx * ux + wy * uy + wz * uz;
+    t[i] = wx * vx + wy * vy + wz * vz;
+  }
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((i, j) => s[i] - s[j] || t[i] - t[j] || i - j);
+  // A turn o → a → b is kept when a is more than ε to the left of the chord o → b.
+  const left = (o: number, a: number, b: number): boolean => {
+    const cx = s[b] - s[o], cy = t[b] - t[o];
+    const cross = cx * (t[a] - t[o]) - cy * (s[a] - s[o]);
+    return cross > eps * Math.sqrt(cx * cx + cy * cy);
+  };
+  const hull: number[] = [];
+  for (let k = 0; k < n; k++) {
+    const i = order[k];
+    while (hull.length >= 2 && !left(hull[hull.length - 2], hull[hull.length - 1], i)) hull.pop();
+    hull.push(i);
+  }
+  const lowerLen = hull.length;
+  for (let k = n - 2; k >= 0; k--) {
+    const i = order[k];
+    while (hull.length > lowerLen && !left(hull[hull.length - 2], hull[hull.length - 1], i)) hull.pop();
+    hull.push(i);
+  }
+  hull.pop(); // the first point again
+  // Drop a last corner that became straight against the start (the chain does not re-check it).
+  while (hull.length > 3 && !left(hull[hull.length - 1], hull[0], hull[1])) hull.shift();
+  while (hull.length > 3 && !left(hull[hull.length - 2], hull[hull.length - 1], hull[0])) hull.pop();
+  // Vertices in input order; the polygon once counter-clockwise about n, once about −n.
+  const m = hull.length;
+  const sorted = hull.slice().sort((i, j) => i - j);
+  const remap = new Map<number, number>();
+  sorted.forEach((i, k) => remap.set(i, k));
+  const vertices = new Float64Array(3 * m);
+  for (let k = 0; k < m; k++) {
+    const i = sorted[k];
+    vertices[3 * k] = p[3 * i];
+    vertices[3 * k + 1] = p[3 * i + 1];
+    vertices[3 * k + 2] = p[3 * i + 2];
+  }
+  const faceIndices = new Int32Array(2 * m);
+  for (let k = 0; k < m; k++) {
+    faceIndices[k] = remap.get(hull[k])!;
+    faceIndices[m + k] = remap.get(hull[m - 1 - k])!;
+  }
+  // Newell normal of the polygon: the best-fit plane of its corners.
+  let gx = 0, gy = 0, gz = 0;
+  for (let k = 0; k < m; k++) {
+    const a = 3 * hull[k], b = 3 * hull[(k + 1) % m];
+    gx += (p[a + 1] - p[b + 1]) * (p[a + 2] + p[b + 2]);
+    gy += (p[a + 2] - p[b + 2]) * (p[a] + p[b]);
+    gz += (p[a] - p[b]) * (p[a + 1] + p[b + 1]);
+  }
+  const gl = Math.sqrt(gx * gx + gy * gy + gz * gz);
+  gx /= gl; gy /= gl; gz /= gl;
+  let hi = -Infinity, lo = Infinity;
+  for (let k = 0; k < m; k++) {
+    const d = gx * vertices[3 * k] + gy * vertices[3 * k + 1] + gz * vertices[3 * k + 2];
+    if (d > hi) hi = d;
+    if (d < lo) lo = d;
+  }
+  const faceNormals = Float64Array.of(gx, gy, gz, -gx, -gy, -gz);
+  const neighborStart = new Int32Array(m + 1);
+  const neighborIndices = new Int32Array(2 * m);
+  for (let k = 0; k < m; k++) {
+    const v = faceIndices[k];
+    neighborIndices[2 * v] = faceIndices[(k + m - 1) % m];
+    neighborIndices[2 * v + 1] = faceIndices[(k + 1) % m];
+  }
+  for (let v = 0; v <= m; v++) neighborStart[v] = 2 * v;
+  return new HullResult(2, vertices, Int32Array.from(sorted), Int32Array.of(0, m, 2 * m), faceIndices, faceNormals,
+    Float64Array.of(hi, -lo), neighborStart, neighborIndices, eps);
+}

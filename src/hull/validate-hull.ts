@@ -1,0 +1,248 @@
+/**
+ * An independent checker of convex hulls, written to be obviously correct rather than fast
+ * (O(points · faces)). It shares no code with the builder: it recomputes every face's orientation
+ * from its corners (Newell's method), counts edges itself, and tests each claim of {@link Hull}
+ * directly against the input points. Used by the tests of `quickhull.ts`, `convex-hull.ts` and the CLI.
+ */
+import type { Vec3Like } from '../math/types.js';
+import { readPointList } from '../shapes/read-input.js';
+import type { Hull } from './quickhull.js';
+
+/** Options of {@link validateHull}. */
+export interface ValidateHullOptions {
+  /** Absolute distance tolerance (a length). Default: 4 × `hull.tolerance`. */
+  tolerance?: number;
+  /** Stop after this many problems (default 20). */
+  maxErrors?: number;
+}
+
+/** Outcome of {@link validateHull}: `ok` when `errors` is empty. */
+export interface HullValidation {
+  ok: boolean;
+  /** One line per problem found, naming the face, vertex or point. */
+  errors: string[];
+}
+
+/**
+ * Checks that `hull` is the convex hull of `points`:
+ * every input point lies inside or within `tolerance` of the hull; every hull vertex is (bit for bit)
+ * an input point; vertices are distinct; every face is planar within `tolerance`, strictly convex,
+ * counter-clockwise about its unit normal, and its normal points outward; every edge is used once in
+ * each direction (so shared by exactly two faces), V − E + F = 2; each vertex's neighbours are the
+ * ends of its edges; and no vertex could be removed: each is the unique maximiser of some direction.
+ * Lower-dimensional hulls are checked for their own form (point, segment, polygon with both sides).
+ * Reads its arguments; mutates nothing.
+ */
+export function validateHull(
+  hull: Hull,
+  points: ArrayLike<Vec3Like> | ArrayLike<number>,
+  options?: ValidateHullOptions,
+): HullValidation {
+  const pts = readPointList(points, 'validateHull.points');
+  const tol = options?.tolerance ?? 4 * hull.tolerance;
+  const maxErrors = options?.maxErrors ?? 20;
+  const errors: string[] = [];
+  const fail = (msg: string): boolean => {
+    if (errors.length < maxErrors) errors.push(msg);
+    return errors.length >= maxErrors;
+  };
+  const V = hull.vertexCount;
+  const vs = hull.vertices;
+  const np = pts.length / 3;
+  const done = (): HullValidation => ({ ok: errors.length === 0, errors });
+
+  if (vs.length !== 3 * V) fail(`vertices has ${vs.length} numbers for ${V} vertices`);
+  if (V < 1) fail('no vertices');
+  // Every vertex is an input point, and vertices are distinct.
+  const inputKeys = new Set<string>();
+  for (let i = 0; i < np; i++) inputKeys.add(`${pts[3 * i]},${pts[3 * i + 1]},${pts[3 * i + 2]}`);
+  const hullKeys = new Set<string>();
+  for (let v = 0; v < V; v++) {
+    const key = `${vs[3 * v]},${vs[3 * v + 1]},${vs[3 * v + 2]}`;
+    if (!inputKeys.has(key)) fail(`vertex ${v} (${key}) is not an input point`);
+    if (hullKeys.has(key)) fail(`vertex ${v} (${key}) is listed twice`);
+    hullKeys.add(key);
+  }
+  if (errors.length > 0) return done();
+  const dim = hull.dimension;
+  const F = hull.faceCount;
+  const fs = hull.faceStart, fi = hull.faceIndices, fn = hull.faceNormals, fo = hull.faceOffsets;
+
+  // Neighbour lists must be symmetric.
+  const nbrs: Set<number>[] = [];
+  for (let v = 0; v < V; v++) {
+    const s = new Set<number>();
+    for (let k = hull.neighborStart[v]; k < hull.neighborStart[v + 1]; k++) {
+      const w = hull.neighborIndices[k];
+      if (w < 0 || w >= V || w === v) fail(`vertex ${v} has bad neighbour ${w}`);
+      if (s.has(w)) fail(`vertex ${v} lists neighbour ${w} twice`);
+      s.add(w);
+    }
+    nbrs.push(s);
+  }
+  for (let v = 0; v < V; v++) for (const w of nbrs[v]) if (!nbrs[w]?.has(v)) fail(`neighbours not symmetric: ${v} → ${w}`);
+
+  if (dim === 0) {
+    if (V !== 1 || F !== 0) fail(`a point hull has ${V} vertices and ${F} faces`);
+    for (let i = 0; i < np; i++) {
+      const d = Math.hypot(pts[3 * i] - vs[0], pts[3 * i + 1] - vs[1], pts[3 * i + 2] - vs[2]);
+      if (d > tol && fail(`point ${i} is ${d} from the point hull`)) break;
+    }
+    return done();
+  }
+  if (dim === 1) {
+    if (V !== 2 || F !== 0) return fail(`a segment hull has ${V} vertices and ${F} faces`), done();
+    if (!nbrs[0].has(1)) fail('segment ends are not neighbours');
+    const ax = vs[0], ay = vs[1], az = vs[2];
+    const ux = vs[3] - ax, uy = vs[4] - ay, uz = vs[5] - az;
+    const uu = ux * ux + uy * uy + uz * uz;
+    if (!(Math.sqrt(uu) > tol)) fail('segment ends coincide');
+    for (let i = 0; i < np; i++) {
+      const wx = pts[3 * i] - ax, wy = pts[3 * i + 1] - ay, wz = pts[3 * i + 2] - az;
+      const t = Math.min(1, Math.max(0, (wx * ux + wy * uy + wz * uz) / uu));
+      const d = Math.hypot(wx - t * ux, wy - t * uy, wz - t * uz);
+      if (d > tol && fail(`point ${i} is ${d} from the segment hull`)) break;
+    }
+    return done();
+  }
+
+  // Faces: sizes, index ranges, planarity, orientation, strict convexity.
+  if (fs.length !== F + 1 || fs[0] !== 0 || fs[F] !== fi.length) fail('faceStart does not frame faceIndices');
+  if (dim === 2 && F !== 2) fail(`a polygon hull has ${F} faces; expected 2 (one per side)`);
+  if (dim === 3 && F < 4) fail(`a solid hull has ${F} faces`);
+  if (errors.length > 0) return done();
+  const usedVertex = new Uint8Array(V);
+  const directed = new Map<string, number>();
+  for (let f = 0; f < F; f++) {
+    const s = fs[f], e = fs[f + 1], m = e - s;
+    if (m < 3) {
+      fail(`face ${f} has ${m} vertices`);
+      continue;
+    }
+    const nx = fn[3 * f], ny = fn[3 * f + 1], nz = fn[3 * f + 2];
+    if (Math.abs(Math.hypot(nx, ny, nz) - 1) > 1e-9) fail(`face ${f} normal is not unit length`);
+    // Newell normal from the corners, independent of the reported one.
+    let gx = 0, gy = 0, gz = 0;
+    for (let k = s; k < e; k++) {
+      const a = fi[k], b = fi[k + 1 === e ? s : k + 1];
+      if (a < 0 || a >= V) {
+        fail(`face ${f} has bad index ${a}`);
+        continue;
+      }
+      usedVertex[a] = 1;
+      const key = `${a},${b}`;
+      directed.set(key, (directed.get(key) ?? 0) + 1);
+      gx += (vs[3 * a + 1] - vs[3 * b + 1]) * (vs[3 * a + 2] + vs[3 * b + 2]);
+      gy += (vs[3 * a + 2] - vs[3 * b + 2]) * (vs[3 * a] + vs[3 * b]);
+      gz += (vs[3 * a] - vs[3 * b]) * (vs[3 * a + 1] + vs[3 * b + 1]);
+    }
+    const gl = Math.hypot(gx, gy, gz);
+    if (!(gl > 0) || (gx * nx + gy * ny + gz * nz) / gl < 0.99) {
+      fail(`face ${f} is not counter-clockwise about its normal (or its normal is off)`);
+    }
+    for (let k = s; k < e; k++) {
+      const v = fi[k];
+      const d = nx * vs[3 * v] + ny * vs[3 * v + 1] + nz * vs[3 * v + 2] - fo[f];
+      if (Math.abs(d) > tol) fail(`face ${f} is not planar: vertex ${v} is ${d} off its plane`);
+      // Strict convexity: corner b turns left about n, i.e. b lies strictly outside chord a → c.
+      const a = fi[k === s ? e - 1 : k - 1], c = fi[k + 1 === e ? s : k + 1];
+      const e1x = vs[3 * v] - vs[3 * a], e1y = vs[3 * v + 1] - vs[3 * a + 1], e1z = vs[3 * v + 2] - vs[3 * a + 2];
+      const e2x = vs[3 * c] - vs[3 * v], e2y = vs[3 * c + 1] - vs[3 * v + 1], e2z = vs[3 * c + 2] - vs[3 * v + 2];
+      const turn = nx * (e1y * e2z - e1z * e2y) + ny * (e1z * e2x - e1x * e2z) + nz * (e1x * e2y - e1y * e2x);
+      if (!(turn > 0)) fail(`face ${f} is not strictly convex at vertex ${v} (turn ${turn})`);
+    }
+  }
+  for (let v = 0; v < V; v++) if (!usedVertex[v]) fail(`vertex ${v} is on no face`);
+  // Each edge once in each direction; neighbours are exactly the edge ends.
+  let E2 = 0;
+  for (const [key, c] of directed) {
+    const [a, b] = key.split(',').map(Number);
+    if (c !== 1) fail(`edge ${a}→${b} is used by ${c} faces`);
+    if (directed.get(`${b},${a}`) !== 1) fail(`edge ${a}→${b} has no twin ${b}→${a}`);
+    if (!nbrs[a].has(b)) fail(`vertex ${a} does not list neighbour ${b}`);
+    E2++;
+  }
+  let nbrCount = 0;
+  for (let v = 0; v < V; v++) nbrCount += nbrs[v].size;
+  if (nbrCount !== E2) fail(`neighbour lists hold ${nbrCount} entries for ${E2 / 2} edges`);
+  if (V - E2 / 2 + F !== 2) fail(`Euler characteristic V − E + F = ${V} − ${E2 / 2} + ${F} ≠ 2`);
+  if (errors.length > 0) return done();
+
+  // Containment: every input point within tol of every face's inner side.
+  if (dim === 3) {
+    for (let i = 0; i < np; i++) {
+      const x = pts[3 * i], y = pts[3 * i + 1], z = pts[3 * i + 2];
+      for (let f = 0; f < F; f++) {
+        const d = fn[3 * f] * x + fn[3 * f + 1] * y + fn[3 * f + 2] * z - fo[f];
+        if (d > tol) {
+          fail(`point ${i} is ${d} outside face ${f}`);
+          break;
+        }
+      }
+      if (errors.length >= maxErrors) break;
+    }
+    // No removable vertex: v uniquely maximises the sum of its faces' normals.
+    const dir = new Float64Array(3 * V);
+    for (let f = 0; f < F; f++) {
+      for (let k = fs[f]; k < fs[f + 1]; k++) {
+        const v = fi[k];
+        dir[3 * v] += fn[3 * f];
+        dir[3 * v + 1] += fn[3 * f + 1];
+        dir[3 * v + 2] += fn[3 * f + 2];
+      }
+    }
+    for (let v = 0; v < V; v++) {
+      const dx = dir[3 * v], dy = dir[3 * v + 1], dz = dir[3 * v + 2];
+      const own = dx * vs[3 * v] + dy * vs[3 * v + 1] + dz * vs[3 * v + 2];
+      for (let w = 0; w < V; w++) {
+        if (w === v) continue;
+        if (dx * vs[3 * w] + dy * vs[3 * w + 1] + dz * vs[3 * w + 2] >= own) {
+          fail(`vertex ${v} is not a strict corner (vertex ${w} is as far along its normal cone)`);
+          break;
+        }
+      }
+    }
+  } else {
+    // Polygon: both faces list the same polygon in opposite orders; points lie on its plane and inside its edges.
+    const m = fs[1];
+    // (That the second face is the first reversed follows from the edge-twin check above.)
+    const nx = fn[0], ny = fn[1], nz = fn[2];
+    for (let i = 0; i < np; i++) {
+      const x = pts[3 * i], y = pts[3 * i + 1], z = pts[3 * i + 2];
+      const h = nx * x + ny * y + nz * z - fo[0];
+      if (Math.abs(h) > tol) {
+        if (fail(`point ${i} is ${h} off the polygon's plane`)) break;
+        continue;
+      }
+      for (let k = 0; k < m; k++) {
+        const a = fi[k], b = fi[k + 1 === m ? 0 : k + 1];
+        const ex = vs[3 * b] - vs[3 * a], ey = vs[3 * b + 1] - vs[3 * a + 1], ez = vs[3 * b + 2] - vs[3 * a + 2];
+        // Outward edge normal in the plane: e × n.
+        const ox = ey * nz - ez * ny, oy = ez * nx - ex * nz, oz = ex * ny - ey * nx;
+        const ol = Math.hypot(ox, oy, oz);
+        const d = (ox * (x - vs[3 * a]) + oy * (y - vs[3 * a + 1]) + oz * (z - vs[3 * a + 2])) / ol;
+        if (d > tol) {
+          fail(`point ${i} is ${d} outside polygon edge ${a}→${b}`);
+          break;
+        }
+      }
+      if (errors.length >= maxErrors) break;
+    }
+    // No removable vertex: each corner uniquely maximises its outward bisector.
+    for (let k = 0; k < m; k++) {
+      const v = fi[k], a = fi[k === 0 ? m - 1 : k - 1], c = fi[k + 1 === m ? 0 : k + 1];
+      const ax = vs[3 * v] - vs[3 * a], ay = vs[3 * v + 1] - vs[3 * a + 1], az = vs[3 * v + 2] - vs[3 * a + 2];
+      const cx = vs[3 * v] - vs[3 * c], cy = vs[3 * v + 1] - vs[3 * c + 1], cz = vs[3 * v + 2] - vs[3 * c + 2];
+      const la = Math.hypot(ax, ay, az), lc = Math.hypot(cx, cy, cz);
+      const dx = ax / la + cx / lc, dy = ay / la + cy / lc, dz = az / la + cz / lc;
+      const own = dx * vs[3 * v] + dy * vs[3 * v + 1] + dz * vs[3 * v + 2];
+      for (let w = 0; w < V; w++) {
+        if (w !== v && dx * vs[3 * w] + dy * vs[3 * w + 1] + dz * vs[3 * w + 2] >= own) {
+          fail(`polygon vertex ${v} is not a strict corner`);
+          break;
+        }
+      }
+    }
+  }
+  return done();
+}
