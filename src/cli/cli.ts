@@ -1,0 +1,132 @@
+/**
+ * Argument handling and dispatch for the `convex-collide` command. Kept apart from main.ts (which only
+ * wires this to the process) so tests can run the whole CLI in-process with fake I/O.
+ *
+ * Conventions: results go to stdout, messages to stderr. Exit status 0 on success; 1 when `query`
+ * answered the file but some pair had an error; 2 for bad usage (unknown command or option, missing
+ * FILE) and for input that cannot be read or parsed at all.
+ */
+import { readFile } from 'node:fs/promises';
+import { runHullCommand } from './commands/hull.js';
+import { runQueryCommand } from './commands/query.js';
+
+/** Where the CLI reads its input. Tests replace it. */
+export interface CliInput {
+  /** Reads a whole file as UTF-8 text. */
+  readFile(path: string): Promise<string>;
+  /** Reads all of standard input as UTF-8 text. */
+  readStdin(): Promise<string>;
+}
+
+/** What the CLI prints and its exit status. */
+export interface CliOutput {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+export const HELP = `convex-collide: exact collision queries between 3D convex shapes
+
+Usage:
+  convex-collide query [--table] FILE   answer every pair of a pair-query file
+  convex-collide hull FILE              convex hull of a point list
+  convex-collide --help | --version
+
+FILE is a path, or - to read standard input.
+
+query reads {"pairs": [{"id", "a", "poseA", "b", "poseB"}, ...]} (shapes: point, segment, triangle,
+sphere, box, capsule, cylinder, cone, ellipsoid, convexHull, rounded, minkowskiSum; poses:
+{"position": [x, y, z], "quaternion": [x, y, z, w]}) and writes
+{"results": [{"id", "intersecting", "separation", "normal", "pointA", "pointB"}, ...]},
+or {"id", "error"} for a pair that cannot be answered. --table prints a readable table instead.
+
+hull reads {"points": [[x, y, z], ...]} and writes {"vertices", "faces", "normals"}.
+
+Examples:
+  convex-collide query examples/pairs.json > results.json
+  convex-collide query examples/pairs.json --table
+  cat pairs.json | convex-collide query -
+  echo '{"points": [[0,0,0], [1,0,0], [0,1,0], [0,0,1]]}' | convex-collide hull -
+
+Exit status:
+  0  success
+  1  query: some pair could not be answered (its result holds "error"; the others are answered)
+  2  bad usage, or input that cannot be read or parsed at all (message on stderr)
+`;
+
+const COMMANDS: Record<string, { options: readonly string[] }> = {
+  query: { options: ['--table'] },
+  hull: { options: [] },
+};
+
+/** Reads from the real file system and process.stdin. */
+export const processInput: CliInput = {
+  readFile: (path) => readFile(path, 'utf8'),
+  async readStdin() {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    return Buffer.concat(chunks).toString('utf8');
+  },
+};
+
+/** Runs the CLI on `args` (process.argv without node and the script). Never throws. */
+export async function runCli(args: readonly string[], input: CliInput = processInput): Promise<CliOutput> {
+  if (args.length === 0) return usageError(null);
+  if (args.includes('--help') || args.includes('-h') || args[0] === 'help') return { stdout: HELP, stderr: '', exitCode: 0 };
+  if (args.length === 1 && args[0] === '--version') return { stdout: `${await readVersion()}\n`, stderr: '', exitCode: 0 };
+
+  const [command, ...rest] = args;
+  const spec = COMMANDS[command];
+  if (spec === undefined) {
+    return usageError(command.startsWith('-') ? `unknown option ${command}` : `unknown command "${command}"; expected query or hull`);
+  }
+  const flags = new Set<string>();
+  const files: string[] = [];
+  let onlyFiles = false;
+  for (const arg of rest) {
+    if (onlyFiles || arg === '-' || !arg.startsWith('-')) files.push(arg);
+    else if (arg === '--') onlyFiles = true;
+    else if (spec.options.includes(arg)) flags.add(arg);
+    else return usageError(`unknown option ${arg} for ${command}${spec.options.length ? ` (accepted: ${spec.options.join(', ')})` : ''}`);
+  }
+  if (files.length !== 1) {
+    return usageError(files.length === 0 ? `${command} needs a FILE (or - for standard input)` : `${command} takes one FILE, got ${files.length}`);
+  }
+
+  const file = files[0];
+  let text: string;
+  try {
+    text = file === '-' ? await input.readStdin() : await input.readFile(file);
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    return { stdout: '', stderr: `convex-collide ${command}: cannot read ${file === '-' ? 'standard input' : file}: ${why}\n`, exitCode: 2 };
+  }
+
+  try {
+    if (command === 'query') return runQueryCommand(text, { table: flags.has('--table') });
+    const hull = runHullCommand(text);
+    // The hull command prints its result on success and a message otherwise.
+    return hull.exitCode === 0
+      ? { stdout: hull.output, stderr: '', exitCode: 0 }
+      : { stdout: '', stderr: hull.output, exitCode: hull.exitCode };
+  } catch (e) {
+    // The commands do not throw on any input; reaching here is a bug.
+    const why = e instanceof Error ? (e.stack ?? e.message) : String(e);
+    return { stdout: '', stderr: `convex-collide ${command}: internal error, please report it: ${why}\n`, exitCode: 2 };
+  }
+}
+
+function usageError(problem: string | null): CliOutput {
+  return { stdout: '', stderr: problem === null ? HELP : `convex-collide: ${problem}\n\n${HELP}`, exitCode: 2 };
+}
+
+async function readVersion(): Promise<string> {
+  // src/cli/cli.ts and dist/cli/cli.js both sit two levels below package.json.
+  try {
+    const pkg: unknown = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8'));
+    const version = (pkg as { version?: unknown }).version;
+    return typeof version === 'string' ? version : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
