@@ -1,0 +1,381 @@
+// The explorer: two shapes in a world view, the Minkowski difference in a second view, the library's
+// answer in the panel, and a step control replaying GJK and EPA from the query's trace.
+// It uses only the public entry point 'convex-collide', like any other user of the library.
+import * as THREE from 'three';
+import { shapeFromJSON } from 'convex-collide';
+import type { Shape, ShapeJSON, TraceStep, Vec3Like } from 'convex-collide';
+import { MinkowskiView } from './minkowski-view.js';
+import { parsePairFile } from './pair-file.js';
+import type { FilePair, Pose } from './pair-file.js';
+import { askLibrary } from './query.js';
+import type { QueryAnswer } from './query.js';
+import { ShapeEditor, formatNumber } from './shape-editor.js';
+import { shapeObject } from './shape-mesh.js';
+import { COLORS, WorldView } from './world-view.js';
+import type { Which } from './world-view.js';
+
+/**
+ * The scene the page opens on: a unit cube at the origin and a sphere of radius 0.5 whose centre is
+ * 0.75 from the cube's +x face (and over it), so the gap is exactly 0.25.
+ */
+export const DEFAULT_SCENE = {
+  a: { type: 'box', halfExtents: [0.5, 0.5, 0.5] } as ShapeJSON,
+  poseA: { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } },
+  b: { type: 'sphere', radius: 0.5 } as ShapeJSON,
+  poseB: { position: { x: 1.25, y: 0.2, z: 0.1 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } },
+};
+
+const $ = <T extends HTMLElement = HTMLElement>(selector: string): T => {
+  const e = document.querySelector<T>(selector);
+  if (!e) throw new Error(`explorer: missing element ${selector}`);
+  return e;
+};
+
+const world = new WorldView($('#world-view'));
+const minkowski = new MinkowskiView($('#minkowski-view'));
+const editors: Record<Which, ShapeEditor> = {
+  a: new ShapeEditor($('#shape-editors'), 'a', 'Shape A'),
+  b: new ShapeEditor($('#shape-editors'), 'b', 'Shape B'),
+};
+const shapes: Record<Which, Shape> = {
+  a: shapeFromJSON(DEFAULT_SCENE.a),
+  b: shapeFromJSON(DEFAULT_SCENE.b),
+};
+let answer: QueryAnswer = { contact: null, intersects: null, steps: [], error: null };
+/** Index into `answer.steps`; `steps.length` means "the final answer". */
+let stepIndex = 0;
+let filePairs: FilePair[] = [];
+let pairIndex = -1;
+
+// ---- shapes and poses -------------------------------------------------------------------------
+
+function setShape(which: Which, json: ShapeJSON): void {
+  let shape: Shape;
+  try {
+    shape = shapeFromJSON(json);
+  } catch (e) {
+    editors[which].showError(e instanceof Error ? e.message : String(e));
+    return;
+  }
+  editors[which].showError(null);
+  useShape(which, shape);
+  scheduleUpdate();
+}
+
+function useShape(which: Which, shape: Shape): void {
+  shapes[which] = shape;
+  world.setShapeObject(which, shapeObject(shape, COLORS[which], world.dotSize));
+}
+
+function setPose(which: Which, pose: Pose): void {
+  const g = world.pose[which];
+  g.position.set(pose.position.x, pose.position.y, pose.position.z);
+  g.quaternion.set(pose.quaternion.x, pose.quaternion.y, pose.quaternion.z, pose.quaternion.w);
+  editors[which].setPose(g.position, g.quaternion);
+  world.view.requestRender();
+}
+
+for (const which of ['a', 'b'] as const) {
+  const editor = editors[which];
+  editor.onShapeInput = (json) => setShape(which, json);
+  editor.onPoseInput = (position, quaternion) => {
+    world.pose[which].position.copy(position);
+    world.pose[which].quaternion.copy(quaternion);
+    world.view.requestRender();
+    scheduleUpdate();
+  };
+  editor.onSelectRequest = () => world.select(which);
+}
+world.onPoseChange = (which) => {
+  editors[which].setPose(world.pose[which].position, world.pose[which].quaternion);
+  scheduleUpdate();
+};
+world.onSelect = (which) => {
+  editors.a.setSelected(which === 'a');
+  editors.b.setSelected(which === 'b');
+};
+
+/** Frames both views on the current pair. */
+function fitViews(): void {
+  const pa = world.pose.a.position, pb = world.pose.b.position;
+  const center = pa.clone().add(pb).multiplyScalar(0.5);
+  const radius = pa.distanceTo(pb) / 2 + Math.max(shapes.a.boundingRadius, shapes.b.boundingRadius, 1e-6);
+  world.frameScene(center, radius);
+  // Marker sizes follow the scene's scale, so redraw the shapes at it.
+  useShape('a', shapes.a);
+  useShape('b', shapes.b);
+  update();
+  minkowski.fit();
+}
+
+// ---- asking the library -----------------------------------------------------------------------
+
+let updatePending = false;
+/** Re-runs the query at most once per frame, however many inputs changed. */
+function scheduleUpdate(): void {
+  if (updatePending) return;
+  updatePending = true;
+  requestAnimationFrame(() => {
+    updatePending = false;
+    update();
+  });
+}
+
+function update(): void {
+  const a = shapes.a, b = shapes.b, poseA = world.pose.a, poseB = world.pose.b;
+  answer = askLibrary(a, poseA, b, poseB);
+  let viewError: string | null;
+  try {
+    viewError = minkowski.setPair(a, poseA, b, poseB);
+  } catch (e) {
+    viewError = e instanceof Error ? e.message : String(e);
+  }
+  if (viewError) answer = { ...answer, error: [answer.error, `Minkowski view: ${viewError}`].filter(Boolean).join('\n') };
+  world.showContact(answer.contact);
+  showAnswer();
+  showStep(answer.steps.length);
+  showPairInfo();
+}
+
+/**
+ * Six significant digits; with a `scale`, magnitudes below 1e-12 of it show as 0, so rounding noise
+ * such as 1e-17 in a unit normal does not read as a real component.
+ */
+const fmt = (x: number, scale = 0): string => {
+  if (!Number.isFinite(x)) return String(x);
+  if (Math.abs(x) < 1e-12 * scale) return '0';
+  return String(Number(x.toPrecision(6)));
+};
+const fmtVec = (v: Vec3Like, scale = sceneScale()): string => `(${fmt(v.x, scale)}, ${fmt(v.y, scale)}, ${fmt(v.z, scale)})`;
+
+/** A length typical of the current pair: sizes and distances from the origin. */
+function sceneScale(): number {
+  const pa = world.pose.a.position, pb = world.pose.b.position;
+  return Math.max(shapes.a.boundingRadius, shapes.b.boundingRadius, pa.length(), pb.length(), 1e-300);
+}
+
+function showAnswer(): void {
+  const c = answer.contact;
+  const sep = $('#result-separation');
+  const hit = $('#result-intersecting');
+  hit.textContent = answer.intersects === null ? '–' : answer.intersects ? 'yes' : 'no';
+  hit.dataset.value = String(answer.intersects);
+  if (c) {
+    sep.textContent = c.separation > 0 ? `${fmt(c.separation)} (apart)` : c.separation < 0 ? `${fmt(c.separation)} (depth ${fmt(-c.separation)})` : '0 (touching)';
+    sep.dataset.value = String(c.separation);
+    $('#result-separation-label').textContent = c.separation < 0 ? 'separation (−depth)' : 'separation';
+    $('#result-normal').textContent = fmtVec(c.normal, 1);
+    $('#result-point-a').textContent = fmtVec(c.pointA);
+    $('#result-point-b').textContent = fmtVec(c.pointB);
+    $('#result-status').textContent = `${c.status}, ${c.iterations} iterations`;
+    // The boolean test and the signed separation come from different queries; flag a disagreement.
+    const scale = Math.max(1, shapes.a.boundingRadius, shapes.b.boundingRadius);
+    if (answer.intersects !== null && answer.intersects !== c.separation <= 0 && Math.abs(c.separation) > 1e-9 * scale) {
+      hit.textContent += ` (but contact's separation is ${fmt(c.separation)})`;
+    }
+  } else {
+    sep.textContent = '–';
+    delete sep.dataset.value;
+    for (const id of ['#result-normal', '#result-point-a', '#result-point-b', '#result-status']) $(id).textContent = '–';
+  }
+  const err = $('#result-error');
+  err.hidden = answer.error === null;
+  err.textContent = answer.error ?? '';
+}
+
+// ---- replaying the trace ----------------------------------------------------------------------
+
+function describeStep(step: TraceStep): { title: string; detail: string } {
+  if (step.algorithm === 'gjk') {
+    const n = step.simplex.length;
+    return {
+      title: `GJK iteration ${step.iteration}`,
+      detail: `Searched along d = ${fmtVec(step.direction, Math.hypot(step.direction.x, step.direction.y, step.direction.z))} and found support point w = ${fmtVec(step.support)}. `
+        + `The simplex now has ${n} point${n === 1 ? '' : 's'}; its point closest to the origin is v = ${fmtVec(step.closest)}, |v| = ${fmt(step.distance)}.`,
+    };
+  }
+  return {
+    title: `EPA iteration ${step.iteration}`,
+    detail: `The polytope has ${step.faces.length} faces. The closest face lies ${fmt(step.distance)} from the origin along n = ${fmtVec(step.normal, 1)}; `
+      + `the support point along n is w = ${fmtVec(step.support)}.`,
+  };
+}
+
+function showStep(index: number): void {
+  const steps = answer.steps;
+  stepIndex = Math.max(0, Math.min(index, steps.length));
+  const step = stepIndex < steps.length ? steps[stepIndex] : null;
+  const slider = $<HTMLInputElement>('#step-slider');
+  slider.max = String(steps.length);
+  slider.value = String(stepIndex);
+  const trace = $('#trace');
+  trace.dataset.stepCount = String(steps.length);
+  trace.dataset.stepIndex = String(stepIndex);
+  trace.dataset.algorithm = step ? step.algorithm : 'result';
+  const gjk = steps.filter((s) => s.algorithm === 'gjk').length;
+  const epa = steps.length - gjk;
+  if (step) {
+    const { title, detail } = describeStep(step);
+    $('#step-label').textContent = `Step ${stepIndex + 1} of ${steps.length}: ${title}`;
+    $('#step-detail').textContent = detail;
+  } else {
+    $('#step-label').textContent = steps.length
+      ? `Result after ${steps.length} steps (${gjk} GJK${epa ? `, ${epa} EPA` : ''})`
+      : 'Result (this query recorded no GJK or EPA steps)';
+    $('#step-detail').textContent = steps.length
+      ? 'Yellow: the answer, pointA − pointB, drawn from the origin. Press ◀◀ or ◀ to replay it from the start.'
+      : 'The library answered this pair without iterating, so there is nothing to replay.';
+  }
+  $<HTMLButtonElement>('#step-first').disabled = steps.length === 0 || stepIndex === 0;
+  $<HTMLButtonElement>('#step-prev').disabled = stepIndex === 0;
+  $<HTMLButtonElement>('#step-next').disabled = stepIndex >= steps.length;
+  $<HTMLButtonElement>('#step-last').disabled = stepIndex >= steps.length;
+  minkowski.showStep(step, answer.contact);
+}
+
+$('#step-first').addEventListener('click', () => showStep(0));
+$('#step-prev').addEventListener('click', () => showStep(stepIndex - 1));
+$('#step-next').addEventListener('click', () => showStep(stepIndex + 1));
+$('#step-last').addEventListener('click', () => showStep(answer.steps.length));
+$<HTMLInputElement>('#step-slider').addEventListener('input', (e) => showStep((e.target as HTMLInputElement).valueAsNumber));
+
+// ---- pair-query files -------------------------------------------------------------------------
+
+function loadFile(name: string, text: string): void {
+  const err = $('#file-error');
+  try {
+    filePairs = parsePairFile(text);
+  } catch (e) {
+    err.hidden = false;
+    err.textContent = `${name}: ${e instanceof Error ? e.message : String(e)}`;
+    return;
+  }
+  err.hidden = true;
+  const select = $<HTMLSelectElement>('#pair-select');
+  select.replaceChildren(...filePairs.map((p, i) => new Option(`${i + 1}. ${p.id}${p.category ? ` (${p.category})` : ''}`, String(i))));
+  $('#pair-nav').hidden = filePairs.length === 0;
+  if (filePairs.length === 0) {
+    err.hidden = false;
+    err.textContent = `${name}: the file has no pairs`;
+    return;
+  }
+  showPair(0);
+}
+
+function showPair(index: number): void {
+  if (filePairs.length === 0) return;
+  pairIndex = ((index % filePairs.length) + filePairs.length) % filePairs.length;
+  $<HTMLSelectElement>('#pair-select').value = String(pairIndex);
+  const pair = filePairs[pairIndex];
+  const err = $('#file-error');
+  if (pair.error || !pair.a || !pair.b || !pair.poseA || !pair.poseB) {
+    err.hidden = false;
+    err.textContent = `pair ${pair.id}: ${pair.error ?? 'incomplete'}`;
+    showPairInfo();
+    return;
+  }
+  err.hidden = true;
+  for (const which of ['a', 'b'] as const) {
+    const shape = which === 'a' ? pair.a : pair.b;
+    editors[which].setShape(shape.toJSON());
+    editors[which].showError(null);
+    shapes[which] = shape;
+    setPose(which, which === 'a' ? pair.poseA : pair.poseB);
+  }
+  fitViews();
+}
+
+function showPairInfo(): void {
+  const info = $('#pair-info');
+  const pair = filePairs[pairIndex];
+  if (!pair) {
+    info.textContent = '';
+    return;
+  }
+  const parts = [`Pair ${pairIndex + 1} of ${filePairs.length}: ${pair.id}`];
+  if (pair.category) parts.push(`category ${pair.category}`);
+  if (answer.contact) parts.push(`library: separation ${fmt(answer.contact.separation)}`);
+  if (pair.expected !== null) {
+    parts.push(`file's reference: ${fmt(pair.expected)}`);
+    if (answer.contact) parts.push(`difference ${answer.contact.separation - pair.expected >= 0 ? '+' : ''}${(answer.contact.separation - pair.expected).toExponential(2)}`);
+  }
+  info.textContent = parts.join(' · ');
+}
+
+async function openFile(file: File): Promise<void> {
+  loadFile(file.name, await file.text());
+}
+
+$<HTMLInputElement>('#file-input').addEventListener('change', (e) => {
+  const file = (e.target as HTMLInputElement).files?.[0];
+  if (file) void openFile(file);
+});
+$('#pair-prev').addEventListener('click', () => showPair(pairIndex - 1));
+$('#pair-next').addEventListener('click', () => showPair(pairIndex + 1));
+$<HTMLSelectElement>('#pair-select').addEventListener('change', (e) => showPair(Number((e.target as HTMLSelectElement).value)));
+
+const overlay = $('#drop-overlay');
+window.addEventListener('dragover', (e) => {
+  e.preventDefault();
+  overlay.hidden = false;
+});
+window.addEventListener('dragleave', (e) => {
+  if (e.relatedTarget === null) overlay.hidden = true;
+});
+window.addEventListener('drop', (e) => {
+  e.preventDefault();
+  overlay.hidden = true;
+  const file = e.dataTransfer?.files[0];
+  if (file) void openFile(file);
+});
+
+// ---- the default scene, keys, start -----------------------------------------------------------
+
+function loadDefaultScene(): void {
+  filePairs = [];
+  pairIndex = -1;
+  $('#pair-nav').hidden = true;
+  $('#file-error').hidden = true;
+  for (const which of ['a', 'b'] as const) {
+    const json = which === 'a' ? DEFAULT_SCENE.a : DEFAULT_SCENE.b;
+    editors[which].setShape(json);
+    editors[which].showError(null);
+    shapes[which] = shapeFromJSON(json);
+    setPose(which, which === 'a' ? DEFAULT_SCENE.poseA : DEFAULT_SCENE.poseB);
+  }
+  world.select('b');
+  fitViews();
+}
+
+$('#reset-scene').addEventListener('click', loadDefaultScene);
+
+function setMode(mode: 'translate' | 'rotate'): void {
+  world.setMode(mode);
+  $('#mode-translate').setAttribute('aria-pressed', String(mode === 'translate'));
+  $('#mode-rotate').setAttribute('aria-pressed', String(mode === 'rotate'));
+}
+$('#mode-translate').addEventListener('click', () => setMode('translate'));
+$('#mode-rotate').addEventListener('click', () => setMode('rotate'));
+$('#fit-views').addEventListener('click', fitViews);
+
+window.addEventListener('keydown', (e) => {
+  const target = e.target as HTMLElement | null;
+  if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const key = e.key.toLowerCase();
+  if (key === 'w') setMode('translate');
+  else if (key === 'e') setMode('rotate');
+  else if (key === 'q') world.select(world.selected === 'a' ? 'b' : 'a');
+  else if (key === 'f') fitViews();
+  else if (key === 'arrowright') showStep(stepIndex + 1);
+  else if (key === 'arrowleft') showStep(stepIndex - 1);
+});
+
+loadDefaultScene();
+// Tells tests (and anyone scripting the page) that the first answer is on screen.
+requestAnimationFrame(() => requestAnimationFrame(() => {
+  document.body.dataset.ready = 'true';
+}));
+
+// A handle for poking at the page from the browser console.
+Object.assign(window, { explorer: { world, minkowski, shapes, get answer() { return answer; }, THREE } });

@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+// The explorer is a user of the library like any other: it imports 'convex-collide', which in this
+// repository resolves to the TypeScript sources (no prior `npm run build` needed).
+export default defineConfig({
+  root: here,
+  base: './',
+  resolve: {
+    alias: { 'convex-collide': fileURLToPath(new URL('../src/index.ts', import.meta.url)) },
+  },
+  server: {
+    host: '127.0.0.1',
+    fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] },
+  },
+  preview: { host: '127.0.0.1' },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // three.js alone is ~700 kB unminified; one chunk is fine for a local tool.
+    chunkSizeWarningLimit: 2000,
+  },
+});

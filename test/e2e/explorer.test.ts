@@ -1,0 +1,219 @@
+/**
+ * End-to-end test of the explorer (explorer/): builds it with Vite, serves the build on a free
+ * localhost port, and drives it in Debian's headless Chromium through playwright-core.
+ *
+ * It checks what a newcomer would look at: the default scene's separation against a closed form
+ * computed here (not by the library), the panel following a shape moved through the page's own pose
+ * inputs (apart, shallow overlap and deep overlap), the GJK trace replaying step by step, and a
+ * screenshot in which both shapes are actually drawn (the canvas is not blank).
+ *
+ * Needs the `chromium` binary (CI's .ci/run installs it: `apt-get install chromium`).
+ * Set UPDATE_EXPLORER_SCREENSHOT=1 to also rewrite docs/explorer.png, the README's screenshot.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { build, preview, type PreviewServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CONFIG = join(ROOT, 'explorer', 'vite.config.ts');
+const TIMEOUT = 60_000;
+
+/** The default scene (explorer/main.ts DEFAULT_SCENE), restated here so the test checks the page. */
+const BOX_HALF = [0.5, 0.5, 0.5] as const; // shape A: box at the origin, unrotated
+const SPHERE_RADIUS = 0.5; // shape B: sphere
+const SPHERE_CENTER = [1.25, 0.2, 0.1] as const;
+
+/**
+ * Closed-form signed separation of a sphere (centre c, radius r) and an axis-aligned box centred at
+ * the origin: outside the box, |c − clamp(c)| − r; inside it, −(distance to the nearest face) − r.
+ */
+function sphereBoxSeparation(c: readonly number[], r: number, half: readonly number[]): number {
+  const outside = Math.hypot(...c.map((ci, i) => Math.max(Math.abs(ci) - half[i], 0)));
+  if (outside > 0) return outside - r;
+  return -Math.min(...c.map((ci, i) => half[i] - Math.abs(ci))) - r;
+}
+
+function findChromium(): string {
+  try {
+    const path = execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
+    if (path) return path;
+  } catch {
+    // fall through to the message below
+  }
+  throw new Error(
+    'The explorer end-to-end test needs Debian\'s Chromium, and `command -v chromium` found none. '
+      + 'Install it with `apt-get install chromium` (CI\'s .ci/run does this).',
+  );
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('explorer (headless Chromium)', () => {
+  let outDir = '';
+  let profileDir = '';
+  let server: PreviewServer | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page;
+  let url = '';
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    const executablePath = findChromium();
+    outDir = mkdtempSync(join(tmpdir(), 'explorer-build-'));
+    profileDir = mkdtempSync(join(tmpdir(), 'explorer-chromium-'));
+    await build({ configFile: CONFIG, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    const port = await freePort();
+    server = await preview({
+      configFile: CONFIG,
+      logLevel: 'warn',
+      build: { outDir },
+      preview: { host: '127.0.0.1', port, strictPort: true, open: false },
+    });
+    url = `http://127.0.0.1:${port}/`;
+    // A persistent context is how playwright takes an explicit, fresh --user-data-dir.
+    context = await chromium.launchPersistentContext(profileDir, {
+      executablePath,
+      headless: true,
+      args: [
+        '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync',
+        // WebGL without a GPU: SwiftShader, which recent Chromium only allows when asked.
+        '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+      ],
+      viewport: { width: 1400, height: 820 },
+      deviceScaleFactor: 1,
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.setDefaultTimeout(10_000);
+    page.on('pageerror', (e) => pageErrors.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') pageErrors.push(`console.error: ${m.text()}`);
+    });
+  }, TIMEOUT);
+
+  afterAll(async () => {
+    await context?.close();
+    await server?.close();
+    for (const dir of [outDir, profileDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  }, TIMEOUT);
+
+  const separationShown = async (): Promise<number> =>
+    Number(await page.locator('#result-separation').getAttribute('data-value'));
+
+  /** Types a position for shape B into the panel, as a user would, and waits for the new answer. */
+  async function moveB(x: number): Promise<number> {
+    const center = [x, SPHERE_CENTER[1], SPHERE_CENTER[2]];
+    const expected = sphereBoxSeparation(center, SPHERE_RADIUS, BOX_HALF);
+    await page.locator('#b-pos-x').fill(String(x));
+    await expect.poll(separationShown, { timeout: 5_000 }).toBeCloseTo(expected, 9);
+    return expected;
+  }
+
+  it('opens on the default scene with the closed-form separation', async () => {
+    await page.goto(url);
+    await page.locator('body[data-ready="true"]').waitFor({ timeout: 20_000 });
+    const expected = sphereBoxSeparation(SPHERE_CENTER, SPHERE_RADIUS, BOX_HALF);
+    expect(expected).toBeCloseTo(0.25, 15);
+    expect(await separationShown()).toBeCloseTo(expected, 9);
+    expect(await page.locator('#result-intersecting').textContent()).toBe('no');
+    expect(await page.locator('#b-kind').inputValue()).toBe('sphere');
+    expect(await page.locator('#a-kind').inputValue()).toBe('box');
+    expect(pageErrors).toEqual([]);
+  }, TIMEOUT);
+
+  it('follows shape B moved through its position input', async () => {
+    // Apart, then cores apart but spheres overlapping (GJK only), then the sphere's centre inside the
+    // box (GJK then EPA).
+    expect(await moveB(1.6)).toBeCloseTo(0.6, 12);
+    expect(await page.locator('#result-intersecting').textContent()).toBe('no');
+    expect(await moveB(0.9)).toBeCloseTo(-0.1, 12);
+    expect(await page.locator('#result-intersecting').textContent()).toBe('yes');
+    expect(await moveB(0.3)).toBeCloseTo(-0.7, 12);
+    expect(await page.locator('#result-intersecting').textContent()).toBe('yes');
+    const trace = page.locator('#trace');
+    expect(Number(await trace.getAttribute('data-step-count'))).toBeGreaterThan(0);
+    // The trace ends on the answer; the step before it is EPA's last.
+    await page.locator('#step-prev').click();
+    expect(await trace.getAttribute('data-algorithm')).toBe('epa');
+    expect(await page.locator('#step-label').textContent()).toMatch(/EPA iteration/);
+    await moveB(SPHERE_CENTER[0]);
+    expect(pageErrors).toEqual([]);
+  }, TIMEOUT);
+
+  it('replays the GJK trace one step at a time', async () => {
+    const trace = page.locator('#trace');
+    const count = Number(await trace.getAttribute('data-step-count'));
+    expect(count).toBeGreaterThanOrEqual(2);
+    // The query ends on its answer; the Minkowski view's picture changes as we step back through it.
+    expect(await trace.getAttribute('data-algorithm')).toBe('result');
+    const minkowskiCanvas = page.locator('#minkowski-view canvas');
+    const atResult = await minkowskiCanvas.screenshot();
+
+    await page.locator('#step-first').click();
+    expect(await trace.getAttribute('data-step-index')).toBe('0');
+    expect(await trace.getAttribute('data-algorithm')).toBe('gjk');
+    await expect.poll(() => page.locator('#step-label').textContent()).toMatch(/^Step 1 of \d+: GJK iteration/);
+    expect(await page.locator('#step-detail').textContent()).toMatch(/simplex now has [1-4] points?/);
+    await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
+    const atFirst = await minkowskiCanvas.screenshot();
+    expect(atFirst.equals(atResult)).toBe(false);
+
+    await page.locator('#step-next').click();
+    expect(await trace.getAttribute('data-step-index')).toBe('1');
+    expect(await page.locator('#step-label').textContent()).toMatch(/^Step 2 of \d+: GJK iteration/);
+    expect(await page.locator('#step-detail').textContent()).toMatch(/simplex now has \d points?/);
+    expect(pageErrors).toEqual([]);
+  }, TIMEOUT);
+
+  it('draws both shapes (the screenshot is not a blank canvas)', async () => {
+    await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
+    const resultsDir = join(ROOT, 'test-results');
+    mkdirSync(resultsDir, { recursive: true });
+    await page.screenshot({ path: join(resultsDir, 'explorer.png') });
+    if (process.env.UPDATE_EXPLORER_SCREENSHOT) await page.screenshot({ path: join(ROOT, 'docs', 'explorer.png') });
+
+    // Decode the world view's own pixels in the page and count what is on them.
+    const png = await page.locator('#world-view canvas').screenshot();
+    const stats = await page.evaluate(async (base64) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${base64}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.width;
+      canvas.height = img.height;
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(img, 0, 0);
+      const data = ctx.getImageData(0, 0, img.width, img.height).data;
+      const colours = new Set<number>();
+      let orange = 0, blue = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const r = data[i], g = data[i + 1], b = data[i + 2];
+        colours.add(((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3));
+        if (r > 120 && r > b + 60 && r > g + 20) orange++; // shape A's colour, lit
+        if (b > 120 && b > r + 50) blue++; // shape B's colour, lit
+      }
+      const pixels = data.length / 4;
+      return { colours: colours.size, orange: orange / pixels, blue: blue / pixels };
+    }, png.toString('base64'));
+    expect(stats.colours).toBeGreaterThan(100);
+    expect(stats.orange).toBeGreaterThan(0.01);
+    expect(stats.blue).toBeGreaterThan(0.005);
+    expect(pageErrors).toEqual([]);
+  }, TIMEOUT);
+});
