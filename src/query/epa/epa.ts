@@ -51,6 +51,8 @@ export class EpaWork {
   readonly perp = vec3();
   /** Last support point of K: w, then a, then b. */
   readonly s = new Float64Array(9);
+  /** Support point (w, a, b) of the best upper bound found so far. */
+  readonly upperSupport = new Float64Array(9);
 
   /** Answer: core penetration depth (≥ 0). */
   depth = 0;
@@ -236,6 +238,11 @@ export function epaPenetration(
   let status: QueryStatus = 'max-iterations';
   const fv = poly.faceVertex, fn = poly.faceNormal, fd = poly.faceDistance;
   let bi = 0, bj = 0, bk = 0, bnx = 1, bny = 0, bnz = 0, bd = 0;
+  // Best upper bound seen: the smallest support distance along a face normal, with its supports.
+  // If the loop ends unconverged this is the answer, because it is certified: the overlap of the two
+  // shapes along that normal is exactly this depth.
+  let upper = Infinity, unx = 1, uny = 0, unz = 0;
+  const ub = work.upperSupport;
   let iterations = 0;
   for (; iterations <= maxIterations; iterations++) {
     let f = -1, fmin = Infinity;
@@ -248,6 +255,10 @@ export function epaPenetration(
     bnx = fn[3 * f]; bny = fn[3 * f + 1]; bnz = fn[3 * f + 2]; bd = fmin;
     supportK(work, shapeA, shapeB, bInA, bnx, bny, bnz);
     const dw = bnx * sup[0] + bny * sup[1] + bnz * sup[2];
+    if (dw < upper) {
+      upper = dw; unx = bnx; uny = bny; unz = bnz;
+      ub.set(sup);
+    }
     if (trace !== undefined) emitTrace(trace, poly, sup, iterations, f, bnx, bny, bnz, bd);
     if (dw - bd <= tol) { status = 'converged'; break; }
     if (iterations === maxIterations || poly.vertexCount >= EPA_MAX_VERTICES) break;
@@ -257,6 +268,15 @@ export function epaPenetration(
   work.iterations = iterations;
   work.status = status;
   if (bestFace < 0) return flatAnswer(work, gjk, bInA, bInA.tx, bInA.ty, bInA.tz);
+  if (status !== 'converged') {
+    // Unconverged (curved shapes whose deepest direction is not unique, or a broken horizon): answer
+    // with the best certified upper bound; its witnesses are the supports along its normal.
+    work.depth = upper > 0 ? upper : 0;
+    work.normal.x = unx; work.normal.y = uny; work.normal.z = unz;
+    work.pointA.x = ub[3]; work.pointA.y = ub[4]; work.pointA.z = ub[5];
+    work.pointB.x = ub[6]; work.pointB.y = ub[7]; work.pointB.z = ub[8];
+    return;
+  }
 
   // Witness points: barycentric coordinates of the origin's projection onto the closest face.
   const w = poly.w, tri = work.tri, lam = work.lambda;
