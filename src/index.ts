@@ -16,3 +16,4 @@ export {
   type ClosestPointsResult, type ContactResult, type PenetrationResult, type QueryStatus,
 } from './query/results.js';
 export type { TraceStep, GjkTraceStep, EpaTraceStep, TraceCallback } from './query/trace.js';
+export * from './hull/index.js';
