@@ -1,66 +1,232 @@
-import { DegenerateHullError } from '../errors.js';
+import { buildHull, type BuildHullOptions, type Hull, type HullDimension } from '../hull/quickhull.js';
 import type { Vec3Like } from '../math/types.js';
-import { readPointList } from './read-input.js';
 import type { Shape, ShapeJSON } from './shape.js';
 
 /**
- * The convex hull of a set of points (local frame). Repeated, collinear and coplanar points are
- * accepted: the hull may be a polyhedron, a polygon, a segment or a point.
+ * Hulls with more vertices than this find support points by hill climbing over the vertex
+ * adjacency; smaller ones scan. Chosen by `bench/hull.bench.ts` ("support … scan / climb" rows): on
+ * random directions a scan of 32 vertices and a climb cost about the same (~40 ns); at 1,000
+ * vertices the climb is ~10× faster. Candidate for `src/tolerance.ts` (a performance constant).
+ */
+export const HULL_CLIMB_MIN_VERTICES = 32;
+
+/**
+ * A face returned by {@link ConvexHull.supportFace}: written in place, so one object serves many calls.
+ * `points` holds `count` corners (packed x, y, z, counter-clockwise seen from outside); it grows when
+ * a face has more corners than it has room for (the only allocation, once per size).
+ */
+export interface HullFace {
+  /** Face index into the hull's face arrays, or −1 when the hull has no faces (point or segment). */
+  index: number;
+  /** Number of corners written into `points`. */
+  count: number;
+  points: Float64Array;
+  /** Outward unit normal (local frame). */
+  normal: Vec3Like;
+}
+
+/** A new {@link HullFace} with room for `capacity` corners. */
+export function createHullFace(capacity = 8): HullFace {
+  return { index: -1, count: 0, points: new Float64Array(3 * capacity), normal: { x: 0, y: 0, z: 0 } };
+}
+
+/**
+ * The convex hull of a set of points (local frame), built by quickhull ({@link buildHull}). Only the
+ * hull's vertices are kept. Repeated, collinear and coplanar points are accepted: the hull may be a
+ * polyhedron, a polygon, a segment or a point.
  *
- * The support mapping scans the stored vertices: for a few dozen vertices a linear scan of a packed
- * Float64Array beats any walk.
+ * Support points: hulls of up to {@link HULL_CLIMB_MIN_VERTICES} vertices scan; larger ones hill-climb
+ * over the vertex adjacency from the previous answer (a warm start kept on the instance). A climb moves
+ * only to a strictly better neighbour, so it ends at a vertex no neighbour beats, which on a convex
+ * polytope's edge graph is a global maximiser; plateaus of equal dot products stop it, never cycle it.
+ * It is capped at `vertexCount` steps (it cannot take more without revisiting a vertex) and falls back to
+ * a scan if the cap is reached.
  */
 export class ConvexHull implements Shape {
   readonly kind = 'convexHull' as const;
   readonly sweptRadius = 0;
   readonly boundingRadius: number;
-  /** Vertex coordinates as packed x, y, z triples. */
+  /** Hull vertex coordinates as packed x, y, z triples (every one an input point). */
   readonly vertices: Float64Array;
-  /** Number of vertices. */
+  /** Number of hull vertices. */
   readonly vertexCount: number;
+  /** 3 for a solid, 2 for a polygon, 1 for a segment, 0 for a point. */
+  readonly dimension: HullDimension;
+  /** Vertex `v`'s neighbours are `neighborIndices[neighborStart[v] .. neighborStart[v + 1])`. */
+  readonly neighborStart: Int32Array;
+  readonly neighborIndices: Int32Array;
+  /** Number of faces (0 for a point or segment; 2 for a polygon, one per side). */
+  readonly faceCount: number;
+  /** Face `f`'s corners are `faceIndices[faceStart[f] .. faceStart[f + 1])`, counter-clockwise seen from outside. */
+  readonly faceStart: Int32Array;
+  readonly faceIndices: Int32Array;
+  /** Outward unit normals, packed x, y, z. */
+  readonly faceNormals: Float64Array;
+  /** Plane offsets: `dot(normal, p) = offset` on face f. */
+  readonly faceOffsets: Float64Array;
+  /** Largest number of corners of one face. */
+  readonly maxFaceVertices: number;
+  /** Warm start of the hill climb: the vertex of the last answer. */
+  private _warm = 0;
 
   /**
-   * @param points an array of `{x, y, z}` or a flat `ArrayLike<number>` of x, y, z triples; not kept.
+   * @param points an array of `{x, y, z}` or a flat `ArrayLike<number>` of x, y, z triples (not kept), or
+   *   a {@link Hull} from {@link buildHull} (used as is).
+   * @param options passed to {@link buildHull}.
    * @throws DegenerateHullError (`too-few-points`) for an empty list.
    * @throws InvalidNumberError for a NaN or infinite coordinate, naming its index.
    */
-  constructor(points: ArrayLike<Vec3Like> | ArrayLike<number>) {
-    const coords = readPointList(points, 'ConvexHull.points');
-    if (coords.length === 0) {
-      throw new DegenerateHullError('too-few-points', 'ConvexHull.points is empty; need at least 1 point');
-    }
-    this.vertices = coords;
-    this.vertexCount = coords.length / 3;
+  constructor(points: ArrayLike<Vec3Like> | ArrayLike<number> | Hull, options?: BuildHullOptions) {
+    const hull = isHull(points) ? points : buildHull(points, options);
+    this.vertices = hull.vertices;
+    this.vertexCount = hull.vertexCount;
+    this.dimension = hull.dimension;
+    this.neighborStart = hull.neighborStart;
+    this.neighborIndices = hull.neighborIndices;
+    this.faceCount = hull.faceCount;
+    this.faceStart = hull.faceStart;
+    this.faceIndices = hull.faceIndices;
+    this.faceNormals = hull.faceNormals;
+    this.faceOffsets = hull.faceOffsets;
+    let maxFace = 0;
+    for (let f = 0; f < this.faceCount; f++) maxFace = Math.max(maxFace, this.faceStart[f + 1] - this.faceStart[f]);
+    this.maxFaceVertices = maxFace;
+    const v = this.vertices;
     let r2 = 0;
-    for (let i = 0; i < coords.length; i += 3) {
-      const d = coords[i] * coords[i] + coords[i + 1] * coords[i + 1] + coords[i + 2] * coords[i + 2];
+    for (let i = 0; i < v.length; i += 3) {
+      const d = v[i] * v[i] + v[i + 1] * v[i + 1] + v[i + 2] * v[i + 2];
       if (d > r2) r2 = d;
     }
     this.boundingRadius = Math.sqrt(r2);
   }
 
+  /** Writes into `out` a hull vertex maximising `dot(p, dir)` and returns `out`. Allocation-free. */
   support(out: Vec3Like, dir: Readonly<Vec3Like>): Vec3Like {
     const v = this.vertices;
-    const dx = dir.x, dy = dir.y, dz = dir.z;
-    let best = 0;
-    let bestDot = v[0] * dx + v[1] * dy + v[2] * dz;
-    for (let i = 3, n = v.length; i < n; i += 3) {
-      const d = v[i] * dx + v[i + 1] * dy + v[i + 2] * dz;
-      if (d > bestDot) {
-        bestDot = d;
-        best = i;
-      }
-    }
-    out.x = v[best];
-    out.y = v[best + 1];
-    out.z = v[best + 2];
+    const i = 3 * (this.vertexCount > HULL_CLIMB_MIN_VERTICES
+      ? this.supportIndexByClimb(dir.x, dir.y, dir.z)
+      : this.supportIndexByScan(dir.x, dir.y, dir.z));
+    out.x = v[i];
+    out.y = v[i + 1];
+    out.z = v[i + 2];
     return out;
   }
 
+  /** Index of a vertex maximising `dot(p, (dx, dy, dz))`, by a linear scan (first maximiser). */
+  supportIndexByScan(dx: number, dy: number, dz: number): number {
+    const v = this.vertices;
+    let best = 0;
+    let bestDot = v[0] * dx + v[1] * dy + v[2] * dz;
+    for (let i = 3, k = 1, n = v.length; i < n; i += 3, k++) {
+      const d = v[i] * dx + v[i + 1] * dy + v[i + 2] * dz;
+      if (d > bestDot) {
+        bestDot = d;
+        best = k;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * Index of a vertex maximising `dot(p, (dx, dy, dz))`, by steepest-ascent hill climbing over the
+   * adjacency from the last answer. Updates the warm start.
+   */
+  supportIndexByClimb(dx: number, dy: number, dz: number): number {
+    const v = this.vertices, ns = this.neighborStart, ni = this.neighborIndices;
+    let cur = this._warm;
+    let curDot = v[3 * cur] * dx + v[3 * cur + 1] * dy + v[3 * cur + 2] * dz;
+    // Each step strictly increases the dot product, so no vertex is visited twice: vertexCount steps
+    // bound the climb. Reaching the cap means the adjacency is not a convex polytope's: scan instead.
+    for (let steps = this.vertexCount; steps > 0; steps--) {
+      let next = -1;
+      for (let k = ns[cur], e = ns[cur + 1]; k < e; k++) {
+        const w = ni[k];
+        const d = v[3 * w] * dx + v[3 * w + 1] * dy + v[3 * w + 2] * dz;
+        if (d > curDot) {
+          curDot = d;
+          next = w;
+        }
+      }
+      if (next < 0) {
+        this._warm = cur;
+        return cur;
+      }
+      cur = next;
+    }
+    cur = this.supportIndexByScan(dx, dy, dz);
+    this._warm = cur;
+    return cur;
+  }
+
+  /**
+   * Writes into `out` the face whose outward normal is closest to `dir` (largest `dot(normal, dir)`;
+   * the first such face on ties) and returns `out`. For a point or segment (no faces) writes
+   * `index = −1`, the support point as a one- or two-corner "face" (`count` 1 or 2: the segment when `dir`
+   * is perpendicular to it within rounding, else its support end), and `normal` = `dir` normalised (or
+   * zero). Allocation-free once `out.points` has room for {@link maxFaceVertices} corners.
+   */
+  supportFace(out: HullFace, dir: Readonly<Vec3Like>): HullFace {
+    const dx = dir.x, dy = dir.y, dz = dir.z;
+    const v = this.vertices;
+    if (this.faceCount === 0) {
+      const l = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      const s = l > 0 ? 1 / l : 0;
+      out.index = -1;
+      out.normal.x = dx * s;
+      out.normal.y = dy * s;
+      out.normal.z = dz * s;
+      let count = 1;
+      let i = 0;
+      if (this.vertexCount === 2) {
+        const d0 = v[0] * dx + v[1] * dy + v[2] * dz, d1 = v[3] * dx + v[4] * dy + v[5] * dz;
+        if (d0 === d1) count = 2;
+        else if (d1 > d0) i = 1;
+      }
+      if (out.points.length < 3 * count) out.points = new Float64Array(6);
+      for (let k = 0; k < count; k++) {
+        out.points[3 * k] = v[3 * (i + k)];
+        out.points[3 * k + 1] = v[3 * (i + k) + 1];
+        out.points[3 * k + 2] = v[3 * (i + k) + 2];
+      }
+      out.count = count;
+      return out;
+    }
+    const fn = this.faceNormals;
+    let best = 0, bestDot = -Infinity;
+    for (let f = 0, F = this.faceCount; f < F; f++) {
+      const d = fn[3 * f] * dx + fn[3 * f + 1] * dy + fn[3 * f + 2] * dz;
+      if (d > bestDot) {
+        bestDot = d;
+        best = f;
+      }
+    }
+    const s = this.faceStart[best], e = this.faceStart[best + 1], m = e - s;
+    if (out.points.length < 3 * m) out.points = new Float64Array(3 * this.maxFaceVertices);
+    const pts = out.points, fi = this.faceIndices;
+    for (let k = 0; k < m; k++) {
+      const w = 3 * fi[s + k];
+      pts[3 * k] = v[w];
+      pts[3 * k + 1] = v[w + 1];
+      pts[3 * k + 2] = v[w + 2];
+    }
+    out.index = best;
+    out.count = m;
+    out.normal.x = fn[3 * best];
+    out.normal.y = fn[3 * best + 1];
+    out.normal.z = fn[3 * best + 2];
+    return out;
+  }
+
+  /** The JSON SHAPE form: the hull's vertices as `points`. */
   toJSON(): ShapeJSON {
     const pts: number[][] = [];
     const v = this.vertices;
     for (let i = 0; i < v.length; i += 3) pts.push([v[i], v[i + 1], v[i + 2]]);
     return { type: 'convexHull', points: pts };
   }
+}
+
+function isHull(x: unknown): x is Hull {
+  return typeof x === 'object' && x !== null && !Array.isArray(x) && !ArrayBuffer.isView(x)
+    && (x as Hull).neighborStart instanceof Int32Array && (x as Hull).vertices instanceof Float64Array;
 }

@@ -1,0 +1,66 @@
+/**
+ * `convex-collide hull FILE`: reads `{"points": [[x, y, z], ...]}` and writes
+ * `{"vertices": [[x, y, z], ...], "faces": [[i, j, k, ...], ...], "normals": [[x, y, z], ...]}`.
+ * Face indices point into `vertices` and run counter-clockwise seen from outside; `normals[f]` is
+ * face f's outward unit normal. A flat hull writes its polygon once per side; a segment or a point
+ * writes its vertices and no faces.
+ */
+import { CollisionError } from '../../errors.js';
+import { buildHull } from '../../hull/quickhull.js';
+
+/** Exit status and text to print. 0: hull written; 2: input not JSON, malformed, or points unusable. */
+export interface HullCommandResult {
+  output: string;
+  exitCode: number;
+}
+
+const ACCEPTED = 'expected {"points": [[x, y, z], ...]} with at least one point of three finite numbers';
+
+/** Runs the `hull` command on the text of the input file (the caller reads the file or stdin). Never throws. */
+export function runHullCommand(inputText: string): HullCommandResult {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(inputText);
+  } catch (e) {
+    return fail(`hull: input is not valid JSON (${(e as Error).message}); ${ACCEPTED}`);
+  }
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
+    return fail(`hull: input is ${Array.isArray(doc) ? 'an array' : doc === null ? 'null' : typeof doc}; ${ACCEPTED}`);
+  }
+  const pts = (doc as { points?: unknown }).points;
+  if (!Array.isArray(pts)) {
+    return fail(`hull: field "points" is ${pts === undefined ? 'missing' : typeof pts}; ${ACCEPTED}`);
+  }
+  if (pts.length === 0) return fail(`hull: field "points" is empty; ${ACCEPTED}`);
+  const coords = new Float64Array(3 * pts.length);
+  for (let i = 0; i < pts.length; i++) {
+    const q = pts[i];
+    if (!Array.isArray(q) || q.length !== 3) {
+      return fail(`hull: points[${i}] is ${JSON.stringify(q)}; expected [x, y, z] (three finite numbers)`);
+    }
+    for (let k = 0; k < 3; k++) {
+      const c = q[k];
+      if (typeof c !== 'number' || !Number.isFinite(c)) {
+        return fail(`hull: points[${i}][${k}] is ${JSON.stringify(c)}; expected a finite number`);
+      }
+      coords[3 * i + k] = c;
+    }
+  }
+  try {
+    const hull = buildHull(coords);
+    const vs = hull.vertices;
+    const vertices: number[][] = [];
+    for (let v = 0; v < hull.vertexCount; v++) vertices.push([vs[3 * v], vs[3 * v + 1], vs[3 * v + 2]]);
+    const normals: number[][] = [];
+    const fn = hull.faceNormals;
+    for (let f = 0; f < hull.faceCount; f++) normals.push([fn[3 * f], fn[3 * f + 1], fn[3 * f + 2]]);
+    return { output: JSON.stringify({ vertices, faces: hull.faces, normals }) + '\n', exitCode: 0 };
+  } catch (e) {
+    if (e instanceof CollisionError) return fail(`hull: ${e.message}`);
+    throw e;
+  }
+}
+
+function fail(message: string): HullCommandResult {
+  return { output: message + '\n', exitCode: 2 };
+}

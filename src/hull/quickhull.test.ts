@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import { DegenerateHullError, InvalidNumberError } from '../errors.js';
+import { buildHull } from './quickhull.js';
+import { validateHull } from './validate-hull.js';
+
+export function mulberry32(seed: number): () => number {
+  let a = seed | 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function ball(n: number, seed: number): number[] {
+  const rnd = mulberry32(seed);
+  const out: number[] = [];
+  while (out.length < 3 * n) {
+    const x = 2 * rnd() - 1, y = 2 * rnd() - 1, z = 2 * rnd() - 1;
+    if (x * x + y * y + z * z <= 1) out.push(x, y, z);
+  }
+  return out;
+}
+
+function sphere(n: number, seed: number): number[] {
+  const rnd = mulberry32(seed);
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const z = 2 * rnd() - 1, f = 2 * Math.PI * rnd(), r = Math.sqrt(1 - z * z);
+    out.push(r * Math.cos(f), r * Math.sin(f), z);
+  }
+  return out;
+}
+
+function grid(k: number, step = 0.1, offset = 0): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < k; i++) for (let j = 0; j < k; j++) for (let l = 0; l < k; l++) {
+    out.push(offset + i * step, offset + j * step, offset + l * step);
+  }
+  return out;
+}
+
+function perturb(pts: number[], amount: number, seed: number): number[] {
+  const rnd = mulberry32(seed);
+  return pts.map((c) => c + amount * (2 * rnd() - 1));
+}
+
+function expectValid(pts: number[]): ReturnType<typeof buildHull> {
+  const hull = buildHull(pts);
+  const r = validateHull(hull, pts);
+  expect(r.errors).toEqual([]);
+  return hull;
+}
+
+describe('buildHull: solids', () => {
+  it('random points in a ball', () => {
+    for (const seed of [1, 2, 3]) expectValid(ball(1500, seed));
+  });
+
+  it('points on a sphere are all vertices', () => {
+    const pts = sphere(800, 7);
+    const hull = expectValid(pts);
+    expect(hull.vertexCount).toBe(800);
+    expect(hull.faceCount).toBe(2 * 800 - 4);
+  });
+
+  it('a 6×6×6 grid is a cube of 8 corners and 6 square faces', () => {
+    const hull = expectValid(grid(6));
+    expect(hull.dimension).toBe(3);
+    expect(hull.vertexCount).toBe(8);
+    expect(hull.faceCount).toBe(6);
+    for (const f of hull.faces) expect(f.length).toBe(4);
+  });
+
+  it('grids far from the origin, large and small', () => {
+    for (const [step, offset] of [[0.1, 1e5], [1e3, -7e6], [1e-6, 3e-4], [0.37, 0]]) {
+      const hull = expectValid(grid(5, step, offset));
+      expect(hull.vertexCount).toBe(8);
+      expect(hull.faceCount).toBe(6);
+    }
+  });
+
+  it('tiny perturbations of a grid, around and above the tolerance', () => {
+    for (const amount of [1e-17, 1e-15, 1e-13, 1e-9, 1e-5]) {
+      for (const seed of [11, 12]) expectValid(perturb(grid(5), amount, seed));
+    }
+  });
+
+  it('tiny perturbations of a sphere and of a cube with face centres', () => {
+    expectValid(perturb(sphere(300, 5), 1e-14, 3));
+    const cube = [...grid(2, 2, -1), 0, 0, 1, 0, 0, -1, 1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0];
+    const hull = expectValid(cube);
+    expect(hull.vertexCount).toBe(8);
+    for (const amount of [1e-16, 1e-14, 1e-12]) expectValid(perturb(cube, amount, 9));
+  });
+
+  it('a cylinder: two 64-gons and 64 quads', () => {
+    const pts: number[] = [];
+    for (let i = 0; i < 64; i++) {
+      const a = (2 * Math.PI * i) / 64;
+      pts.push(Math.cos(a), Math.sin(a), -1, Math.cos(a), Math.sin(a), 1, 0.5 * Math.cos(a), 0.5 * Math.sin(a), 1);
+    }
+    const hull = expectValid(pts);
+    expect(hull.vertexCount).toBe(128);
+    expect(hull.faceCount).toBe(66);
+  });
+
+  it('repeated points', () => {
+    const base = ball(200, 4);
+    const pts = [...base, ...base, ...base.slice(0, 90)];
+    const hull = expectValid(pts);
+    expect(hull.vertexCount).toBe(buildHull(base).vertexCount);
+  });
+
+  it('a tetrahedron with points on its edges and faces', () => {
+    const pts = [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0.5, 0, 0, 0.5, 0.5, 0, 0.25, 0.25, 0.5, 0.2, 0.2, 0];
+    const hull = expectValid(pts);
+    expect(hull.vertexCount).toBe(4);
+    expect(hull.faceCount).toBe(4);
+    expect(Array.from(hull.inputIndices)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('a random integer lattice (many coplanar and collinear subsets)', () => {
+    const rnd = mulberry32(99);
+    for (let t = 0; t < 20; t++) {
+      const pts: number[] = [];
+      for (let i = 0; i < 60; i++) pts.push(Math.floor(4 * rnd()), Math.floor(4 * rnd()), Math.floor(4 * rnd()));
+      expectValid(pts);
+    }
+  });
+});
+
+describe('buildHull: lower-dimensional inputs', () => {
+  it('a single point, repeated', () => {
+    const hull = expectValid([1, 2, 3, 1, 2, 3, 1, 2, 3]);
+    expect(hull.dimension).toBe(0);
+    expect(Array.from(hull.vertices)).toEqual([1, 2, 3]);
+    expect(hull.faceCount).toBe(0);
+  });
+
+  it('collinear points give a segment between the extreme ones', () => {
+    const pts = [0.5, 1, 1.5, 0, 0, 0, 1, 2, 3, 0.25, 0.5, 0.75, 1, 2, 3];
+    const hull = expectValid(pts);
+    expect(hull.dimension).toBe(1);
+    expect(Array.from(hull.vertices)).toEqual([0, 0, 0, 1, 2, 3]);
+    expect(Array.from(hull.neighborIndices)).toEqual([1, 0]);
+  });
+
+  it('coplanar points give a polygon listed once per side', () => {
+    const pts: number[] = [];
+    for (let i = 0; i < 5; i++) for (let j = 0; j < 5; j++) pts.push(i, j, 2, i, j, 2);
+    const hull = expectValid(pts);
+    expect(hull.dimension).toBe(2);
+    expect(hull.vertexCount).toBe(4);
+    expect(hull.faceCount).toBe(2);
+    expect(Math.abs(hull.faceNormals[2])).toBeCloseTo(1, 12);
+    expect(hull.faceNormals[5]).toBeCloseTo(-hull.faceNormals[2], 12);
+    expect([...hull.faces[1]].reverse()).toEqual(expect.arrayContaining([...hull.faces[0]]));
+  });
+
+  it('a tilted circle of points is a polygon with every point a corner', () => {
+    const pts: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const a = (2 * Math.PI * i) / 50;
+      pts.push(Math.cos(a), Math.sin(a) * 0.6, Math.sin(a) * 0.8 + 3);
+    }
+    const hull = expectValid(pts);
+    expect(hull.dimension).toBe(2);
+    expect(hull.vertexCount).toBe(50);
+  });
+
+  it('a triangle, and points within the tolerance of a plane', () => {
+    expect(expectValid([0, 0, 0, 1, 0, 0, 0, 1, 0]).dimension).toBe(2);
+    expect(expectValid([0, 0, 0, 1, 0, 0, 0, 1, 0, 0.2, 0.2, 1e-17]).dimension).toBe(2);
+    expect(expectValid([0, 0, 0, 1, 0, 0, 0, 1, 0, 0.2, 0.2, 1e-9]).dimension).toBe(3);
+  });
+
+  it('accepts {x, y, z} objects as well as flat arrays', () => {
+    const hull = buildHull([{ x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 }, { x: 0, y: 1, z: 0 }, { x: 0, y: 0, z: 1 }]);
+    expect(hull.vertexCount).toBe(4);
+  });
+});
+
+describe('buildHull: bad input', () => {
+  it('no points', () => {
+    expect(() => buildHull([])).toThrow(DegenerateHullError);
+    try {
+      buildHull(new Float64Array(0));
+    } catch (e) {
+      expect((e as DegenerateHullError).reason).toBe('too-few-points');
+    }
+  });
+
+  it('NaN and infinite coordinates name the index', () => {
+    expect(() => buildHull([0, 0, 0, 1, NaN, 0])).toThrow(InvalidNumberError);
+    expect(() => buildHull([0, 0, 0, 1, NaN, 0])).toThrow(/points\[4\]/);
+    expect(() => buildHull([{ x: 0, y: 0, z: Infinity }])).toThrow(/points\[0\]\.z/);
+  });
+
+  it('a bad tolerance option', () => {
+    expect(() => buildHull([0, 0, 0], { tolerance: -1 })).toThrow(InvalidNumberError);
+  });
+});
+
+describe('validateHull catches broken hulls', () => {
+  it('a missing vertex, a flipped face, a point outside', () => {
+    const pts = ball(100, 5);
+    const hull = buildHull(pts);
+    expect(validateHull(hull, [...pts, 5, 5, 5]).ok).toBe(false);
+    const flipped = { ...hull, faceNormals: hull.faceNormals.map((x) => -x), faceOffsets: hull.faceOffsets.map((x) => -x) };
+    expect(validateHull(flipped as typeof hull, pts).ok).toBe(false);
+    const moved = { ...hull, vertices: hull.vertices.map((x, i) => (i === 0 ? x + 1e-3 : x)) };
+    expect(validateHull(moved as typeof hull, pts).ok).toBe(false);
+  });
+});
