@@ -3,6 +3,7 @@ import { rotateVector, transformPoint } from '../math/transform.js';
 import type { SupportMap } from '../shapes/shape.js';
 import { CONTACT_RELATIVE_TOLERANCE } from '../tolerance.js';
 import { gjkDistance, type GjkOptions } from './gjk/gjk.js';
+import { checkOptions } from './options.js';
 import { preparePair, type PairWork } from './pair.js';
 import { createClosestPointsResult, type ClosestPointsResult } from './results.js';
 
@@ -22,6 +23,7 @@ export function touchSlack(a: SupportMap, b: SupportMap, work: PairWork): number
  * @throws InvalidNumberError / InvalidQuaternionError for a pose with NaN, infinite or non-unit parts.
  */
 export function intersects(a: SupportMap, poseA: PoseLike, b: SupportMap, poseB: PoseLike, options?: GjkOptions): boolean {
+  checkOptions(options);
   const work = preparePair(poseA, poseB, options?.trace !== undefined);
   const r = a.sweptRadius + b.sweptRadius + touchSlack(a, b, work);
   gjkDistance(work.gjk, a, b, work.bInA, r, options);
@@ -33,6 +35,7 @@ export function intersects(a: SupportMap, poseA: PoseLike, b: SupportMap, poseB:
  * Within GJK_RELATIVE_TOLERANCE of the exact distance. Allocates nothing.
  */
 export function distance(a: SupportMap, poseA: PoseLike, b: SupportMap, poseB: PoseLike, options?: GjkOptions): number {
+  checkOptions(options);
   const work = preparePair(poseA, poseB, options?.trace !== undefined);
   gjkDistance(work.gjk, a, b, work.bInA, Infinity, options);
   const d = work.gjk.distance - a.sweptRadius - b.sweptRadius;
@@ -48,6 +51,7 @@ export function closestPoints(
   a: SupportMap, poseA: PoseLike, b: SupportMap, poseB: PoseLike,
   out: ClosestPointsResult = createClosestPointsResult(), options?: GjkOptions,
 ): ClosestPointsResult {
+  checkOptions(options);
   const work = preparePair(poseA, poseB, options?.trace !== undefined);
   const gjk = work.gjk;
   gjkDistance(gjk, a, b, work.bInA, Infinity, options);

@@ -4,6 +4,7 @@ import type { SupportMap } from '../shapes/shape.js';
 import { addScaledInto, touchSlack, writeCoreNormal } from './closest-points.js';
 import { epaPenetration, type EpaOptions } from './epa/epa.js';
 import { gjkDistance, type GjkOptions } from './gjk/gjk.js';
+import { checkOptions } from './options.js';
 import { preparePair, type PairWork } from './pair.js';
 import { createContactResult, createPenetrationResult, type ContactResult, type PenetrationResult } from './results.js';
 
@@ -67,6 +68,7 @@ export function penetration(
   a: SupportMap, poseA: PoseLike, b: SupportMap, poseB: PoseLike,
   out?: PenetrationResult, options?: ContactOptions,
 ): PenetrationResult | null {
+  checkOptions(options);
   const work = preparePair(poseA, poseB, options?.trace !== undefined);
   const sep = solveContact(work, a, b, touchSlack(a, b, work), options);
   if (!(sep <= 0)) return null;
@@ -89,6 +91,7 @@ export function contact(
   a: SupportMap, poseA: PoseLike, b: SupportMap, poseB: PoseLike,
   out?: ContactResult, options?: ContactOptions,
 ): ContactResult | null {
+  checkOptions(options);
   const work = preparePair(poseA, poseB, options?.trace !== undefined);
   const maxDistance = options?.maxDistance ?? Infinity;
   const sep = solveContact(work, a, b, maxDistance, options);

@@ -158,3 +158,12 @@ function rotate(q: { x: number; y: number; z: number; w: number }, v: number[]):
   const tx = 2 * (y * v[2] - z * v[1]), ty = 2 * (z * v[0] - x * v[2]), tz = 2 * (x * v[1] - y * v[0]);
   return [v[0] + w * tx + (y * tz - z * ty), v[1] + w * ty + (z * tx - x * tz), v[2] + w * tz + (x * ty - y * tx)];
 }
+
+describe('contact options', () => {
+  it('maxDistance: null beyond it, an answer within it, and NaN rejected naming the option', () => {
+    const s = new Sphere(1);
+    expect(contact(s, at(0, 0, 0), s, at(5, 0, 0), undefined, { maxDistance: 2 })).toBeNull();
+    expect(contact(s, at(0, 0, 0), s, at(3.5, 0, 0), undefined, { maxDistance: 2 })!.separation).toBeCloseTo(1.5, 14);
+    expect(() => contact(s, at(0, 0, 0), s, at(5, 0, 0), undefined, { maxDistance: NaN })).toThrow(/options\.maxDistance/);
+  });
+});

@@ -119,3 +119,12 @@ describe('GJK distance and closest points', () => {
     expect(() => distance(cube, at(0, 0, 0), cube, at(NaN, 0, 0))).toThrow(/poseB\.position\.x/);
   });
 });
+
+describe('options are validated at the boundary', () => {
+  const cube = new Box(1, 1, 1);
+  it('a NaN or fractional iteration cap, or a negative tolerance, is rejected naming the option', () => {
+    expect(() => distance(cube, at(0, 0, 0), cube, at(3, 0, 0), { maxIterations: NaN })).toThrow(/options\.maxIterations.*integer >= 1/);
+    expect(() => distance(cube, at(0, 0, 0), cube, at(3, 0, 0), { maxIterations: 2.5 })).toThrow(/options\.maxIterations/);
+    expect(() => intersects(cube, at(0, 0, 0), cube, at(3, 0, 0), { relativeTolerance: -1 })).toThrow(/options\.relativeTolerance/);
+  });
+});

@@ -61,15 +61,17 @@ export interface GjkOptions {
 
 /** GJK's working state and answer, in A's local frame. One per thread of queries; reused. */
 export class GjkWork {
-  /** Simplex: Minkowski points w = a − b, and the supports a (of A) and b (of B), packed xyz. */
+  /**
+   * Simplex: Minkowski points w = a − b, and the supports a (of A) and b (of B), packed xyz. The first
+   * `n` slots hold the simplex; slot n holds the candidate support point during a step.
+   */
   readonly w = new Float64Array(12);
   readonly a = new Float64Array(12);
   readonly b = new Float64Array(12);
   /** Number of simplex points. */
   n = 0;
   readonly lambda = new Float64Array(4);
-  /** Candidate simplex (current simplex plus the new support point) for the sub-algorithm. */
-  readonly cw = new Float64Array(12);
+  /** Barycentric weights of the candidate simplex. */
   readonly clambda = new Float64Array(4);
   /** Scratch for support queries. */
   readonly dir = vec3();
@@ -107,8 +109,9 @@ function supportB(work: GjkWork, shapeB: SupportMap, bInA: Transform, dx: number
 }
 
 /**
- * Writes into slot `i` of the candidate simplex the support point of K = A − B along d,
- * w = s_A(d) − s_B(−d), and its parts into the pending buffers.
+ * Writes into slot `i` of the simplex arrays the support point of K = A − B along d,
+ * w = s_A(d) − s_B(−d), and its parts a and b. Slot i is past the current simplex, so a step that is
+ * rejected leaves the simplex as it was.
  */
 function supportK(work: GjkWork, shapeA: SupportMap, shapeB: SupportMap, bInA: Transform, i: number, dx: number, dy: number, dz: number): void {
   const d = work.dir;
@@ -117,17 +120,12 @@ function supportK(work: GjkWork, shapeA: SupportMap, shapeB: SupportMap, bInA: T
   supportB(work, shapeB, bInA, -dx, -dy, -dz);
   const sb = work.sb;
   const o = 3 * i;
-  const cw = work.cw;
-  cw[o] = sa.x - sb.x; cw[o + 1] = sa.y - sb.y; cw[o + 2] = sa.z - sb.z;
-  // a and b join the simplex arrays only if the step is accepted.
-  _pendingA[0] = sa.x; _pendingA[1] = sa.y; _pendingA[2] = sa.z;
-  _pendingB[0] = sb.x; _pendingB[1] = sb.y; _pendingB[2] = sb.z;
+  const w = work.w, a = work.a, b = work.b;
+  const ax = sa.x, ay = sa.y, az = sa.z, bx = sb.x, by = sb.y, bz = sb.z;
+  a[o] = ax; a[o + 1] = ay; a[o + 2] = az;
+  b[o] = bx; b[o + 1] = by; b[o + 2] = bz;
+  w[o] = ax - bx; w[o + 1] = ay - by; w[o + 2] = az - bz;
 }
-
-const _pendingA = /* @__PURE__ */ new Float64Array(3);
-const _pendingB = /* @__PURE__ */ new Float64Array(3);
-const _candA = /* @__PURE__ */ new Float64Array(12);
-const _candB = /* @__PURE__ */ new Float64Array(12);
 
 /**
  * Runs GJK on the cores of `shapeA` (in its own frame) and `shapeB` (placed by `bInA`), writing the
@@ -158,12 +156,9 @@ export function gjkDistance(
   if (vx === 0 && vy === 0 && vz === 0) vx = 1;
 
   const w = work.w, a = work.a, b = work.b, lambda = work.lambda;
-  const cw = work.cw, cl = work.clambda;
+  const cl = work.clambda;
 
   supportK(work, shapeA, shapeB, bInA, 0, -vx, -vy, -vz);
-  w[0] = cw[0]; w[1] = cw[1]; w[2] = cw[2];
-  a[0] = _pendingA[0]; a[1] = _pendingA[1]; a[2] = _pendingA[2];
-  b[0] = _pendingB[0]; b[1] = _pendingB[1]; b[2] = _pendingB[2];
   lambda[0] = 1; lambda[1] = 0; lambda[2] = 0; lambda[3] = 0;
   let n = 1;
   vx = w[0]; vy = w[1]; vz = w[2];
@@ -188,7 +183,7 @@ export function gjkDistance(
     const dx = -vx, dy = -vy, dz = -vz;
     supportK(work, shapeA, shapeB, bInA, n, dx, dy, dz);
     const o = 3 * n;
-    const wx = cw[o], wy = cw[o + 1], wz = cw[o + 2];
+    const wx = w[o], wy = w[o + 1], wz = w[o + 2];
     const vw = vx * wx + vy * wy + vz * wz;
     if (vw > 0) {
       const lb2 = (vw * vw) / dist2;
@@ -205,13 +200,12 @@ export function gjkDistance(
     // cannot be told from zero. Pinned by gjk.test.ts "nearly touching curved shapes".
     if (gap <= relTol * dist2 || gap * gap <= 4096 * EPS * EPS * dist2 * maxW2) break;
 
-    // Candidate simplex: the current one plus w.
-    for (let k = 0; k < o; k++) cw[k] = w[k];
-    const mask = closestOnSimplex(cw, n + 1, cl);
+    // Candidate simplex: the current one plus w (already in slot n).
+    const mask = closestOnSimplex(w, n + 1, cl);
     let nx = 0, ny = 0, nz = 0;
     for (let k = 0; k <= n; k++) {
       const l = cl[k];
-      nx += l * cw[3 * k]; ny += l * cw[3 * k + 1]; nz += l * cw[3 * k + 2];
+      nx += l * w[3 * k]; ny += l * w[3 * k + 1]; nz += l * w[3 * k + 2];
     }
     const newDist2 = mask === 0b1111 ? 0 : nx * nx + ny * ny + nz * nz;
     if (!(newDist2 < dist2)) {
@@ -219,17 +213,17 @@ export function gjkDistance(
       if (gap > 1e3 * relTol * dist2) status = 'degenerate';
       break;
     }
-    // Accept: compact the kept vertices into the simplex arrays (a/b from the pending support).
-    for (let k = 0; k < 3 * n; k++) { _candA[k] = a[k]; _candB[k] = b[k]; }
-    _candA[o] = _pendingA[0]; _candA[o + 1] = _pendingA[1]; _candA[o + 2] = _pendingA[2];
-    _candB[o] = _pendingB[0]; _candB[o + 1] = _pendingB[1]; _candB[o + 2] = _pendingB[2];
+    // Accept: compact the kept vertices in place (kept indices ascend, so m ≤ k never overwrites
+    // a vertex still to be read).
     let m = 0;
     for (let k = 0; k <= n; k++) {
       if (mask & (1 << k)) {
-        const s = 3 * k, t = 3 * m;
-        w[t] = cw[s]; w[t + 1] = cw[s + 1]; w[t + 2] = cw[s + 2];
-        a[t] = _candA[s]; a[t + 1] = _candA[s + 1]; a[t + 2] = _candA[s + 2];
-        b[t] = _candB[s]; b[t + 1] = _candB[s + 1]; b[t + 2] = _candB[s + 2];
+        if (m !== k) {
+          const s = 3 * k, t = 3 * m;
+          w[t] = w[s]; w[t + 1] = w[s + 1]; w[t + 2] = w[s + 2];
+          a[t] = a[s]; a[t + 1] = a[s + 1]; a[t + 2] = a[s + 2];
+          b[t] = b[s]; b[t + 1] = b[s + 1]; b[t + 2] = b[s + 2];
+        }
         lambda[m] = cl[k];
         m++;
       }

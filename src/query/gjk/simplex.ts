@@ -40,8 +40,16 @@ function normSqOf(p: Float64Array, mask: number, lambda: Float64Array): number {
   return x * x + y * y + z * z;
 }
 
+function clear(lambda: Float64Array): void {
+  lambda[0] = 0; lambda[1] = 0; lambda[2] = 0; lambda[3] = 0;
+}
+
+function copy4(out: Float64Array, from: Float64Array): void {
+  out[0] = from[0]; out[1] = from[1]; out[2] = from[2]; out[3] = from[3];
+}
+
 function vertexOnly(i: number, lambda: Float64Array): number {
-  lambda.fill(0);
+  clear(lambda);
   lambda[i] = 1;
   return 1 << i;
 }
@@ -58,7 +66,7 @@ export function closestOnSegment(p: Float64Array, i: number, j: number, lambda: 
   if (!(tt > 0) || num <= 0) return vertexOnly(i, lambda);
   if (num >= tt) return vertexOnly(j, lambda);
   const mu = num / tt;
-  lambda.fill(0);
+  clear(lambda);
   lambda[i] = 1 - mu;
   lambda[j] = mu;
   return (1 << i) | (1 << j);
@@ -97,7 +105,7 @@ export function closestOnTriangle(p: Float64Array, i: number, j: number, k: numb
     const cj = (ou - au) * (cv - av) - (ov - av) * (cu - au);
     const ck = (bu - au) * (ov - av) - (bv - av) * (ou - au);
     if (sameSign(mu, ci) && sameSign(mu, cj) && sameSign(mu, ck)) {
-      lambda.fill(0);
+      clear(lambda);
       lambda[i] = ci / mu;
       lambda[j] = cj / mu;
       lambda[k] = ck / mu;
@@ -108,17 +116,17 @@ export function closestOnTriangle(p: Float64Array, i: number, j: number, k: numb
     if (!sameSign(mu, ci)) {
       const m = closestOnSegment(p, j, k, _lamS1);
       const d = normSqOf(p, m, _lamS1);
-      if (d < bestD) { bestD = d; bestMask = m; lambda.set(_lamS1); }
+      if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS1); }
     }
     if (!sameSign(mu, cj)) {
       const m = closestOnSegment(p, i, k, _lamS1);
       const d = normSqOf(p, m, _lamS1);
-      if (d < bestD) { bestD = d; bestMask = m; lambda.set(_lamS1); }
+      if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS1); }
     }
     if (!sameSign(mu, ck)) {
       const m = closestOnSegment(p, i, j, _lamS1);
       const d = normSqOf(p, m, _lamS1);
-      if (d < bestD) { bestD = d; bestMask = m; lambda.set(_lamS1); }
+      if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS1); }
     }
     return bestMask;
   }
@@ -127,10 +135,10 @@ export function closestOnTriangle(p: Float64Array, i: number, j: number, k: numb
   let bestD = normSqOf(p, bestMask, lambda);
   let m = closestOnSegment(p, j, k, _lamS1);
   let d = normSqOf(p, m, _lamS1);
-  if (d < bestD) { bestD = d; bestMask = m; lambda.set(_lamS1); }
+  if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS1); }
   m = closestOnSegment(p, i, k, _lamS1);
   d = normSqOf(p, m, _lamS1);
-  if (d < bestD) { bestMask = m; lambda.set(_lamS1); }
+  if (d < bestD) { bestMask = m; copy4(lambda, _lamS1); }
   return bestMask;
 }
 
@@ -161,22 +169,22 @@ export function closestOnTetrahedron(p: Float64Array, lambda: Float64Array): num
   if (!sameSign(det, c0)) {
     const m = closestOnTriangle(p, 1, 2, 3, _lamS2);
     const d = normSqOf(p, m, _lamS2);
-    if (d < bestD) { bestD = d; bestMask = m; lambda.set(_lamS2); }
+    if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS2); }
   }
   if (!sameSign(det, c1)) {
     const m = closestOnTriangle(p, 0, 2, 3, _lamS2);
     const d = normSqOf(p, m, _lamS2);
-    if (d < bestD) { bestD = d; bestMask = m; lambda.set(_lamS2); }
+    if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS2); }
   }
   if (!sameSign(det, c2)) {
     const m = closestOnTriangle(p, 0, 1, 3, _lamS2);
     const d = normSqOf(p, m, _lamS2);
-    if (d < bestD) { bestD = d; bestMask = m; lambda.set(_lamS2); }
+    if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS2); }
   }
   if (!sameSign(det, c3)) {
     const m = closestOnTriangle(p, 0, 1, 2, _lamS2);
     const d = normSqOf(p, m, _lamS2);
-    if (d < bestD) { bestD = d; bestMask = m; lambda.set(_lamS2); }
+    if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS2); }
   }
   return bestMask;
 }
