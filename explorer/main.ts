@@ -59,7 +59,9 @@ function setShape(which: Which, json: ShapeJSON): void {
   }
   editors[which].showError(null);
   useShape(which, shape);
-  scheduleUpdate();
+  // A new shape moves A − B: run now (not on the next frame) so the difference view can frame it.
+  update();
+  minkowski.fit();
 }
 
 function useShape(which: Which, shape: Shape): void {
@@ -121,20 +123,29 @@ function scheduleUpdate(): void {
   });
 }
 
+/** Milliseconds spent in the last update, by part (shown in the console handle `explorer.timings`). */
+const timings = { query: 0, minkowski: 0, panel: 0 };
+
 function update(): void {
   const a = shapes.a, b = shapes.b, poseA = world.pose.a, poseB = world.pose.b;
+  const t0 = performance.now();
   answer = askLibrary(a, poseA, b, poseB);
+  const t1 = performance.now();
   let viewError: string | null;
   try {
     viewError = minkowski.setPair(a, poseA, b, poseB);
   } catch (e) {
     viewError = e instanceof Error ? e.message : String(e);
   }
+  const t2 = performance.now();
+  timings.query = t1 - t0;
+  timings.minkowski = t2 - t1;
   if (viewError) answer = { ...answer, error: [answer.error, `Minkowski view: ${viewError}`].filter(Boolean).join('\n') };
   world.showContact(answer.contact);
   showAnswer();
   showStep(answer.steps.length);
   showPairInfo();
+  timings.panel = performance.now() - t2;
 }
 
 /**
@@ -378,4 +389,4 @@ requestAnimationFrame(() => requestAnimationFrame(() => {
 }));
 
 // A handle for poking at the page from the browser console.
-Object.assign(window, { explorer: { world, minkowski, shapes, get answer() { return answer; }, THREE } });
+Object.assign(window, { explorer: { world, minkowski, shapes, timings, get answer() { return answer; }, THREE } });

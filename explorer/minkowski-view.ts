@@ -11,7 +11,9 @@ import { disposeTree, dot, fibonacciDirections, hullObject, hullOf, sampleSuppor
 import type { ContactLike } from './query.js';
 import { View } from './view.js';
 
-const DIRECTIONS = /* @__PURE__ */ fibonacciDirections(1000);
+// Two hulls of these per pose change (cores, and with radii): 600 keeps a drag smooth and curved
+// differences round enough.
+const DIRECTIONS = /* @__PURE__ */ fibonacciDirections(600);
 const COLORS = { hull: 0xa77df0, simplex: 0x48d99a, support: 0xff5f8f, closest: 0xffffff, face: 0xf5e663, direction: 0xff5f8f, answer: 0xf5e663 };
 
 export class MinkowskiView {

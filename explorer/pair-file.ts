@@ -42,8 +42,8 @@ function parsePair(raw: unknown, index: number): FilePair {
   const expected = typeof expect?.separation === 'number' ? expect.separation : null;
   const base = { id, category, expected };
   try {
-    const a = shapeFromJSON(p.a as never);
-    const b = shapeFromJSON(p.b as never);
+    const a = shapeFromJSON(p.a, `pairs[${index}].a`);
+    const b = shapeFromJSON(p.b, `pairs[${index}].b`);
     const poseA = parsePose(p.poseA, `pairs[${index}].poseA`);
     const poseB = parsePose(p.poseB, `pairs[${index}].poseB`);
     return { ...base, a, b, poseA, poseB, error: null };

@@ -181,7 +181,37 @@ describe('explorer (headless Chromium)', () => {
     expect(pageErrors).toEqual([]);
   }, TIMEOUT);
 
+  it('shows a pair-query file\'s pairs one by one, with the library\'s answers', async () => {
+    const file = {
+      pairs: [
+        { id: 'cubes-gap', a: { type: 'box', halfExtents: [0.5, 0.5, 0.5] }, poseA: { position: [0, 0, 0], quaternion: [0, 0, 0, 1] },
+          b: { type: 'box', halfExtents: [0.5, 0.5, 0.5] }, poseB: { position: [1.5, 0, 0], quaternion: [0, 0, 0, 1] } },
+        { id: 'bad-radius', a: { type: 'sphere', radius: -1 }, poseA: { position: [0, 0, 0], quaternion: [0, 0, 0, 1] },
+          b: { type: 'point' }, poseB: { position: [0, 0, 0], quaternion: [0, 0, 0, 1] } },
+        // Two spheres whose centres are 1 apart with radii 1 and 0.5: depth 0.5.
+        { id: 'spheres', a: { type: 'sphere', radius: 1 }, poseA: { position: [0, 0, 0], quaternion: [0, 0, 0, 1] },
+          b: { type: 'sphere', radius: 0.5 }, poseB: { position: [0, 1, 0], quaternion: [0, 0, 0, 1] } },
+      ],
+    };
+    await page.locator('#file-input').setInputFiles({ name: 'pairs.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+    await expect.poll(() => page.locator('#pair-info').textContent()).toMatch(/^Pair 1 of 3: cubes-gap/);
+    expect(await page.locator('#b-kind').inputValue()).toBe('box');
+    expect(await separationShown()).toBeCloseTo(0.5, 9);
+    await page.locator('#pair-next').click();
+    expect(await page.locator('#file-error').textContent()).toMatch(/pairs\[1\]\.a.*radius/);
+    await page.locator('#pair-next').click();
+    await expect.poll(() => page.locator('#pair-info').textContent()).toMatch(/^Pair 3 of 3: spheres/);
+    expect(await page.locator('#file-error').isHidden()).toBe(true);
+    expect(await separationShown()).toBeCloseTo(-0.5, 9);
+    // Back to the default scene for the screenshot.
+    await page.locator('#reset-scene').click();
+    await expect.poll(separationShown).toBeCloseTo(0.25, 9);
+    expect(pageErrors).toEqual([]);
+  }, TIMEOUT);
+
   it('draws both shapes (the screenshot is not a blank canvas)', async () => {
+    // Show GJK's first step in the difference view, the most telling picture for the README.
+    await page.locator('#step-first').click();
     await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
     const resultsDir = join(ROOT, 'test-results');
     mkdirSync(resultsDir, { recursive: true });
