@@ -1,0 +1,214 @@
+/**
+ * Timing and allocation measurement. Benchmarks never assert anything: they measure and report.
+ *
+ * Timing: `process.hrtime.bigint()` around a whole batch of queries, never around one query. A run
+ * is a whole number of passes over the case's pairs (so that every pair weighs the same), sized to
+ * take about `targetRunMs`, capped at POOLS.md's 1,000,000 queries; the figure is the median of the
+ * runs' ns per query, after a warm-up.
+ *
+ * Allocation: after `gc()`, the growth of V8's used heap over one batch, minus the growth over an
+ * empty batch, divided by the batch size. A garbage collection during the batch would hide
+ * allocation, so the batch is discarded when one happened (seen through `PerformanceObserver` 'gc'
+ * entries, and as a drop in used heap) and retried with a batch four times smaller. This counts
+ * the JavaScript heap only: memory a WASM module allocates inside its own linear memory is invisible
+ * to it (rapier's Rust allocations are not counted, the JS wrapper objects it creates are).
+ */
+import { PerformanceObserver, performance } from 'node:perf_hooks';
+import v8 from 'node:v8';
+
+/** One benchmark: a library answering one query kind over one pool of pairs. */
+export interface Case {
+  /** Query kind and pool, e.g. 'box–box distance'. Rows with the same group are compared. */
+  group: string;
+  /** Library and path, e.g. 'rapier (colliders)'. */
+  lib: string;
+  /** Whether this row is ours (the reference for ratios). */
+  ours?: boolean;
+  /** Number of distinct inputs one pass covers (pairs, points sets, directions). */
+  cycle: number;
+  /** Runs `count` queries starting at input `start` (mod cycle); returns a checksum to keep results live. */
+  batch(start: number, count: number): number;
+  /** The unit of one query for the table ('query', 'build', 'support call'). */
+  unit?: string;
+  /** Free text shown under the table (API used, settings). */
+  note?: string;
+  /** Value for input i, for accuracy scoring (untimed): 1/0 for a boolean, else a length. */
+  answer?(i: number): number;
+  /** Input indices the answers cover, when not all of 0..cycle−1 (e.g. overlapping pairs). */
+  answerIndices?: ArrayLike<number>;
+}
+
+export interface Timing {
+  queriesPerRun: number;
+  runs: number;
+  /** ns per query of each run. */
+  nsPerRun: number[];
+  nsMedian: number;
+  nsMin: number;
+  nsMax: number;
+  /** JS heap bytes per query once warm; null when it could not be measured without a GC. */
+  bytesPerQuery: number | null;
+  allocBatch: number;
+}
+
+export interface TimingOptions {
+  runs: number;
+  targetRunMs: number;
+  maxQueriesPerRun: number;
+  warmupMs: number;
+}
+
+let sink = 0;
+/** Keeps checksums observable so that no engine can drop the work. */
+export function consume(): number {
+  return sink;
+}
+
+function now(): bigint {
+  return process.hrtime.bigint();
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** Runs `c` for at least `ms` milliseconds, in whole passes. Returns ns per query of the last pass. */
+export function warm(c: Case, ms: number): number {
+  const t0 = now();
+  let last = 0, start = 0;
+  do {
+    const a = now();
+    sink += c.batch(start, c.cycle);
+    last = Number(now() - a) / c.cycle;
+    start += c.cycle;
+  } while (Number(now() - t0) < ms * 1e6);
+  return last;
+}
+
+const gc: (() => void) | undefined = (globalThis as { gc?: () => void }).gc;
+
+// GC events, recorded as [start, end] in performance.now() milliseconds.
+const gcEvents: number[] = [];
+let observer: PerformanceObserver | null = null;
+function watchGc(): void {
+  if (observer) return;
+  observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gcEvents.push(e.startTime, e.startTime + e.duration);
+  });
+  observer.observe({ entryTypes: ['gc'] });
+}
+
+function tick(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+async function heapGrowth(c: Case, n: number): Promise<{ bytes: number; clean: boolean }> {
+  gc!();
+  gc!();
+  await tick(); // let the observer deliver the forced GCs' entries before the window opens
+  const before = v8.getHeapStatistics().used_heap_size;
+  const t0 = performance.now();
+  if (n > 0) sink += c.batch(0, n);
+  const t1 = performance.now();
+  const after = v8.getHeapStatistics().used_heap_size;
+  await tick();
+  await tick();
+  let clean = after >= before;
+  for (let k = 0; k < gcEvents.length; k += 2) if (gcEvents[k + 1] >= t0 && gcEvents[k] <= t1) clean = false;
+  gcEvents.length = 0;
+  return { bytes: after - before, clean };
+}
+
+/** JS heap bytes allocated per query once warm, or null without --expose-gc / if every batch saw a GC. */
+export async function measureAllocation(c: Case, firstBatch = 10_000): Promise<{ bytes: number | null; batch: number }> {
+  if (!gc) return { bytes: null, batch: 0 };
+  watchGc();
+  // The measurement itself (reading heap statistics, timers) costs a few hundred bytes: subtract it.
+  let overhead = Infinity;
+  for (let k = 0; k < 3; k++) overhead = Math.min(overhead, (await heapGrowth(c, 0)).bytes);
+  for (let n = Math.min(firstBatch, Math.max(c.cycle, 10)); n >= 4; n = Math.floor(n / 4)) {
+    let best = Infinity;
+    for (let k = 0; k < 3; k++) {
+      const g = await heapGrowth(c, n);
+      if (g.clean) best = Math.min(best, g.bytes);
+    }
+    if (best < Infinity) return { bytes: Math.max(0, (best - overhead) / n), batch: n };
+  }
+  return { bytes: null, batch: 0 };
+}
+
+/** Warm-up, then `runs` timed runs; then allocation. */
+export async function measure(c: Case, o: TimingOptions): Promise<Timing> {
+  const perQuery = warm(c, o.warmupMs);
+  const passes = Math.max(1, Math.min(
+    Math.floor(o.maxQueriesPerRun / c.cycle),
+    Math.round((o.targetRunMs * 1e6) / (perQuery * c.cycle)),
+  ));
+  const queriesPerRun = passes * c.cycle;
+  const nsPerRun: number[] = [];
+  let start = 0;
+  for (let r = 0; r < o.runs; r++) {
+    const t0 = now();
+    sink += c.batch(start, queriesPerRun);
+    const t1 = now();
+    nsPerRun.push(Number(t1 - t0) / queriesPerRun);
+    start += queriesPerRun;
+  }
+  const alloc = await measureAllocation(c);
+  return {
+    queriesPerRun, runs: o.runs, nsPerRun,
+    nsMedian: median(nsPerRun), nsMin: Math.min(...nsPerRun), nsMax: Math.max(...nsPerRun),
+    bytesPerQuery: alloc.bytes, allocBatch: alloc.batch,
+  };
+}
+
+/** Accuracy of a case's answers against exact values: shares within 1e-6 and 1e-3 (relative, see below). */
+export interface Accuracy {
+  n: number;
+  /** Boolean answers: share that agree with the oracle. */
+  agree?: number;
+  /**
+   * Length answers: share with |x − exact| ≤ ε · max(1, |exact|), for ε = 1e-6 and 1e-3. The shapes
+   * are about unit size, so for small values this is relative to the shape scale (the convention of
+   * src/tolerance.ts, STYLE §6).
+   */
+  within1e6?: number;
+  within1e3?: number;
+  /** Largest |x − exact| / max(1, |exact|). */
+  maxError?: number;
+  /** Median of the same. */
+  medianError?: number;
+  /** Answers that were not finite numbers (NaN, a missing result). */
+  failures: number;
+}
+
+export function scoreBoolean(answer: (i: number) => number, truth: Uint8Array, indices: ArrayLike<number>): Accuracy {
+  let agree = 0, failures = 0;
+  for (let k = 0; k < indices.length; k++) {
+    const i = indices[k];
+    const a = answer(i);
+    if (a !== 0 && a !== 1) failures++;
+    else if (a === truth[i]) agree++;
+  }
+  return { n: indices.length, agree: agree / indices.length, failures };
+}
+
+export function scoreLength(answer: (i: number) => number, exact: (i: number) => number, indices: ArrayLike<number>): Accuracy {
+  let w6 = 0, w3 = 0, failures = 0;
+  const errs: number[] = [];
+  for (let k = 0; k < indices.length; k++) {
+    const i = indices[k];
+    const a = answer(i), e = exact(i);
+    if (!Number.isFinite(a)) { failures++; errs.push(Infinity); continue; }
+    const err = Math.abs(a - e) / Math.max(1, Math.abs(e));
+    errs.push(err);
+    if (err <= 1e-6) w6++;
+    if (err <= 1e-3) w3++;
+  }
+  return {
+    n: indices.length, within1e6: w6 / indices.length, within1e3: w3 / indices.length,
+    maxError: Math.max(...errs), medianError: median(errs), failures,
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * cannon-es 0.20 (pure JavaScript) where it can answer: it has no distance or penetration-depth
+ * query, only contact generation, so it appears in the intersection groups. Its narrow phase is
+ * called directly with `justTest = true` (`Narrowphase.boxBox`, `sphereBox`, `convexConvex`), which
+ * returns `true` on the first contact found: SAT over face normals and edge pairs, then face
+ * clipping. Hulls are `ConvexPolyhedron`s built from the template's exact triangulated faces.
+ */
+import * as CANNON from 'cannon-es';
+import type { Case } from '../harness.js';
+import { hullTopology, type V3 } from '../oracles.js';
+import type { PairGroup } from './common.js';
+
+export function cannonCases(g: PairGroup): Case[] {
+  if (g.kind !== 'intersection') return [];
+  const p = g.pool;
+  const np = new CANNON.Narrowphase(new CANNON.World());
+  const bodyA = new CANNON.Body(), bodyB = new CANNON.Body();
+  const xA: CANNON.Vec3[] = [], xB: CANNON.Vec3[] = [], qA: CANNON.Quaternion[] = [], qB: CANNON.Quaternion[] = [];
+  for (let i = 0; i < p.size; i++) {
+    xA.push(new CANNON.Vec3(0, 0, 0));
+    xB.push(new CANNON.Vec3(p.posB[3 * i], p.posB[3 * i + 1], p.posB[3 * i + 2]));
+    qA.push(new CANNON.Quaternion(p.quatA[4 * i], p.quatA[4 * i + 1], p.quatA[4 * i + 2], p.quatA[4 * i + 3]));
+    qB.push(p.kind === 'sphere-box'
+      ? new CANNON.Quaternion(0, 0, 0, 1)
+      : new CANNON.Quaternion(p.quatB[4 * i], p.quatB[4 * i + 1], p.quatB[4 * i + 2], p.quatB[4 * i + 3]));
+  }
+  const idx = g.pairs, n = idx.length;
+  let test: (i: number) => boolean;
+  let note: string;
+  if (p.kind === 'boxes') {
+    const sA: CANNON.Box[] = [], sB: CANNON.Box[] = [];
+    for (let i = 0; i < p.size; i++) {
+      sA.push(new CANNON.Box(new CANNON.Vec3(p.halfA[3 * i], p.halfA[3 * i + 1], p.halfA[3 * i + 2])));
+      sB.push(new CANNON.Box(new CANNON.Vec3(p.halfB[3 * i], p.halfB[3 * i + 1], p.halfB[3 * i + 2])));
+    }
+    test = (i) => np.boxBox(sA[i], sB[i], xA[i], xB[i], qA[i], qB[i], bodyA, bodyB, null, null, true) === true;
+    note = 'Narrowphase.boxBox(justTest)';
+  } else if (p.kind === 'sphere-box') {
+    const box: CANNON.Box[] = [], ball: CANNON.Sphere[] = [];
+    for (let i = 0; i < p.size; i++) {
+      box.push(new CANNON.Box(new CANNON.Vec3(p.halfA[3 * i], p.halfA[3 * i + 1], p.halfA[3 * i + 2])));
+      ball.push(new CANNON.Sphere(p.radiusB[i]));
+    }
+    // cannon's pair order is (sphere, box).
+    test = (i) => np.sphereBox(ball[i], box[i], xB[i], xA[i], qB[i], qA[i], bodyB, bodyA, null, null, true) === true;
+    note = 'Narrowphase.sphereBox(justTest)';
+  } else {
+    const pts: V3[] = [];
+    for (let k = 0; k < p.template.length; k += 3) pts.push([p.template[k], p.template[k + 1], p.template[k + 2]]);
+    const topo = hullTopology(pts);
+    const hull = new CANNON.ConvexPolyhedron({
+      vertices: pts.map(([x, y, z]) => new CANNON.Vec3(x, y, z)),
+      faces: topo.tris.map((t) => [...t]),
+    });
+    test = (i) => np.convexConvex(hull, hull, xA[i], xB[i], qA[i], qB[i], bodyA, bodyB, null, null, true) === true;
+    note = 'Narrowphase.convexConvex(justTest)';
+  }
+  return [{
+    group: g.name, lib: 'cannon-es', cycle: n, note,
+    batch(start, count) {
+      let hits = 0, k = start % n;
+      for (let c = 0; c < count; c++) {
+        if (test(idx[k])) hits++;
+        if (++k === n) k = 0;
+      }
+      return hits;
+    },
+    answer: (i) => (test(i) ? 1 : 0),
+  }];
+}

@@ -1,0 +1,110 @@
+/** convex-collide itself, through its public entry point, as a user would call it. */
+import {
+  Box, ConvexHull, Sphere, contact, createContactResult, createPenetrationResult, distance, intersects, penetration,
+} from '../../src/index.js';
+import type { Case } from '../harness.js';
+import { poseOf, type PlainPose } from '../pools.js';
+import type { PairGroup } from './common.js';
+
+type AnyShape = Box | Sphere | ConvexHull;
+
+function build(g: PairGroup): { sA: AnyShape[]; sB: AnyShape[]; pA: PlainPose[]; pB: PlainPose[] } {
+  const p = g.pool;
+  const sA: AnyShape[] = [], sB: AnyShape[] = [], pA: PlainPose[] = [], pB: PlainPose[] = [];
+  const hull = p.kind === 'hulls' ? new ConvexHull(p.template) : null;
+  for (let i = 0; i < p.size; i++) {
+    pA.push(poseOf(p, i, false));
+    pB.push(poseOf(p, i, true));
+    if (p.kind === 'hulls') {
+      sA.push(hull!); sB.push(hull!);
+    } else {
+      sA.push(new Box(p.halfA[3 * i], p.halfA[3 * i + 1], p.halfA[3 * i + 2]));
+      sB.push(p.kind === 'boxes'
+        ? new Box(p.halfB[3 * i], p.halfB[3 * i + 1], p.halfB[3 * i + 2])
+        : new Sphere(p.radiusB[i]));
+    }
+  }
+  return { sA, sB, pA, pB };
+}
+
+export function oursCases(g: PairGroup): Case[] {
+  const { sA, sB, pA, pB } = build(g);
+  const idx = g.pairs, n = idx.length;
+  const lib = 'convex-collide';
+  switch (g.kind) {
+    case 'intersection':
+      return [{
+        group: g.name, lib, ours: true, cycle: n, note: 'intersects()',
+        batch(start, count) {
+          let hits = 0, k = start % n;
+          for (let c = 0; c < count; c++) {
+            const i = idx[k];
+            if (intersects(sA[i], pA[i], sB[i], pB[i])) hits++;
+            if (++k === n) k = 0;
+          }
+          return hits;
+        },
+        answer: (i) => (intersects(sA[i], pA[i], sB[i], pB[i]) ? 1 : 0),
+      }];
+    case 'distance':
+      return [{
+        group: g.name, lib, ours: true, cycle: n, note: 'distance()',
+        batch(start, count) {
+          let sum = 0, k = start % n;
+          for (let c = 0; c < count; c++) {
+            const i = idx[k];
+            sum += distance(sA[i], pA[i], sB[i], pB[i]);
+            if (++k === n) k = 0;
+          }
+          return sum;
+        },
+        answer: (i) => distance(sA[i], pA[i], sB[i], pB[i]),
+      }];
+    case 'penetration': {
+      const out = createPenetrationResult();
+      const cout = createContactResult();
+      return [{
+        group: g.name, lib, ours: true, cycle: n, note: 'penetration(…, out)',
+        batch(start, count) {
+          let sum = 0, k = start % n;
+          for (let c = 0; c < count; c++) {
+            const i = idx[k];
+            const r = penetration(sA[i], pA[i], sB[i], pB[i], out);
+            if (r !== null) sum += r.depth;
+            if (++k === n) k = 0;
+          }
+          return sum;
+        },
+        answer: (i) => penetration(sA[i], pA[i], sB[i], pB[i], out)?.depth ?? NaN,
+      }, {
+        group: g.name, lib: 'convex-collide contact()', cycle: n, note: 'contact(…, out): −separation',
+        batch(start, count) {
+          let sum = 0, k = start % n;
+          for (let c = 0; c < count; c++) {
+            const i = idx[k];
+            sum += contact(sA[i], pA[i], sB[i], pB[i], cout)!.separation;
+            if (++k === n) k = 0;
+          }
+          return sum;
+        },
+        answer: (i) => -contact(sA[i], pA[i], sB[i], pB[i], cout)!.separation,
+      }];
+    }
+    case 'contact': {
+      const out = createContactResult();
+      return [{
+        group: g.name, lib, ours: true, cycle: n, note: 'contact(…, out)',
+        batch(start, count) {
+          let sum = 0, k = start % n;
+          for (let c = 0; c < count; c++) {
+            const i = idx[k];
+            sum += contact(sA[i], pA[i], sB[i], pB[i], out)!.separation;
+            if (++k === n) k = 0;
+          }
+          return sum;
+        },
+        answer: (i) => contact(sA[i], pA[i], sB[i], pB[i], out)!.separation,
+      }];
+    }
+  }
+}
