@@ -89,14 +89,22 @@ export class InvalidJsonError extends CollisionError {
   }
 }
 
+/** Longest description of a bad value put into a message, so a hostile input cannot bloat it. */
+const MAX_VALUE_DESCRIPTION = 80;
+
 function describeValue(value: unknown): string {
   if (typeof value === 'number') return String(value);
   if (value === undefined) return 'missing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `an array of length ${value.length}`;
+  if (typeof value === 'object') return 'an object';
+  let text: string;
   try {
-    return `${typeof value} ${JSON.stringify(value)}`;
+    text = `${typeof value} ${JSON.stringify(value)}`;
   } catch {
-    return typeof value;
+    text = typeof value;
   }
+  return text.length > MAX_VALUE_DESCRIPTION ? `${text.slice(0, MAX_VALUE_DESCRIPTION)}…` : text;
 }
 
 /** Throws {@link InvalidNumberError} unless `value` is a finite number. Returns it. */

@@ -17,3 +17,9 @@ export {
 } from './query/results.js';
 export type { TraceStep, GjkTraceStep, EpaTraceStep, TraceCallback } from './query/trace.js';
 export * from './hull/index.js';
+export {
+  parsePairQueryDocument, readPairQuery, readPair, readPoseJson, answerPair, answerPairQuery, formatResults,
+  describeShape, isPairFailure, MAX_ERROR_MESSAGE_LENGTH,
+  type PairId, type PoseJsonValue, type ParsedPair, type PairParseError, type PairQueryDocument,
+  type PairResult, type PairFailure, type PairOutcome,
+} from './scene/pair-query.js';

@@ -1,4 +1,4 @@
-import { InvalidJsonError, InvalidNumberError, InvalidRadiusError, InvalidShapeError } from '../errors.js';
+import { DegenerateHullError, InvalidJsonError, InvalidNumberError, InvalidRadiusError, InvalidShapeError } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
 import { Box } from '../shapes/box.js';
 import { Capsule } from '../shapes/capsule.js';
@@ -87,6 +87,7 @@ function readShape(json: unknown, field: string, depth: number): Shape {
     case 'convexHull': {
       const pts = o.points;
       if (!Array.isArray(pts)) throw new InvalidJsonError(`${field}.points`, `is ${describe(pts)}; expected an array of [x, y, z] points`);
+      if (pts.length === 0) throw new DegenerateHullError('too-few-points', `${field}.points is empty; need at least 1 point [x, y, z]`);
       const list: Vec3Like[] = [];
       for (let i = 0; i < pts.length; i++) list.push(readVec3Json(pts[i], `${field}.points[${i}]`));
       return new ConvexHull(list);

@@ -5,12 +5,10 @@
  * Exit status: 0 every pair answered; 1 some pair had an error (its slot holds `{"id", "error"}` and the
  * other pairs are still answered); 2 the input as a whole cannot be parsed (the message goes to stderr).
  */
-// TODO(lead): import these from '../../index.js' once src/index.ts re-exports src/scene/pair-query.ts.
 import {
-  answerPairQuery, describeShape, formatResults, isPairFailure, parsePairQueryDocument,
+  answerPairQuery, CollisionError, describeShape, formatResults, isPairFailure, parsePairQueryDocument,
   type PairOutcome, type PairQueryDocument,
-} from '../../scene/pair-query.js';
-import { CollisionError } from '../../index.js';
+} from '../../index.js';
 
 export interface QueryCommandOptions {
   /** Print an aligned, human-readable table instead of the results JSON. */
