@@ -269,8 +269,11 @@ export function triangleOriginWeights(a: V3, b: V3, c: V3): [number, number, num
   if (vb <= 0 && d2 >= 0 && d6 <= 0 && d2 - d6 > 0) { const t = d2 / (d2 - d6); return [1 - t, 0, t]; }
   const va = d3 * d6 - d5 * d4;
   if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0 && d4 - d3 + d5 - d6 > 0) { const t = (d4 - d3) / (d4 - d3 + (d5 - d6)); return [0, 1 - t, t]; }
+  // va + vb + vc = |ab × ac|² (Lagrange's identity); a triangle whose area is at rounding level relative to
+  // its edges is degenerate and its "interior" weights are noise.
   const sum = va + vb + vc;
-  if (!(sum > 0) || !Number.isFinite(1 / sum)) {
+  const ab2 = abx * abx + aby * aby + abz * abz, ac2 = acx * acx + acy * acy + acz * acz;
+  if (!(sum > 1e-20 * ab2 * ac2) || !Number.isFinite(1 / sum)) {
     // Degenerate (zero-area) triangle: best of the three edges.
     let best: [number, number, number] = [1, 0, 0], bd = Infinity;
     for (const [p, q, k] of [[a, b, 0], [b, c, 1], [a, c, 2]] as [V3, V3, number][]) {
@@ -347,10 +350,13 @@ export function polytopeDistance(a: Placed, b: Placed): { distance: number; poin
     const d = Math.sqrt(x * x + y * y + z * z);
     if (d < bd) { bd = d; bw = w; bidx = [i, j, k]; }
   }
-  if (N === 2) {
-    const w = triangleOriginWeights(p[0], p[1], p[1]);
-    const q = add(scale(p[0], w[0]), scale(p[1], w[1] + w[2]));
-    if (norm(q) < bd) { bd = norm(q); bw = [w[0], w[1] + w[2]]; bidx = [0, 1]; }
+  // Every pair explicitly as well (N = 2 has no triple; degenerate triples reduce to these anyway).
+  for (let i = 0; i < N; i++) for (let j = i + 1; j < N; j++) {
+    const e = sub(p[j], p[i]), L = dot(e, e);
+    if (!(L > 0)) continue;
+    const t = clamp(-dot(p[i], e) / L, 0, 1);
+    const d = norm(add(p[i], scale(e, t)));
+    if (d < bd) { bd = d; bw = [1 - t, t]; bidx = [i, j]; }
   }
   let pa: V3 = [0, 0, 0], pb: V3 = [0, 0, 0], c: V3 = [0, 0, 0];
   bidx.forEach((q, k) => { pa = add(pa, scale(va[ia[q]], bw[k])); pb = add(pb, scale(vb[ib[q]], bw[k])); c = add(c, scale(p[q], bw[k])); });
@@ -367,26 +373,38 @@ export function polytopeDistance(a: Placed, b: Placed): { distance: number; poin
 
 /**
  * Exact penetration depth of two overlapping polytopes: the distance from the origin to the boundary
- * of K = conv(A − B), which is min over K's facet normals n of h_K(n). Every unit n gives an upper bound
- * h_K(n) ≥ depth (the origin is inside), and every facet normal is the normal of some triple of
- * difference points, so the minimum of h_K over all triple normals (both signs) is exact, with no
- * fragile "is this a facet" test. Also returns every direction within `tieTol` of the minimum.
- * Only meaningful when the shapes overlap (check with polytopeDistance first).
+ * of K = conv(A − B), which is min over K's facet normals n of h_K(n) = h_A(n) + h_B(−n). Every unit n
+ * gives an upper bound h_K(n) ≥ depth (the origin is inside), and every facet normal of K is either a
+ * face normal of A, a face normal of B, or the cross product of an edge direction of A and one of B.
+ * Candidates: normals of all vertex triples of A and of B (a superset of the face normals) and crosses
+ * of all vertex-pair directions of A with those of B (a superset of the edge crosses), both signs; so the
+ * minimum is exact with no fragile "is this a facet" test. Also returns every candidate within `tieTol`
+ * of the minimum. Only meaningful when the shapes overlap (check with polytopeDistance first).
  */
 export function polytopeDepth(a: Placed, b: Placed, tieTol = 1e-9): { depth: number; normals: V3[] } {
-  const { p } = differencePoints(polytopeVertices(a), polytopeVertices(b));
-  const N = p.length;
+  const va = polytopeVertices(a), vb = polytopeVertices(b);
+  const hK = (n: V3): number => {
+    let ha = -Infinity, hb = -Infinity;
+    for (const q of va) { const t = q[0] * n[0] + q[1] * n[1] + q[2] * n[2]; if (t > ha) ha = t; }
+    for (const q of vb) { const t = -(q[0] * n[0] + q[1] * n[1] + q[2] * n[2]); if (t > hb) hb = t; }
+    return ha + hb;
+  };
   const cand: { n: V3; h: number }[] = [];
-  const hK = (n: V3) => { let h = -Infinity; for (const q of p) { const t = q[0] * n[0] + q[1] * n[1] + q[2] * n[2]; if (t > h) h = t; } return h; };
-  for (let i = 0; i < N; i++) for (let j = i + 1; j < N; j++) for (let k = j + 1; k < N; k++) {
-    const nn = cross(sub(p[j], p[i]), sub(p[k], p[i]));
+  const push = (nn: V3) => {
     const l = norm(nn);
-    if (!(l > 0)) continue;
-    const n = scale(nn, 1 / l);
-    cand.push({ n, h: hK(n) }, { n: neg(n), h: hK(neg(n)) });
+    if (!(l > 0) || !Number.isFinite(l)) return;
+    const n = scale(nn, 1 / l), m = neg(n);
+    cand.push({ n, h: hK(n) }, { n: m, h: hK(m) });
+  };
+  for (const v of [va, vb]) {
+    for (let i = 0; i < v.length; i++) for (let j = i + 1; j < v.length; j++) for (let k = j + 1; k < v.length; k++) push(cross(sub(v[j], v[i]), sub(v[k], v[i])));
   }
-  // Fewer than 4 points, or all triples collinear: K is flat or lower, the origin on its boundary.
-  if (N <= 3 || cand.length === 0) return { depth: 0, normals: [] };
+  const edgesA: V3[] = [], edgesB: V3[] = [];
+  for (let i = 0; i < va.length; i++) for (let j = i + 1; j < va.length; j++) edgesA.push(sub(va[j], va[i]));
+  for (let i = 0; i < vb.length; i++) for (let j = i + 1; j < vb.length; j++) edgesB.push(sub(vb[j], vb[i]));
+  for (const ea of edgesA) for (const eb of edgesB) push(cross(ea, eb));
+  // No candidate at all: A − B is a point or lies on a line, the origin on its boundary.
+  if (cand.length === 0) return { depth: 0, normals: [] };
   let depth = Infinity;
   for (const c of cand) depth = Math.min(depth, c.h);
   const normals = cand.filter((c) => c.h <= depth + tieTol).map((c) => c.n);
@@ -464,14 +482,14 @@ export function sphereDirections(count: number): V3[] {
 }
 
 /** Maximise f over unit vectors: coarse sampling, then random pattern search with a shrinking step. */
-export function maximizeOnSphere(f: (n: V3) => number, seeds: V3[] = [], samples = 400): { n: V3; value: number } {
+export function maximizeOnSphere(f: (n: V3) => number, seeds: V3[] = [], samples = 200): { n: V3; value: number } {
   let bn: V3 = [1, 0, 0], bv = -Infinity;
   for (const n of [...seeds.map(normalize), ...sphereDirections(samples)]) {
     const v = f(n); if (v > bv) { bv = v; bn = n; }
   }
   const rand = rng(12345);
   let step = 0.2;
-  while (step > 1e-10) {
+  while (step > 1e-9) {
     let improved = false;
     for (let k = 0; k < 24; k++) {
       const t: V3 = [rand() - 0.5, rand() - 0.5, rand() - 0.5];
