@@ -14,7 +14,7 @@ import { View } from './view.js';
 // Two hulls of these per pose change (cores, and with radii): 600 keeps a drag smooth and curved
 // differences round enough.
 const DIRECTIONS = /* @__PURE__ */ fibonacciDirections(600);
-const COLORS = { hull: 0xa77df0, simplex: 0x48d99a, support: 0xff5f8f, closest: 0xffffff, face: 0xf5e663, direction: 0xff5f8f, answer: 0xf5e663 };
+const COLORS = { hull: 0xa77df0, simplex: 0x48d99a, support: 0xff5f8f, closest: 0x66e0ff, face: 0xf5e663, direction: 0xff5f8f, answer: 0xf5e663 };
 
 export class MinkowskiView {
   readonly view: View;
@@ -132,7 +132,7 @@ export class MinkowskiView {
     for (const p of pts) g.add(onTop(dot(p, s * 1.3, COLORS.simplex)));
     const d = vec(step.direction);
     if (d.lengthSq() > 0) {
-      const len = this.radius * 0.45;
+      const len = this.radius * 0.3;
       g.add(onTop(new THREE.ArrowHelper(d.normalize(), new THREE.Vector3(), len, COLORS.direction, len * 0.2, len * 0.1)));
     }
     g.add(onTop(dot(step.support, s * 2, COLORS.support)));

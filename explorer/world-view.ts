@@ -33,7 +33,7 @@ export class WorldView {
     scene.add(this.grid);
 
     this.gizmo = new TransformControls(this.view.camera, this.view.renderer.domElement);
-    this.gizmo.setSize(0.8);
+    this.gizmo.setSize(0.7);
     scene.add(this.gizmo.getHelper());
     this.gizmo.addEventListener('change', () => this.view.requestRender());
     this.gizmo.addEventListener('objectChange', () => this.onPoseChange(this.selected));
