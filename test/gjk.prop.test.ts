@@ -102,6 +102,26 @@ describe('GJK distance vs brute force on polytopes', () => {
   });
 });
 
+describe('GJK on raw doubles (subnormal and extreme coordinates, collinear and coincident points)', () => {
+  it('hulls of 1..7 raw points: distance matches the brute force, never NaN', () => {
+    const rawVec = fc.tuple(A.rawNum(-1, 1), A.rawNum(-1, 1), A.rawNum(-1, 1));
+    const rawHull = fc.array(rawVec, { minLength: 1, maxLength: 7 }).map((points) => ({ type: 'convexHull' as const, points }));
+    fc.assert(
+      fc.property(rawHull, fc.oneof(rawHull, A.polytopeShape), A.num(0, 1.2), A.unitVec, A.unitQuat, A.unitQuat, (ja, jb, g, dir, qa, qb) => {
+        const [a, b] = placePair(ja, jb, g, dir, qa, qb);
+        const la = A.build(a), lb = A.build(b);
+        const r = closestPoints(la.shape, la.pose, lb.shape, lb.pose);
+        const ref = O.polytopeDistance(a, b);
+        // Relative to the shapes' size, with a floor for the rounding of the poses themselves (|p|·ε).
+        const tol = 1e-6 * Math.max(O.shapeSize(ja) + O.shapeSize(jb), ref.distance) + 64 * Number.EPSILON * (O.norm(a.pose.position) + O.norm(b.pose.position));
+        expect(Math.abs(r.distance - ref.distance), A.describeCase(a, b)).toBeLessThanOrEqual(tol);
+        expect(checkClosest(a, b, r, tol), A.describeCase(a, b)).toBe('');
+      }),
+      { numRuns: 100, seed: 109 },
+    );
+  });
+});
+
 describe('GJK on curved and rounded shapes: certificate gap', () => {
   it('witnesses on their shapes, |pB − pA| = distance, and the normal separates by the distance', () => {
     let separated = 0, total = 0;
@@ -133,6 +153,22 @@ describe('GJK on curved and rounded shapes: certificate gap', () => {
         expect(checkClosest(a, b, r, tol), A.describeCase(a, b)).toBe('');
       }),
       { numRuns: 100, seed: 105 },
+    );
+  });
+});
+
+describe('GJK with mixed scales', () => {
+  it('a shape 1e2 against one 1e-2 (both far from the origin or not): certificates hold', () => {
+    fc.assert(
+      fc.property(A.anyShape, A.anyShape, A.num(0, 1.2), A.unitVec, A.unitQuat, A.unitQuat, fc.boolean(), (ja0, jb0, g, dir, qa, qb, far) => {
+        const ja = A.scaleShape(ja0, 1e2), jb = A.scaleShape(jb0, 1e-2);
+        const [a, b] = placePair(ja, jb, g, dir, qa, qb, far ? [1e5, 1e5, -1e5] : [0, 0, 0]);
+        const la = A.build(a), lb = A.build(b);
+        const r = closestPoints(la.shape, la.pose, lb.shape, lb.pose);
+        const tol = 1e-6 * Math.max(O.shapeSize(ja) + O.shapeSize(jb), r.distance) + 1e-9;
+        expect(checkClosest(a, b, r, tol), A.describeCase(a, b)).toBe('');
+      }),
+      { numRuns: 100, seed: 110 },
     );
   });
 });

@@ -175,6 +175,39 @@ describe('output parameters', () => {
   });
 });
 
+describe('options', () => {
+  const a = new Box(0.5, 0.5, 0.5), b = new Ellipsoid(0.5, 1, 0.3);
+  const pb = P(0.9, 0.3, 0.1, [0.1, 0.2, 0.3, Math.sqrt(1 - 0.14)]);
+  it('a trace callback changes no answer, and may run queries itself (re-entrancy)', () => {
+    for (const pose of [pb, P(3, 1, 0)]) {
+      const plain = contact(a, P(), b, pose)!;
+      let steps = 0;
+      const traced = contact(a, P(), b, pose, undefined, {
+        trace: () => { steps++; contact(new Sphere(1), P(), new Sphere(1), P(0.5, 0, 0)); distance(a, P(), a, P(9, 9, 9)); },
+      })!;
+      expect(steps).toBeGreaterThan(0);
+      expect(traced.separation).toBe(plain.separation);
+      expect(traced.normal).toEqual(plain.normal);
+      const cp = closestPoints(a, P(), b, pose);
+      const cpt = closestPoints(a, P(), b, pose, undefined, { trace: () => { penetration(a, P(), a, P(0.5, 0, 0)); } });
+      expect(cpt.distance).toBe(cp.distance);
+      expect(cpt.pointA).toEqual(cp.pointA);
+    }
+  });
+  it('a tiny EPA iteration cap still returns a valid upper bound with status max-iterations', () => {
+    const r = penetration(a, P(), a, P(0.5, 0.2, 0), undefined, { epaMaxIterations: 1 })!;
+    expect(r.status).toBe('max-iterations');
+    const o = O.overlapAlong({ json: a.toJSON(), pose: O.IDENTITY }, { json: a.toJSON(), pose: O.at(0.5, 0.2, 0) }, O.toV3(r.normal));
+    expect(Math.abs(o - r.depth)).toBeLessThanOrEqual(1e-12);
+    expect(r.depth).toBeGreaterThanOrEqual(0.5 - 1e-12);
+  });
+  it('contact with maxDistance: null beyond it (out untouched), the exact separation within it', () => {
+    expect(contact(a, P(), a, P(3, 0, 0), undefined, { maxDistance: 1.99 })).toBeNull();
+    expect(contact(a, P(), a, P(3, 0, 0), undefined, { maxDistance: 2.01 })!.separation).toBeCloseTo(2, 12);
+    expect(contact(a, P(), a, P(0.9, 0, 0), undefined, { maxDistance: 0 })!.separation).toBeCloseTo(-0.1, 12);
+  });
+});
+
 describe('zero-size and degenerate shapes never throw or return NaN', () => {
   const zeros = [new Box(0, 0, 0), new Sphere(0), new Point(), new Capsule(0, 0), new Cylinder(0, 0), new Cone(0, 0), new Ellipsoid(0, 0, 0),
     new Triangle(v(0, 0, 0), v(0, 0, 0), v(0, 0, 0)), new Triangle(v(0, 0, 0), v(1, 0, 0), v(2, 0, 0)), new Segment(v(0, 0, 0), v(0, 0, 0)),
