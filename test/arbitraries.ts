@@ -64,7 +64,16 @@ export const curvedShape: fc.Arbitrary<ShapeJSON> = fc.oneof(
   }),
 ) as fc.Arbitrary<ShapeJSON>;
 
-export const anyShape: fc.Arbitrary<ShapeJSON> = fc.oneof(polytopeShape, curvedShape);
+/** Wrappers of wrappers: sums of any two shapes, rounded curved shapes, rounded sums (a swept-segment "capsule" of anything). */
+export const nestedShape: fc.Arbitrary<ShapeJSON> = fc.oneof(
+  fc.tuple(polytopeShape, curvedShape).map(([a, b]) => ({ type: 'minkowskiSum' as const, a, b })),
+  fc.tuple(curvedShape, num(0.01, 0.5)).map(([shape, radius]) => ({ type: 'rounded' as const, shape, radius })),
+  fc.tuple(fc.oneof(polytopeShape, curvedShape), vec(0.5), num(0.01, 0.5)).map(([a, d, radius]) => ({
+    type: 'rounded' as const, radius, shape: { type: 'minkowskiSum' as const, a, b: { type: 'segment' as const, a: [0, 0, 0], b: d } },
+  })),
+) as fc.Arbitrary<ShapeJSON>;
+
+export const anyShape: fc.Arbitrary<ShapeJSON> = fc.oneof(polytopeShape, curvedShape, nestedShape);
 
 /** Scales every length of a shape by s. */
 export function scaleShape(j: ShapeJSON, s: number): ShapeJSON {

@@ -431,13 +431,7 @@ export function outsideDistanceLocal(s: ShapeJSON, p: V3): number {
       const h = s.halfHeight, r = s.radius;
       return dist(q, closestOnTriangle(q, [0, h, 0], [r, -h, 0], [-r, -h, 0]));
     }
-    case 'ellipsoid': {
-      // Radial projection onto the surface is a point of the ellipsoid: an upper bound.
-      const r = s.radii;
-      if (Math.min(r[0], r[1], r[2]) === 0) return genericOutsideDistance(s, p);
-      const k = Math.hypot(p[0] / r[0], p[1] / r[1], p[2] / r[2]);
-      return k <= 1 ? 0 : norm(p) * (1 - 1 / k);
-    }
+    case 'ellipsoid': return pointEllipsoidDistance(p, s.radii as V3);
     case 'convexHull': {
       const d = polytopeDistance({ json: s, pose: IDENTITY }, { json: { type: 'point' }, pose: { position: p, quaternion: [0, 0, 0, 1] } });
       return d.distance;
@@ -445,6 +439,32 @@ export function outsideDistanceLocal(s: ShapeJSON, p: V3): number {
     case 'rounded': return Math.max(0, outsideDistanceLocal(s.shape, p) - s.radius);
     case 'minkowskiSum': return genericOutsideDistance(s, p);
   }
+}
+/**
+ * Exact distance from p to the solid ellipsoid with semi-axes r (0 inside). The closest surface point is
+ * x_i = r_i² p_i / (r_i² + t) for the unique t ≥ 0 with Σ (r_i p_i / (r_i² + t))² = 1 (Lagrange condition);
+ * the left side decreases monotonically in t, so bisection finds t. Zero semi-axes are allowed.
+ */
+export function pointEllipsoidDistance(p: V3, r: V3): number {
+  const f = (t: number) => {
+    let sum = 0;
+    for (let i = 0; i < 3; i++) { const q = r[i] * p[i] / (r[i] * r[i] + t); sum += q * q; }
+    return sum - 1;
+  };
+  const rmax = Math.max(r[0], r[1], r[2]);
+  if (rmax === 0) return norm(p);
+  // Inside (f(0) ≤ 1 with every axis non-zero); zero axes make f(0) undefined for a point off that plane.
+  const inside = r.every((ri, i) => ri > 0 || p[i] === 0) && (() => { let k = 0; for (let i = 0; i < 3; i++) if (r[i] > 0) k += (p[i] / r[i]) ** 2; return k <= 1; })();
+  if (inside) return 0;
+  let lo = 0, hi = 2 * rmax * norm(p) + rmax * rmax;
+  for (let it = 0; it < 200 && hi - lo > 0; it++) {
+    const mid = 0.5 * (lo + hi);
+    if (mid === lo || mid === hi) break;
+    if (f(mid) > 0) lo = mid; else hi = mid;
+  }
+  const t = 0.5 * (lo + hi);
+  const x: V3 = [0, 1, 2].map((i) => (r[i] * r[i] * p[i]) / (r[i] * r[i] + t)) as V3;
+  return dist(p, x);
 }
 export const outsideDistance = (s: Placed, p: V3): number => outsideDistanceLocal(s.json, toLocal(s.pose, p));
 
