@@ -18,7 +18,7 @@ import type { Which } from './world-view.js';
  * The scene the page opens on: a unit cube at the origin and a sphere of radius 0.5 whose centre is
  * 0.75 from the cube's +x face (and over it), so the gap is exactly 0.25.
  */
-export const DEFAULT_SCENE = {
+const DEFAULT_SCENE = {
   a: { type: 'box', halfExtents: [0.5, 0.5, 0.5] } as ShapeJSON,
   poseA: { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } },
   b: { type: 'sphere', radius: 0.5 } as ShapeJSON,

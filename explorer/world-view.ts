@@ -102,6 +102,13 @@ export class WorldView {
     this.view.frame(center, radius);
   }
 
+  /** Where a shape's origin is on screen, in CSS pixels from the canvas's top left (for scripts and tests). */
+  screenPoint(which: Which): { x: number; y: number } {
+    const p = this.pose[which].position.clone().project(this.view.camera);
+    const canvas = this.view.renderer.domElement;
+    return { x: ((p.x + 1) / 2) * canvas.clientWidth, y: ((1 - p.y) / 2) * canvas.clientHeight };
+  }
+
   get dotSize(): number {
     return this.markerSize;
   }

@@ -181,6 +181,26 @@ describe('explorer (headless Chromium)', () => {
     expect(pageErrors).toEqual([]);
   }, TIMEOUT);
 
+  it('follows shape B dragged with the mouse on its gizmo', async () => {
+    // Grab the gizmo's centre handle (B's centre on screen, where it moves B in the view plane) and drag.
+    const canvas = await page.locator('#world-view canvas').boundingBox();
+    const onCanvas = await page.evaluate(() =>
+      (window as unknown as { explorer: { world: { screenPoint(which: string): { x: number; y: number } } } }).explorer.world.screenPoint('b'));
+    expect(canvas).not.toBeNull();
+    const x = canvas!.x + onCanvas.x, y = canvas!.y + onCanvas.y;
+    const before = await separationShown();
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    for (let i = 1; i <= 4; i++) await page.mouse.move(x + 20 * i, y - 8 * i);
+    await page.mouse.up();
+    await expect.poll(separationShown).not.toBeCloseTo(before, 3);
+    // The panel's inputs mirror the gizmo (to 9 significant digits); the separation matches them.
+    const center = await Promise.all(['x', 'y', 'z'].map(async (a) => Number(await page.locator(`#b-pos-${a}`).inputValue())));
+    expect(center[0]).toBeGreaterThan(SPHERE_CENTER[0]);
+    await expect.poll(separationShown).toBeCloseTo(sphereBoxSeparation(center, SPHERE_RADIUS, BOX_HALF), 6);
+    expect(pageErrors).toEqual([]);
+  }, TIMEOUT);
+
   it('shows a pair-query file\'s pairs one by one, with the library\'s answers', async () => {
     const file = {
       pairs: [
