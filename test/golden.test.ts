@@ -24,6 +24,15 @@
  *   wrong (noise-level weights on a zero-area triangle of the Minkowski difference); kept as a
  *   regression for both. Expected value from the closed-form point–segment distance.
  *
+ * gjk-status-degenerate-point-near-segment.json — Segment (0,±1,0) against a Point at (1e-6, 1e-6, 1e-6):
+ *   the distance √2·1e-6 is exact, but the status is 'degenerate' (2 iterations). With the whole segment
+ *   in the simplex, the support along −v is an endpoint already in it and the duality gap v·(v − w) is
+ *   rounding of size ε·|w|² (v's error along the segment is ε·|w|). gjk.ts's noise floor
+ *   gap ≤ 64·ε·|v|·max|w| scales with |v|, so when |v| ≪ |w| it misses this noise, and the no-progress
+ *   exit labels a perfect answer degenerate. Measured on points 1e-3..1e-9 from a length-4 segment's
+ *   centre with random rotations: 7–29 % 'degenerate' per decade (0 % at 1e-2 and above). Also seen on
+ *   ~1 % of the random curved pairs (cylinder vs rounded cone, certificate gap 2.5e-9 relative).
+ *
  * contact-touching-rotated-cubes-far.json — the touching band far from the origin: at 1e5 the relative
  *   pose alone carries ~1e-11 of rounding, so an exact edge-on-face contact must still report 0.
  */
@@ -39,15 +48,19 @@ interface GoldenCase {
   query: 'distance' | 'closestPoints' | 'intersects' | 'penetration' | 'contact';
   a: ShapeJSON; poseA: O.PoseT;
   b: ShapeJSON; poseB: O.PoseT;
-  expected: { distance?: number; depth?: number | null; separation?: number | null; intersects?: boolean; positiveZero?: boolean };
+  expected: { status?: string; distance?: number; depth?: number | null; separation?: number | null; intersects?: boolean; positiveZero?: boolean };
   tolerance: number;
   explanation: string;
 }
 
-/** Cases whose library bug is still open: they run as `it.fails`, so the suite stays green and flips when fixed. */
+/**
+ * Cases whose library bug is still open: they run as `it.fails`, so the suite stays green and turns red
+ * once fixed (then delete the entry). GOLDEN_STRICT=1 runs them as plain tests to see the actual failure.
+ */
 const KNOWN_FAILING: Record<string, string> = {
   'epa-point-in-cone-axis.json': 'EPA iteration cap on curved shapes with a non-unique deepest direction (being fixed)',
   'penetration-touching-depth-positive-zero.json': 'penetration() returns depth -0 for touching shapes',
+  'gjk-status-degenerate-point-near-segment.json': "GJK's noise floor scales with |v|, so near-contact polytopes report 'degenerate'",
 };
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'golden');
@@ -61,9 +74,12 @@ function run(c: GoldenCase): void {
     case 'distance':
       expect(Math.abs(distance(a, pa, b, pb) - e.distance!)).toBeLessThanOrEqual(tol);
       break;
-    case 'closestPoints':
-      expect(Math.abs(closestPoints(a, pa, b, pb).distance - e.distance!)).toBeLessThanOrEqual(tol);
+    case 'closestPoints': {
+      const r = closestPoints(a, pa, b, pb);
+      expect(Math.abs(r.distance - e.distance!)).toBeLessThanOrEqual(tol);
+      if (e.status !== undefined) expect(r.status).toBe(e.status);
       break;
+    }
     case 'intersects':
       expect(intersects(a, pa, b, pb)).toBe(e.intersects);
       break;
@@ -91,7 +107,7 @@ describe('golden cases', () => {
   it('finds the golden files', () => expect(files.length).toBeGreaterThan(0));
   for (const f of files) {
     const c = JSON.parse(readFileSync(join(dir, f), 'utf8')) as GoldenCase;
-    if (KNOWN_FAILING[f] !== undefined) it.fails(`${f}: ${c.name} [known failing: ${KNOWN_FAILING[f]}]`, () => run(c));
+    if (KNOWN_FAILING[f] !== undefined && process.env.GOLDEN_STRICT !== '1') it.fails(`${f}: ${c.name} [known failing: ${KNOWN_FAILING[f]}]`, () => run(c));
     else it(`${f}: ${c.name}`, () => run(c));
   }
 });
