@@ -126,6 +126,54 @@ describe('EPA on curved and rounded shapes', () => {
   });
 });
 
+describe('EPA on dense hulls, scales and far poses', () => {
+  /** Hulls of 50..200 points on an ellipsoid: many near-coplanar faces for EPA to walk. */
+  const dense = fc.tuple(fc.integer({ min: 50, max: 200 }), fc.integer({ min: 1, max: 1e6 }), fc.tuple(A.num(0.2, 2), A.num(0.2, 2), A.num(0.2, 2))).map(([m, seed, r]) => {
+    const R = O.rng(seed);
+    const points: number[][] = [];
+    for (let i = 0; i < m; i++) { const d = O.normalize([R() - 0.5, R() - 0.5, R() - 0.5]); points.push([d[0] * r[0], d[1] * r[1], d[2] * r[2]]); }
+    return { type: 'convexHull' as const, points } as ShapeJSON;
+  });
+
+  it('dense hull against any shape, near the origin or 1e5 away: the contact certificates hold', () => {
+    let overlapping = 0;
+    fc.assert(
+      fc.property(dense, fc.oneof(A.anyShape, dense), A.num(0.05, 1.2), A.unitVec, A.unitQuat, A.unitQuat, fc.boolean(), (ja, jb, g, dir, qa, qb, far) => {
+        const [a, b] = placePair(ja, jb, g, dir, qa, qb, far ? [1e5, -2e5, 1e5] : [0.3, -0.2, 0.1]);
+        const la = A.build(a), lb = A.build(b);
+        const c = contact(la.shape, la.pose, lb.shape, lb.pose)!;
+        const tol = 1e-6 * (O.shapeSize(ja) + O.shapeSize(jb) + Math.abs(c.separation)) + (far ? 1e-9 : 0);
+        const n = O.toV3(c.normal);
+        expect(Number.isFinite(c.separation)).toBe(true);
+        expect(Math.abs(O.overlapAlong(a, b, n) + c.separation), A.describeCase(a, b)).toBeLessThanOrEqual(tol);
+        if (c.separation < 0) {
+          overlapping++;
+          expect(O.searchDepth(a, b, [n]).depth, A.describeCase(a, b)).toBeGreaterThanOrEqual(-c.separation - tol);
+        } else {
+          expect(Math.abs(O.dist(O.toV3(c.pointA), O.toV3(c.pointB)) - c.separation), A.describeCase(a, b)).toBeLessThanOrEqual(tol);
+        }
+      }),
+      { numRuns: 60, seed: 208 },
+    );
+    expect(overlapping).toBeGreaterThan(10);
+  });
+
+  it('curved shapes scaled 1e-3..1e3 at 1e5 from the origin: o(normal) = depth, witnesses on the shapes', () => {
+    fc.assert(
+      fc.property(A.anyShape, A.curvedShape, fc.integer({ min: -3, max: 3 }), A.num(0.05, 0.7), A.unitVec, A.unitQuat, A.unitQuat, (ja0, jb0, k, g, dir, qa, qb) => {
+        const ja = A.scaleShape(ja0, 10 ** k), jb = A.scaleShape(jb0, 10 ** k);
+        const [a, b] = placePair(ja, jb, g, dir, qa, qb, [1e5, 1e5, -1e5]);
+        const la = A.build(a), lb = A.build(b);
+        const r = penetration(la.shape, la.pose, lb.shape, lb.pose);
+        if (r === null) return;
+        const tol = 1e-6 * (O.shapeSize(ja) + O.shapeSize(jb)) + 1e-9;
+        expect(checkPenetration(a, b, r, tol), A.describeCase(a, b)).toBe('');
+      }),
+      { numRuns: 80, seed: 209 },
+    );
+  });
+});
+
 describe('EPA properties', () => {
   it('moving B by (depth + ε)·normal separates it and by (depth − ε)·normal does not', () => {
     fc.assert(
