@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { closestPoints, contact, intersects, penetration, type ShapeJSON } from '../src/index.js';
+import { closestPoints, contact, createContactResult, intersects, penetration, type ShapeJSON } from '../src/index.js';
 import * as A from './arbitraries.js';
 import * as O from './oracles.js';
 
@@ -84,7 +84,7 @@ describe('EPA depth vs brute force on polytopes', () => {
   });
 
   it('hard set: slivers, near-coplanar and flat hulls never throw or return NaN, and match the brute force', () => {
-    const hard = fc.oneof(A.sliverShape, A.nearCoplanarHull, A.flatShape, A.solidPolytope);
+    const hard = fc.oneof(A.sliverShape, A.nearCoplanarHull, A.flatShape, A.solidPolytope, A.polytopeShape);
     fc.assert(
       fc.property(hard, hard, A.num(0, 0.8), A.unitVec, A.unitQuat, A.unitQuat, (ja, jb, g, dir, qa, qb) => {
         const [a, b] = placePair(ja, jb, g, dir, qa, qb);
@@ -209,6 +209,23 @@ describe('EPA properties', () => {
         expect(Math.abs(t.separation - r.separation), A.describeCase(a, b)).toBeLessThanOrEqual(tol + 1e-9);
       }),
       { numRuns: 100, seed: 206 },
+    );
+  });
+
+  it('contact with maxDistance: null exactly when the separation exceeds it (out untouched), else the same answer', () => {
+    fc.assert(
+      fc.property(A.anyShape, A.anyShape, A.num(0.5, 2), A.unitVec, A.unitQuat, A.unitQuat, fc.constantFrom(0.999, 1.001), (ja, jb, g, dir, qa, qb, f) => {
+        const [a, b] = placePair(ja, jb, g, dir, qa, qb);
+        const la = A.build(a), lb = A.build(b);
+        const full = contact(la.shape, la.pose, lb.shape, lb.pose)!;
+        if (!(full.separation > 0)) return;
+        const out = createContactResult();
+        out.separation = 123;
+        const r = contact(la.shape, la.pose, lb.shape, lb.pose, out, { maxDistance: full.separation * f });
+        if (f < 1) { expect(r, A.describeCase(a, b)).toBeNull(); expect(out.separation).toBe(123); }
+        else { expect(r, A.describeCase(a, b)).toBe(out); expect(Math.abs(out.separation - full.separation)).toBeLessThanOrEqual(1e-9 * (1 + full.separation)); }
+      }),
+      { numRuns: 100, seed: 210 },
     );
   });
 
