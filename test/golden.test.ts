@@ -37,6 +37,13 @@
  *   (Cylinder vs Rounded Cone): certificate gap 3.4e-10, status 'degenerate' after 23 iterations. From a
  *   status census of 1500 random pairs (seed 51): 16 'degenerate' GJK results, every one accurate.
  *
+ * contact-touch-slack-offset-hull.json — unit cubes given as hull vertices near (1e7, 1e7, 1e7) of their
+ *   local frames, overlapping by 1.00005e-5: penetration() says depth 0 (touching), and the same cubes
+ *   1e-5 apart are reported intersecting while distance() = 1e-5. touchSlack is 1e-12 × (bounding
+ *   radii about the local origins + |t|) = 3.5e-5 here, 10× the 1e-6 relative promise for size-1 shapes,
+ *   although the input resolves 2e-9. At vertices near 1e5 the cut-off is 3.5e-7 (within the promise).
+ *   A design call for the owner of tolerance.ts: measure the slack by extent, or document it.
+ *
  * contact-touching-rotated-cubes-far.json — the touching band far from the origin: at 1e5 the relative
  *   pose alone carries ~1e-11 of rounding, so an exact edge-on-face contact must still report 0.
  */
@@ -65,6 +72,7 @@ const KNOWN_FAILING: Record<string, string> = {
   'epa-point-in-cone-axis.json': 'EPA iteration cap on curved shapes with a non-unique deepest direction (being fixed)',
   'penetration-touching-depth-positive-zero.json': 'penetration() returns depth -0 for touching shapes',
   'gjk-status-degenerate-point-near-segment.json': "GJK's noise floor scales with |v|, so near-contact polytopes report 'degenerate'",
+  'contact-touch-slack-offset-hull.json': 'touch slack is relative to the bounding radius about the local origin, not the shape size',
   'gjk-status-degenerate-cylinder-rounded-cone.json': "GJK labels an accurate curved answer 'degenerate' (same root cause)",
 };
 
