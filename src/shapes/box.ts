@@ -19,10 +19,16 @@ export class Box implements Shape {
     this.boundingRadius = Math.hypot(this.hx, this.hy, this.hz);
   }
 
+  /**
+   * The corner in the octant of `dir`. Written with boolean arithmetic, `(d ≥ 0) − (d < 0)` = ±1,
+   * because V8 compiles it without branches: GJK's directions have random signs, and three
+   * mispredicted branches per call cost more than the rest of the call (bench: box–box distance).
+   */
   support(out: Vec3Like, dir: Readonly<Vec3Like>): Vec3Like {
-    out.x = dir.x >= 0 ? this.hx : -this.hx;
-    out.y = dir.y >= 0 ? this.hy : -this.hy;
-    out.z = dir.z >= 0 ? this.hz : -this.hz;
+    const x = dir.x, y = dir.y, z = dir.z;
+    out.x = this.hx * (+(x >= 0) - +(x < 0));
+    out.y = this.hy * (+(y >= 0) - +(y < 0));
+    out.z = this.hz * (+(z >= 0) - +(z < 0));
     return out;
   }
 

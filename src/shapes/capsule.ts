@@ -20,8 +20,9 @@ export class Capsule implements Shape {
 
   /** The core is the axis segment. */
   support(out: Vec3Like, dir: Readonly<Vec3Like>): Vec3Like {
+    const y = dir.y;
     out.x = 0;
-    out.y = dir.y >= 0 ? this.halfHeight : -this.halfHeight;
+    out.y = this.halfHeight * (+(y >= 0) - +(y < 0)); // branch-free ±1, as in Box.support
     out.z = 0;
     return out;
   }
