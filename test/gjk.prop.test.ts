@@ -3,6 +3,12 @@
  * Every property runs with a fixed seed (printed by fast-check on failure) and a modest number of runs.
  * Random suites count their separated pairs and fail if that rate leaves a stated band, so they cannot
  * pass on easy cases only.
+ *
+ * Witness points are not unique (parallel faces, coincident features), so they are never compared with
+ * the oracle's witnesses coordinate by coordinate. Instead: each lies on its own shape (membership
+ * distance ≤ tol), |pB − pA| equals the distance, pB = pA + distance·normal, and the normal is a separating
+ * certificate (the gap along it, −h_A(n) − h_B(−n), is the distance). Together these pin the answer: the
+ * witnesses give an upper bound and the normal a lower bound on the true distance.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
