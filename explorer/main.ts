@@ -133,7 +133,7 @@ function update(): void {
   const t1 = performance.now();
   let viewError: string | null;
   try {
-    viewError = minkowski.setPair(a, poseA, b, poseB);
+    viewError = minkowski.setPair(a, poseA, b, poseB, answer.steps);
   } catch (e) {
     viewError = e instanceof Error ? e.message : String(e);
   }

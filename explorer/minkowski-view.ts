@@ -39,9 +39,10 @@ export class MinkowskiView {
   /**
    * Recomputes the hull of A − B from support points: for a direction d (A's frame),
    * s_{A−B}(d) = s_A(d) − (R s_B(−Rᵀ d) + t), where (R, t) is B's pose seen from A.
-   * Returns why the hull could not be built, or null.
+   * `steps` (the query's trace) adds its support points to the samples. Returns why the hull could
+   * not be built, or null.
    */
-  setPair(a: Shape, poseA: PoseLike, b: Shape, poseB: PoseLike): string | null {
+  setPair(a: Shape, poseA: PoseLike, b: Shape, poseB: PoseLike, steps: readonly TraceStep[] = []): string | null {
     const qA = quat(poseA.quaternion), qB = quat(poseB.quaternion);
     const qAInv = qA.clone().invert();
     const rel = qAInv.clone().multiply(qB);
@@ -70,6 +71,9 @@ export class MinkowskiView {
       disposeTree(child);
     }
     const corePoints = sampleSupport(diff(false), DIRECTIONS);
+    // The trace's support points are points of the cores' A − B too. Adding them makes sure every
+    // simplex and polytope vertex is on the drawn hull, even a corner that no sample direction found.
+    for (const step of steps) corePoints.push(vec(step.support));
     const rounded = a.sweptRadius + b.sweptRadius > 0;
     const fullPoints = rounded ? sampleSupport(diff(true), DIRECTIONS) : corePoints;
     const sphere = new THREE.Sphere().setFromPoints([...fullPoints, new THREE.Vector3()]);
@@ -92,7 +96,7 @@ export class MinkowskiView {
     }
     this.hullGroup.add(dot({ x: 0, y: 0, z: 0 }, this.size * 1.2, 0xffffff));
     const note = this.view.container.querySelector('.minkowski-note');
-    if (note) note.textContent = rounded ? 'solid: the cores, which GJK uses · shell: with the radii' : '';
+    if (note) note.textContent = rounded ? 'solid: the cores, which GJK and EPA work on · shell: with the radii added' : '';
     this.view.requestRender();
     return coreHull.dimension === -1 ? `buildHull on ${corePoints.length} support points of A − B: ${coreHull.error}` : null;
   }

@@ -57,6 +57,9 @@ export function shapeObject(shape: Shape, color: THREE.ColorRepresentation, dotS
       g.computeVertexNormals();
       return withEdges(g, color, edge);
     }
+    case 'convexHull':
+      // The exact hull of the shape's own points, rather than of sampled support points.
+      return hullObject(hullOf(json.points.map((p) => vec(p))), solidMaterial(color, true), edge, dotSize);
     case 'point':
       return dot({ x: 0, y: 0, z: 0 }, dotSize, color);
     case 'segment': {

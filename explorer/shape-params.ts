@@ -16,8 +16,6 @@ export interface ShapeMenuEntry {
   readonly defaults: ShapeJSON;
 }
 
-const nonNegative = 0;
-
 export const SHAPE_MENU: readonly ShapeMenuEntry[] = [
   { kind: 'point', label: 'Point', fields: [], defaults: { type: 'point' } },
   {
@@ -32,32 +30,32 @@ export const SHAPE_MENU: readonly ShapeMenuEntry[] = [
   },
   {
     kind: 'sphere', label: 'Sphere',
-    fields: [{ key: 'radius', label: 'radius', type: 'number', min: nonNegative }],
+    fields: [{ key: 'radius', label: 'radius', type: 'number', min: 0 }],
     defaults: { type: 'sphere', radius: 0.5 },
   },
   {
     kind: 'box', label: 'Box',
-    fields: [{ key: 'halfExtents', label: 'half extents', type: 'vec3', min: nonNegative }],
+    fields: [{ key: 'halfExtents', label: 'half extents', type: 'vec3', min: 0 }],
     defaults: { type: 'box', halfExtents: [0.5, 0.5, 0.5] },
   },
   {
     kind: 'capsule', label: 'Capsule',
-    fields: [{ key: 'halfHeight', label: 'half height', type: 'number', min: nonNegative }, { key: 'radius', label: 'radius', type: 'number', min: nonNegative }],
+    fields: [{ key: 'halfHeight', label: 'half height', type: 'number', min: 0 }, { key: 'radius', label: 'radius', type: 'number', min: 0 }],
     defaults: { type: 'capsule', halfHeight: 0.4, radius: 0.3 },
   },
   {
     kind: 'cylinder', label: 'Cylinder',
-    fields: [{ key: 'halfHeight', label: 'half height', type: 'number', min: nonNegative }, { key: 'radius', label: 'radius', type: 'number', min: nonNegative }],
+    fields: [{ key: 'halfHeight', label: 'half height', type: 'number', min: 0 }, { key: 'radius', label: 'radius', type: 'number', min: 0 }],
     defaults: { type: 'cylinder', halfHeight: 0.4, radius: 0.4 },
   },
   {
     kind: 'cone', label: 'Cone',
-    fields: [{ key: 'halfHeight', label: 'half height', type: 'number', min: nonNegative }, { key: 'radius', label: 'radius', type: 'number', min: nonNegative }],
+    fields: [{ key: 'halfHeight', label: 'half height', type: 'number', min: 0 }, { key: 'radius', label: 'radius', type: 'number', min: 0 }],
     defaults: { type: 'cone', halfHeight: 0.5, radius: 0.4 },
   },
   {
     kind: 'ellipsoid', label: 'Ellipsoid',
-    fields: [{ key: 'radii', label: 'radii', type: 'vec3', min: nonNegative }],
+    fields: [{ key: 'radii', label: 'radii', type: 'vec3', min: 0 }],
     defaults: { type: 'ellipsoid', radii: [0.6, 0.4, 0.3] },
   },
   {
@@ -70,7 +68,7 @@ export const SHAPE_MENU: readonly ShapeMenuEntry[] = [
   },
   {
     kind: 'rounded', label: 'Rounded',
-    fields: [{ key: 'shape', label: 'shape', type: 'json' }, { key: 'radius', label: 'radius', type: 'number', min: nonNegative }],
+    fields: [{ key: 'shape', label: 'shape', type: 'json' }, { key: 'radius', label: 'radius', type: 'number', min: 0 }],
     defaults: { type: 'rounded', shape: { type: 'box', halfExtents: [0.35, 0.2, 0.2] }, radius: 0.15 },
   },
   {

@@ -80,9 +80,12 @@ export class WorldView {
       const line = new THREE.Line(new THREE.BufferGeometry().setFromPoints([pa, pb]), new THREE.LineBasicMaterial({ color: 0xffffff, depthTest: false, transparent: true }));
       line.renderOrder = 2;
       this.overlay.add(line);
+      // Apart: from A's witness to B's (the gap). Overlapping: from B's witness to A's, the push
+      // `depth · normal` that would separate B. Either way the arrow points along the normal.
+      const start = result.separation >= 0 ? pa : pb;
       const len = Math.max(Math.abs(result.separation), 12 * s);
       if (n.lengthSq() > 0) {
-        const arrow = new THREE.ArrowHelper(n.clone().normalize(), pa, len, COLORS.normal, Math.min(len * 0.3, 6 * s), Math.min(len * 0.15, 3 * s));
+        const arrow = new THREE.ArrowHelper(n.clone().normalize(), start, len, COLORS.normal, Math.min(len * 0.3, 6 * s), Math.min(len * 0.15, 3 * s));
         arrow.traverse((o) => {
           const m = (o as THREE.Mesh).material as THREE.Material | undefined;
           if (m) { m.depthTest = false; m.transparent = true; }
