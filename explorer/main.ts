@@ -9,7 +9,7 @@ import { parsePairFile } from './pair-file.js';
 import type { FilePair, Pose } from './pair-file.js';
 import { askLibrary } from './query.js';
 import type { QueryAnswer } from './query.js';
-import { ShapeEditor, formatNumber } from './shape-editor.js';
+import { ShapeEditor } from './shape-editor.js';
 import { shapeObject } from './shape-mesh.js';
 import { COLORS, WorldView } from './world-view.js';
 import type { Which } from './world-view.js';
@@ -46,6 +46,8 @@ let answer: QueryAnswer = { contact: null, intersects: null, steps: [], error: n
 let stepIndex = 0;
 let filePairs: FilePair[] = [];
 let pairIndex = -1;
+/** Whether the shown file pair was changed by hand since it was loaded (its reference then no longer applies). */
+let pairEdited = false;
 
 // ---- shapes and poses -------------------------------------------------------------------------
 
@@ -59,6 +61,7 @@ function setShape(which: Which, json: ShapeJSON): void {
   }
   editors[which].showError(null);
   useShape(which, shape);
+  pairEdited = true;
   // A new shape moves A − B: run now (not on the next frame) so the difference view can frame it.
   update();
   minkowski.fit();
@@ -84,12 +87,14 @@ for (const which of ['a', 'b'] as const) {
     world.pose[which].position.copy(position);
     world.pose[which].quaternion.copy(quaternion);
     world.view.requestRender();
+    pairEdited = true;
     scheduleUpdate();
   };
   editor.onSelectRequest = () => world.select(which);
 }
 world.onPoseChange = (which) => {
   editors[which].setPose(world.pose[which].position, world.pose[which].quaternion);
+  pairEdited = true;
   scheduleUpdate();
 };
 world.onSelect = (which) => {
@@ -293,6 +298,7 @@ function showPair(index: number): void {
     shapes[which] = shape;
     setPose(which, which === 'a' ? pair.poseA : pair.poseB);
   }
+  pairEdited = false;
   fitViews();
 }
 
@@ -306,7 +312,8 @@ function showPairInfo(): void {
   const parts = [`Pair ${pairIndex + 1} of ${filePairs.length}: ${pair.id}`];
   if (pair.category) parts.push(`category ${pair.category}`);
   if (answer.contact) parts.push(`library: separation ${fmt(answer.contact.separation)}`);
-  if (pair.expected !== null) {
+  if (pairEdited) parts.push('edited since loaded');
+  else if (pair.expected !== null) {
     parts.push(`file's reference: ${fmt(pair.expected)}`);
     if (answer.contact) parts.push(`difference ${answer.contact.separation - pair.expected >= 0 ? '+' : ''}${(answer.contact.separation - pair.expected).toExponential(2)}`);
   }
