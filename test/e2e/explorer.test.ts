@@ -23,6 +23,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CONFIG = join(ROOT, 'explorer', 'vite.config.ts');
 const TIMEOUT = 60_000;
+/** How long to wait for the page to show a new answer (software WebGL on a busy CI machine is slow). */
+const POLL = { timeout: 15_000 };
 
 /** The default scene (explorer/main.ts DEFAULT_SCENE), restated here so the test checks the page. */
 const BOX_HALF = [0.5, 0.5, 0.5] as const; // shape A: box at the origin, unrotated
@@ -121,7 +123,7 @@ describe('explorer (headless Chromium)', () => {
     const center = [x, SPHERE_CENTER[1], SPHERE_CENTER[2]];
     const expected = sphereBoxSeparation(center, SPHERE_RADIUS, BOX_HALF);
     await page.locator('#b-pos-x').fill(String(x));
-    await expect.poll(separationShown, { timeout: 5_000 }).toBeCloseTo(expected, 9);
+    await expect.poll(separationShown, POLL).toBeCloseTo(expected, 9);
     return expected;
   }
 
@@ -168,7 +170,7 @@ describe('explorer (headless Chromium)', () => {
     await page.locator('#step-first').click();
     expect(await trace.getAttribute('data-step-index')).toBe('0');
     expect(await trace.getAttribute('data-algorithm')).toBe('gjk');
-    await expect.poll(() => page.locator('#step-label').textContent()).toMatch(/^Step 1 of \d+: GJK iteration/);
+    await expect.poll(() => page.locator('#step-label').textContent(), POLL).toMatch(/^Step 1 of \d+: GJK iteration/);
     expect(await page.locator('#step-detail').textContent()).toMatch(/simplex now has [1-4] points?/);
     await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
     const atFirst = await minkowskiCanvas.screenshot();
@@ -193,11 +195,11 @@ describe('explorer (headless Chromium)', () => {
     await page.mouse.down();
     for (let i = 1; i <= 4; i++) await page.mouse.move(x + 20 * i, y - 8 * i);
     await page.mouse.up();
-    await expect.poll(separationShown).not.toBeCloseTo(before, 3);
+    await expect.poll(separationShown, POLL).not.toBeCloseTo(before, 3);
     // The panel's inputs mirror the gizmo (to 9 significant digits); the separation matches them.
     const center = await Promise.all(['x', 'y', 'z'].map(async (a) => Number(await page.locator(`#b-pos-${a}`).inputValue())));
     expect(center[0]).toBeGreaterThan(SPHERE_CENTER[0]);
-    await expect.poll(separationShown).toBeCloseTo(sphereBoxSeparation(center, SPHERE_RADIUS, BOX_HALF), 6);
+    await expect.poll(separationShown, POLL).toBeCloseTo(sphereBoxSeparation(center, SPHERE_RADIUS, BOX_HALF), 6);
     expect(pageErrors).toEqual([]);
   }, TIMEOUT);
 
@@ -214,18 +216,18 @@ describe('explorer (headless Chromium)', () => {
       ],
     };
     await page.locator('#file-input').setInputFiles({ name: 'pairs.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
-    await expect.poll(() => page.locator('#pair-info').textContent()).toMatch(/^Pair 1 of 3: cubes-gap/);
+    await expect.poll(() => page.locator('#pair-info').textContent(), POLL).toMatch(/^Pair 1 of 3: cubes-gap/);
     expect(await page.locator('#b-kind').inputValue()).toBe('box');
     expect(await separationShown()).toBeCloseTo(0.5, 9);
     await page.locator('#pair-next').click();
     expect(await page.locator('#file-error').textContent()).toMatch(/pairs\[1\]\.a.*radius/);
     await page.locator('#pair-next').click();
-    await expect.poll(() => page.locator('#pair-info').textContent()).toMatch(/^Pair 3 of 3: spheres/);
+    await expect.poll(() => page.locator('#pair-info').textContent(), POLL).toMatch(/^Pair 3 of 3: spheres/);
     expect(await page.locator('#file-error').isHidden()).toBe(true);
     expect(await separationShown()).toBeCloseTo(-0.5, 9);
     // Back to the default scene for the screenshot.
     await page.locator('#reset-scene').click();
-    await expect.poll(separationShown).toBeCloseTo(0.25, 9);
+    await expect.poll(separationShown, POLL).toBeCloseTo(0.25, 9);
     expect(pageErrors).toEqual([]);
   }, TIMEOUT);
 
