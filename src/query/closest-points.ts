@@ -8,17 +8,20 @@ import { preparePair, type PairWork } from './pair.js';
 import { createClosestPointsResult, type ClosestPointsResult } from './results.js';
 
 /**
- * Absolute slack under which two shapes count as touching: CONTACT_RELATIVE_TOLERANCE times the pair's
- * size (both bounding radii plus the distance between their frames), so it scales with the problem.
+ * Absolute slack under which two shapes count as touching: CONTACT_RELATIVE_TOLERANCE times the
+ * magnitude of the coordinates the query computed with (bounding radii about the local origins, both
+ * world positions, and the distance between the frames), so it scales with the rounding it absorbs.
  */
 export function touchSlack(a: SupportMap, b: SupportMap, work: PairWork): number {
-  const t = work.bInA;
-  return CONTACT_RELATIVE_TOLERANCE * (a.boundingRadius + b.boundingRadius + Math.sqrt(t.tx * t.tx + t.ty * t.ty + t.tz * t.tz));
+  const t = work.bInA, pa = work.poseA, pb = work.poseB;
+  const m = a.boundingRadius + b.boundingRadius + Math.sqrt(t.tx * t.tx + t.ty * t.ty + t.tz * t.tz)
+    + Math.abs(pa.tx) + Math.abs(pa.ty) + Math.abs(pa.tz) + Math.abs(pb.tx) + Math.abs(pb.ty) + Math.abs(pb.tz);
+  return CONTACT_RELATIVE_TOLERANCE * m;
 }
 
 /**
  * GJK's boolean test: do the shapes share a point? Touching counts as intersecting (within a slack of
- * CONTACT_RELATIVE_TOLERANCE relative to the pair's size). Stops as soon as a separating plane proves
+ * CONTACT_RELATIVE_TOLERANCE relative to the coordinates' magnitude). Stops as soon as a separating plane proves
  * the answer. Allocates nothing.
  * @throws InvalidNumberError / InvalidQuaternionError for a pose with NaN, infinite or non-unit parts.
  */

@@ -74,7 +74,7 @@ export function penetration(
   if (!(sep <= 0)) return null;
   const result = out ?? createPenetrationResult();
   writeWorld(work, result.pointA, result.pointB, result.normal);
-  result.depth = -sep;
+  result.depth = sep < 0 ? -sep : 0; // never −0: touching is depth +0
   result.status = work.epa.status;
   result.iterations = work.epa.iterations;
   return result;

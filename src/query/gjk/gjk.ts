@@ -18,14 +18,15 @@
  *    exceeds `limit` (used by boolean tests and by `maxDistance`);
  *  - convergence: the duality gap is below GJK_RELATIVE_TOLERANCE·|v|² or below float64 noise;
  *  - progress: a step that does not strictly decrease |v|² ends the loop with the previous simplex
- *    (status 'degenerate' unless the gap was already at noise level);
+ *    (status 'degenerate' unless the gap certifies the distance to GJK_STALL_RELATIVE_TOLERANCE or is
+ *    at the noise floor of v);
  *  - cap: GJK_MAX_ITERATIONS (status 'max-iterations').
  */
 import type { Transform } from '../../math/transform.js';
 import type { Vec3Like } from '../../math/types.js';
 import { vec3 } from '../../math/vec3.js';
 import type { SupportMap } from '../../shapes/shape.js';
-import { EPS, GJK_ABSOLUTE_TOLERANCE, GJK_MAX_ITERATIONS, GJK_RELATIVE_TOLERANCE } from '../../tolerance.js';
+import { EPS, GJK_ABSOLUTE_TOLERANCE, GJK_MAX_ITERATIONS, GJK_RELATIVE_TOLERANCE, GJK_STALL_RELATIVE_TOLERANCE } from '../../tolerance.js';
 import type { QueryStatus } from '../results.js';
 import type { TraceCallback } from '../trace.js';
 import { closestOnSimplex } from './simplex.js';
@@ -158,7 +159,8 @@ export function gjkDistance(
   const w = work.w, a = work.a, b = work.b, lambda = work.lambda;
   const cl = work.clambda;
 
-  supportK(work, shapeA, shapeB, bInA, 0, -vx, -vy, -vz);
+  const d0x = -vx, d0y = -vy, d0z = -vz;
+  supportK(work, shapeA, shapeB, bInA, 0, d0x, d0y, d0z);
   lambda[0] = 1; lambda[1] = 0; lambda[2] = 0; lambda[3] = 0;
   let n = 1;
   vx = w[0]; vy = w[1]; vz = w[2];
@@ -169,6 +171,7 @@ export function gjkDistance(
   let intersecting = false;
   let beyondLimit = false;
   let iterations = 0;
+  if (trace !== undefined) emitTrace(trace, work, 1, 0, d0x, d0y, d0z, vx, vy, vz, vx, vy, vz, dist2);
 
   for (;;) {
     if (dist2 <= GJK_ABSOLUTE_TOLERANCE * maxW2) {
@@ -210,7 +213,10 @@ export function gjkDistance(
     const newDist2 = mask === 0b1111 ? 0 : nx * nx + ny * ny + nz * nz;
     if (!(newDist2 < dist2)) {
       // No progress: rounding has the last word. Keep the previous simplex, which is still valid.
-      if (gap > 1e3 * relTol * dist2) status = 'degenerate';
+      // The answer is as good as the gap certifies: 'converged' when that is within
+      // GJK_STALL_RELATIVE_TOLERANCE, or when the gap is at the noise floor of v itself (v carries an
+      // absolute error of about ε·max|w|, so the gap can't fall below ~ε·max|w|²); else 'degenerate'.
+      if (gap > GJK_STALL_RELATIVE_TOLERANCE * dist2 && gap > 64 * EPS * maxW2) status = 'degenerate';
       break;
     }
     // Accept: compact the kept vertices in place (kept indices ascend, so m ≤ k never overwrites
