@@ -9,6 +9,6 @@ export { Capsule } from './capsule.js';
 export { Cylinder } from './cylinder.js';
 export { Cone } from './cone.js';
 export { Ellipsoid } from './ellipsoid.js';
-export { ConvexHull } from './convex-hull.js';
+export { ConvexHull, createHullFace, HULL_CLIMB_MIN_VERTICES, type HullFace } from './convex-hull.js';
 export { Rounded } from './rounded.js';
 export { MinkowskiSum } from './minkowski-sum.js';
