@@ -34,8 +34,8 @@ export interface Case {
   note?: string;
   /** Value for input i, for accuracy scoring (untimed): 1/0 for a boolean, else a length. */
   answer?(i: number): number;
-  /** Input indices the answers cover, when not all of 0..cycle−1 (e.g. overlapping pairs). */
-  answerIndices?: ArrayLike<number>;
+  /** Score accuracy only on inputs (pairs) with an index below this (peers too slow to answer them all, or built for fewer pairs). */
+  accuracySubset?: number;
 }
 
 export interface Timing {
@@ -74,15 +74,19 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
-/** Runs `c` for at least `ms` milliseconds, in whole passes. Returns ns per query of the last pass. */
+/**
+ * Runs `c` for at least `ms` milliseconds, in chunks of at most 1,000 queries (a whole pass of a
+ * slow peer can take minutes). Returns ns per query of the last chunk.
+ */
 export function warm(c: Case, ms: number): number {
+  const chunk = Math.min(c.cycle, 1000);
   const t0 = now();
   let last = 0, start = 0;
   do {
     const a = now();
-    sink += c.batch(start, c.cycle);
-    last = Number(now() - a) / c.cycle;
-    start += c.cycle;
+    sink += c.batch(start, chunk);
+    last = Number(now() - a) / chunk;
+    start += chunk;
   } while (Number(now() - t0) < ms * 1e6);
   return last;
 }
@@ -128,7 +132,7 @@ export async function measureAllocation(c: Case, firstBatch = 10_000): Promise<{
   // The measurement itself (reading heap statistics, timers) costs a few hundred bytes: subtract it.
   let overhead = Infinity;
   for (let k = 0; k < 3; k++) overhead = Math.min(overhead, (await heapGrowth(c, 0)).bytes);
-  for (let n = Math.min(firstBatch, Math.max(c.cycle, 10)); n >= 4; n = Math.floor(n / 4)) {
+  for (let n = firstBatch; n >= 4; n = Math.floor(n / 4)) {
     let best = Infinity;
     for (let k = 0; k < 3; k++) {
       const g = await heapGrowth(c, n);
@@ -139,14 +143,17 @@ export async function measureAllocation(c: Case, firstBatch = 10_000): Promise<{
   return { bytes: null, batch: 0 };
 }
 
-/** Warm-up, then `runs` timed runs; then allocation. */
+/**
+ * Warm-up, then `runs` timed runs; then allocation. A run is a whole number of passes over the
+ * case's inputs when one pass fits in the target time; for slow cases it is the number of queries
+ * that fits (at least 20), and successive runs continue where the previous one stopped.
+ */
 export async function measure(c: Case, o: TimingOptions): Promise<Timing> {
   const perQuery = warm(c, o.warmupMs);
-  const passes = Math.max(1, Math.min(
-    Math.floor(o.maxQueriesPerRun / c.cycle),
-    Math.round((o.targetRunMs * 1e6) / (perQuery * c.cycle)),
-  ));
-  const queriesPerRun = passes * c.cycle;
+  const fits = (o.targetRunMs * 1e6) / perQuery;
+  const queriesPerRun = fits >= c.cycle
+    ? Math.min(Math.floor(o.maxQueriesPerRun / c.cycle), Math.round(fits / c.cycle)) * c.cycle
+    : Math.max(20, Math.round(fits));
   const nsPerRun: number[] = [];
   let start = 0;
   for (let r = 0; r < o.runs; r++) {
@@ -156,10 +163,12 @@ export async function measure(c: Case, o: TimingOptions): Promise<Timing> {
     nsPerRun.push(Number(t1 - t0) / queriesPerRun);
     start += queriesPerRun;
   }
-  const alloc = await measureAllocation(c);
+  const nsMedian = median(nsPerRun);
+  // Allocation batches of at most ~30 ms each.
+  const alloc = await measureAllocation(c, Math.max(16, Math.min(10_000, Math.round(30e6 / nsMedian))));
   return {
     queriesPerRun, runs: o.runs, nsPerRun,
-    nsMedian: median(nsPerRun), nsMin: Math.min(...nsPerRun), nsMax: Math.max(...nsPerRun),
+    nsMedian, nsMin: Math.min(...nsPerRun), nsMax: Math.max(...nsPerRun),
     bytesPerQuery: alloc.bytes, allocBatch: alloc.batch,
   };
 }

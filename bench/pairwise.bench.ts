@@ -10,7 +10,7 @@ import { allPairs, type PairGroup } from './peers/common.js';
 import { cannonCases } from './peers/cannon.js';
 import { crashcatCases } from './peers/crashcat.js';
 import { oursCases } from './peers/ours.js';
-import { initRapier, rapierCases } from './peers/rapier.js';
+import { initRapier, prepareRapierWorlds, rapierCases } from './peers/rapier.js';
 import { makeBoxesPool, makeHullsPool, makeSphereBoxPool, POOL_SIZE, type Pool } from './pools.js';
 
 /** Native C figures from POOLS.md (ns per query, same pools, same kind of machine). */
@@ -39,10 +39,15 @@ export async function pairwiseBenches(size = POOL_SIZE): Promise<PairBench[]> {
   await initRapier();
   const boxes = makeBoxesPool(size), sphereBox = makeSphereBoxPool(size);
   const hulls2 = makeHullsPool(2, size), hulls3 = makeHullsPool(3, size);
+  let t0 = performance.now();
+  prepareRapierWorlds([boxes, sphereBox, hulls2, hulls3]);
+  if (process.env.BENCH_DEBUG) process.stderr.write(`  rapier worlds: ${(performance.now() - t0).toFixed(0)} ms\n`);
+  t0 = performance.now();
   const truth = new Map<Pool, PoolTruth>([
     [boxes, boxesTruth(boxes)], [sphereBox, sphereBoxTruth(sphereBox)],
     [hulls2, hullsTruth(hulls2)], [hulls3, hullsTruth(hulls3)],
   ]);
+  if (process.env.BENCH_DEBUG) process.stderr.write(`  oracles: ${(performance.now() - t0).toFixed(0)} ms\n`);
   const all = allPairs(size);
   const groups: PairGroup[] = [
     { name: 'box–box intersection', kind: 'intersection', pool: boxes, pairs: all },
@@ -57,11 +62,19 @@ export async function pairwiseBenches(size = POOL_SIZE): Promise<PairBench[]> {
     { name: 'hull–hull distance (R = 3)', kind: 'distance', pool: hulls3, pairs: all },
     { name: 'hull–hull contact (R = 2)', kind: 'contact', pool: hulls2, pairs: all },
   ];
-  return groups.map((group) => ({
-    group,
-    truth: truth.get(group.pool)!,
-    cases: [...oursCases(group), ...rapierCases(group), ...crashcatCases(group), ...cannonCases(group)],
-  }));
+  const out: PairBench[] = [];
+  for (const group of groups) {
+    const t0 = performance.now();
+    const cases: Case[] = [];
+    for (const make of [oursCases, rapierCases, crashcatCases, cannonCases]) {
+      const t = performance.now();
+      cases.push(...make(group));
+      if (process.env.BENCH_DEBUG) process.stderr.write(`    ${group.name} ${make.name} ${(performance.now() - t).toFixed(0)} ms\n`);
+    }
+    out.push({ group, truth: truth.get(group.pool)!, cases });
+    if (process.env.BENCH_DEBUG) process.stderr.write(`  ${group.name}: ${(performance.now() - t0).toFixed(0)} ms\n`);
+  }
+  return out;
 }
 
 /**
@@ -71,13 +84,12 @@ export async function pairwiseBenches(size = POOL_SIZE): Promise<PairBench[]> {
 export function scorePairCase(b: PairBench, c: Case): Accuracy | null {
   if (!c.answer) return null;
   const t = b.truth, g = b.group;
+  let pairs: Int32Array = g.kind === 'contact' && g.pool.kind === 'hulls' ? indicesWhere(t.overlap, 0) : g.pairs;
+  if (c.accuracySubset !== undefined) pairs = pairs.filter((i) => i < c.accuracySubset!);
   switch (g.kind) {
-    case 'intersection': return scoreBoolean(c.answer, t.overlap, g.pairs);
-    case 'distance': return scoreLength(c.answer, (i) => t.distance[i], g.pairs);
-    case 'penetration': return scoreLength(c.answer, (i) => t.depth[i], g.pairs);
-    case 'contact': {
-      const pairs = g.pool.kind === 'hulls' ? indicesWhere(t.overlap, 0) : g.pairs;
-      return scoreLength(c.answer, (i) => t.distance[i] - t.depth[i], pairs);
-    }
+    case 'intersection': return scoreBoolean(c.answer, t.overlap, pairs);
+    case 'distance': return scoreLength(c.answer, (i) => t.distance[i], pairs);
+    case 'penetration': return scoreLength(c.answer, (i) => t.depth[i], pairs);
+    case 'contact': return scoreLength(c.answer, (i) => t.distance[i] - t.depth[i], pairs);
   }
 }

@@ -112,9 +112,10 @@ function groupTable(rows: Row[]): string {
     const t = r.timing;
     const ratio = ours && !r.ours ? `${(t.nsMedian / ours.timing.nsMedian).toFixed(1)}×` : r.ours ? '1' : '';
     const a = r.accuracy;
+    const subset = a && a.n < Math.max(...rows.map((x) => x.accuracy?.n ?? 0)) ? ` (first ${a.n.toLocaleString('en-US')})` : '';
     const acc = boolean
-      ? `${a ? fmtShare(a.agree) : ''}${a && a.failures ? ` (${a.failures} failed)` : ''} |`
-      : `${fmtShare(a?.within1e6)} | ${fmtShare(a?.within1e3)} | ${fmtErr(a?.maxError)}${a && a.failures ? ` (${a.failures} failed)` : ''} |`;
+      ? `${a ? fmtShare(a.agree) : ''}${subset}${a && a.failures ? ` (${a.failures} failed)` : ''} |`
+      : `${fmtShare(a?.within1e6)}${subset} | ${fmtShare(a?.within1e3)} | ${fmtErr(a?.maxError)}${a && a.failures ? ` (${a.failures} failed)` : ''} |`;
     lines.push(`| ${r.ours ? `**${r.lib}**` : r.lib} | ${fmtNs(t.nsMedian)} | ${fmtNs(t.nsMin)}–${fmtNs(t.nsMax)} | ${ratio} | ${fmtBytes(t.bytesPerQuery)} | ${acc}`);
   }
   return lines.join('\n');
