@@ -68,9 +68,7 @@ interface GoldenCase {
  * Cases whose library bug is still open: they run as `it.fails`, so the suite stays green and turns red
  * once fixed (then delete the entry). GOLDEN_STRICT=1 runs them as plain tests to see the actual failure.
  */
-const KNOWN_FAILING: Record<string, string> = {
-  'epa-point-in-cone-axis.json': 'EPA on curved shapes whose deepest direction is not unique (a circle of normals): the polytope must refine the whole circle, so the cap is hit and the certified upper bound is 9e-5 relative too deep; reported with status max-iterations',
-};
+const KNOWN_FAILING: Record<string, string> = {};
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'golden');
 const files = readdirSync(dir).filter((f) => f.endsWith('.json') && !f.startsWith('hull-')).sort();

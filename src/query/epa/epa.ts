@@ -270,11 +270,9 @@ export function epaPenetration(
   if (bestFace < 0) return flatAnswer(work, gjk, bInA, bInA.tx, bInA.ty, bInA.tz);
   if (status !== 'converged') {
     // Unconverged (curved shapes whose deepest direction is not unique, or a broken horizon): answer
-    // with the best certified upper bound; its witnesses are the supports along its normal.
-    work.depth = upper > 0 ? upper : 0;
-    work.normal.x = unx; work.normal.y = uny; work.normal.z = unz;
-    work.pointA.x = ub[3]; work.pointA.y = ub[4]; work.pointA.z = ub[5];
-    work.pointB.x = ub[6]; work.pointB.y = ub[7]; work.pointB.z = ub[8];
+    // with the best certified upper bound, polished by a direct search, with the supports along its
+    // normal as witnesses.
+    polishUpperBound(work, shapeA, shapeB, bInA, upper, unx, uny, unz, ub);
     return;
   }
 
@@ -294,6 +292,62 @@ export function epaPenetration(
   work.pointB.z = l0 * b[3 * bi + 2] + l1 * b[3 * bj + 2] + l2 * b[3 * bk + 2];
   work.normal.x = bnx; work.normal.y = bny; work.normal.z = bnz;
   work.depth = bd > 0 ? bd : 0;
+}
+
+/** Largest and smallest angular step (radians) of the direct search in {@link polishUpperBound}. */
+const POLISH_FIRST_STEP = 0.05;
+const POLISH_LAST_STEP = 1e-10;
+/** Cap on support evaluations of the direct search (each is one support of K). */
+const POLISH_MAX_EVALUATIONS = 400;
+
+/**
+ * Direct search (compass search on the unit sphere, halving the step when no neighbour improves) for
+ * the direction minimising the overlap h_K(n), starting from EPA's best upper bound. Used only when EPA
+ * stops unconverged, which happens on curved shapes whose deepest direction is not unique (a point on a
+ * cone's axis: a whole circle of normals), where the polytope would have to refine the entire circle.
+ * h_K is convex, so every value found is an upper bound on the depth and the search only ever lowers
+ * it; its normal and the supports along it remain a consistent certificate (golden case
+ * epa-point-in-cone-axis: from 9e-5 to below 1e-9 relative).
+ */
+function polishUpperBound(
+  work: EpaWork, shapeA: SupportMap, shapeB: SupportMap, bInA: Transform,
+  upper: number, nx: number, ny: number, nz: number, best: Float64Array,
+): void {
+  const sup = work.s;
+  const basis = anyPerpendicular(work.perp, (work.dir.x = nx, work.dir.y = ny, work.dir.z = nz, work.dir));
+  let ux = basis.x, uy = basis.y, uz = basis.z;
+  let vx = ny * uz - nz * uy, vy = nz * ux - nx * uz, vz = nx * uy - ny * ux;
+  let step = POLISH_FIRST_STEP;
+  let evaluations = 0;
+  while (step > POLISH_LAST_STEP && evaluations < POLISH_MAX_EVALUATIONS) {
+    let improved = false;
+    for (let k = 0; k < 4 && !improved; k++) {
+      const s = k & 1 ? -step : step;
+      const tx = k < 2 ? ux : vx, ty = k < 2 ? uy : vy, tz = k < 2 ? uz : vz;
+      let mx = nx + s * tx, my = ny + s * ty, mz = nz + s * tz;
+      const l = Math.sqrt(mx * mx + my * my + mz * mz);
+      mx /= l; my /= l; mz /= l;
+      supportK(work, shapeA, shapeB, bInA, mx, my, mz);
+      evaluations++;
+      const h = mx * sup[0] + my * sup[1] + mz * sup[2];
+      if (h < upper) {
+        upper = h; nx = mx; ny = my; nz = mz;
+        best.set(sup);
+        improved = true;
+        // Re-orthonormalise the tangent basis about the new normal.
+        const d = ux * nx + uy * ny + uz * nz;
+        ux -= d * nx; uy -= d * ny; uz -= d * nz;
+        const ul = Math.sqrt(ux * ux + uy * uy + uz * uz);
+        ux /= ul; uy /= ul; uz /= ul;
+        vx = ny * uz - nz * uy; vy = nz * ux - nx * uz; vz = nx * uy - ny * ux;
+      }
+    }
+    if (!improved) step *= 0.5;
+  }
+  work.depth = upper > 0 ? upper : 0;
+  work.normal.x = nx; work.normal.y = ny; work.normal.z = nz;
+  work.pointA.x = best[3]; work.pointA.y = best[4]; work.pointA.z = best[5];
+  work.pointB.x = best[6]; work.pointB.y = best[7]; work.pointB.z = best[8];
 }
 
 /** Links the four faces of the starting tetrahedron across their shared edges. */
