@@ -204,14 +204,14 @@ export function gjkDistance(
     if (gap <= relTol * dist2 || gap * gap <= 4096 * EPS * EPS * dist2 * maxW2) break;
 
     // Candidate simplex: the current one plus w (already in slot n).
-    const mask = closestOnSimplex(w, n + 1, cl);
+    const mask = closestOnSimplex(w, n + 1, cl, n);
     let nx = 0, ny = 0, nz = 0;
     for (let k = 0; k <= n; k++) {
       const l = cl[k];
       nx += l * w[3 * k]; ny += l * w[3 * k + 1]; nz += l * w[3 * k + 2];
     }
     const newDist2 = mask === 0b1111 ? 0 : nx * nx + ny * ny + nz * nz;
-    if (!(newDist2 < dist2)) {
+    if (mask === 0 || !(newDist2 < dist2)) {
       // No progress: rounding has the last word. Keep the previous simplex, which is still valid.
       // The answer is as good as the gap certifies: 'converged' when that is within
       // GJK_STALL_RELATIVE_TOLERANCE, or when the gap is at the noise floor of v itself (v carries an

@@ -47,11 +47,11 @@ function affineProjection(s: number[][]): number[] | null {
   return Array.from({ length: k }, (_, i) => A[i][m] / A[i][i]);
 }
 
-function run(points: number[][]): { dist: number; mask: number; lambda: Float64Array } {
+function run(points: number[][], required = -1): { dist: number; mask: number; lambda: Float64Array } {
   const p = new Float64Array(12);
   points.forEach((q, i) => p.set(q, 3 * i));
   const lambda = new Float64Array(4);
-  const mask = closestOnSimplex(p, points.length, lambda);
+  const mask = closestOnSimplex(p, points.length, lambda, required);
   const v = [0, 0, 0];
   for (let i = 0; i < 4; i++) for (let c = 0; c < 3; c++) v[c] += lambda[i] * p[3 * i + c];
   return { dist: Math.hypot(v[0], v[1], v[2]), mask, lambda };
@@ -104,6 +104,25 @@ describe('closestOnSimplex (signed volumes)', () => {
         expect(Math.abs(r.lambda.reduce((a, b) => a + b, 0) - 1)).toBeLessThan(1e-12);
       }),
       { seed: 20261121, numRuns: 400 },
+    );
+  });
+
+  it('with a required (newest) vertex: the optimum over faces holding it, or 0 when none qualifies', () => {
+    const coord = fc.double({ min: -4, max: 4, noNaN: true });
+    const point = fc.tuple(coord, coord, coord);
+    fc.assert(
+      fc.property(fc.array(point, { minLength: 3, maxLength: 4 }), (pts) => {
+        const req = pts.length - 1;
+        const r = run(pts, req);
+        const all = bruteForceClosest(pts);
+        if (r.mask === 0) return; // GJK reads it as no progress and keeps its previous simplex
+        expect(r.dist).toBeGreaterThanOrEqual(all - 1e-9 * (1 + all));
+        // Whenever the unrestricted optimum improves on every face without the newest vertex, the
+        // restricted search finds it.
+        const without = bruteForceClosest(pts.slice(0, req));
+        if (all < without - 1e-9 * (1 + all)) expect(Math.abs(r.dist - all)).toBeLessThanOrEqual(1e-9 * (1 + all));
+      }),
+      { seed: 20261122, numRuns: 400 },
     );
   });
 });

@@ -78,7 +78,7 @@ export function closestOnSegment(p: Float64Array, i: number, j: number, lambda: 
  * C_i = area(p_O, p_j, p_k), C_j = area(p_i, p_O, p_k), C_k = area(p_i, p_j, p_O) sum to that
  * component of n; they are the barycentric coordinates when all share its sign.
  */
-export function closestOnTriangle(p: Float64Array, i: number, j: number, k: number, lambda: Float64Array): number {
+export function closestOnTriangle(p: Float64Array, i: number, j: number, k: number, lambda: Float64Array, required = -1): number {
   const ax = p[3 * i], ay = p[3 * i + 1], az = p[3 * i + 2];
   const bx = p[3 * j], by = p[3 * j + 1], bz = p[3 * j + 2];
   const cx = p[3 * k], cy = p[3 * k + 1], cz = p[3 * k + 2];
@@ -111,19 +111,21 @@ export function closestOnTriangle(p: Float64Array, i: number, j: number, k: numb
       lambda[k] = ck / mu;
       return (1 << i) | (1 << j) | (1 << k);
     }
-    // Outside: only edges whose opposite coordinate disagrees can hold the closest point.
+    // Outside: only edges whose opposite coordinate disagrees can hold the closest point, and (for
+    // GJK) only edges holding the required newest vertex.
     let bestMask = 0, bestD = Infinity;
-    if (!sameSign(mu, ci)) {
+    clear(lambda);
+    if (!sameSign(mu, ci) && required !== i) {
       const m = closestOnSegment(p, j, k, _lamS1);
       const d = normSqOf(p, m, _lamS1);
       if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS1); }
     }
-    if (!sameSign(mu, cj)) {
+    if (!sameSign(mu, cj) && required !== j) {
       const m = closestOnSegment(p, i, k, _lamS1);
       const d = normSqOf(p, m, _lamS1);
       if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS1); }
     }
-    if (!sameSign(mu, ck)) {
+    if (!sameSign(mu, ck) && required !== k) {
       const m = closestOnSegment(p, i, j, _lamS1);
       const d = normSqOf(p, m, _lamS1);
       if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS1); }
@@ -147,7 +149,7 @@ export function closestOnTriangle(p: Float64Array, i: number, j: number, k: numb
  * det(p_1 − p_0, p_2 − p_0, p_3 − p_0); when all share its sign the origin is inside (mask 0b1111).
  * Otherwise the faces opposite disagreeing coordinates are searched.
  */
-export function closestOnTetrahedron(p: Float64Array, lambda: Float64Array): number {
+export function closestOnTetrahedron(p: Float64Array, lambda: Float64Array, required = -1): number {
   const x0 = p[0], y0 = p[1], z0 = p[2];
   const x1 = p[3], y1 = p[4], z1 = p[5];
   const x2 = p[6], y2 = p[7], z2 = p[8];
@@ -166,25 +168,26 @@ export function closestOnTetrahedron(p: Float64Array, lambda: Float64Array): num
     return 0b1111;
   }
   let bestMask = 0, bestD = Infinity;
-  if (!sameSign(det, c0)) {
-    const m = closestOnTriangle(p, 1, 2, 3, _lamS2);
-    const d = normSqOf(p, m, _lamS2);
+  clear(lambda);
+  if (!sameSign(det, c0) && required !== 0) {
+    const m = closestOnTriangle(p, 1, 2, 3, _lamS2, required);
+    const d = m === 0 ? Infinity : normSqOf(p, m, _lamS2);
     if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS2); }
   }
-  if (!sameSign(det, c1)) {
-    const m = closestOnTriangle(p, 0, 2, 3, _lamS2);
-    const d = normSqOf(p, m, _lamS2);
+  if (!sameSign(det, c1) && required !== 1) {
+    const m = closestOnTriangle(p, 0, 2, 3, _lamS2, required);
+    const d = m === 0 ? Infinity : normSqOf(p, m, _lamS2);
     if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS2); }
   }
-  if (!sameSign(det, c2)) {
-    const m = closestOnTriangle(p, 0, 1, 3, _lamS2);
-    const d = normSqOf(p, m, _lamS2);
+  if (!sameSign(det, c2) && required !== 2) {
+    const m = closestOnTriangle(p, 0, 1, 3, _lamS2, required);
+    const d = m === 0 ? Infinity : normSqOf(p, m, _lamS2);
     if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS2); }
   }
-  if (!sameSign(det, c3)) {
-    const m = closestOnTriangle(p, 0, 1, 2, _lamS2);
-    const d = normSqOf(p, m, _lamS2);
-    if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS2); }
+  if (!sameSign(det, c3) && required !== 3) {
+    const m = closestOnTriangle(p, 0, 1, 2, _lamS2, required);
+    const d = m === 0 ? Infinity : normSqOf(p, m, _lamS2);
+    if (d < bestD) { bestMask = m; copy4(lambda, _lamS2); }
   }
   return bestMask;
 }
@@ -193,16 +196,21 @@ export function closestOnTetrahedron(p: Float64Array, lambda: Float64Array): num
  * Closest point to the origin of the simplex made of the first `n` (1..4) points of `p`.
  * Writes barycentric weights into `lambda` and returns the mask of vertices with positive weight
  * (the smallest face holding the closest point). Allocation-free.
+ *
+ * `required` (GJK passes its newest support point) restricts the search, where the origin lies outside,
+ * to faces holding that vertex: van den Bergen (2003, §4.3.3) shows the closest point of the grown
+ * simplex involves the new point whenever it improves on the old simplex at all, and GJK stops when it
+ * does not. May then return 0 (no face holding `required` qualifies), which GJK reads as no progress.
  */
-export function closestOnSimplex(p: Float64Array, n: number, lambda: Float64Array): number {
+export function closestOnSimplex(p: Float64Array, n: number, lambda: Float64Array, required = -1): number {
   switch (n) {
     case 1:
       return vertexOnly(0, lambda);
     case 2:
       return closestOnSegment(p, 0, 1, lambda);
     case 3:
-      return closestOnTriangle(p, 0, 1, 2, lambda);
+      return closestOnTriangle(p, 0, 1, 2, lambda, required);
     default:
-      return closestOnTetrahedron(p, lambda);
+      return closestOnTetrahedron(p, lambda, required);
   }
 }
