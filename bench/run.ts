@@ -38,7 +38,7 @@ interface Row {
 function parseArgs(argv: string[]): {
   quick: boolean; json: string | null; md: string | null; only: string[]; runs: number; targetMs: number;
 } {
-  const o = { quick: false, json: null as string | null, md: null as string | null, only: [] as string[], runs: 5, targetMs: 150 };
+  const o = { quick: false, json: null as string | null, md: null as string | null, only: [] as string[], runs: 5, targetMs: 100 };
   for (let k = 0; k < argv.length; k++) {
     const a = argv[k], next = argv[k + 1];
     const hasValue = next !== undefined && !next.startsWith('--');
@@ -73,10 +73,13 @@ function machine(): Record<string, string> {
 }
 
 function fmtNs(ns: number): string {
-  if (ns >= 1e6) return `${(ns / 1e6).toFixed(2)} ms`;
-  if (ns >= 1e4) return Math.round(ns).toLocaleString('en-US');
   if (ns >= 100) return Math.round(ns).toLocaleString('en-US');
   return ns.toFixed(1);
+}
+
+/** Time in the unit of a row: ms for hull builds, ns otherwise. */
+function fmtTime(ns: number, unit: string): string {
+  return unit === 'build' ? (ns / 1e6).toFixed(ns >= 1e8 ? 0 : 2) : fmtNs(ns);
 }
 
 function fmtShare(x: number | undefined): string {
@@ -104,8 +107,8 @@ function groupTable(rows: Row[]): string {
   const unit = rows[0].unit;
   const boolean = rows.some((r) => r.accuracy?.agree !== undefined);
   const head = boolean
-    ? `| library | ns/${unit} (median) | runs min–max | peer ÷ ours | bytes/${unit} | agrees with exact |`
-    : `| library | ns/${unit} (median) | runs min–max | peer ÷ ours | bytes/${unit} | ≤ 1e-6 | ≤ 1e-3 | max error |`;
+    ? `| library | ${unit === 'build' ? 'ms' : 'ns'}/${unit} (median) | runs min–max | peer ÷ ours | bytes/${unit} | agrees with exact |`
+    : `| library | ${unit === 'build' ? 'ms' : 'ns'}/${unit} (median) | runs min–max | peer ÷ ours | bytes/${unit} | ≤ 1e-6 | ≤ 1e-3 | max error |`;
   const sep = boolean ? '|---|--:|--:|--:|--:|--:|' : '|---|--:|--:|--:|--:|--:|--:|--:|';
   const lines = [head, sep];
   for (const r of rows) {
@@ -116,7 +119,7 @@ function groupTable(rows: Row[]): string {
     const acc = boolean
       ? `${a ? fmtShare(a.agree) : ''}${subset}${a && a.failures ? ` (${a.failures} failed)` : ''} |`
       : `${fmtShare(a?.within1e6)}${subset} | ${fmtShare(a?.within1e3)} | ${fmtErr(a?.maxError)}${a && a.failures ? ` (${a.failures} failed)` : ''} |`;
-    lines.push(`| ${r.ours ? `**${r.lib}**` : r.lib} | ${fmtNs(t.nsMedian)} | ${fmtNs(t.nsMin)}–${fmtNs(t.nsMax)} | ${ratio} | ${fmtBytes(t.bytesPerQuery)} | ${acc}`);
+    lines.push(`| ${r.ours ? `**${r.lib}**` : r.lib} | ${fmtTime(t.nsMedian, unit)} | ${fmtTime(t.nsMin, unit)}–${fmtTime(t.nsMax, unit)} | ${ratio} | ${fmtBytes(t.bytesPerQuery)} | ${acc}`);
   }
   return lines.join('\n');
 }
@@ -148,7 +151,7 @@ async function main(): Promise<void> {
   for (const c of all) {
     const timing = await measure(c, opts);
     rows.push({ group: c.group, lib: c.lib, ours: c.ours ?? false, unit: c.unit ?? 'query', note: c.note ?? '', timing, accuracy: accuracy.get(c) ?? null });
-    log(`  ${c.group.padEnd(34)} ${c.lib.padEnd(26)} ${fmtNs(timing.nsMedian).padStart(10)} ns  ${fmtBytes(timing.bytesPerQuery)} B`);
+    log(`  ${c.group.padEnd(40)} ${c.lib.padEnd(26)} ${fmtNs(timing.nsMedian).padStart(12)} ns  ${fmtBytes(timing.bytesPerQuery)} B`);
   }
   const seconds = (Date.now() - t0) / 1000;
 
