@@ -23,6 +23,7 @@ import { buildBenches, type BuildBench } from './build.bench.js';
 import { consume, measure, type Accuracy, type Case, type Timing, type TimingOptions } from './harness.js';
 import { NATIVE, pairwiseBenches, scorePairCase } from './pairwise.bench.js';
 import { POOL_SIZE } from './pools.js';
+import { summarize } from './summary.js';
 import { supportBenches } from './support.bench.js';
 
 interface Row {
@@ -161,6 +162,10 @@ async function main(): Promise<void> {
   out.push(`Machine: ${info.cpu}, ${info.cpus} vCPUs (${info.threadsPerCore} thread(s) per core), L2 ${info.l2}, L3 ${info.l3}, hypervisor ${info.hypervisor}; ${info.os}; Node ${info.node} (V8 ${info.v8}). Date ${info.date}. Load average at start ${info.loadavg}. Run took ${seconds.toFixed(0)} s.`);
   out.push('');
   out.push(`Command: \`npm run bench${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\``);
+  out.push('');
+  out.push('### Targets');
+  out.push('');
+  out.push(summarize(rows));
   out.push('');
   for (const g of groups) {
     const rs = rows.filter((r) => r.group === g);
