@@ -64,8 +64,14 @@ function machine(): Record<string, string> {
     if (m) cpu = m[1].trim();
   } catch { /* lscpu missing: keep os.cpus() */ }
   const pick = (key: string): string => new RegExp(`${key}:\\s*(.+)`).exec(lscpu)?.[1].trim() ?? '?';
+  let commit = 'unknown';
+  try {
+    commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
+    const dirty = execSync('git status --porcelain -- src', { encoding: 'utf8' }).trim();
+    if (dirty) commit += ` (+ ${dirty.split('\n').length} uncommitted src/ files)`;
+  } catch { /* not a git checkout */ }
   return {
-    cpu, cpus: String(os.cpus().length), threadsPerCore: pick('Thread\\(s\\) per core'),
+    commit, cpu, cpus: String(os.cpus().length), threadsPerCore: pick('Thread\\(s\\) per core'),
     l2: pick('L2 cache'), l3: pick('L3 cache'), hypervisor: pick('Hypervisor vendor'),
     node: process.version, v8: process.versions.v8, os: `${os.type()} ${os.release()}`,
     loadavg: os.loadavg().map((x) => x.toFixed(2)).join(' '),
@@ -159,7 +165,7 @@ async function main(): Promise<void> {
   // Output.
   const groups = [...new Set(rows.map((r) => r.group))];
   const out: string[] = [];
-  out.push(`Machine: ${info.cpu}, ${info.cpus} vCPUs (${info.threadsPerCore} thread(s) per core), L2 ${info.l2}, L3 ${info.l3}, hypervisor ${info.hypervisor}; ${info.os}; Node ${info.node} (V8 ${info.v8}). Date ${info.date}. Load average at start ${info.loadavg}. Run took ${seconds.toFixed(0)} s.`);
+  out.push(`Machine: ${info.cpu}, ${info.cpus} vCPUs (${info.threadsPerCore} thread(s) per core), L2 ${info.l2}, L3 ${info.l3}, hypervisor ${info.hypervisor}; ${info.os}; Node ${info.node} (V8 ${info.v8}). Date ${info.date}. Load average at start ${info.loadavg}. Run took ${seconds.toFixed(0)} s. Code: ${info.commit}.`);
   out.push('');
   out.push(`Command: \`npm run bench${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\``);
   out.push('');
