@@ -1,23 +1,10 @@
 import type { PoseLike, Vec3Like } from '../math/types.js';
 import { rotateVector, transformPoint } from '../math/transform.js';
 import type { SupportMap } from '../shapes/shape.js';
-import { CONTACT_RELATIVE_TOLERANCE } from '../tolerance.js';
 import { gjkDistance, type GjkOptions } from './gjk/gjk.js';
 import { checkOptions } from './options.js';
 import { preparePair, type PairWork } from './pair.js';
 import { createClosestPointsResult, type ClosestPointsResult } from './results.js';
-
-/**
- * Absolute slack under which two shapes count as touching: CONTACT_RELATIVE_TOLERANCE times the
- * magnitude of the coordinates the query computed with (bounding radii about the local origins, both
- * world positions, and the distance between the frames), so it scales with the rounding it absorbs.
- */
-export function touchSlack(a: SupportMap, b: SupportMap, work: PairWork): number {
-  const t = work.bInA, pa = work.poseA, pb = work.poseB;
-  const m = a.boundingRadius + b.boundingRadius + Math.sqrt(t.tx * t.tx + t.ty * t.ty + t.tz * t.tz)
-    + Math.abs(pa.tx) + Math.abs(pa.ty) + Math.abs(pa.tz) + Math.abs(pb.tx) + Math.abs(pb.ty) + Math.abs(pb.tz);
-  return CONTACT_RELATIVE_TOLERANCE * m;
-}
 
 /**
  * GJK's boolean test: do the shapes share a point? Touching counts as intersecting (within a slack of
@@ -27,9 +14,10 @@ export function touchSlack(a: SupportMap, b: SupportMap, work: PairWork): number
  */
 export function intersects(a: SupportMap, poseA: PoseLike, b: SupportMap, poseB: PoseLike, options?: GjkOptions): boolean {
   checkOptions(options);
-  const work = preparePair(poseA, poseB, options?.trace !== undefined);
-  const r = a.sweptRadius + b.sweptRadius + touchSlack(a, b, work);
-  gjkDistance(work.gjk, a, b, work.bInA, r, options);
+  const work = preparePair(a, poseA, b, poseB, options?.trace !== undefined);
+  const r = a.sweptRadius + b.sweptRadius + work.slack;
+  work.gjk.limit = r;
+  gjkDistance(work.gjk, a, b, work.bInA, options);
   return !work.gjk.separatedBeyondLimit && work.gjk.distance <= r;
 }
 
@@ -39,8 +27,9 @@ export function intersects(a: SupportMap, poseA: PoseLike, b: SupportMap, poseB:
  */
 export function distance(a: SupportMap, poseA: PoseLike, b: SupportMap, poseB: PoseLike, options?: GjkOptions): number {
   checkOptions(options);
-  const work = preparePair(poseA, poseB, options?.trace !== undefined);
-  gjkDistance(work.gjk, a, b, work.bInA, Infinity, options);
+  const work = preparePair(a, poseA, b, poseB, options?.trace !== undefined);
+  work.gjk.limit = Infinity;
+  gjkDistance(work.gjk, a, b, work.bInA, options);
   const d = work.gjk.distance - a.sweptRadius - b.sweptRadius;
   return d > 0 ? d : 0;
 }
@@ -55,9 +44,10 @@ export function closestPoints(
   out: ClosestPointsResult = createClosestPointsResult(), options?: GjkOptions,
 ): ClosestPointsResult {
   checkOptions(options);
-  const work = preparePair(poseA, poseB, options?.trace !== undefined);
+  const work = preparePair(a, poseA, b, poseB, options?.trace !== undefined);
   const gjk = work.gjk;
-  gjkDistance(gjk, a, b, work.bInA, Infinity, options);
+  gjk.limit = Infinity;
+  gjkDistance(gjk, a, b, work.bInA, options);
   const rA = a.sweptRadius, rB = b.sweptRadius;
   const pa = out.pointA, pb = out.pointB, n = out.normal;
   writeCoreNormal(n, work);
@@ -83,7 +73,7 @@ export function closestPoints(
   return out;
 }
 
-/** out = p + n·s */
+/** out = p + n·s (small enough for V8 to inline, so `s` is not boxed). */
 export function addScaledInto(out: Vec3Like, p: Readonly<Vec3Like>, n: Readonly<Vec3Like>, s: number): void {
   out.x = p.x + n.x * s;
   out.y = p.y + n.y * s;

@@ -1,7 +1,7 @@
 import { rotateVector, transformPoint } from '../math/transform.js';
 import type { PoseLike } from '../math/types.js';
 import type { SupportMap } from '../shapes/shape.js';
-import { addScaledInto, touchSlack, writeCoreNormal } from './closest-points.js';
+import { addScaledInto, writeCoreNormal } from './closest-points.js';
 import { epaPenetration, type EpaOptions } from './epa/epa.js';
 import { gjkDistance, type GjkOptions } from './gjk/gjk.js';
 import { checkOptions } from './options.js';
@@ -23,13 +23,15 @@ export interface ContactOptions extends GjkOptions, EpaOptions {
  * separation (negative when the radii overlap) with no EPA; only when the cores themselves overlap
  * does EPA run, on the cores, and the radii add to its depth. Exact, because the support function of a
  * core swept by r is the core's plus r, so min over directions of the overlap shifts by exactly r.
- * Returns the separation, or NaN when GJK proved the pair is farther apart than `limit`.
+ * Reads the separation limit from `work.gjk.limit` (set by the caller, radii excluded) and writes the
+ * separation into `work.separation`. Returns false when GJK proved the pair farther apart than the limit.
  */
-function solveContact(work: PairWork, a: SupportMap, b: SupportMap, limit: number, options?: ContactOptions): number {
+function solveContact(work: PairWork, a: SupportMap, b: SupportMap, options?: ContactOptions): boolean {
   const gjk = work.gjk, epa = work.epa;
   const rA = a.sweptRadius, rB = b.sweptRadius;
-  gjkDistance(gjk, a, b, work.bInA, limit + rA + rB, options);
-  if (gjk.separatedBeyondLimit) return NaN;
+  gjk.limit += rA + rB;
+  gjkDistance(gjk, a, b, work.bInA, options);
+  if (gjk.separatedBeyondLimit) return false;
   const n = epa.normal;
   if (!gjk.intersecting) {
     writeCoreNormal(n, work);
@@ -39,14 +41,16 @@ function solveContact(work: PairWork, a: SupportMap, b: SupportMap, limit: numbe
     epa.iterations = gjk.iterations;
     const sep = gjk.distance - rA - rB;
     // Within rounding of touching: report exact contact.
-    return Math.abs(sep) <= touchSlack(a, b, work) ? 0 : sep;
+    work.separation = Math.abs(sep) <= work.slack ? 0 : sep;
+    return true;
   }
   epaPenetration(epa, gjk, a, b, work.bInA, options);
   epa.iterations += gjk.iterations;
   addScaledInto(epa.pointA, epa.pointA, n, rA);
   addScaledInto(epa.pointB, epa.pointB, n, -rB);
   const depth = epa.depth + rA + rB;
-  return depth <= touchSlack(a, b, work) ? 0 : -depth;
+  work.separation = depth <= work.slack ? 0 : -depth;
+  return true;
 }
 
 /** Writes epa's answer (A's frame) into world-space fields. */
@@ -69,9 +73,10 @@ export function penetration(
   out?: PenetrationResult, options?: ContactOptions,
 ): PenetrationResult | null {
   checkOptions(options);
-  const work = preparePair(poseA, poseB, options?.trace !== undefined);
-  const sep = solveContact(work, a, b, touchSlack(a, b, work), options);
-  if (!(sep <= 0)) return null;
+  const work = preparePair(a, poseA, b, poseB, options?.trace !== undefined);
+  work.gjk.limit = work.slack;
+  if (!solveContact(work, a, b, options) || work.separation > 0) return null;
+  const sep = work.separation;
   const result = out ?? createPenetrationResult();
   writeWorld(work, result.pointA, result.pointB, result.normal);
   result.depth = sep < 0 ? -sep : 0; // never −0: touching is depth +0
@@ -92,10 +97,11 @@ export function contact(
   out?: ContactResult, options?: ContactOptions,
 ): ContactResult | null {
   checkOptions(options);
-  const work = preparePair(poseA, poseB, options?.trace !== undefined);
+  const work = preparePair(a, poseA, b, poseB, options?.trace !== undefined);
   const maxDistance = options?.maxDistance ?? Infinity;
-  const sep = solveContact(work, a, b, maxDistance, options);
-  if (!(sep <= maxDistance)) return null;
+  work.gjk.limit = maxDistance;
+  if (!solveContact(work, a, b, options) || work.separation > maxDistance) return null;
+  const sep = work.separation;
   const result = out ?? createContactResult();
   writeWorld(work, result.pointA, result.pointB, result.normal);
   result.separation = sep;

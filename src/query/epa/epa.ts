@@ -66,12 +66,14 @@ export class EpaWork {
 }
 
 /**
- * Support of K along d, written into `work.s` as (w, a, b): the Minkowski point and the supports of
- * A and of B that make it. Per-work rather than module scope, so a trace callback may run queries.
+ * Support of K along `work.dir`, written into `work.s` as (w, a, b): the Minkowski point and the
+ * supports of A and of B that make it. Per-work rather than module scope, so a trace callback may run
+ * queries. The direction travels in `work.dir`, not as number arguments, because V8 boxes doubles
+ * passed to a call it does not inline (an allocation per call).
  */
-function supportK(work: EpaWork, shapeA: SupportMap, shapeB: SupportMap, bInA: Transform, dx: number, dy: number, dz: number): void {
+function supportK(work: EpaWork, shapeA: SupportMap, shapeB: SupportMap, bInA: Transform): void {
   const d = work.dir;
-  d.x = dx; d.y = dy; d.z = dz;
+  const dx = d.x, dy = d.y, dz = d.z;
   const sa = shapeA.support(work.sa, d);
   const db = work.dirB;
   db.x = -(bInA.m00 * dx + bInA.m10 * dy + bInA.m20 * dz);
@@ -88,7 +90,15 @@ function supportK(work: EpaWork, shapeA: SupportMap, shapeB: SupportMap, bInA: T
 }
 
 function addSupportVertex(poly: Polytope, s: Float64Array): number {
-  return poly.addVertex(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8]);
+  return poly.addVertexFrom(s, 0, s, 3, s, 6);
+}
+
+/**
+ * Sets a direction vector in place. Only used outside EPA's inner loop (start-up and polishing), where
+ * V8 inlines it anyway; the loop writes the fields directly.
+ */
+function aim(d: Vec3Like, x: number, y: number, z: number): void {
+  d.x = x; d.y = y; d.z = z;
 }
 
 /** Distance of the support point `s` from the line through vertices i and j. */
@@ -149,7 +159,7 @@ export function epaPenetration(
 
   for (let k = 0; k < gjk.n; k++) {
     const o = 3 * k;
-    poly.addVertex(gjk.w[o], gjk.w[o + 1], gjk.w[o + 2], gjk.a[o], gjk.a[o + 1], gjk.a[o + 2], gjk.b[o], gjk.b[o + 1], gjk.b[o + 2]);
+    poly.addVertexFrom(gjk.w, o, gjk.a, o, gjk.b, o);
   }
 
   // --- Blow the simplex up to a tetrahedron -------------------------------------------------------
@@ -158,14 +168,16 @@ export function epaPenetration(
     let best = -1, bestDist = flatTol;
     for (let k = 0; k < 6; k++) {
       const s = k & 1 ? -1 : 1, axis = k >> 1;
-      supportK(work, shapeA, shapeB, bInA, axis === 0 ? s : 0, axis === 1 ? s : 0, axis === 2 ? s : 0);
+      aim(work.dir, axis === 0 ? s : 0, axis === 1 ? s : 0, axis === 2 ? s : 0);
+      supportK(work, shapeA, shapeB, bInA);
       const dx = sup[0] - poly.w[0], dy = sup[1] - poly.w[1], dz = sup[2] - poly.w[2];
       const dist = Math.sqrt(dx * dx + dy * dy + dz * dz);
       if (dist > bestDist) { bestDist = dist; best = k; }
     }
     if (best < 0) return flatAnswer(work, gjk, bInA, bInA.tx, bInA.ty, bInA.tz); // K is a point
     const s = best & 1 ? -1 : 1, axis = best >> 1;
-    supportK(work, shapeA, shapeB, bInA, axis === 0 ? s : 0, axis === 1 ? s : 0, axis === 2 ? s : 0);
+    aim(work.dir, axis === 0 ? s : 0, axis === 1 ? s : 0, axis === 2 ? s : 0);
+    supportK(work, shapeA, shapeB, bInA);
     addSupportVertex(poly, sup);
   }
   if (poly.vertexCount === 2) {
@@ -179,15 +191,17 @@ export function epaPenetration(
     let best = -1, bestDist = flatTol;
     for (let k = 0; k < 4; k++) {
       const s = k & 1 ? -1 : 1;
-      if (k < 2) supportK(work, shapeA, shapeB, bInA, s * e1x, s * e1y, s * e1z);
-      else supportK(work, shapeA, shapeB, bInA, s * e2x, s * e2y, s * e2z);
+      if (k < 2) aim(work.dir, s * e1x, s * e1y, s * e1z);
+      else aim(work.dir, s * e2x, s * e2y, s * e2z);
+      supportK(work, shapeA, shapeB, bInA);
       const dist = distanceFromLine(poly, sup, 0, 1);
       if (dist > bestDist) { bestDist = dist; best = k; }
     }
     if (best < 0) return flatAnswer(work, gjk, bInA, e1x, e1y, e1z); // K is a segment
     const s = best & 1 ? -1 : 1;
-    if (best < 2) supportK(work, shapeA, shapeB, bInA, s * e1x, s * e1y, s * e1z);
-    else supportK(work, shapeA, shapeB, bInA, s * e2x, s * e2y, s * e2z);
+    if (best < 2) aim(work.dir, s * e1x, s * e1y, s * e1z);
+    else aim(work.dir, s * e2x, s * e2y, s * e2z);
+    supportK(work, shapeA, shapeB, bInA);
     addSupportVertex(poly, sup);
   }
   if (poly.vertexCount === 3) {
@@ -206,14 +220,18 @@ export function epaPenetration(
     } else {
       nx /= nl; ny /= nl; nz /= nl;
     }
-    supportK(work, shapeA, shapeB, bInA, nx, ny, nz);
+    aim(work.dir, nx, ny, nz);
+    supportK(work, shapeA, shapeB, bInA);
     const hPlus = nx * (sup[0] - w[0]) + ny * (sup[1] - w[1]) + nz * (sup[2] - w[2]);
     const plus0 = sup[0], plus1 = sup[1], plus2 = sup[2], plus3 = sup[3], plus4 = sup[4], plus5 = sup[5], plus6 = sup[6], plus7 = sup[7], plus8 = sup[8];
-    supportK(work, shapeA, shapeB, bInA, -nx, -ny, -nz);
+    aim(work.dir, -nx, -ny, -nz);
+    supportK(work, shapeA, shapeB, bInA);
     const hMinus = -(nx * (sup[0] - w[0]) + ny * (sup[1] - w[1]) + nz * (sup[2] - w[2]));
     if (Math.max(hPlus, hMinus) <= flatTol) return flatAnswer(work, gjk, bInA, nx, ny, nz); // K is flat
-    if (hPlus >= hMinus) poly.addVertex(plus0, plus1, plus2, plus3, plus4, plus5, plus6, plus7, plus8);
-    else addSupportVertex(poly, sup);
+    if (hPlus >= hMinus) {
+      sup[0] = plus0; sup[1] = plus1; sup[2] = plus2; sup[3] = plus3; sup[4] = plus4; sup[5] = plus5; sup[6] = plus6; sup[7] = plus7; sup[8] = plus8;
+    }
+    addSupportVertex(poly, sup);
   }
 
   // --- Tetrahedron, faces outward -----------------------------------------------------------------
@@ -253,7 +271,9 @@ export function epaPenetration(
     bestFace = f;
     bi = fv[3 * f]; bj = fv[3 * f + 1]; bk = fv[3 * f + 2];
     bnx = fn[3 * f]; bny = fn[3 * f + 1]; bnz = fn[3 * f + 2]; bd = fmin;
-    supportK(work, shapeA, shapeB, bInA, bnx, bny, bnz);
+    const dir = work.dir;
+    dir.x = bnx; dir.y = bny; dir.z = bnz;
+    supportK(work, shapeA, shapeB, bInA);
     const dw = bnx * sup[0] + bny * sup[1] + bnz * sup[2];
     if (dw < upper) {
       upper = dw; unx = bnx; uny = bny; unz = bnz;
@@ -327,7 +347,8 @@ function polishUpperBound(
       let mx = nx + s * tx, my = ny + s * ty, mz = nz + s * tz;
       const l = Math.sqrt(mx * mx + my * my + mz * mz);
       mx /= l; my /= l; mz /= l;
-      supportK(work, shapeA, shapeB, bInA, mx, my, mz);
+      aim(work.dir, mx, my, mz);
+      supportK(work, shapeA, shapeB, bInA);
       evaluations++;
       const h = mx * sup[0] + my * sup[1] + mz * sup[2];
       if (h < upper) {

@@ -45,12 +45,13 @@ export class Polytope {
     this.freeCount = 0;
   }
 
-  addVertex(wx: number, wy: number, wz: number, ax: number, ay: number, az: number, bx: number, by: number, bz: number): number {
+  /** Appends a vertex from (w, a, b) triples read at the given offsets; returns its index. */
+  addVertexFrom(w: Float64Array, wo: number, a: Float64Array, ao: number, b: Float64Array, bo: number): number {
     const i = this.vertexCount++;
     const o = 3 * i;
-    this.w[o] = wx; this.w[o + 1] = wy; this.w[o + 2] = wz;
-    this.a[o] = ax; this.a[o + 1] = ay; this.a[o + 2] = az;
-    this.b[o] = bx; this.b[o + 1] = by; this.b[o + 2] = bz;
+    this.w[o] = w[wo]; this.w[o + 1] = w[wo + 1]; this.w[o + 2] = w[wo + 2];
+    this.a[o] = a[ao]; this.a[o + 1] = a[ao + 1]; this.a[o + 2] = a[ao + 2];
+    this.b[o] = b[bo]; this.b[o + 1] = b[bo + 1]; this.b[o + 2] = b[bo + 2];
     return i;
   }
 
@@ -96,12 +97,6 @@ export class Polytope {
     this.faceAdjacentEdge[3 * g + h] = e;
   }
 
-  /** Signed height of vertex `v` above face `f`'s plane. */
-  heightAbove(f: number, v: number): number {
-    const fv0 = 3 * this.faceVertex[3 * f], o = 3 * v, n = this.faceNormal, w = this.w;
-    return n[3 * f] * (w[o] - w[fv0]) + n[3 * f + 1] * (w[o + 1] - w[fv0 + 1]) + n[3 * f + 2] * (w[o + 2] - w[fv0 + 2]);
-  }
-
   /**
    * Depth-first walk from face `f`, entered across its edge `e`, marking every face that sees vertex
    * `v` (height above `eps`) dead and collecting the horizon: the edges of faces that do not see it,
@@ -109,7 +104,11 @@ export class Polytope {
    */
   silhouette(f: number, e: number, v: number, eps: number): void {
     if (!this.faceAlive[f]) return;
-    if (this.heightAbove(f, v) > eps) {
+    // Height of v above f's plane, computed here rather than in a helper: a returned double is boxed
+    // when V8 does not inline the call.
+    const fv0 = 3 * this.faceVertex[3 * f], o = 3 * v, n = this.faceNormal, w = this.w;
+    const height = n[3 * f] * (w[o] - w[fv0]) + n[3 * f + 1] * (w[o + 1] - w[fv0 + 1]) + n[3 * f + 2] * (w[o + 2] - w[fv0 + 2]);
+    if (height > eps) {
       this.killFace(f);
       const e1 = (e + 1) % 3, e2 = (e + 2) % 3;
       this.silhouette(this.faceAdjacent[3 * f + e1], this.faceAdjacentEdge[3 * f + e1], v, eps);

@@ -86,6 +86,12 @@ export class GjkWork {
   distance = 0;
   /** Answer: the best lower bound on the core distance proven by a separating plane. */
   lowerBound = 0;
+  /**
+   * Input: stop early, with `separatedBeyondLimit`, once a separating plane proves the core distance
+   * exceeds this (Infinity for a full distance query). A field, not an argument, because V8 boxes a
+   * double passed to a call it does not inline.
+   */
+  limit = Infinity;
   /** Answer: true if the loop stopped early because a plane proved distance > limit. */
   separatedBeyondLimit = false;
   /** Closest points on A's core and B's core, and v = pointA − pointB, in A's frame. */
@@ -96,33 +102,29 @@ export class GjkWork {
   iterations = 0;
 }
 
-/** Support point of B's core in A's frame along `d` (A's frame): b = R·s_B(Rᵀ d) + t. */
-function supportB(work: GjkWork, shapeB: SupportMap, bInA: Transform, dx: number, dy: number, dz: number): void {
-  const db = work.dirB;
-  db.x = bInA.m00 * dx + bInA.m10 * dy + bInA.m20 * dz;
-  db.y = bInA.m01 * dx + bInA.m11 * dy + bInA.m21 * dz;
-  db.z = bInA.m02 * dx + bInA.m12 * dy + bInA.m22 * dz;
-  const s = shapeB.support(work.sb, db);
-  const x = s.x, y = s.y, z = s.z;
-  s.x = bInA.m00 * x + bInA.m01 * y + bInA.m02 * z + bInA.tx;
-  s.y = bInA.m10 * x + bInA.m11 * y + bInA.m12 * z + bInA.ty;
-  s.z = bInA.m20 * x + bInA.m21 * y + bInA.m22 * z + bInA.tz;
-}
-
 /**
- * Writes into slot `i` of the simplex arrays the support point of K = A − B along d,
- * w = s_A(d) − s_B(−d), and its parts a and b. Slot i is past the current simplex, so a step that is
- * rejected leaves the simplex as it was.
+ * Writes into slot `i` of the simplex arrays the support point of K = A − B along `work.dir`,
+ * w = s_A(d) − s_B(−d) with s_B taken in A's frame (b = R·s_B(Rᵀ·(−d)) + t), and its parts a and b.
+ * Slot i is past the current simplex, so a step that is rejected leaves the simplex as it was.
+ * The direction travels in `work.dir`, never as number arguments: V8 boxes doubles passed to or
+ * returned from a call it does not inline, which would allocate on every query.
  */
-function supportK(work: GjkWork, shapeA: SupportMap, shapeB: SupportMap, bInA: Transform, i: number, dx: number, dy: number, dz: number): void {
+function supportK(work: GjkWork, shapeA: SupportMap, shapeB: SupportMap, bInA: Transform, i: number): void {
   const d = work.dir;
-  d.x = dx; d.y = dy; d.z = dz;
+  const dx = d.x, dy = d.y, dz = d.z;
   const sa = shapeA.support(work.sa, d);
-  supportB(work, shapeB, bInA, -dx, -dy, -dz);
-  const sb = work.sb;
+  const db = work.dirB;
+  db.x = -(bInA.m00 * dx + bInA.m10 * dy + bInA.m20 * dz);
+  db.y = -(bInA.m01 * dx + bInA.m11 * dy + bInA.m21 * dz);
+  db.z = -(bInA.m02 * dx + bInA.m12 * dy + bInA.m22 * dz);
+  const sb = shapeB.support(work.sb, db);
+  const x = sb.x, y = sb.y, z = sb.z;
+  const bx = bInA.m00 * x + bInA.m01 * y + bInA.m02 * z + bInA.tx;
+  const by = bInA.m10 * x + bInA.m11 * y + bInA.m12 * z + bInA.ty;
+  const bz = bInA.m20 * x + bInA.m21 * y + bInA.m22 * z + bInA.tz;
   const o = 3 * i;
   const w = work.w, a = work.a, b = work.b;
-  const ax = sa.x, ay = sa.y, az = sa.z, bx = sb.x, by = sb.y, bz = sb.z;
+  const ax = sa.x, ay = sa.y, az = sa.z;
   a[o] = ax; a[o + 1] = ay; a[o + 2] = az;
   b[o] = bx; b[o + 1] = by; b[o + 2] = bz;
   w[o] = ax - bx; w[o + 1] = ay - by; w[o + 2] = az - bz;
@@ -131,16 +133,16 @@ function supportK(work: GjkWork, shapeA: SupportMap, shapeB: SupportMap, bInA: T
 /**
  * Runs GJK on the cores of `shapeA` (in its own frame) and `shapeB` (placed by `bInA`), writing the
  * answer into `work`. Stops early, with `separatedBeyondLimit`, once a separating plane proves the core
- * distance exceeds `limit` (pass Infinity for a full distance query).
+ * distance exceeds `work.limit` (set it before the call; Infinity for a full distance query).
  */
 export function gjkDistance(
   work: GjkWork,
   shapeA: SupportMap,
   shapeB: SupportMap,
   bInA: Transform,
-  limit: number,
   options?: GjkOptions,
 ): void {
+  const limit = work.limit;
   const relTol = options?.relativeTolerance ?? GJK_RELATIVE_TOLERANCE;
   const maxIterations = options?.maxIterations ?? GJK_MAX_ITERATIONS;
   const cache = options?.cache;
@@ -160,7 +162,9 @@ export function gjkDistance(
   const cl = work.clambda;
 
   const d0x = -vx, d0y = -vy, d0z = -vz;
-  supportK(work, shapeA, shapeB, bInA, 0, d0x, d0y, d0z);
+  const dir = work.dir;
+  dir.x = d0x; dir.y = d0y; dir.z = d0z;
+  supportK(work, shapeA, shapeB, bInA, 0);
   lambda[0] = 1; lambda[1] = 0; lambda[2] = 0; lambda[3] = 0;
   let n = 1;
   vx = w[0]; vy = w[1]; vz = w[2];
@@ -184,7 +188,8 @@ export function gjkDistance(
     }
     iterations++;
     const dx = -vx, dy = -vy, dz = -vz;
-    supportK(work, shapeA, shapeB, bInA, n, dx, dy, dz);
+    dir.x = dx; dir.y = dy; dir.z = dz;
+    supportK(work, shapeA, shapeB, bInA, n);
     const o = 3 * n;
     const wx = w[o], wy = w[o + 1], wz = w[o + 2];
     const vw = vx * wx + vy * wy + vz * wz;

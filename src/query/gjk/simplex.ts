@@ -22,12 +22,17 @@
 const _lamS1 = /* @__PURE__ */ new Float64Array(4);
 const _lamS2 = /* @__PURE__ */ new Float64Array(4);
 
-function sameSign(a: number, b: number): boolean {
-  return (a > 0 && b > 0) || (a < 0 && b < 0);
-}
+// "Same sign" tests are written out in place, `(a > 0 && b > 0) || (a < 0 && b < 0)`, rather than
+// called as a helper: V8 stops inlining in these large functions, and a call that is not inlined boxes
+// its double arguments, an allocation per test (bench: bytes per query).
 
-/** |Σ λ_i p_i|² over the vertices in `mask`. */
-function normSqOf(p: Float64Array, mask: number, lambda: Float64Array): number {
+/**
+ * |Σ λ_i p_i|² over the vertices in `mask`, written to `_normSq[0]` rather than returned: V8 boxes a
+ * double returned from a call it does not inline, and this runs several times per GJK step.
+ */
+const _normSq = /* @__PURE__ */ new Float64Array(1);
+
+function normSqOf(p: Float64Array, mask: number, lambda: Float64Array): void {
   let x = 0, y = 0, z = 0;
   for (let i = 0; i < 4; i++) {
     if (mask & (1 << i)) {
@@ -37,7 +42,7 @@ function normSqOf(p: Float64Array, mask: number, lambda: Float64Array): number {
       z += l * p[3 * i + 2];
     }
   }
-  return x * x + y * y + z * z;
+  _normSq[0] = x * x + y * y + z * z;
 }
 
 function clear(lambda: Float64Array): void {
@@ -104,7 +109,7 @@ export function closestOnTriangle(p: Float64Array, i: number, j: number, k: numb
     const ci = (bu - ou) * (cv - ov) - (bv - ov) * (cu - ou);
     const cj = (ou - au) * (cv - av) - (ov - av) * (cu - au);
     const ck = (bu - au) * (ov - av) - (bv - av) * (ou - au);
-    if (sameSign(mu, ci) && sameSign(mu, cj) && sameSign(mu, ck)) {
+    if (((mu > 0 && ci > 0) || (mu < 0 && ci < 0)) && ((mu > 0 && cj > 0) || (mu < 0 && cj < 0)) && ((mu > 0 && ck > 0) || (mu < 0 && ck < 0))) {
       clear(lambda);
       lambda[i] = ci / mu;
       lambda[j] = cj / mu;
@@ -115,31 +120,37 @@ export function closestOnTriangle(p: Float64Array, i: number, j: number, k: numb
     // GJK) only edges holding the required newest vertex.
     let bestMask = 0, bestD = Infinity;
     clear(lambda);
-    if (!sameSign(mu, ci) && required !== i) {
+    if (!((mu > 0 && ci > 0) || (mu < 0 && ci < 0)) && required !== i) {
       const m = closestOnSegment(p, j, k, _lamS1);
-      const d = normSqOf(p, m, _lamS1);
+      normSqOf(p, m, _lamS1);
+    const d = _normSq[0];
       if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS1); }
     }
-    if (!sameSign(mu, cj) && required !== j) {
+    if (!((mu > 0 && cj > 0) || (mu < 0 && cj < 0)) && required !== j) {
       const m = closestOnSegment(p, i, k, _lamS1);
-      const d = normSqOf(p, m, _lamS1);
+      normSqOf(p, m, _lamS1);
+    const d = _normSq[0];
       if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS1); }
     }
-    if (!sameSign(mu, ck) && required !== k) {
+    if (!((mu > 0 && ck > 0) || (mu < 0 && ck < 0)) && required !== k) {
       const m = closestOnSegment(p, i, j, _lamS1);
-      const d = normSqOf(p, m, _lamS1);
+      normSqOf(p, m, _lamS1);
+    const d = _normSq[0];
       if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS1); }
     }
     return bestMask;
   }
   // Degenerate (collinear or coincident) triangle: the closest point is on one of its edges.
   let bestMask = closestOnSegment(p, i, j, lambda);
-  let bestD = normSqOf(p, bestMask, lambda);
+  normSqOf(p, bestMask, lambda);
+  let bestD = _normSq[0];
   let m = closestOnSegment(p, j, k, _lamS1);
-  let d = normSqOf(p, m, _lamS1);
+  normSqOf(p, m, _lamS1);
+  let d = _normSq[0];
   if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS1); }
   m = closestOnSegment(p, i, k, _lamS1);
-  d = normSqOf(p, m, _lamS1);
+  normSqOf(p, m, _lamS1);
+  d = _normSq[0];
   if (d < bestD) { bestMask = m; copy4(lambda, _lamS1); }
   return bestMask;
 }
@@ -160,7 +171,7 @@ export function closestOnTetrahedron(p: Float64Array, lambda: Float64Array, requ
   const c2 = -(x0 * (y1 * z3 - z1 * y3) - x1 * (y0 * z3 - z0 * y3) + x3 * (y0 * z1 - z0 * y1));
   const c3 = x0 * (y1 * z2 - z1 * y2) - x1 * (y0 * z2 - z0 * y2) + x2 * (y0 * z1 - z0 * y1);
   const det = c0 + c1 + c2 + c3;
-  if (sameSign(det, c0) && sameSign(det, c1) && sameSign(det, c2) && sameSign(det, c3)) {
+  if (((det > 0 && c0 > 0) || (det < 0 && c0 < 0)) && ((det > 0 && c1 > 0) || (det < 0 && c1 < 0)) && ((det > 0 && c2 > 0) || (det < 0 && c2 < 0)) && ((det > 0 && c3 > 0) || (det < 0 && c3 < 0))) {
     lambda[0] = c0 / det;
     lambda[1] = c1 / det;
     lambda[2] = c2 / det;
@@ -169,24 +180,28 @@ export function closestOnTetrahedron(p: Float64Array, lambda: Float64Array, requ
   }
   let bestMask = 0, bestD = Infinity;
   clear(lambda);
-  if (!sameSign(det, c0) && required !== 0) {
+  if (!((det > 0 && c0 > 0) || (det < 0 && c0 < 0)) && required !== 0) {
     const m = closestOnTriangle(p, 1, 2, 3, _lamS2, required);
-    const d = m === 0 ? Infinity : normSqOf(p, m, _lamS2);
+    if (m !== 0) normSqOf(p, m, _lamS2);
+    const d = m === 0 ? Infinity : _normSq[0];
     if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS2); }
   }
-  if (!sameSign(det, c1) && required !== 1) {
+  if (!((det > 0 && c1 > 0) || (det < 0 && c1 < 0)) && required !== 1) {
     const m = closestOnTriangle(p, 0, 2, 3, _lamS2, required);
-    const d = m === 0 ? Infinity : normSqOf(p, m, _lamS2);
+    if (m !== 0) normSqOf(p, m, _lamS2);
+    const d = m === 0 ? Infinity : _normSq[0];
     if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS2); }
   }
-  if (!sameSign(det, c2) && required !== 2) {
+  if (!((det > 0 && c2 > 0) || (det < 0 && c2 < 0)) && required !== 2) {
     const m = closestOnTriangle(p, 0, 1, 3, _lamS2, required);
-    const d = m === 0 ? Infinity : normSqOf(p, m, _lamS2);
+    if (m !== 0) normSqOf(p, m, _lamS2);
+    const d = m === 0 ? Infinity : _normSq[0];
     if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS2); }
   }
-  if (!sameSign(det, c3) && required !== 3) {
+  if (!((det > 0 && c3 > 0) || (det < 0 && c3 < 0)) && required !== 3) {
     const m = closestOnTriangle(p, 0, 1, 2, _lamS2, required);
-    const d = m === 0 ? Infinity : normSqOf(p, m, _lamS2);
+    if (m !== 0) normSqOf(p, m, _lamS2);
+    const d = m === 0 ? Infinity : _normSq[0];
     if (d < bestD) { bestMask = m; copy4(lambda, _lamS2); }
   }
   return bestMask;
