@@ -4,7 +4,7 @@
  * Timing: `process.hrtime.bigint()` around a whole batch of queries, never around one query. A run
  * is a whole number of passes over the case's pairs (so that every pair weighs the same), sized to
  * take about `targetRunMs`, capped at POOLS.md's 1,000,000 queries; the figure is the median of the
- * runs' ns per query, after a warm-up.
+ * runs' ns per query, after a warm-up. The runs of one group's cases are interleaved.
  *
  * Allocation: after `gc()`, the growth of V8's used heap over one batch, minus the growth over an
  * empty batch, divided by the batch size. A garbage collection during the batch would hide
@@ -148,34 +148,47 @@ export async function measureAllocation(c: Case, firstBatch = 10_000): Promise<{
   return { bytes: null, batch: 0 };
 }
 
-/**
- * Warm-up, then `runs` timed runs; then allocation. A run is a whole number of passes over the
- * case's inputs when one pass fits in the target time; for slow cases it is the number of queries
- * that fits (at least 20), and successive runs continue where the previous one stopped.
- */
-export async function measure(c: Case, o: TimingOptions): Promise<Timing> {
-  const perQuery = warm(c, o.warmupMs);
+/** Queries per run: whole passes when one pass fits in the target time, else what fits (at least 20). */
+function runSize(c: Case, perQuery: number, o: TimingOptions): number {
   const fits = (o.targetRunMs * 1e6) / perQuery;
-  const queriesPerRun = fits >= c.cycle
-    ? Math.min(Math.floor(o.maxQueriesPerRun / c.cycle), Math.round(fits / c.cycle)) * c.cycle
+  return fits >= c.cycle
+    ? Math.max(1, Math.min(Math.floor(o.maxQueriesPerRun / c.cycle), Math.round(fits / c.cycle))) * c.cycle
     : Math.max(20, Math.round(fits));
-  const nsPerRun: number[] = [];
-  let start = 0;
+}
+
+/**
+ * Times the cases of one group together: warm-up of each, then `runs` rounds in which every case
+ * makes one timed run, in turn (interleaved, so that a burst of load from other processes hits every
+ * library of the group rather than one); then allocation of each. A run is a whole number of passes
+ * over the case's inputs when one pass fits in the target time; for slow cases it is the number of
+ * queries that fits (at least 20), and successive runs continue where the previous one stopped.
+ */
+export async function measureGroup(cases: Case[], o: TimingOptions): Promise<Timing[]> {
+  const sizes = cases.map((c) => runSize(c, warm(c, o.warmupMs), o));
+  const ns: number[][] = cases.map(() => []);
+  const starts = cases.map(() => 0);
   for (let r = 0; r < o.runs; r++) {
-    const t0 = now();
-    sink += c.batch(start, queriesPerRun);
-    const t1 = now();
-    nsPerRun.push(Number(t1 - t0) / queriesPerRun);
-    start += queriesPerRun;
+    for (let k = 0; k < cases.length; k++) {
+      const c = cases[k], q = sizes[k];
+      const t0 = now();
+      sink += c.batch(starts[k], q);
+      const t1 = now();
+      ns[k].push(Number(t1 - t0) / q);
+      starts[k] += q;
+    }
   }
-  const nsMedian = median(nsPerRun);
-  // Allocation batches of at most ~30 ms each.
-  const alloc = await measureAllocation(c, Math.max(4, Math.min(10_000, Math.round(30e6 / nsMedian))));
-  return {
-    queriesPerRun, runs: o.runs, nsPerRun,
-    nsMedian, nsMin: Math.min(...nsPerRun), nsMax: Math.max(...nsPerRun),
-    bytesPerQuery: alloc.bytes, allocBatch: alloc.batch,
-  };
+  const out: Timing[] = [];
+  for (let k = 0; k < cases.length; k++) {
+    const nsMedian = median(ns[k]);
+    // Allocation batches of at most ~30 ms each.
+    const alloc = await measureAllocation(cases[k], Math.max(4, Math.min(10_000, Math.round(30e6 / nsMedian))));
+    out.push({
+      queriesPerRun: sizes[k], runs: o.runs, nsPerRun: ns[k],
+      nsMedian, nsMin: Math.min(...ns[k]), nsMax: Math.max(...ns[k]),
+      bytesPerQuery: alloc.bytes, allocBatch: alloc.batch,
+    });
+  }
+  return out;
 }
 
 /** Accuracy of a case's answers against exact values: shares within 1e-6 and 1e-3 (relative, see below). */

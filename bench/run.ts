@@ -11,7 +11,7 @@
  * Needs `node --expose-gc` (the npm script passes it) for the allocation column.
  *
  * Order: every case first answers every pair once for accuracy scoring, which also warms up every
- * code path; then each case is timed in turn. The JIT therefore sees all shape kinds before any
+ * code path; then each group is timed, its cases' runs interleaved (bench/harness.ts). The JIT therefore sees all shape kinds before any
  * timing, as it would in an application that mixes them, and no case's figure depends on which
  * cases ran before it.
  */
@@ -20,7 +20,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname } from 'node:path';
 import { buildBenches, type BuildBench } from './build.bench.js';
-import { consume, measure, type Accuracy, type Case, type Timing, type TimingOptions } from './harness.js';
+import { consume, measureGroup, type Accuracy, type Case, type Timing, type TimingOptions } from './harness.js';
 import { NATIVE, pairwiseBenches, scorePairCase } from './pairwise.bench.js';
 import { POOL_SIZE } from './pools.js';
 import { summarize } from './summary.js';
@@ -155,10 +155,14 @@ async function main(): Promise<void> {
 
   const rows: Row[] = [];
   const all: Case[] = [...pairs.flatMap((b) => b.cases), ...builds.flatMap((b) => b.cases), ...supports.flatMap((b) => b.cases)];
-  for (const c of all) {
-    const timing = await measure(c, opts);
-    rows.push({ group: c.group, lib: c.lib, ours: c.ours ?? false, unit: c.unit ?? 'query', note: c.note ?? '', timing, accuracy: accuracy.get(c) ?? null });
-    log(`  ${c.group.padEnd(40)} ${c.lib.padEnd(26)} ${fmtNs(timing.nsMedian).padStart(12)} ns  ${fmtBytes(timing.bytesPerQuery)} B`);
+  for (const group of [...new Set(all.map((c) => c.group))]) {
+    const cases = all.filter((c) => c.group === group);
+    const timings = await measureGroup(cases, opts);
+    cases.forEach((c, k) => {
+      const timing = timings[k];
+      rows.push({ group: c.group, lib: c.lib, ours: c.ours ?? false, unit: c.unit ?? 'query', note: c.note ?? '', timing, accuracy: accuracy.get(c) ?? null });
+      log(`  ${c.group.padEnd(40)} ${c.lib.padEnd(26)} ${fmtNs(timing.nsMedian).padStart(12)} ns  ${fmtBytes(timing.bytesPerQuery)} B`);
+    });
   }
   const seconds = (Date.now() - t0) / 1000;
 
