@@ -54,14 +54,14 @@ export function closestPoints(
   const dCore = gjk.distance;
   if (dCore > rA + rB) {
     // Apart: move each core point out by its radius along the normal.
-    addScaledInto(pa, gjk.pointA, n, rA);
-    addScaledInto(pb, gjk.pointB, n, -rB);
+    offsetByRadii(pa, gjk.pointA, pb, gjk.pointB, n, a, b);
     out.distance = dCore - rA - rB;
   } else {
     // Touching or overlapping: a shared point on the segment between the core points, within rA of
     // A's core and rB of B's core.
     const t = rA + rB > 0 ? (dCore * rA) / (rA + rB) : 0;
-    addScaledInto(pa, gjk.pointA, n, t);
+    const p = gjk.pointA;
+    pa.x = p.x + n.x * t; pa.y = p.y + n.y * t; pa.z = p.z + n.z * t;
     pb.x = pa.x; pb.y = pa.y; pb.z = pa.z;
     out.distance = 0;
   }
@@ -73,11 +73,18 @@ export function closestPoints(
   return out;
 }
 
-/** out = p + n·s (small enough for V8 to inline, so `s` is not boxed). */
-export function addScaledInto(out: Vec3Like, p: Readonly<Vec3Like>, n: Readonly<Vec3Like>, s: number): void {
-  out.x = p.x + n.x * s;
-  out.y = p.y + n.y * s;
-  out.z = p.z + n.z * s;
+/**
+ * Moves core points out to the shapes' surfaces: outA = pA + n·r_A, outB = pB − n·r_B (outputs may alias
+ * the inputs). Takes the shapes, not the radii, because V8 boxes doubles passed to a call it does not
+ * inline.
+ */
+export function offsetByRadii(
+  outA: Vec3Like, pA: Readonly<Vec3Like>, outB: Vec3Like, pB: Readonly<Vec3Like>, n: Readonly<Vec3Like>,
+  a: SupportMap, b: SupportMap,
+): void {
+  const rA = a.sweptRadius, rB = b.sweptRadius, nx = n.x, ny = n.y, nz = n.z;
+  outA.x = pA.x + nx * rA; outA.y = pA.y + ny * rA; outA.z = pA.z + nz * rA;
+  outB.x = pB.x - nx * rB; outB.y = pB.y - ny * rB; outB.z = pB.z - nz * rB;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { rotateVector, transformPoint } from '../math/transform.js';
 import type { PoseLike } from '../math/types.js';
 import type { SupportMap } from '../shapes/shape.js';
-import { addScaledInto, writeCoreNormal } from './closest-points.js';
+import { offsetByRadii, writeCoreNormal } from './closest-points.js';
 import { epaPenetration, type EpaOptions } from './epa/epa.js';
 import { gjkDistance, type GjkOptions } from './gjk/gjk.js';
 import { checkOptions } from './options.js';
@@ -35,8 +35,7 @@ function solveContact(work: PairWork, a: SupportMap, b: SupportMap, options?: Co
   const n = epa.normal;
   if (!gjk.intersecting) {
     writeCoreNormal(n, work);
-    addScaledInto(epa.pointA, gjk.pointA, n, rA);
-    addScaledInto(epa.pointB, gjk.pointB, n, -rB);
+    offsetByRadii(epa.pointA, gjk.pointA, epa.pointB, gjk.pointB, n, a, b);
     epa.status = gjk.status;
     epa.iterations = gjk.iterations;
     const sep = gjk.distance - rA - rB;
@@ -46,8 +45,7 @@ function solveContact(work: PairWork, a: SupportMap, b: SupportMap, options?: Co
   }
   epaPenetration(epa, gjk, a, b, work.bInA, options);
   epa.iterations += gjk.iterations;
-  addScaledInto(epa.pointA, epa.pointA, n, rA);
-  addScaledInto(epa.pointB, epa.pointB, n, -rB);
+  offsetByRadii(epa.pointA, epa.pointA, epa.pointB, epa.pointB, n, a, b);
   const depth = epa.depth + rA + rB;
   work.separation = depth <= work.slack ? 0 : -depth;
   return true;

@@ -251,7 +251,7 @@ export function epaPenetration(
 
   // --- Expand -----------------------------------------------------------------------------------------
   const tol = relTol * scale;
-  const visibleEps = 64 * EPS * scale;
+  poly.visibleEps = 64 * EPS * scale;
   let bestFace = -1;
   let status: QueryStatus = 'max-iterations';
   const fv = poly.faceVertex, fn = poly.faceNormal, fd = poly.faceDistance;
@@ -283,7 +283,7 @@ export function epaPenetration(
     if (dw - bd <= tol) { status = 'converged'; break; }
     if (iterations === maxIterations || poly.vertexCount >= EPA_MAX_VERTICES) break;
     const v = addSupportVertex(poly, sup);
-    if (!poly.expand(f, v, visibleEps)) { status = 'degenerate'; break; }
+    if (!poly.expand(f, v)) { status = 'degenerate'; break; }
   }
   work.iterations = iterations;
   work.status = status;

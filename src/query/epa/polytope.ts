@@ -23,6 +23,12 @@ export class Polytope {
   readonly faceAlive = new Uint8Array(EPA_MAX_FACES);
   faceCount = 0;
 
+  /**
+   * Height above a face's plane beyond which a point counts as seeing the face (length). A field rather
+   * than an argument of the recursive walk, because V8 boxes doubles passed to calls it does not inline.
+   */
+  visibleEps = 0;
+
   /** Horizon found by the last silhouette walk: (face, edge) pairs in loop order. */
   readonly horizonFace = new Int32Array(EPA_MAX_FACES);
   readonly horizonEdge = new Int32Array(EPA_MAX_FACES);
@@ -99,11 +105,12 @@ export class Polytope {
 
   /**
    * Depth-first walk from face `f`, entered across its edge `e`, marking every face that sees vertex
-   * `v` (height above `eps`) dead and collecting the horizon: the edges of faces that do not see it,
+   * `v` (height above `visibleEps`) dead and collecting the horizon: the edges of faces that do not see it,
    * in loop order (van den Bergen 2003, §4.3.6; Ericson, Real-Time Collision Detection §9.5).
    */
-  silhouette(f: number, e: number, v: number, eps: number): void {
+  silhouette(f: number, e: number, v: number): void {
     if (!this.faceAlive[f]) return;
+    const eps = this.visibleEps;
     // Height of v above f's plane, computed here rather than in a helper: a returned double is boxed
     // when V8 does not inline the call.
     const fv0 = 3 * this.faceVertex[3 * f], o = 3 * v, n = this.faceNormal, w = this.w;
@@ -111,8 +118,8 @@ export class Polytope {
     if (height > eps) {
       this.killFace(f);
       const e1 = (e + 1) % 3, e2 = (e + 2) % 3;
-      this.silhouette(this.faceAdjacent[3 * f + e1], this.faceAdjacentEdge[3 * f + e1], v, eps);
-      this.silhouette(this.faceAdjacent[3 * f + e2], this.faceAdjacentEdge[3 * f + e2], v, eps);
+      this.silhouette(this.faceAdjacent[3 * f + e1], this.faceAdjacentEdge[3 * f + e1], v);
+      this.silhouette(this.faceAdjacent[3 * f + e2], this.faceAdjacentEdge[3 * f + e2], v);
     } else {
       this.horizonFace[this.horizonCount] = f;
       this.horizonEdge[this.horizonCount] = e;
@@ -125,11 +132,11 @@ export class Polytope {
    * faces from `v` to the horizon. Returns false (polytope unchanged in meaning, caller stops) if the
    * face budget would overflow or the horizon is not a simple loop.
    */
-  expand(start: number, v: number, eps: number): boolean {
+  expand(start: number, v: number): boolean {
     this.horizonCount = 0;
     this.killFace(start);
     for (let e = 0; e < 3; e++) {
-      this.silhouette(this.faceAdjacent[3 * start + e], this.faceAdjacentEdge[3 * start + e], v, eps);
+      this.silhouette(this.faceAdjacent[3 * start + e], this.faceAdjacentEdge[3 * start + e], v);
     }
     const m = this.horizonCount;
     if (m < 3 || this.capacityLeft() < m) return false;
