@@ -22,7 +22,8 @@ export function intersects(a: SupportMap, poseA: PoseLike, b: SupportMap, poseB:
 }
 
 /**
- * The Euclidean distance between the shapes (world units); 0 when they touch or overlap.
+ * The Euclidean distance between the shapes (world units); 0 when they touch or overlap (a gap within
+ * the touch slack that {@link intersects} uses is reported as 0, so the two always agree).
  * Within GJK_RELATIVE_TOLERANCE of the exact distance. Allocates nothing.
  */
 export function distance(a: SupportMap, poseA: PoseLike, b: SupportMap, poseB: PoseLike, options?: GjkOptions): number {
@@ -31,7 +32,7 @@ export function distance(a: SupportMap, poseA: PoseLike, b: SupportMap, poseB: P
   work.gjk.limit = Infinity;
   gjkDistance(work.gjk, a, b, work.bInA, options);
   const d = work.gjk.distance - a.sweptRadius - b.sweptRadius;
-  return d > 0 ? d : 0;
+  return d > work.slack ? d : 0;
 }
 
 /**
@@ -52,7 +53,7 @@ export function closestPoints(
   const pa = out.pointA, pb = out.pointB, n = out.normal;
   writeCoreNormal(n, work);
   const dCore = gjk.distance;
-  if (dCore > rA + rB) {
+  if (dCore - rA - rB > work.slack) {
     // Apart: move each core point out by its radius along the normal.
     offsetByRadii(pa, gjk.pointA, pb, gjk.pointB, n, a, b);
     out.distance = dCore - rA - rB;

@@ -128,3 +128,18 @@ describe('options are validated at the boundary', () => {
     expect(() => intersects(cube, at(0, 0, 0), cube, at(3, 0, 0), { relativeTolerance: -1 })).toThrow(/options\.relativeTolerance/);
   });
 });
+
+describe('touching is one answer across queries', () => {
+  it('exactly touching spheres and boxes: intersects is true and distance is exactly 0', () => {
+    const s = new Sphere(0.1);
+    // 0.1 + 0.2 is 0.30000000000000004 in float64: the core distance exceeds the radii by one ulp.
+    const pa = at(0.1, 0, 0), pb = at(0.1 + 0.2, 0, 0);
+    expect(intersects(s, pa, new Sphere(0.1), pb)).toBe(true);
+    expect(distance(s, pa, new Sphere(0.1), pb)).toBe(0);
+    expect(closestPoints(s, pa, new Sphere(0.1), pb).distance).toBe(0);
+    const cube = new Box(0.5, 0.5, 0.5);
+    const q = axisAngle(0, 0, 1, 0.3);
+    expect(intersects(cube, at(1e3, 0, 0, q), cube, at(1e3 + Math.cos(0.3), Math.sin(0.3), 0, q))).toBe(true);
+    expect(distance(cube, at(1e3, 0, 0, q), cube, at(1e3 + Math.cos(0.3), Math.sin(0.3), 0, q))).toBe(0);
+  });
+});
