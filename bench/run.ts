@@ -19,7 +19,7 @@ import { execSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname } from 'node:path';
-import { buildBenches, type BuildBench } from './build.bench.js';
+import { buildBenches } from './build.bench.js';
 import { consume, measureGroup, type Accuracy, type Case, type Timing, type TimingOptions } from './harness.js';
 import { NATIVE, pairwiseBenches, scorePairCase } from './pairwise.bench.js';
 import { POOL_SIZE } from './pools.js';
