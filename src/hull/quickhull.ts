@@ -167,9 +167,18 @@ export function buildHullFromCoords(p: Float64Array, options?: BuildHullOptions)
 
 const NONE = -1;
 
+/**
+ * The working arrays of the last finished build of at most this many points, kept for the next build:
+ * allocating some thirty typed arrays per build costs more than building a small hull. Larger builds
+ * allocate their own (the allocation is then negligible) and are not kept, to bound retained memory.
+ */
+const SPARE_MAX_POINTS = 1 << 16;
+let spare: QuickhullBuilder | null = null;
+const EMPTY_COORDS = new Float64Array(0);
+
 /** One build. Faces are triangles in flat arrays; `fa[3f + e]` is the face across edge `fv[3f+e] → fv[3f+(e+1)%3]`. */
 class QuickhullBuilder {
-  readonly p: Float64Array;
+  p: Float64Array;
   readonly n: number;
   readonly eps: number;
 
@@ -206,16 +215,55 @@ class QuickhullBuilder {
   hB = new Int32Array(0);
   hOpp = new Int32Array(0);
   hOppEdge = new Int32Array(0);
+  /** Planes of the new faces of one apex step, packed (scratch of the reassignment). */
+  np = new Float64Array(0);
   vStamp: Int32Array;
   vCounter = 0;
+  /** Scratch of `finish`: per point (nA..nD) and per face slot (parent, inGroup). */
+  nA: Int32Array;
+  nB: Int32Array;
+  nC: Int32Array;
+  nD: Int32Array;
+  parent = new Int32Array(0);
+  inGroup = new Uint8Array(0);
 
   constructor(p: Float64Array, n: number, eps: number) {
     this.p = p;
     this.n = n;
     this.eps = eps;
-    this.ptNext = new Int32Array(n);
-    this.vStamp = new Int32Array(n);
-    this.grow(Math.min(Math.max(64, 2 * n + 8), 4096));
+    const s = spare;
+    spare = null;
+    if (s !== null) {
+      // Every slot is written before it is read (allocFace initialises a face's slots), except the
+      // vertex stamps, which stay valid because their counter carries over with them.
+      this.fv = s.fv; this.fa = s.fa; this.fp = s.fp; this.alive = s.alive; this.head = s.head;
+      this.far = s.far; this.farDist = s.farDist; this.mark = s.mark;
+      this.visible = s.visible; this.hF = s.hF; this.hE = s.hE; this.sF = s.sF; this.sE = s.sE; this.sL = s.sL;
+      this.visHeads = s.visHeads; this.newFaces = s.newFaces; this.hA = s.hA; this.hB = s.hB;
+      this.hOpp = s.hOpp; this.hOppEdge = s.hOppEdge; this.np = s.np; this.parent = s.parent;
+      this.inGroup = s.inGroup; this.cap = s.cap;
+    }
+    if (s !== null && s.ptNext.length >= n && s.vCounter < 0x3fffffff) {
+      this.ptNext = s.ptNext; this.vStamp = s.vStamp; this.vCounter = s.vCounter;
+      this.nA = s.nA; this.nB = s.nB; this.nC = s.nC; this.nD = s.nD;
+    } else {
+      this.ptNext = new Int32Array(n);
+      this.vStamp = new Int32Array(n);
+      this.nA = new Int32Array(n);
+      this.nB = new Int32Array(n);
+      this.nC = new Int32Array(n);
+      this.nD = new Int32Array(n);
+    }
+    const want = Math.min(Math.max(64, 2 * n + 8), 4096);
+    if (this.cap < want) this.grow(want);
+  }
+
+  /** Hands the working arrays to the next build (drops the reference to the input). */
+  release(): void {
+    this.p = EMPTY_COORDS;
+    this.freeList.length = 0;
+    this.pending.length = 0;
+    if (this.n <= SPARE_MAX_POINTS) spare = this;
   }
 
   grow(cap: number): void {
@@ -239,6 +287,9 @@ class QuickhullBuilder {
     this.hB = growInt(this.hB, cap);
     this.hOpp = growInt(this.hOpp, cap);
     this.hOppEdge = growInt(this.hOppEdge, cap);
+    this.np = new Float64Array(4 * cap);
+    this.parent = new Int32Array(cap);
+    this.inGroup = new Uint8Array(cap);
     this.cap = cap;
   }
 
@@ -393,7 +444,9 @@ class QuickhullBuilder {
       if (this.alive[f] === 0 || this.head[f] === NONE) continue;
       this.addApex(f);
     }
-    return this.finish();
+    const hull = this.finish();
+    this.release();
+    return hull;
   }
 
   /** Adds the furthest outside point of face `f0` to the hull (Barber et al. §2, one iteration). */
@@ -446,8 +499,14 @@ class QuickhullBuilder {
       fa2[3 * nf + 1] = newFaces[k + 1 === h ? 0 : k + 1];
       fa2[3 * nf + 2] = newFaces[k === 0 ? h - 1 : k - 1];
     }
-    // Reassign the outside points of the visible faces to the new faces (or drop them: inside).
-    const p = this.p, fp = this.fp, ptNext = this.ptNext;
+    // Reassign the outside points of the visible faces to the new faces (or drop them: inside). The new
+    // planes are copied next to each other first, so the inner loop reads them in order.
+    const p = this.p, fp = this.fp, ptNext = this.ptNext, np = this.np;
+    for (let k = 0; k < h; k++) {
+      const f = 4 * newFaces[k];
+      np[4 * k] = fp[f]; np[4 * k + 1] = fp[f + 1]; np[4 * k + 2] = fp[f + 2]; np[4 * k + 3] = fp[f + 3];
+    }
+    const headArr = this.head, far = this.far, farDist = this.farDist, pending = this.pending;
     let last = 0;
     for (let s = 0; s < nHeads; s++) {
       let i = heads[s];
@@ -455,16 +514,24 @@ class QuickhullBuilder {
         const next = ptNext[i];
         if (i !== eye) {
           const x = p[3 * i], y = p[3 * i + 1], z = p[3 * i + 2];
+          let k = last;
           for (let t = 0; t < h; t++) {
-            let k = last + t;
-            if (k >= h) k -= h;
-            const f = newFaces[k];
-            const dd = fp[4 * f] * x + fp[4 * f + 1] * y + fp[4 * f + 2] * z - fp[4 * f + 3];
+            const o = 4 * k;
+            const dd = np[o] * x + np[o + 1] * y + np[o + 2] * z - np[o + 3];
             if (dd > eps) {
-              this.addToOutside(f, i, dd);
+              const f = newFaces[k];
+              const hd = headArr[f];
+              ptNext[i] = hd;
+              headArr[f] = i;
+              if (hd === NONE) pending.push(f);
+              if (dd > farDist[f]) {
+                farDist[f] = dd;
+                far[f] = i;
+              }
               last = k;
               break;
             }
+            if (++k === h) k = 0;
           }
         }
         i = next;
@@ -640,7 +707,7 @@ class QuickhullBuilder {
     const eps = this.eps, p = this.p, fv = this.fv, fa = this.fa, fp = this.fp, alive = this.alive;
     const cnt = this.count;
     // Union-find over faces: join across edges that are not convex by more than ε.
-    const parent = new Int32Array(cnt);
+    const parent = this.parent;
     for (let f = 0; f < cnt; f++) parent[f] = f;
     let merged = false;
     for (let f = 0; f < cnt; f++) {
@@ -666,7 +733,8 @@ class QuickhullBuilder {
     const loopStart: number[] = [0];
     const loopVerts: number[] = [];
     const loopNormals: number[] = [];
-    const inGroup = new Uint8Array(cnt);
+    const inGroup = this.inGroup;
+    inGroup.fill(0, 0, cnt);
     if (merged) {
       const members = new Map<number, number[]>();
       for (let f = 0; f < cnt; f++) {
@@ -676,8 +744,9 @@ class QuickhullBuilder {
         if (list === undefined) members.set(r, (list = []));
         list.push(f);
       }
-      const nextV = new Int32Array(this.n);
-      const nextStamp = new Int32Array(this.n);
+      const nextV = this.nA;
+      const nextStamp = this.nB;
+      nextStamp.fill(0, 0, this.n);
       let gs = 0;
       for (const [, list] of members) {
         gs++;
@@ -694,9 +763,10 @@ class QuickhullBuilder {
       loopNormals.push(fp[4 * f], fp[4 * f + 1], fp[4 * f + 2]);
     }
     // Vertices on at most two polygons are not corners: interior to a face (none) or inside an edge (two).
-    const faceCountOf = new Int32Array(this.n);
+    const faceCountOf = this.nC;
+    faceCountOf.fill(0, 0, this.n);
     for (let k = 0; k < loopVerts.length; k++) faceCountOf[loopVerts[k]]++;
-    return packSolid(p, this.n, loopStart, loopVerts, loopNormals, faceCountOf, eps);
+    return packSolid(p, this.n, loopStart, loopVerts, loopNormals, faceCountOf, eps, this.nD, this.nA);
   }
 
   /** Appends the boundary loop of one merged group; false if it is not one simple planar loop. */
@@ -782,9 +852,9 @@ function dist2(p: Float64Array, i: number, j: number): number {
  */
 function packSolid(
   p: Float64Array, n: number, loopStart: number[], loopVerts: number[], loopNormals: number[],
-  faceCountOf: Int32Array, eps: number,
+  faceCountOf: Int32Array, eps: number, remap: Int32Array, fill: Int32Array,
 ): Hull {
-  const remap = new Int32Array(n).fill(NONE);
+  remap.fill(NONE, 0, n);
   let vc = 0;
   for (let i = 0; i < n; i++) if (faceCountOf[i] >= 3) remap[i] = vc++;
   const inputIndices = new Int32Array(vc);
@@ -822,7 +892,7 @@ function packSolid(
   for (let v = 0; v < vc; v++) outDeg[v + 1] += outDeg[v];
   const neighborStart = outDeg;
   const neighborIndices = new Int32Array(neighborStart[vc]);
-  const fill = neighborStart.slice(0, vc);
+  fill.set(neighborStart.subarray(0, vc));
   for (let f = 0; f < fc; f++) {
     const s = faceStart[f], e = faceStart[f + 1];
     for (let k = s; k < e; k++) {
