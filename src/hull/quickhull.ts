@@ -143,13 +143,19 @@ export function buildHull(points: ArrayLike<Vec3Like> | ArrayLike<number>, optio
 export function buildHullFromCoords(p: Float64Array, options?: BuildHullOptions): Hull {
   const n = (p.length / 3) | 0;
   if (n === 0) throw new DegenerateHullError('too-few-points', 'buildHull.points is empty; need at least 1 point');
-  let ax = 0, ay = 0, az = 0;
-  for (let i = 0; i < 3 * n; i += 3) {
-    const x = Math.abs(p[i]), y = Math.abs(p[i + 1]), z = Math.abs(p[i + 2]);
-    if (x > ax) ax = x;
-    if (y > ay) ay = y;
-    if (z > az) az = z;
+  // Extreme points along the axes (the first index on ties), in one pass that also gives max |coordinate|.
+  let x0 = p[0], x1 = x0, y0 = p[1], y1 = y0, z0 = p[2], z1 = z0;
+  let ix0 = 0, ix1 = 0, iy0 = 0, iy1 = 0, iz0 = 0, iz1 = 0;
+  for (let i = 1; i < n; i++) {
+    const x = p[3 * i], y = p[3 * i + 1], z = p[3 * i + 2];
+    if (x < x0) { x0 = x; ix0 = i; }
+    if (x > x1) { x1 = x; ix1 = i; }
+    if (y < y0) { y0 = y; iy0 = i; }
+    if (y > y1) { y1 = y; iy1 = i; }
+    if (z < z0) { z0 = z; iz0 = i; }
+    if (z > z1) { z1 = z; iz1 = i; }
   }
+  const ax = Math.max(-x0, x1), ay = Math.max(-y0, y1), az = Math.max(-z0, z1);
   let eps = HULL_TOLERANCE_FACTOR * Number.EPSILON * (ax + ay + az);
   const tol = options?.tolerance;
   if (tol !== undefined) {
@@ -160,7 +166,7 @@ export function buildHullFromCoords(p: Float64Array, options?: BuildHullOptions)
   }
   // Smallest positive tolerance: an all-zero input must still compare "equal" points as equal.
   if (!(eps > 0)) eps = Number.MIN_VALUE;
-  return new QuickhullBuilder(p, n, eps).run();
+  return new QuickhullBuilder(p, n, eps).run([ix0, ix1, iy0, iy1, iz0, iz1]);
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -349,17 +355,10 @@ class QuickhullBuilder {
     }
   }
 
-  run(): Hull {
+  /** `ext`: the indices of the points with the smallest and largest x, y and z. */
+  run(ext: number[]): Hull {
     const p = this.p, n = this.n, eps = this.eps;
-    // Extreme points along the axes.
-    const ext = [0, 0, 0, 0, 0, 0];
-    for (let i = 1; i < n; i++) {
-      for (let k = 0; k < 3; k++) {
-        const c = p[3 * i + k];
-        if (c < p[3 * ext[2 * k] + k]) ext[2 * k] = i;
-        if (c > p[3 * ext[2 * k + 1] + k]) ext[2 * k + 1] = i;
-      }
-    }
+    // The two extreme points furthest apart.
     let ia = 0, ib = 0, best = -1;
     for (let s = 0; s < 6; s++) {
       for (let t = s + 1; t < 6; t++) {
