@@ -25,6 +25,7 @@ import { anyPerpendicular, vec3 } from '../../math/vec3.js';
 import type { SupportMap } from '../../shapes/shape.js';
 import { EPA_MAX_ITERATIONS, EPA_RELATIVE_TOLERANCE, EPS, FLAT_TOLERANCE } from '../../tolerance.js';
 import { closestOnTriangle } from '../gjk/simplex.js';
+import { supportPair } from '../support-pair.js';
 import type { GjkWork } from '../gjk/gjk.js';
 import type { QueryStatus } from '../results.js';
 import type { TraceCallback } from '../trace.js';
@@ -67,25 +68,15 @@ export class EpaWork {
 
 /**
  * Support of K along `work.dir`, written into `work.s` as (w, a, b): the Minkowski point and the
- * supports of A and of B that make it. Per-work rather than module scope, so a trace callback may run
- * queries. The direction travels in `work.dir`, not as number arguments, because V8 boxes doubles
- * passed to a call it does not inline (an allocation per call).
+ * supports of A and of B that make it (see supportPair). Per-work rather than module scope, so a trace
+ * callback may run queries.
  */
 function supportK(work: EpaWork, shapeA: SupportMap, shapeB: SupportMap, bInA: Transform): void {
-  const d = work.dir;
-  const dx = d.x, dy = d.y, dz = d.z;
-  const sa = shapeA.support(work.sa, d);
-  const db = work.dirB;
-  db.x = -(bInA.m00 * dx + bInA.m10 * dy + bInA.m20 * dz);
-  db.y = -(bInA.m01 * dx + bInA.m11 * dy + bInA.m21 * dz);
-  db.z = -(bInA.m02 * dx + bInA.m12 * dy + bInA.m22 * dz);
-  const s = shapeB.support(work.sb, db);
-  const bx = bInA.m00 * s.x + bInA.m01 * s.y + bInA.m02 * s.z + bInA.tx;
-  const by = bInA.m10 * s.x + bInA.m11 * s.y + bInA.m12 * s.z + bInA.ty;
-  const bz = bInA.m20 * s.x + bInA.m21 * s.y + bInA.m22 * s.z + bInA.tz;
-  const out = work.s;
-  out[0] = sa.x - bx; out[1] = sa.y - by; out[2] = sa.z - bz;
-  out[3] = sa.x; out[4] = sa.y; out[5] = sa.z;
+  supportPair(work, shapeA, shapeB, bInA);
+  const sa = work.sa, sb = work.sb, out = work.s;
+  const ax = sa.x, ay = sa.y, az = sa.z, bx = sb.x, by = sb.y, bz = sb.z;
+  out[0] = ax - bx; out[1] = ay - by; out[2] = az - bz;
+  out[3] = ax; out[4] = ay; out[5] = az;
   out[6] = bx; out[7] = by; out[8] = bz;
 }
 

@@ -29,6 +29,7 @@ import type { SupportMap } from '../../shapes/shape.js';
 import { EPS, GJK_ABSOLUTE_TOLERANCE, GJK_MAX_ITERATIONS, GJK_RELATIVE_TOLERANCE, GJK_STALL_RELATIVE_TOLERANCE } from '../../tolerance.js';
 import type { QueryStatus } from '../results.js';
 import type { TraceCallback } from '../trace.js';
+import { supportPair } from '../support-pair.js';
 import { closestOnSimplex } from './simplex.js';
 
 /**
@@ -104,27 +105,15 @@ export class GjkWork {
 
 /**
  * Writes into slot `i` of the simplex arrays the support point of K = A − B along `work.dir`,
- * w = s_A(d) − s_B(−d) with s_B taken in A's frame (b = R·s_B(Rᵀ·(−d)) + t), and its parts a and b.
- * Slot i is past the current simplex, so a step that is rejected leaves the simplex as it was.
- * The direction travels in `work.dir`, never as number arguments: V8 boxes doubles passed to or
- * returned from a call it does not inline, which would allocate on every query.
+ * w = s_A(d) − s_B(−d), and its parts a and b (see supportPair). Slot i is past the current simplex,
+ * so a step that is rejected leaves the simplex as it was.
  */
 function supportK(work: GjkWork, shapeA: SupportMap, shapeB: SupportMap, bInA: Transform, i: number): void {
-  const d = work.dir;
-  const dx = d.x, dy = d.y, dz = d.z;
-  const sa = shapeA.support(work.sa, d);
-  const db = work.dirB;
-  db.x = -(bInA.m00 * dx + bInA.m10 * dy + bInA.m20 * dz);
-  db.y = -(bInA.m01 * dx + bInA.m11 * dy + bInA.m21 * dz);
-  db.z = -(bInA.m02 * dx + bInA.m12 * dy + bInA.m22 * dz);
-  const sb = shapeB.support(work.sb, db);
-  const x = sb.x, y = sb.y, z = sb.z;
-  const bx = bInA.m00 * x + bInA.m01 * y + bInA.m02 * z + bInA.tx;
-  const by = bInA.m10 * x + bInA.m11 * y + bInA.m12 * z + bInA.ty;
-  const bz = bInA.m20 * x + bInA.m21 * y + bInA.m22 * z + bInA.tz;
+  supportPair(work, shapeA, shapeB, bInA);
+  const sa = work.sa, sb = work.sb;
+  const ax = sa.x, ay = sa.y, az = sa.z, bx = sb.x, by = sb.y, bz = sb.z;
   const o = 3 * i;
   const w = work.w, a = work.a, b = work.b;
-  const ax = sa.x, ay = sa.y, az = sa.z;
   a[o] = ax; a[o + 1] = ay; a[o + 2] = az;
   b[o] = bx; b[o + 1] = by; b[o + 2] = bz;
   w[o] = ax - bx; w[o + 1] = ay - by; w[o + 2] = az - bz;

@@ -1,0 +1,33 @@
+import type { Transform } from '../math/transform.js';
+import type { Vec3Like } from '../math/types.js';
+import type { SupportMap } from '../shapes/shape.js';
+
+/** The vectors a support-pair query reads (`dir`) and writes (`sa`, `sb`; `dirB` is scratch). */
+export interface SupportPairWork {
+  readonly dir: Vec3Like;
+  readonly dirB: Vec3Like;
+  readonly sa: Vec3Like;
+  readonly sb: Vec3Like;
+}
+
+/**
+ * The two supports behind a support point of the Minkowski difference K = A − B along `work.dir`
+ * (A's frame), shared by GJK and EPA: `work.sa` = s_A(d), and `work.sb` = B's support along −d expressed
+ * in A's frame, b = R·s_B(Rᵀ·(−d)) + t with (R, t) = `bInA`. The direction travels in `work.dir` rather than
+ * as number arguments, because V8 boxes doubles passed to a call it does not inline (an allocation per
+ * call).
+ */
+export function supportPair(work: SupportPairWork, shapeA: SupportMap, shapeB: SupportMap, bInA: Transform): void {
+  const d = work.dir;
+  const dx = d.x, dy = d.y, dz = d.z;
+  shapeA.support(work.sa, d);
+  const db = work.dirB;
+  db.x = -(bInA.m00 * dx + bInA.m10 * dy + bInA.m20 * dz);
+  db.y = -(bInA.m01 * dx + bInA.m11 * dy + bInA.m21 * dz);
+  db.z = -(bInA.m02 * dx + bInA.m12 * dy + bInA.m22 * dz);
+  const s = shapeB.support(work.sb, db);
+  const x = s.x, y = s.y, z = s.z;
+  s.x = bInA.m00 * x + bInA.m01 * y + bInA.m02 * z + bInA.tx;
+  s.y = bInA.m10 * x + bInA.m11 * y + bInA.m12 * z + bInA.ty;
+  s.z = bInA.m20 * x + bInA.m21 * y + bInA.m22 * z + bInA.tz;
+}
