@@ -1,6 +1,6 @@
 import { InvalidNumberError, InvalidQuaternionError } from '../errors.js';
 import { QUATERNION_UNIT_TOLERANCE } from '../tolerance.js';
-import type { PoseLike, QuatLike, Vec3Like } from './types.js';
+import type { PoseLike, Vec3Like } from './types.js';
 
 /**
  * A rigid transform as a row-major 3×3 rotation matrix plus a translation: `p' = R·p + t`.
@@ -96,27 +96,4 @@ export function rotateVector(out: Vec3Like, t: Transform, v: Readonly<Vec3Like>)
   out.y = t.m10 * x + t.m11 * y + t.m12 * z;
   out.z = t.m20 * x + t.m21 * y + t.m22 * z;
   return out;
-}
-
-/** out = Rᵀ·v. Safe when `out === v`. */
-export function inverseRotateVector(out: Vec3Like, t: Transform, v: Readonly<Vec3Like>): Vec3Like {
-  const x = v.x, y = v.y, z = v.z;
-  out.x = t.m00 * x + t.m10 * y + t.m20 * z;
-  out.y = t.m01 * x + t.m11 * y + t.m21 * z;
-  out.z = t.m02 * x + t.m12 * y + t.m22 * z;
-  return out;
-}
-
-/** out = Rᵀ·(p − t): world point into the transform's local frame. Safe when `out === p`. */
-export function inverseTransformPoint(out: Vec3Like, t: Transform, p: Readonly<Vec3Like>): Vec3Like {
-  const x = p.x - t.tx, y = p.y - t.ty, z = p.z - t.tz;
-  out.x = t.m00 * x + t.m10 * y + t.m20 * z;
-  out.y = t.m01 * x + t.m11 * y + t.m21 * z;
-  out.z = t.m02 * x + t.m12 * y + t.m22 * z;
-  return out;
-}
-
-/** The identity pose `{ position: 0, quaternion: identity }`, as a fresh object. */
-export function identityPose(): { position: Vec3Like; quaternion: QuatLike } {
-  return { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } };
 }

@@ -85,8 +85,6 @@ export class GjkWork {
   intersecting = false;
   /** Answer: the core distance (0 when intersecting), an upper bound within tolerance. */
   distance = 0;
-  /** Answer: the best lower bound on the core distance proven by a separating plane. */
-  lowerBound = 0;
   /**
    * Input: stop early, with `separatedBeyondLimit`, once a separating plane proves the core distance
    * exceeds this (Infinity for a full distance query). A field, not an argument, because V8 boxes a
@@ -159,7 +157,6 @@ export function gjkDistance(
   vx = w[0]; vy = w[1]; vz = w[2];
   let dist2 = vx * vx + vy * vy + vz * vz;
   let maxW2 = dist2;
-  let lowerBound = 0;
   let status: QueryStatus = 'converged';
   let intersecting = false;
   let beyondLimit = false;
@@ -182,13 +179,10 @@ export function gjkDistance(
     const o = 3 * n;
     const wx = w[o], wy = w[o + 1], wz = w[o + 2];
     const vw = vx * wx + vy * wy + vz * wz;
-    if (vw > 0) {
-      const lb2 = (vw * vw) / dist2;
-      if (lb2 > lowerBound * lowerBound) lowerBound = Math.sqrt(lb2);
-      if (lb2 > limit2) {
-        beyondLimit = true;
-        break;
-      }
+    // For v·w > 0, (v·w / |v|)² is the squared distance of a separating plane: a lower bound.
+    if (vw > 0 && vw * vw > limit2 * dist2) {
+      beyondLimit = true;
+      break;
     }
     const ww = wx * wx + wy * wy + wz * wz;
     if (ww > maxW2) maxW2 = ww;
@@ -257,7 +251,6 @@ export function gjkDistance(
   work.v.x = vx; work.v.y = vy; work.v.z = vz;
   work.intersecting = intersecting;
   work.distance = intersecting ? 0 : Math.sqrt(dist2);
-  work.lowerBound = intersecting ? 0 : Math.min(lowerBound, work.distance);
   work.separatedBeyondLimit = beyondLimit;
   work.status = status;
   work.iterations = iterations;
