@@ -232,6 +232,15 @@ class QuickhullBuilder {
   nD: Int32Array;
   parent = new Int32Array(0);
   inGroup = new Uint8Array(0);
+  /**
+   * Polygon loops of `finish`, typed and sized with the face slots (a loop per face at most, and a
+   * merged group's boundary has fewer edges than its triangles have): loop `k` is
+   * `loopVerts[loopStart[k] .. loopStart[k + 1])` with normal `loopNormals[3k .. 3k + 3)`.
+   */
+  loopStart = new Int32Array(0);
+  loopVerts = new Int32Array(0);
+  loopNormals = new Float64Array(0);
+  loopCount = 0;
 
   constructor(p: Float64Array, n: number, eps: number) {
     this.p = p;
@@ -247,7 +256,8 @@ class QuickhullBuilder {
       this.visible = s.visible; this.hF = s.hF; this.hE = s.hE; this.sF = s.sF; this.sE = s.sE; this.sL = s.sL;
       this.visHeads = s.visHeads; this.newFaces = s.newFaces; this.hA = s.hA; this.hB = s.hB;
       this.hOpp = s.hOpp; this.hOppEdge = s.hOppEdge; this.np = s.np; this.parent = s.parent;
-      this.inGroup = s.inGroup; this.cap = s.cap;
+      this.inGroup = s.inGroup; this.loopStart = s.loopStart; this.loopVerts = s.loopVerts;
+      this.loopNormals = s.loopNormals; this.cap = s.cap;
     }
     if (s !== null && s.ptNext.length >= n && s.vCounter < 0x3fffffff) {
       this.ptNext = s.ptNext; this.vStamp = s.vStamp; this.vCounter = s.vCounter;
@@ -296,6 +306,9 @@ class QuickhullBuilder {
     this.np = new Float64Array(4 * cap);
     this.parent = new Int32Array(cap);
     this.inGroup = new Uint8Array(cap);
+    this.loopStart = new Int32Array(cap + 1);
+    this.loopVerts = new Int32Array(3 * cap);
+    this.loopNormals = new Float64Array(3 * cap);
     this.cap = cap;
   }
 
@@ -729,9 +742,9 @@ class QuickhullBuilder {
     for (let f = 0; f < cnt; f++) parent[f] = find(parent, f);
 
     // Polygon loops. Merged groups walk their boundary; everything else keeps its triangle.
-    const loopStart: number[] = [0];
-    const loopVerts: number[] = [];
-    const loopNormals: number[] = [];
+    const loopStart = this.loopStart, loopVerts = this.loopVerts, loopNormals = this.loopNormals;
+    loopStart[0] = 0;
+    this.loopCount = 0;
     const inGroup = this.inGroup;
     inGroup.fill(0, 0, cnt);
     if (merged) {
@@ -750,30 +763,31 @@ class QuickhullBuilder {
       for (const [, list] of members) {
         gs++;
         // A group that is not a single simple loop, or not planar within tolerance, keeps its triangles.
-        if (this.emitGroup(list, parent, nextV, nextStamp, gs, loopStart, loopVerts, loopNormals)) {
+        if (this.emitGroup(list, parent, nextV, nextStamp, gs)) {
           for (const f of list) inGroup[f] = 1;
         }
       }
     }
+    let lc = this.loopCount, lv = loopStart[lc];
     for (let f = 0; f < cnt; f++) {
       if (alive[f] === 0 || inGroup[f] === 1) continue;
-      loopVerts.push(fv[3 * f], fv[3 * f + 1], fv[3 * f + 2]);
-      loopStart.push(loopVerts.length);
-      loopNormals.push(fp[4 * f], fp[4 * f + 1], fp[4 * f + 2]);
+      loopVerts[lv] = fv[3 * f]; loopVerts[lv + 1] = fv[3 * f + 1]; loopVerts[lv + 2] = fv[3 * f + 2];
+      lv += 3;
+      loopNormals[3 * lc] = fp[4 * f]; loopNormals[3 * lc + 1] = fp[4 * f + 1]; loopNormals[3 * lc + 2] = fp[4 * f + 2];
+      loopStart[++lc] = lv;
     }
+    this.loopCount = lc;
     // Vertices on at most two polygons are not corners: interior to a face (none) or inside an edge (two).
     const faceCountOf = this.nC;
     faceCountOf.fill(0, 0, this.n);
-    for (let k = 0; k < loopVerts.length; k++) faceCountOf[loopVerts[k]]++;
-    return packSolid(p, this.n, loopStart, loopVerts, loopNormals, faceCountOf, eps, this.nD, this.nA);
+    for (let k = 0; k < lv; k++) faceCountOf[loopVerts[k]]++;
+    return packSolid(p, this.n, lc, loopStart, loopVerts, loopNormals, faceCountOf, eps, this.nD, this.nA);
   }
 
   /** Appends the boundary loop of one merged group; false if it is not one simple planar loop. */
-  emitGroup(
-    list: number[], parent: Int32Array, nextV: Int32Array, nextStamp: Int32Array, gs: number,
-    loopStart: number[], loopVerts: number[], loopNormals: number[],
-  ): boolean {
+  emitGroup(list: number[], parent: Int32Array, nextV: Int32Array, nextStamp: Int32Array, gs: number): boolean {
     const fv = this.fv, fa = this.fa, p = this.p, eps = this.eps;
+    const loopStart = this.loopStart, loopVerts = this.loopVerts, loopNormals = this.loopNormals;
     const r = parent[list[0]];
     let nx = 0, ny = 0, nz = 0;
     let edges = 0, first = NONE;
@@ -797,10 +811,10 @@ class QuickhullBuilder {
     const l = Math.sqrt(nx * nx + ny * ny + nz * nz);
     if (!(l > 0) || first === NONE) return false;
     nx /= l; ny /= l; nz /= l;
-    const start = loopVerts.length;
+    const lc = this.loopCount, start = loopStart[lc];
     let v = first, steps = 0, lo = Infinity, hi = -Infinity;
     do {
-      loopVerts.push(v);
+      loopVerts[start + steps] = v;
       const d = nx * p[3 * v] + ny * p[3 * v + 1] + nz * p[3 * v + 2];
       if (d < lo) lo = d;
       if (d > hi) hi = d;
@@ -808,12 +822,10 @@ class QuickhullBuilder {
       if (nextStamp[v] !== gs || steps > edges) break;
       v = nextV[v];
     } while (v !== first);
-    if (v !== first || steps !== edges || hi - lo > 2 * eps) {
-      loopVerts.length = start;
-      return false;
-    }
-    loopStart.push(loopVerts.length);
-    loopNormals.push(nx, ny, nz);
+    if (v !== first || steps !== edges || hi - lo > 2 * eps) return false;
+    loopStart[lc + 1] = start + steps;
+    loopNormals[3 * lc] = nx; loopNormals[3 * lc + 1] = ny; loopNormals[3 * lc + 2] = nz;
+    this.loopCount = lc + 1;
     return true;
   }
 }
@@ -850,7 +862,7 @@ function dist2(p: Float64Array, i: number, j: number): number {
  * renumbers them in input order, and builds the neighbour lists from the polygon edges.
  */
 function packSolid(
-  p: Float64Array, n: number, loopStart: number[], loopVerts: number[], loopNormals: number[],
+  p: Float64Array, n: number, fc: number, loopStart: Int32Array, loopVerts: Int32Array, loopNormals: Float64Array,
   faceCountOf: Int32Array, eps: number, remap: Int32Array, fill: Int32Array,
 ): Hull {
   remap.fill(NONE, 0, n);
@@ -866,10 +878,9 @@ function packSolid(
     vertices[3 * v + 1] = p[3 * i + 1];
     vertices[3 * v + 2] = p[3 * i + 2];
   }
-  const fc = loopStart.length - 1;
   const faceStart = new Int32Array(fc + 1);
-  const faceIndices = new Int32Array(loopVerts.length);
-  const faceNormals = new Float64Array(loopNormals);
+  const faceIndices = new Int32Array(loopStart[fc]);
+  const faceNormals = loopNormals.slice(0, 3 * fc);
   const faceOffsets = new Float64Array(fc);
   const outDeg = new Int32Array(vc + 1);
   let m = 0;
