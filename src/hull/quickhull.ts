@@ -166,7 +166,14 @@ export function buildHullFromCoords(p: Float64Array, options?: BuildHullOptions)
   }
   // Smallest positive tolerance: an all-zero input must still compare "equal" points as equal.
   if (!(eps > 0)) eps = Number.MIN_VALUE;
-  return new QuickhullBuilder(p, n, eps).run([ix0, ix1, iy0, iy1, iz0, iz1]);
+  // The last small build's builder, with its working arrays, if no build holds it (see SPARE_MAX_POINTS).
+  let builder: QuickhullBuilder | null = null;
+  if (n <= SPARE_MAX_POINTS) {
+    builder = spare;
+    spare = null;
+  }
+  if (builder === null) builder = new QuickhullBuilder();
+  return builder.reset(p, n, eps).run(ix0, ix1, iy0, iy1, iz0, iz1);
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -184,9 +191,9 @@ const EMPTY_COORDS = new Float64Array(0);
 
 /** One build. Faces are triangles in flat arrays; `fa[3f + e]` is the face across edge `fv[3f+e] → fv[3f+(e+1)%3]`. */
 class QuickhullBuilder {
-  p: Float64Array;
-  readonly n: number;
-  readonly eps: number;
+  p: Float64Array = EMPTY_COORDS;
+  n = 0;
+  eps = 0;
 
   cap = 0;
   count = 0;
@@ -202,8 +209,10 @@ class QuickhullBuilder {
   mark = new Int32Array(0);
   freeList: number[] = [];
   pending: number[] = [];
-  ptNext: Int32Array;
+  ptNext = new Int32Array(0);
   stamp = 0;
+  /** Indices of the six axis-extreme points. */
+  readonly ext = new Int32Array(6);
 
   // Scratch of one apex step, typed and sized with the face arrays (a step never has more visible
   // faces, horizon edges or new faces than there are face slots).
@@ -223,13 +232,13 @@ class QuickhullBuilder {
   hOppEdge = new Int32Array(0);
   /** Planes of the new faces of one apex step, packed (scratch of the reassignment). */
   np = new Float64Array(0);
-  vStamp: Int32Array;
+  vStamp = new Int32Array(0);
   vCounter = 0;
   /** Scratch of `finish`: per point (nA..nD) and per face slot (parent, inGroup). */
-  nA: Int32Array;
-  nB: Int32Array;
-  nC: Int32Array;
-  nD: Int32Array;
+  nA = new Int32Array(0);
+  nB = new Int32Array(0);
+  nC = new Int32Array(0);
+  nD = new Int32Array(0);
   parent = new Int32Array(0);
   inGroup = new Uint8Array(0);
   /**
@@ -242,29 +251,21 @@ class QuickhullBuilder {
   loopNormals = new Float64Array(0);
   loopCount = 0;
 
-  constructor(p: Float64Array, n: number, eps: number) {
+  /**
+   * Prepares the builder for a build of `n` points, keeping every working array that is big enough.
+   * Every face slot is written before it is read (allocFace initialises a face's slots), except the
+   * vertex stamps, which stay valid because their counter carries over with them.
+   */
+  reset(p: Float64Array, n: number, eps: number): this {
     this.p = p;
     this.n = n;
     this.eps = eps;
-    const s = spare;
-    spare = null;
-    if (s !== null) {
-      // Every slot is written before it is read (allocFace initialises a face's slots), except the
-      // vertex stamps, which stay valid because their counter carries over with them.
-      this.fv = s.fv; this.fa = s.fa; this.fp = s.fp; this.alive = s.alive; this.head = s.head;
-      this.far = s.far; this.farDist = s.farDist; this.mark = s.mark;
-      this.visible = s.visible; this.hF = s.hF; this.hE = s.hE; this.sF = s.sF; this.sE = s.sE; this.sL = s.sL;
-      this.visHeads = s.visHeads; this.newFaces = s.newFaces; this.hA = s.hA; this.hB = s.hB;
-      this.hOpp = s.hOpp; this.hOppEdge = s.hOppEdge; this.np = s.np; this.parent = s.parent;
-      this.inGroup = s.inGroup; this.loopStart = s.loopStart; this.loopVerts = s.loopVerts;
-      this.loopNormals = s.loopNormals; this.cap = s.cap;
-    }
-    if (s !== null && s.ptNext.length >= n && s.vCounter < 0x3fffffff) {
-      this.ptNext = s.ptNext; this.vStamp = s.vStamp; this.vCounter = s.vCounter;
-      this.nA = s.nA; this.nB = s.nB; this.nC = s.nC; this.nD = s.nD;
-    } else {
+    this.count = 0;
+    this.stamp = 0;
+    if (this.ptNext.length < n || this.vCounter >= 0x3fffffff) {
       this.ptNext = new Int32Array(n);
       this.vStamp = new Int32Array(n);
+      this.vCounter = 0;
       this.nA = new Int32Array(n);
       this.nB = new Int32Array(n);
       this.nC = new Int32Array(n);
@@ -272,6 +273,7 @@ class QuickhullBuilder {
     }
     const want = Math.min(Math.max(64, 2 * n + 8), 4096);
     if (this.cap < want) this.grow(want);
+    return this;
   }
 
   /** Hands the working arrays to the next build (drops the reference to the input). */
@@ -368,9 +370,11 @@ class QuickhullBuilder {
     }
   }
 
-  /** `ext`: the indices of the points with the smallest and largest x, y and z. */
-  run(ext: number[]): Hull {
+  /** The arguments are the indices of the points with the smallest and largest x, y and z. */
+  run(ix0: number, ix1: number, iy0: number, iy1: number, iz0: number, iz1: number): Hull {
     const p = this.p, n = this.n, eps = this.eps;
+    const ext = this.ext;
+    ext[0] = ix0; ext[1] = ix1; ext[2] = iy0; ext[3] = iy1; ext[4] = iz0; ext[5] = iz1;
     // The two extreme points furthest apart.
     let ia = 0, ib = 0, best = -1;
     for (let s = 0; s < 6; s++) {
