@@ -1,6 +1,6 @@
 /**
- * Hull building from points uniform in the unit ball (1,000 and 100,000 points), one build per
- * query. Each library gets its own input format, prepared outside the timing:
+ * Hull building from points uniform in the unit ball (1,000 and 100,000 points) and from 100,000
+ * points on the unit sphere (every point a hull vertex), one build per query. Each library gets its own input format, prepared outside the timing:
  *
  * - convex-collide: the benchmark function exported by bench/hull.bench.ts (owned by the hull's
  *   author), when that file exists;
@@ -15,7 +15,7 @@ import qh from 'quickhull3d/dist/quickhull3d.js';
 import { Vector3 } from 'three';
 import { ConvexHull as ThreeConvexHull } from 'three/examples/jsm/math/ConvexHull.js';
 import type { Accuracy, Case } from './harness.js';
-import { makeBallPoints } from './pools.js';
+import { makeBallPoints, makeSpherePoints } from './pools.js';
 import { initRapier } from './peers/rapier.js';
 
 export interface BuildBench {
@@ -59,10 +59,15 @@ function buildCase(group: string, lib: string, note: string, build: () => unknow
 export async function buildBenches(quick: boolean): Promise<BuildBench[]> {
   await initRapier();
   const ours = await oursBuild();
-  const sizes = quick ? [1000, 10_000] : [1000, 100_000];
+  const big = quick ? 10_000 : 100_000;
+  const inputs: Array<[string, Float64Array]> = [
+    ['points in a ball', makeBallPoints(1000)],
+    ['points in a ball', makeBallPoints(big)],
+    ['points on a sphere (all on the hull)', makeSpherePoints(big)],
+  ];
   const benches: BuildBench[] = [];
-  for (const n of sizes) {
-    const coords = makeBallPoints(n);
+  for (const [what, coords] of inputs) {
+    const n = coords.length / 3;
     const arrays: number[][] = [];
     const vectors: Vector3[] = [];
     for (let i = 0; i < n; i++) {
@@ -70,7 +75,7 @@ export async function buildBenches(quick: boolean): Promise<BuildBench[]> {
       vectors.push(new Vector3(coords[3 * i], coords[3 * i + 1], coords[3 * i + 2]));
     }
     const f32 = new Float32Array(coords);
-    const group = `hull building, ${n.toLocaleString('en-US')} points in a ball`;
+    const group = `hull building, ${n.toLocaleString('en-US')} ${what}`;
     const cases: Case[] = [];
     if (ours) cases.push(buildCase(group, 'convex-collide', `bench/hull.bench.ts ${ours.name}(Float64Array)`, () => ours.fn(coords), true));
     cases.push(buildCase(group, 'quickhull3d', 'qh(number[][])', () => qh(arrays)));
