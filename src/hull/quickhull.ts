@@ -214,8 +214,9 @@ class QuickhullBuilder {
   /** Indices of the six axis-extreme points. */
   readonly ext = new Int32Array(6);
 
-  // Scratch of one apex step, typed and sized with the face arrays (a step never has more visible
-  // faces, horizon edges or new faces than there are face slots).
+  // Scratch of one apex step, typed and sized by the largest step so far (`stepCap`, see growStep),
+  // not by the face count: at 100,000 points on a sphere, sizing it like the face arrays tripled the
+  // memory a build allocates.
   visible = new Int32Array(0);
   visCount = 0;
   hF = new Int32Array(0);
@@ -230,6 +231,8 @@ class QuickhullBuilder {
   hB = new Int32Array(0);
   hOpp = new Int32Array(0);
   hOppEdge = new Int32Array(0);
+  /** Entries in each step scratch array (`visible` .. `np`), sized by the largest step so far. */
+  stepCap = 0;
   /** Planes of the new faces of one apex step, packed (scratch of the reassignment). */
   np = new Float64Array(0);
   vStamp = new Int32Array(0);
@@ -242,8 +245,7 @@ class QuickhullBuilder {
   parent = new Int32Array(0);
   inGroup = new Uint8Array(0);
   /**
-   * Polygon loops of `finish`, typed and sized with the face slots (a loop per face at most, and a
-   * merged group's boundary has fewer edges than its triangles have): loop `k` is
+   * Polygon loops of `finish`, typed and sized there by the face slots in use: loop `k` is
    * `loopVerts[loopStart[k] .. loopStart[k + 1])` with normal `loopNormals[3k .. 3k + 3)`.
    */
   loopStart = new Int32Array(0);
@@ -273,6 +275,8 @@ class QuickhullBuilder {
     }
     const want = Math.min(Math.max(64, 2 * n + 8), 4096);
     if (this.cap < want) this.grow(want);
+    // Small on purpose: every build of a few dozen points then grows it during a walk, so tests cover that path.
+    if (this.stepCap < 8) this.growStep(8);
     return this;
   }
 
@@ -293,6 +297,16 @@ class QuickhullBuilder {
     const far = new Int32Array(cap); far.set(this.far); this.far = far;
     const farDist = new Float64Array(cap); farDist.set(this.farDist); this.farDist = farDist;
     const mark = new Int32Array(cap); mark.set(this.mark); this.mark = mark;
+    this.cap = cap;
+  }
+
+  /**
+   * Grows the scratch of one apex step to at least `size` entries, keeping its contents (a walk may be
+   * under way). A step with V visible faces has at most 3V horizon edges and new faces, so callers keep
+   * `stepCap ≥ 3 · visCount + 3`; steps are small, so this stays far below the face count.
+   */
+  growStep(size: number): void {
+    const cap = Math.max(size, 2 * this.stepCap);
     this.visible = growInt(this.visible, cap);
     this.hF = growInt(this.hF, cap);
     this.hE = growInt(this.hE, cap);
@@ -306,12 +320,7 @@ class QuickhullBuilder {
     this.hOpp = growInt(this.hOpp, cap);
     this.hOppEdge = growInt(this.hOppEdge, cap);
     this.np = new Float64Array(4 * cap);
-    this.parent = new Int32Array(cap);
-    this.inGroup = new Uint8Array(cap);
-    this.loopStart = new Int32Array(cap + 1);
-    this.loopVerts = new Int32Array(3 * cap);
-    this.loopNormals = new Float64Array(3 * cap);
-    this.cap = cap;
+    this.stepCap = cap;
   }
 
   allocFace(a: number, b: number, c: number): number {
@@ -563,7 +572,7 @@ class QuickhullBuilder {
   walkVisible(f0: number, eye: number, stamp: number): boolean {
     const fa = this.fa, fp = this.fp, mark = this.mark, p = this.p, eps = this.eps;
     const ex = p[3 * eye], ey = p[3 * eye + 1], ez = p[3 * eye + 2];
-    const visible = this.visible, hF = this.hF, hE = this.hE, sF = this.sF, sE = this.sE, sL = this.sL;
+    let visible = this.visible, hF = this.hF, hE = this.hE, sF = this.sF, sE = this.sE, sL = this.sL;
     let visCount = 0, h = 0, top = 0;
     mark[f0] = stamp;
     visible[visCount++] = f0;
@@ -581,6 +590,10 @@ class QuickhullBuilder {
       if (mg === stamp) continue;
       if (mg !== -stamp && fp[4 * g] * ex + fp[4 * g + 1] * ey + fp[4 * g + 2] * ez - fp[4 * g + 3] > eps) {
         mark[g] = stamp;
+        if (3 * visCount + 6 > this.stepCap) {
+          this.growStep(3 * visCount + 6);
+          visible = this.visible; hF = this.hF; hE = this.hE; sF = this.sF; sE = this.sE; sL = this.sL;
+        }
         visible[visCount++] = g;
         const j = fa[3 * g] === f ? 0 : fa[3 * g + 1] === f ? 1 : 2;
         top++;
@@ -689,6 +702,7 @@ class QuickhullBuilder {
       if (alive[f] === 0) continue;
       if (mark[f] !== reach && mark[f] !== stamp) {
         mark[f] = stamp;
+        if (3 * this.visCount + 6 > this.stepCap) this.growStep(3 * this.visCount + 6);
         this.visible[this.visCount++] = f;
       }
     }
@@ -722,6 +736,15 @@ class QuickhullBuilder {
   finish(): Hull {
     const eps = this.eps, p = this.p, fv = this.fv, fa = this.fa, fp = this.fp, alive = this.alive;
     const cnt = this.count;
+    if (this.parent.length < cnt) {
+      // Sized once per build, by the face slots in use (a loop per face at most; a merged group's
+      // boundary has fewer edges than its triangles have).
+      this.parent = new Int32Array(cnt);
+      this.inGroup = new Uint8Array(cnt);
+      this.loopStart = new Int32Array(cnt + 1);
+      this.loopVerts = new Int32Array(3 * cnt);
+      this.loopNormals = new Float64Array(3 * cnt);
+    }
     // Union-find over faces: join across edges that are not convex by more than ε.
     const parent = this.parent;
     for (let f = 0; f < cnt; f++) parent[f] = f;
