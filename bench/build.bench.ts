@@ -47,7 +47,7 @@ async function oursBuild(): Promise<{ fn: BuildFn; name: string } | null> {
 
 function buildCase(group: string, lib: string, note: string, build: () => unknown, ours = false): Case {
   return {
-    group, lib, ours, cycle: 1, unit: 'build', note,
+    group, lib, ours, cycle: 1, unit: 'build', note, minQueriesPerRun: 1,
     batch(_start, count) {
       let n = 0;
       for (let c = 0; c < count; c++) if (build()) n++;

@@ -36,6 +36,11 @@ export interface Case {
   answer?(i: number): number;
   /** Score accuracy only on inputs (pairs) with an index below this (peers too slow to answer them all, or built for fewer pairs). */
   accuracySubset?: number;
+  /**
+   * Fewest queries in a run when one query takes longer than the run's target time (default 20).
+   * Hull builds set 1: a 5-second build would otherwise make one case take minutes.
+   */
+  minQueriesPerRun?: number;
 }
 
 export interface Timing {
@@ -156,7 +161,7 @@ function runSize(c: Case, perQuery: number, o: TimingOptions): number {
   const fits = (o.targetRunMs * 1e6) / perQuery;
   return fits >= c.cycle
     ? Math.max(1, Math.min(Math.floor(o.maxQueriesPerRun / c.cycle), Math.round(fits / c.cycle))) * c.cycle
-    : Math.max(20, Math.round(fits));
+    : Math.max(c.minQueriesPerRun ?? 20, Math.round(fits));
 }
 
 /**
@@ -183,8 +188,11 @@ export async function measureGroup(cases: Case[], o: TimingOptions): Promise<Tim
   const out: Timing[] = [];
   for (let k = 0; k < cases.length; k++) {
     const nsMedian = median(ns[k]);
-    // Allocation batches of at most ~30 ms each.
-    const alloc = await measureAllocation(cases[k], Math.max(4, Math.min(10_000, Math.round(30e6 / nsMedian))));
+    // Allocation batches of at most ~30 ms each (at least 4 queries); not measured for queries of over
+    // 100 ms (seconds-long hull builds), where the batches would take minutes.
+    const alloc = nsMedian > 100e6
+      ? { bytes: null, batch: 0 }
+      : await measureAllocation(cases[k], Math.max(4, Math.min(10_000, Math.round(30e6 / nsMedian))));
     out.push({
       queriesPerRun: sizes[k], runs: o.runs, nsPerRun: ns[k],
       nsMedian, nsMin: Math.min(...ns[k]), nsMax: Math.max(...ns[k]),
