@@ -69,6 +69,8 @@ export class ConvexHull implements Shape {
   readonly maxFaceVertices: number;
   /** Warm start of the hill climb: the vertex of the last answer. */
   private _warm = 0;
+  /** Scratch direction of supportIndexByScan / supportIndexByClimb. */
+  private readonly _dir: Vec3Like = { x: 0, y: 0, z: 0 };
 
   /**
    * @param points an array of `{x, y, z}` or a flat `ArrayLike<number>` of x, y, z triples (not kept), or
@@ -104,9 +106,11 @@ export class ConvexHull implements Shape {
   /** Writes into `out` a hull vertex maximising `dot(p, dir)` and returns `out`. Allocation-free. */
   support(out: Vec3Like, dir: Readonly<Vec3Like>): Vec3Like {
     const v = this.vertices;
-    const i = 3 * (this.vertexCount > HULL_CLIMB_MIN_VERTICES
-      ? this.supportIndexByClimb(dir.x, dir.y, dir.z)
-      : this.supportIndexByScan(dir.x, dir.y, dir.z));
+    // The direction goes to the helpers as the object, not as three numbers: V8 boxes every double
+    // passed to a call it does not inline (one 16-byte heap number each), and whether these calls are
+    // inlined depends on how much else the caller's optimised code inlines. Passed as numbers, hull
+    // queries allocated 60-300 bytes each in some processes and none in others.
+    const i = 3 * (this.vertexCount > HULL_CLIMB_MIN_VERTICES ? this.climbIndex(dir) : this.scanIndex(dir));
     out.x = v[i];
     out.y = v[i + 1];
     out.z = v[i + 2];
@@ -115,6 +119,23 @@ export class ConvexHull implements Shape {
 
   /** Index of a vertex maximising `dot(p, (dx, dy, dz))`, by a linear scan (first maximiser). */
   supportIndexByScan(dx: number, dy: number, dz: number): number {
+    const d = this._dir;
+    d.x = dx; d.y = dy; d.z = dz;
+    return this.scanIndex(d);
+  }
+
+  /**
+   * Index of a vertex maximising `dot(p, (dx, dy, dz))`, by steepest-ascent hill climbing over the
+   * adjacency from the last answer. Updates the warm start.
+   */
+  supportIndexByClimb(dx: number, dy: number, dz: number): number {
+    const d = this._dir;
+    d.x = dx; d.y = dy; d.z = dz;
+    return this.climbIndex(d);
+  }
+
+  private scanIndex(dir: Readonly<Vec3Like>): number {
+    const dx = dir.x, dy = dir.y, dz = dir.z;
     const v = this.vertices;
     let best = 0;
     let bestDot = v[0] * dx + v[1] * dy + v[2] * dz;
@@ -128,11 +149,8 @@ export class ConvexHull implements Shape {
     return best;
   }
 
-  /**
-   * Index of a vertex maximising `dot(p, (dx, dy, dz))`, by steepest-ascent hill climbing over the
-   * adjacency from the last answer. Updates the warm start.
-   */
-  supportIndexByClimb(dx: number, dy: number, dz: number): number {
+  private climbIndex(dir: Readonly<Vec3Like>): number {
+    const dx = dir.x, dy = dir.y, dz = dir.z;
     const v = this.vertices, ns = this.neighborStart, ni = this.neighborIndices;
     let cur = this._warm;
     let curDot = v[3 * cur] * dx + v[3 * cur + 1] * dy + v[3 * cur + 2] * dz;
@@ -154,7 +172,7 @@ export class ConvexHull implements Shape {
       }
       cur = next;
     }
-    cur = this.supportIndexByScan(dx, dy, dz);
+    cur = this.scanIndex(dir);
     this._warm = cur;
     return cur;
   }
