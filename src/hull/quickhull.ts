@@ -207,8 +207,16 @@ class QuickhullBuilder {
   far = new Int32Array(0);
   farDist = new Float64Array(0);
   mark = new Int32Array(0);
-  freeList: number[] = [];
-  pending: number[] = [];
+  /**
+   * Free face slots (a stack of `freeTop` entries) and the faces waiting for an apex step (a FIFO queue,
+   * `queue[qHead .. qTail)`). Typed, not JS arrays: at 100,000 points a JS queue grew to megabytes of
+   * old-space garbage per build, and in a process with a large heap each build then paid for a full GC.
+   */
+  free = new Int32Array(0);
+  freeTop = 0;
+  queue = new Int32Array(64);
+  qHead = 0;
+  qTail = 0;
   ptNext = new Int32Array(0);
   stamp = 0;
   /** Indices of the six axis-extreme points. */
@@ -283,8 +291,9 @@ class QuickhullBuilder {
   /** Hands the working arrays to the next build (drops the reference to the input). */
   release(): void {
     this.p = EMPTY_COORDS;
-    this.freeList.length = 0;
-    this.pending.length = 0;
+    this.freeTop = 0;
+    this.qHead = 0;
+    this.qTail = 0;
     if (this.n <= SPARE_MAX_POINTS) spare = this;
   }
 
@@ -297,6 +306,7 @@ class QuickhullBuilder {
     const far = new Int32Array(cap); far.set(this.far); this.far = far;
     const farDist = new Float64Array(cap); farDist.set(this.farDist); this.farDist = farDist;
     const mark = new Int32Array(cap); mark.set(this.mark); this.mark = mark;
+    this.free = growInt(this.free, cap);
     this.cap = cap;
   }
 
@@ -323,9 +333,26 @@ class QuickhullBuilder {
     this.stepCap = cap;
   }
 
+  /** Appends face `f` to the queue of faces waiting for an apex step. */
+  enqueue(f: number): void {
+    if (this.qTail === this.queue.length) {
+      if (2 * this.qHead >= this.qTail) {
+        // At least half the queue is consumed: slide the waiting entries to the front.
+        this.queue.copyWithin(0, this.qHead, this.qTail);
+      } else {
+        const q = new Int32Array(2 * this.queue.length);
+        q.set(this.queue.subarray(this.qHead, this.qTail));
+        this.queue = q;
+      }
+      this.qTail -= this.qHead;
+      this.qHead = 0;
+    }
+    this.queue[this.qTail++] = f;
+  }
+
   allocFace(a: number, b: number, c: number): number {
     let f: number;
-    if (this.freeList.length > 0) f = this.freeList.pop()!;
+    if (this.freeTop > 0) f = this.free[--this.freeTop];
     else {
       if (this.count === this.cap) this.grow(2 * this.cap);
       f = this.count++;
@@ -372,7 +399,7 @@ class QuickhullBuilder {
     const h = this.head[f];
     this.ptNext[i] = h;
     this.head[f] = i;
-    if (h === NONE) this.pending.push(f);
+    if (h === NONE) this.enqueue(f);
     if (d > this.farDist[f]) {
       this.farDist[f] = d;
       this.far[f] = i;
@@ -463,9 +490,8 @@ class QuickhullBuilder {
 
     // First in, first out: expanding every face of the current hull before its children grows the hull
     // evenly and discards inside points early (about half the distance tests of last-in-first-out on a ball).
-    const pending = this.pending;
-    for (let q = 0; q < pending.length; q++) {
-      const f = pending[q];
+    while (this.qHead < this.qTail) {
+      const f = this.queue[this.qHead++];
       if (this.alive[f] === 0 || this.head[f] === NONE) continue;
       this.addApex(f);
     }
@@ -485,7 +511,7 @@ class QuickhullBuilder {
         // Still not a disk: only roundoff-level configurations reach here; the apex is within ε of
         // the planes that see it, so it counts as on the hull. Remove it from its outside set.
         this.removeFromOutside(f0, eye);
-        if (this.head[f0] !== NONE) this.pending.push(f0);
+        if (this.head[f0] !== NONE) this.enqueue(f0);
         return;
       }
     }
@@ -507,7 +533,7 @@ class QuickhullBuilder {
       const f = visible[k];
       if (head[f] !== NONE) visHeads[nHeads++] = head[f];
       this.alive[f] = 0;
-      this.freeList.push(f);
+      this.free[this.freeTop++] = f;
     }
     // Cone of new faces over the horizon: face k is (a_k, b_k, eye); edge 1 (b_k → eye) borders face
     // k+1, edge 2 (eye → a_k) borders face k−1. (allocFace may grow the arrays: re-read them after.)
@@ -531,7 +557,7 @@ class QuickhullBuilder {
       const f = 4 * newFaces[k];
       np[4 * k] = fp[f]; np[4 * k + 1] = fp[f + 1]; np[4 * k + 2] = fp[f + 2]; np[4 * k + 3] = fp[f + 3];
     }
-    const headArr = this.head, far = this.far, farDist = this.farDist, pending = this.pending;
+    const headArr = this.head, far = this.far, farDist = this.farDist;
     let last = 0;
     for (let s = 0; s < nHeads; s++) {
       let i = heads[s];
@@ -548,7 +574,7 @@ class QuickhullBuilder {
               const hd = headArr[f];
               ptNext[i] = hd;
               headArr[f] = i;
-              if (hd === NONE) pending.push(f);
+              if (hd === NONE) this.enqueue(f);
               if (dd > farDist[f]) {
                 farDist[f] = dd;
                 far[f] = i;
