@@ -914,9 +914,8 @@ function dist2(p: Float64Array, i: number, j: number): number {
  * Packs polygon loops (input-point indices) into a Hull: keeps vertices on three or more polygons,
  * renumbers them in input order, and builds the neighbour lists from the polygon edges.
  *
- * Each array of the result is its own typed array. Views into one shared buffer were tried: no
- * measurable gain in building, and `ConvexHull` queries on such a hull allocated ~250 bytes per
- * distance query (V8 boxed values read through the views), so they were reverted.
+ * Each array of the result is its own typed array. Views into one shared buffer were tried and
+ * reverted: no measurable gain in building.
  */
 function packSolid(
   p: Float64Array, n: number, fc: number, loopStart: Int32Array, loopVerts: Int32Array, loopNormals: Float64Array,
