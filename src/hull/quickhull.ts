@@ -143,20 +143,9 @@ export function buildHull(points: ArrayLike<Vec3Like> | ArrayLike<number>, optio
 export function buildHullFromCoords(p: Float64Array, options?: BuildHullOptions): Hull {
   const n = (p.length / 3) | 0;
   if (n === 0) throw new DegenerateHullError('too-few-points', 'buildHull.points is empty; need at least 1 point');
-  // Extreme points along the axes (the first index on ties), in one pass that also gives max |coordinate|.
-  let x0 = p[0], x1 = x0, y0 = p[1], y1 = y0, z0 = p[2], z1 = z0;
-  let ix0 = 0, ix1 = 0, iy0 = 0, iy1 = 0, iz0 = 0, iz1 = 0;
-  for (let i = 1; i < n; i++) {
-    const x = p[3 * i], y = p[3 * i + 1], z = p[3 * i + 2];
-    if (x < x0) { x0 = x; ix0 = i; }
-    if (x > x1) { x1 = x; ix1 = i; }
-    if (y < y0) { y0 = y; iy0 = i; }
-    if (y > y1) { y1 = y; iy1 = i; }
-    if (z < z0) { z0 = z; iz0 = i; }
-    if (z > z1) { z1 = z; iz1 = i; }
-  }
-  const ax = Math.max(-x0, x1), ay = Math.max(-y0, y1), az = Math.max(-z0, z1);
-  let eps = HULL_TOLERANCE_FACTOR * Number.EPSILON * (ax + ay + az);
+  const ext = EXTREMES;
+  axisExtremes(p, n, ext, EXTREME_ABS);
+  let eps = HULL_TOLERANCE_FACTOR * Number.EPSILON * (EXTREME_ABS[0] + EXTREME_ABS[1] + EXTREME_ABS[2]);
   const tol = options?.tolerance;
   if (tol !== undefined) {
     if (typeof tol !== 'number' || !Number.isFinite(tol) || tol < 0) {
@@ -173,7 +162,75 @@ export function buildHullFromCoords(p: Float64Array, options?: BuildHullOptions)
     spare = null;
   }
   if (builder === null) builder = new QuickhullBuilder();
-  return builder.reset(p, n, eps).run(ix0, ix1, iy0, iy1, iz0, iz1);
+  return builder.reset(p, n, eps).run(ext[0], ext[1], ext[2], ext[3], ext[4], ext[5]);
+}
+
+const EXTREMES = new Int32Array(6);
+const EXTREME_ABS = new Float64Array(3);
+
+/**
+ * Writes into `ext` the indices of the points with the smallest and largest x, y and z (the first
+ * index on ties), and into `abs` the largest |x|, |y| and |z|, in one pass.
+ *
+ * A function of its own, with nothing after the loop but stores, for V8: a first build of many points
+ * compiles the loop on-stack (OSR) before the code after it has ever run. When that code was in
+ * buildHullFromCoords, the OSR code deoptimised there ("insufficient type feedback") and was entered
+ * again on later builds: 1,563 deoptimisations in 3,500 builds of 1,000 points after two of 100,000
+ * (whose median time was then 0.74–0.78 ms against 0.65 without the big builds first). The scans of
+ * `run` (furthestFromLine, furthestFromPlane, QuickhullBuilder.partition) are split out the same way;
+ * now such a sequence deoptimises a handful of times in all.
+ */
+/**
+ * Index of the point furthest from the line through a with unit direction u (the first on ties). A
+ * function of its own for V8's sake, like axisExtremes.
+ */
+function furthestFromLine(
+  p: Float64Array, n: number, ax: number, ay: number, az: number, ux: number, uy: number, uz: number,
+): number {
+  let ic = 0, best = -1;
+  for (let i = 0; i < n; i++) {
+    const wx = p[3 * i] - ax, wy = p[3 * i + 1] - ay, wz = p[3 * i + 2] - az;
+    const cx = wy * uz - wz * uy, cy = wz * ux - wx * uz, cz = wx * uy - wy * ux;
+    const d = cx * cx + cy * cy + cz * cz;
+    if (d > best) {
+      best = d;
+      ic = i;
+    }
+  }
+  return ic;
+}
+
+/** Index of the point furthest from the plane through a with unit normal n, on either side (the first on ties). */
+function furthestFromPlane(
+  p: Float64Array, n: number, ax: number, ay: number, az: number, nx: number, ny: number, nz: number,
+): number {
+  let id = 0, best = -1;
+  for (let i = 0; i < n; i++) {
+    const d = Math.abs(nx * (p[3 * i] - ax) + ny * (p[3 * i + 1] - ay) + nz * (p[3 * i + 2] - az));
+    if (d > best) {
+      best = d;
+      id = i;
+    }
+  }
+  return id;
+}
+
+function axisExtremes(p: Float64Array, n: number, ext: Int32Array, abs: Float64Array): void {
+  let x0 = p[0], x1 = x0, y0 = p[1], y1 = y0, z0 = p[2], z1 = z0;
+  let ix0 = 0, ix1 = 0, iy0 = 0, iy1 = 0, iz0 = 0, iz1 = 0;
+  for (let i = 1; i < n; i++) {
+    const x = p[3 * i], y = p[3 * i + 1], z = p[3 * i + 2];
+    if (x < x0) { x0 = x; ix0 = i; }
+    if (x > x1) { x1 = x; ix1 = i; }
+    if (y < y0) { y0 = y; iy0 = i; }
+    if (y > y1) { y1 = y; iy1 = i; }
+    if (z < z0) { z0 = z; iz0 = i; }
+    if (z > z1) { z1 = z; iz1 = i; }
+  }
+  ext[0] = ix0; ext[1] = ix1; ext[2] = iy0; ext[3] = iy1; ext[4] = iz0; ext[5] = iz1;
+  abs[0] = x1 > -x0 ? x1 : -x0;
+  abs[1] = y1 > -y0 ? y1 : -y0;
+  abs[2] = z1 > -z0 ? z1 : -z0;
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -429,16 +486,11 @@ class QuickhullBuilder {
     let ux = p[3 * ib] - ax, uy = p[3 * ib + 1] - ay, uz = p[3 * ib + 2] - az;
     const ul = Math.sqrt(ux * ux + uy * uy + uz * uz);
     ux /= ul; uy /= ul; uz /= ul;
-    let ic = -1;
-    best = -1;
-    for (let i = 0; i < n; i++) {
-      const wx = p[3 * i] - ax, wy = p[3 * i + 1] - ay, wz = p[3 * i + 2] - az;
+    const ic = furthestFromLine(p, n, ax, ay, az, ux, uy, uz);
+    {
+      const wx = p[3 * ic] - ax, wy = p[3 * ic + 1] - ay, wz = p[3 * ic + 2] - az;
       const cx = wy * uz - wz * uy, cy = wz * ux - wx * uz, cz = wx * uy - wy * ux;
-      const d = cx * cx + cy * cy + cz * cz;
-      if (d > best) {
-        best = d;
-        ic = i;
-      }
+      best = cx * cx + cy * cy + cz * cz;
     }
     if (Math.sqrt(best) <= eps) return segmentHull(p, n, ux, uy, uz, eps);
     // The point furthest from plane abc.
@@ -446,18 +498,9 @@ class QuickhullBuilder {
     let nx = uy * vz0 - uz * vy0, ny = uz * vx0 - ux * vz0, nz = ux * vy0 - uy * vx0;
     const nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
     nx /= nl; ny /= nl; nz /= nl;
-    let id = -1;
-    best = -1;
-    let bestSigned = 0;
-    for (let i = 0; i < n; i++) {
-      const d = nx * (p[3 * i] - ax) + ny * (p[3 * i + 1] - ay) + nz * (p[3 * i + 2] - az);
-      if (Math.abs(d) > best) {
-        best = Math.abs(d);
-        bestSigned = d;
-        id = i;
-      }
-    }
-    if (best <= eps) return polygonHull(p, n, ia, nx, ny, nz, ux, uy, uz, eps);
+    const id = furthestFromPlane(p, n, ax, ay, az, nx, ny, nz);
+    const bestSigned = nx * (p[3 * id] - ax) + ny * (p[3 * id + 1] - ay) + nz * (p[3 * id + 2] - az);
+    if (Math.abs(bestSigned) <= eps) return polygonHull(p, n, ia, nx, ny, nz, ux, uy, uz, eps);
 
     // Initial tetrahedron, oriented so that d lies below base abc.
     let a = ia, b = ib, c = ic;
@@ -475,18 +518,7 @@ class QuickhullBuilder {
     fa[3 * f1] = f0; fa[3 * f1 + 1] = f3; fa[3 * f1 + 2] = f2;
     fa[3 * f2] = f0; fa[3 * f2 + 1] = f1; fa[3 * f2 + 2] = f3;
     fa[3 * f3] = f0; fa[3 * f3 + 1] = f2; fa[3 * f3 + 2] = f1;
-    const fp = this.fp;
-    for (let i = 0; i < n; i++) {
-      if (i === a || i === b || i === c || i === d) continue;
-      const x = p[3 * i], y = p[3 * i + 1], z = p[3 * i + 2];
-      for (let f = 0; f < 4; f++) {
-        const dd = fp[4 * f] * x + fp[4 * f + 1] * y + fp[4 * f + 2] * z - fp[4 * f + 3];
-        if (dd > eps) {
-          this.addToOutside(f, i, dd);
-          break;
-        }
-      }
-    }
+    this.partition(a, b, c, d);
 
     // First in, first out: expanding every face of the current hull before its children grows the hull
     // evenly and discards inside points early (about half the distance tests of last-in-first-out on a ball).
@@ -498,6 +530,25 @@ class QuickhullBuilder {
     const hull = this.finish();
     this.release();
     return hull;
+  }
+
+  /**
+   * Puts every point but the tetrahedron's corners a..d into the outside set of the first of faces 0..3
+   * it lies above by more than ε. (Its own method, like the scans in furthestFromLine: see axisExtremes.)
+   */
+  partition(a: number, b: number, c: number, d: number): void {
+    const p = this.p, n = this.n, eps = this.eps, fp = this.fp;
+    for (let i = 0; i < n; i++) {
+      if (i === a || i === b || i === c || i === d) continue;
+      const x = p[3 * i], y = p[3 * i + 1], z = p[3 * i + 2];
+      for (let f = 0; f < 4; f++) {
+        const dd = fp[4 * f] * x + fp[4 * f + 1] * y + fp[4 * f + 2] * z - fp[4 * f + 3];
+        if (dd > eps) {
+          this.addToOutside(f, i, dd);
+          break;
+        }
+      }
+    }
   }
 
   /** Adds the furthest outside point of face `f0` to the hull (Barber et al. §2, one iteration). */
