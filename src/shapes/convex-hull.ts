@@ -91,16 +91,8 @@ export class ConvexHull implements Shape {
     this.faceIndices = hull.faceIndices;
     this.faceNormals = hull.faceNormals;
     this.faceOffsets = hull.faceOffsets;
-    let maxFace = 0;
-    for (let f = 0; f < this.faceCount; f++) maxFace = Math.max(maxFace, this.faceStart[f + 1] - this.faceStart[f]);
-    this.maxFaceVertices = maxFace;
-    const v = this.vertices;
-    let r2 = 0;
-    for (let i = 0; i < v.length; i += 3) {
-      const d = v[i] * v[i] + v[i + 1] * v[i + 1] + v[i + 2] * v[i + 2];
-      if (d > r2) r2 = d;
-    }
-    this.boundingRadius = Math.sqrt(r2);
+    this.maxFaceVertices = maxFaceSize(this.faceStart, this.faceCount);
+    this.boundingRadius = Math.sqrt(maxNormSquared(this.vertices));
   }
 
   /** Writes into `out` a hull vertex maximising `dot(p, dir)` and returns `out`. Allocation-free. */
@@ -248,4 +240,29 @@ export class ConvexHull implements Shape {
 function isHull(x: unknown): x is Hull {
   return typeof x === 'object' && x !== null && !Array.isArray(x) && !ArrayBuffer.isView(x)
     && (x as Hull).neighborStart instanceof Int32Array && (x as Hull).vertices instanceof Float64Array;
+}
+
+// The constructor's scans are functions of their own: for a hull of many vertices V8 compiles a loop
+// on-stack before the code after it has run, and that on-stack code then deoptimised on every later
+// construction (126 times in 3,000 constructions after one of a 100,000-point hull). See axisExtremes
+// in hull/quickhull.ts.
+
+/** Largest number of corners of one face. */
+function maxFaceSize(faceStart: Int32Array, faceCount: number): number {
+  let m = 0;
+  for (let f = 0; f < faceCount; f++) {
+    const k = faceStart[f + 1] - faceStart[f];
+    if (k > m) m = k;
+  }
+  return m;
+}
+
+/** Largest squared distance of a vertex (packed xyz) from the origin. */
+function maxNormSquared(v: Float64Array): number {
+  let r2 = 0;
+  for (let i = 0; i < v.length; i += 3) {
+    const d = v[i] * v[i] + v[i + 1] * v[i + 1] + v[i + 2] * v[i + 2];
+    if (d > r2) r2 = d;
+  }
+  return r2;
 }
