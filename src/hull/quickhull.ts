@@ -143,6 +143,7 @@ export function buildHull(points: ArrayLike<Vec3Like> | ArrayLike<number>, optio
 export function buildHullFromCoords(p: Float64Array, options?: BuildHullOptions): Hull {
   const n = (p.length / 3) | 0;
   if (n === 0) throw new DegenerateHullError('too-few-points', 'buildHull.points is empty; need at least 1 point');
+  if (!primed && n > PRIME_MIN_POINTS) primeTypeFeedback();
   const ext = EXTREMES;
   axisExtremes(p, n, ext, EXTREME_ABS);
   let eps = HULL_TOLERANCE_FACTOR * Number.EPSILON * (EXTREME_ABS[0] + EXTREME_ABS[1] + EXTREME_ABS[2]);
@@ -163,6 +164,42 @@ export function buildHullFromCoords(p: Float64Array, options?: BuildHullOptions)
   }
   if (builder === null) builder = new QuickhullBuilder();
   return builder.reset(p, n, eps).run(ext[0], ext[1], ext[2], ext[3], ext[4], ext[5]);
+}
+
+/**
+ * Builds above this many points first build two tiny hulls, once per process (see primeTypeFeedback).
+ */
+const PRIME_MIN_POINTS = 2048;
+let primed = false;
+
+/**
+ * Builds two tiny hulls (a cloud with interior points, and a cube with face centres and edge
+ * midpoints, which exercises merging) so that every code path of a build has run once before a big
+ * build makes V8 compile its loops on-stack (OSR). OSR code compiled while the code after a loop had
+ * never run deoptimises when it gets there, and V8 kept re-entering such code on later builds: in a
+ * process whose first build had 100,000 points, `finish` then deoptimised up to 8,751 times and
+ * `packSolid` up to 342 times over 3,000 small builds (test/deopt.test.ts). Costs about 10 ms once
+ * per process, run cold; a first build of 3,000 points takes 30–45 ms cold with or without it.
+ */
+function primeTypeFeedback(): void {
+  primed = true;
+  const cloud = new Float64Array(3 * 48);
+  for (let i = 0; i < 48; i++) {
+    // Points on a Fibonacci sphere, every third one pulled halfway in.
+    const z = 1 - (2 * i + 1) / 48, r = Math.sqrt(1 - z * z), a = 2.399963229728653 * i, s = i % 3 === 0 ? 0.5 : 1;
+    cloud[3 * i] = s * r * Math.cos(a);
+    cloud[3 * i + 1] = s * r * Math.sin(a);
+    cloud[3 * i + 2] = s * z;
+  }
+  const cube: number[] = [];
+  for (let x = 0; x <= 2; x++) for (let y = 0; y <= 2; y++) for (let z = 0; z <= 2; z++) cube.push(x, y, z);
+  const grid = Float64Array.from(cube);
+  // Three rounds: V8 allocates a function's feedback vector only after it has run for a while, so the
+  // first calls record nothing.
+  for (let k = 0; k < 3; k++) {
+    buildHullFromCoords(cloud);
+    buildHullFromCoords(grid);
+  }
 }
 
 const EXTREMES = new Int32Array(6);
