@@ -12,11 +12,11 @@
  */
 import RAPIER from '@dimforge/rapier3d-compat';
 import qh from 'quickhull3d/dist/quickhull3d.js';
-import { Vector3 } from 'three';
 import { ConvexHull as ThreeConvexHull } from 'three/examples/jsm/math/ConvexHull.js';
 import type { Accuracy, Case } from './harness.js';
 import { makeBallPoints, makeSpherePoints } from './pools.js';
 import { initRapier } from './peers/rapier.js';
+import { peerHullInputs } from './peers/hull-inputs.js';
 
 export interface BuildBench {
   group: string;
@@ -68,13 +68,7 @@ export async function buildBenches(quick: boolean): Promise<BuildBench[]> {
   const benches: BuildBench[] = [];
   for (const [what, coords] of inputs) {
     const n = coords.length / 3;
-    const arrays: number[][] = [];
-    const vectors: Vector3[] = [];
-    for (let i = 0; i < n; i++) {
-      arrays.push([coords[3 * i], coords[3 * i + 1], coords[3 * i + 2]]);
-      vectors.push(new Vector3(coords[3 * i], coords[3 * i + 1], coords[3 * i + 2]));
-    }
-    const f32 = new Float32Array(coords);
+    const { arrays, vectors, f32 } = peerHullInputs(coords);
     const group = `hull building, ${n.toLocaleString('en-US')} ${what}`;
     const cases: Case[] = [];
     if (ours) cases.push(buildCase(group, 'convex-collide', `bench/hull.bench.ts ${ours.name}(Float64Array)`, () => ours.fn(coords), true));

@@ -18,11 +18,11 @@
  */
 import RAPIER from '@dimforge/rapier3d-compat';
 import qh from 'quickhull3d/dist/quickhull3d.js';
-import { Vector3 } from 'three';
 import { ConvexHull as ThreeConvexHull } from 'three/examples/jsm/math/ConvexHull.js';
 import { buildHullFromCoords, type Hull } from '../src/hull/quickhull.js';
 import { ConvexHull } from '../src/shapes/convex-hull.js';
 import { makeBallPoints, makeSpherePoints, mulberry32 } from './pools.js';
+import { peerHullInputs } from './peers/hull-inputs.js';
 
 export interface HullBenchRow {
   name: string;
@@ -101,14 +101,7 @@ export async function runHullBench(options: { quick?: boolean; log?: (line: stri
     ['100,000 points on a sphere', makeSpherePoints(quick ? 20_000 : 100_000), quick ? 3 : 5],
   ];
   for (const [label, coords, reps] of cases) {
-    const n = coords.length / 3;
-    const arrays: number[][] = [];
-    const vectors: Vector3[] = [];
-    for (let i = 0; i < n; i++) {
-      arrays.push([coords[3 * i], coords[3 * i + 1], coords[3 * i + 2]]);
-      vectors.push(new Vector3(coords[3 * i], coords[3 * i + 1], coords[3 * i + 2]));
-    }
-    const f32 = new Float32Array(coords);
+    const { arrays, vectors, f32 } = peerHullInputs(coords);
     const slowReps = Math.max(3, Math.min(reps, 5));
     const peers: Array<[string, () => unknown, number]> = [
       ['convex-collide', () => buildHullFromCoords(coords), reps],

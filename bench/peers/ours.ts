@@ -3,13 +3,13 @@ import {
   Box, ConvexHull, Sphere, contact, createContactResult, createPenetrationResult, distance, intersects, penetration,
 } from '../../src/index.js';
 import type { Case } from '../harness.js';
-import { poseOf, type PlainPose } from '../pools.js';
+import { poseOf, type PlainPose, type Pool } from '../pools.js';
 import type { PairGroup } from './common.js';
 
 type AnyShape = Box | Sphere | ConvexHull;
 
-function build(g: PairGroup): { sA: AnyShape[]; sB: AnyShape[]; pA: PlainPose[]; pB: PlainPose[] } {
-  const p = g.pool;
+/** Our shapes and plain poses for every pair of a pool (also used by test/alloc/probe.ts). */
+export function oursPairs(p: Pool): { sA: AnyShape[]; sB: AnyShape[]; pA: PlainPose[]; pB: PlainPose[] } {
   const sA: AnyShape[] = [], sB: AnyShape[] = [], pA: PlainPose[] = [], pB: PlainPose[] = [];
   const hull = p.kind === 'hulls' ? new ConvexHull(p.template) : null;
   for (let i = 0; i < p.size; i++) {
@@ -28,7 +28,7 @@ function build(g: PairGroup): { sA: AnyShape[]; sB: AnyShape[]; pA: PlainPose[];
 }
 
 export function oursCases(g: PairGroup): Case[] {
-  const { sA, sB, pA, pB } = build(g);
+  const { sA, sB, pA, pB } = oursPairs(g.pool);
   const idx = g.pairs, n = idx.length;
   const lib = 'convex-collide';
   switch (g.kind) {

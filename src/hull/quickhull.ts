@@ -163,7 +163,7 @@ export function buildHullFromCoords(p: Float64Array, options?: BuildHullOptions)
     spare = null;
   }
   if (builder === null) builder = new QuickhullBuilder();
-  return builder.reset(p, n, eps).run(ext[0], ext[1], ext[2], ext[3], ext[4], ext[5]);
+  return builder.reset(p, n, eps).run(ext);
 }
 
 /**
@@ -313,8 +313,6 @@ class QuickhullBuilder {
   qTail = 0;
   ptNext = new Int32Array(0);
   stamp = 0;
-  /** Indices of the six axis-extreme points. */
-  readonly ext = new Int32Array(6);
 
   // Scratch of one apex step, typed and sized by the largest step so far (`stepCap`, see growStep),
   // not by the face count: at 100,000 points on a sphere, sizing it like the face arrays tripled the
@@ -500,11 +498,9 @@ class QuickhullBuilder {
     }
   }
 
-  /** The arguments are the indices of the points with the smallest and largest x, y and z. */
-  run(ix0: number, ix1: number, iy0: number, iy1: number, iz0: number, iz1: number): Hull {
+  /** `ext`: the indices of the points with the smallest and largest x, y and z (see axisExtremes). */
+  run(ext: Int32Array): Hull {
     const p = this.p, n = this.n, eps = this.eps;
-    const ext = this.ext;
-    ext[0] = ix0; ext[1] = ix1; ext[2] = iy0; ext[3] = iy1; ext[4] = iz0; ext[5] = iz1;
     // The two extreme points furthest apart.
     let ia = 0, ib = 0, best = -1;
     for (let s = 0; s < 6; s++) {
@@ -823,7 +819,7 @@ class QuickhullBuilder {
   }
 
   removeFromOutside(f: number, i: number): void {
-    const ptNext = this.ptNext, p = this.p;
+    const ptNext = this.ptNext;
     let prev = NONE, j = this.head[f];
     while (j !== NONE && j !== i) {
       prev = j;
@@ -841,7 +837,6 @@ class QuickhullBuilder {
         best = k;
       }
     }
-    void p;
     this.far[f] = best;
     this.farDist[f] = bestD;
   }

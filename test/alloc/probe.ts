@@ -9,37 +9,15 @@
  * is discarded; the figure is the smallest of five batches.
  */
 import v8 from 'node:v8';
-import {
-  Box, ConvexHull, Sphere, contact, createContactResult, createPenetrationResult, distance, intersects, penetration,
-} from '../../src/index.js';
-import { makeBoxesPool, makeHullsPool, makeSphereBoxPool, poseOf, type PlainPose } from '../../bench/pools.js';
+import { contact, createContactResult, createPenetrationResult, distance, intersects, penetration } from '../../src/index.js';
+import { oursPairs } from '../../bench/peers/ours.js';
+import { makeBoxesPool, makeHullsPool, makeSphereBoxPool } from '../../bench/pools.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('probe.ts needs node --expose-gc');
 
+// The benchmark's own shapes and poses (bench/peers/ours.ts), on smaller pools.
 const SIZE = 512;
-type AnyShape = Box | Sphere | ConvexHull;
-interface Pairs { a: AnyShape[]; b: AnyShape[]; pa: PlainPose[]; pb: PlainPose[] }
-
-function pairs(kind: 'boxes' | 'sphere-box' | 'hulls'): Pairs {
-  const out: Pairs = { a: [], b: [], pa: [], pb: [] };
-  const pool = kind === 'boxes' ? makeBoxesPool(SIZE) : kind === 'sphere-box' ? makeSphereBoxPool(SIZE) : makeHullsPool(2, SIZE);
-  const hull = pool.kind === 'hulls' ? new ConvexHull(pool.template) : null;
-  for (let i = 0; i < SIZE; i++) {
-    out.pa.push(poseOf(pool, i, false));
-    out.pb.push(poseOf(pool, i, true));
-    if (pool.kind === 'hulls') {
-      out.a.push(hull!);
-      out.b.push(hull!);
-    } else {
-      out.a.push(new Box(pool.halfA[3 * i], pool.halfA[3 * i + 1], pool.halfA[3 * i + 2]));
-      out.b.push(pool.kind === 'boxes'
-        ? new Box(pool.halfB[3 * i], pool.halfB[3 * i + 1], pool.halfB[3 * i + 2])
-        : new Sphere(pool.radiusB[i]));
-    }
-  }
-  return out;
-}
 
 let sink = 0;
 function bytesPerQuery(run: (count: number) => number, count: number): number {
@@ -57,21 +35,21 @@ function bytesPerQuery(run: (count: number) => number, count: number): number {
   return best;
 }
 
-const boxes = pairs('boxes'), sphereBox = pairs('sphere-box'), hulls = pairs('hulls');
+const boxes = oursPairs(makeBoxesPool(SIZE)), sphereBox = oursPairs(makeSphereBoxPool(SIZE)), hulls = oursPairs(makeHullsPool(2, SIZE));
 const pen = createPenetrationResult(), con = createContactResult();
 // One loop per query, each its own function literal with a local accumulator, as a caller would write
 // it: a shared loop would call the queries through one polymorphic call site, and adding into a
 // module-level variable stores a fresh heap number each time; either would blame the library for the
 // probe's own allocation.
 const queries: Record<string, [(n: number) => number, number]> = {
-  'box-box intersects': [(n) => { let acc = 0; const p = boxes; for (let k = 0; k < n; k++) { const i = k % SIZE; if (intersects(p.a[i], p.pa[i], p.b[i], p.pb[i])) acc++; } return acc; }, 20_000],
-  'box-box distance': [(n) => { let acc = 0; const p = boxes; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += distance(p.a[i], p.pa[i], p.b[i], p.pb[i]); } return acc; }, 20_000],
-  'box-box penetration': [(n) => { let acc = 0; const p = boxes; for (let k = 0; k < n; k++) { const i = k % SIZE; const r = penetration(p.a[i], p.pa[i], p.b[i], p.pb[i], pen); if (r !== null) acc += r.depth; } return acc; }, 5_000],
-  'box-box contact': [(n) => { let acc = 0; const p = boxes; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += contact(p.a[i], p.pa[i], p.b[i], p.pb[i], con)!.separation; } return acc; }, 5_000],
-  'sphere-box distance': [(n) => { let acc = 0; const p = sphereBox; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += distance(p.a[i], p.pa[i], p.b[i], p.pb[i]); } return acc; }, 20_000],
-  'hull-hull intersects': [(n) => { let acc = 0; const p = hulls; for (let k = 0; k < n; k++) { const i = k % SIZE; if (intersects(p.a[i], p.pa[i], p.b[i], p.pb[i])) acc++; } return acc; }, 10_000],
-  'hull-hull distance': [(n) => { let acc = 0; const p = hulls; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += distance(p.a[i], p.pa[i], p.b[i], p.pb[i]); } return acc; }, 10_000],
-  'hull-hull contact': [(n) => { let acc = 0; const p = hulls; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += contact(p.a[i], p.pa[i], p.b[i], p.pb[i], con)!.separation; } return acc; }, 3_000],
+  'box-box intersects': [(n) => { let acc = 0; const p = boxes; for (let k = 0; k < n; k++) { const i = k % SIZE; if (intersects(p.sA[i], p.pA[i], p.sB[i], p.pB[i])) acc++; } return acc; }, 20_000],
+  'box-box distance': [(n) => { let acc = 0; const p = boxes; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += distance(p.sA[i], p.pA[i], p.sB[i], p.pB[i]); } return acc; }, 20_000],
+  'box-box penetration': [(n) => { let acc = 0; const p = boxes; for (let k = 0; k < n; k++) { const i = k % SIZE; const r = penetration(p.sA[i], p.pA[i], p.sB[i], p.pB[i], pen); if (r !== null) acc += r.depth; } return acc; }, 5_000],
+  'box-box contact': [(n) => { let acc = 0; const p = boxes; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += contact(p.sA[i], p.pA[i], p.sB[i], p.pB[i], con)!.separation; } return acc; }, 5_000],
+  'sphere-box distance': [(n) => { let acc = 0; const p = sphereBox; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += distance(p.sA[i], p.pA[i], p.sB[i], p.pB[i]); } return acc; }, 20_000],
+  'hull-hull intersects': [(n) => { let acc = 0; const p = hulls; for (let k = 0; k < n; k++) { const i = k % SIZE; if (intersects(p.sA[i], p.pA[i], p.sB[i], p.pB[i])) acc++; } return acc; }, 10_000],
+  'hull-hull distance': [(n) => { let acc = 0; const p = hulls; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += distance(p.sA[i], p.pA[i], p.sB[i], p.pB[i]); } return acc; }, 10_000],
+  'hull-hull contact': [(n) => { let acc = 0; const p = hulls; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += contact(p.sA[i], p.pA[i], p.sB[i], p.pB[i], con)!.separation; } return acc; }, 3_000],
 };
 const result: Record<string, number> = {};
 for (const [name, [run, count]] of Object.entries(queries)) result[name] = bytesPerQuery(run, count);
