@@ -106,6 +106,36 @@ describe('buildHull: solids', () => {
     expect(hull.faceCount).toBe(66);
   });
 
+  // Builds of 8,192 points or more first reorder the points by grid cell (SORT_MIN_POINTS); these
+  // cases run that path with the same kinds of input as the small ones above.
+  it('big inputs (reordered by grid cell): a ball repeated, a grid, a flat grid', () => {
+    const base = ball(4500, 21);
+    const small = buildHull(base);
+    const hull = expectValid([...base, ...base.slice(0, 3 * 2000), ...base]);
+    expect(hull.vertexCount).toBe(small.vertexCount);
+    expect(Array.from(hull.vertices).sort()).toEqual(Array.from(small.vertices).sort());
+    // A 21³ grid: 9,261 points, most of them coplanar with a face, collinear with an edge, or both.
+    const cube = expectValid(grid(21, 0.05, -0.5));
+    expect(cube.vertexCount).toBe(8);
+    expect(cube.faceCount).toBe(6);
+    for (const f of cube.faces) expect(f.length).toBe(4);
+    // Degenerate extents: a 100×100 grid in the plane z = 2 stays a polygon.
+    const flatGrid: number[] = [];
+    for (let i = 0; i < 100; i++) for (let j = 0; j < 100; j++) flatGrid.push(i, j, 2);
+    const sheet = expectValid(flatGrid);
+    expect(sheet.dimension).toBe(2);
+    expect(sheet.vertexCount).toBe(4);
+  });
+
+  it('a big sphere: every point a vertex, each named by its input index', () => {
+    const pts = sphere(9000, 8);
+    const hull = buildHull(pts);
+    expect(hull.vertexCount).toBe(9000);
+    expect(hull.faceCount).toBe(2 * 9000 - 4);
+    expect(Array.from(hull.inputIndices)).toEqual(Array.from({ length: 9000 }, (_, i) => i));
+    expect(Array.from(hull.vertices)).toEqual(pts);
+  });
+
   it('repeated points', () => {
     const base = ball(200, 4);
     const pts = [...base, ...base, ...base.slice(0, 90)];

@@ -26,7 +26,7 @@ export interface HullValidation {
 /**
  * Checks that `hull` is the convex hull of `points`:
  * every input point lies inside or within `tolerance` of the hull; every hull vertex is (bit for bit)
- * an input point; vertices are distinct; every face is planar within `tolerance`, strictly convex,
+ * the input point its `inputIndices` entry names, in increasing input order; vertices are distinct; every face is planar within `tolerance`, strictly convex,
  * counter-clockwise about its unit normal, and its normal points outward; every edge is used once in
  * each direction (so shared by exactly two faces), V − E + F = 2; each vertex's neighbours are the
  * ends of its edges; and no vertex could be removed: each is the unique maximiser of some direction.
@@ -62,7 +62,15 @@ export function validateHull(
     if (!inputKeys.has(key)) fail(`vertex ${v} (${key}) is not an input point`);
     if (hullKeys.has(key)) fail(`vertex ${v} (${key}) is listed twice`);
     hullKeys.add(key);
+    // inputIndices names an input point equal to the vertex, and vertices come in input order.
+    const i = hull.inputIndices[v];
+    if (!(Number.isInteger(i) && i >= 0 && i < np)) fail(`vertex ${v} has input index ${i}, not one of 0 .. ${np - 1}`);
+    else if (pts[3 * i] !== vs[3 * v] || pts[3 * i + 1] !== vs[3 * v + 1] || pts[3 * i + 2] !== vs[3 * v + 2]) {
+      fail(`vertex ${v} (${key}) is not input point ${i}`);
+    }
+    if (v > 0 && !(hull.inputIndices[v - 1] < i)) fail(`vertex ${v} (input ${i}) is not in input order after input ${hull.inputIndices[v - 1]}`);
   }
+  if (hull.inputIndices.length !== V) fail(`inputIndices has ${hull.inputIndices.length} entries for ${V} vertices`);
   if (errors.length > 0) return done();
   const dim = hull.dimension;
   const F = hull.faceCount;
