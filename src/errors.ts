@@ -62,7 +62,7 @@ export class InvalidShapeError extends CollisionError {
 }
 
 /** Why a hull could not be built. */
-export type DegenerateHullReason = 'too-few-points' | 'coincident' | 'collinear' | 'coplanar';
+export type DegenerateHullReason = 'too-few-points' | 'coincident' | 'collinear' | 'coplanar' | 'inconsistent';
 
 /** A hull was asked for where the input cannot give one (for example, no points at all). */
 export class DegenerateHullError extends CollisionError {

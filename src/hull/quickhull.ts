@@ -169,8 +169,28 @@ export function buildHullFromCoords(p: Float64Array, options?: BuildHullOptions)
     bigSpare = null;
   }
   if (builder === null) builder = new QuickhullBuilder();
-  return builder.reset(p, n, eps).run(ext);
+  // A build whose merged faces come out non-convex, non-planar or with a vertex that is not a strict
+  // corner (points nearly coplanar at a scale just above ε: see finish) is repeated with a 4× larger
+  // tolerance, which absorbs such creases into flat faces; hull.tolerance reports the one that held.
+  let hull: Hull | null = null;
+  for (let step = 0; hull === null; step++) {
+    if (step > HULL_TOLERANCE_STEPS) {
+      builder.release();
+      throw new DegenerateHullError('inconsistent', `buildHull: no consistent hull with tolerances up to ${eps / 4}; ` +
+        'the points are nearly coplanar at too many scales');
+    }
+    hull = builder.reset(p, n, eps).run(ext);
+    eps *= 4;
+  }
+  builder.release();
+  return hull;
 }
+
+/**
+ * How many times a build may quadruple its tolerance (see buildHullFromCoords): up to 4¹⁰ ≈ 10⁶ times
+ * the default, about 2e-8 of the coordinates' magnitude. No test input needs more than two steps.
+ */
+const HULL_TOLERANCE_STEPS = 10;
 
 /**
  * Builds above this many points first build two tiny hulls, once per process (see primeTypeFeedback).
@@ -397,6 +417,9 @@ class QuickhullBuilder {
     this.eps = eps;
     this.count = 0;
     this.stamp = 0;
+    this.freeTop = 0;
+    this.qHead = 0;
+    this.qTail = 0;
     this.order = EMPTY_INTS;
     if (this.ptNext.length < n || this.vCounter >= 0x3fffffff) {
       this.ptNext = new Int32Array(n);
@@ -535,7 +558,8 @@ class QuickhullBuilder {
   }
 
   /** `ext`: the indices of the points with the smallest and largest x, y and z (see axisExtremes). */
-  run(ext: Int32Array): Hull {
+  /** Null when the merged faces are inconsistent at this tolerance (see finish). */
+  run(ext: Int32Array): Hull | null {
     const p = this.p, n = this.n, eps = this.eps;
     // The two extreme points furthest apart.
     let ia = 0, ib = 0, best = -1;
@@ -600,9 +624,7 @@ class QuickhullBuilder {
       if (this.alive[f] === 0 || this.head[f] === NONE) continue;
       this.addApex(f);
     }
-    const hull = this.finish();
-    this.release();
-    return hull;
+    return this.finish();
   }
 
   /**
@@ -909,7 +931,16 @@ class QuickhullBuilder {
   }
 
   /** Merges flat and non-convex edges, drops non-corner vertices, and packs the result. */
-  finish(): Hull {
+  /**
+   * Returns null when faces were merged and the result is not a valid hull at tolerance ε: a merged
+   * face not planar within 2ε over all its vertices, a boundary that is not one simple loop, a face
+   * not strictly convex once its non-corner vertices are dropped, a repeated edge, or a vertex that
+   * is not the strict maximum of the sum of its faces' normals. That happens when points are nearly
+   * coplanar at a scale of a few ε (a grid perturbed by 1e-13 where ε is 1.6e-14): flat edges are
+   * merged, creases just over ε are not, and the merged regions need not be convex. The caller then
+   * builds again with a larger ε. Without merges, the faces are the build's triangles, valid as they are.
+   */
+  finish(): Hull | null {
     const eps = this.eps, p = this.p, fv = this.fv, fa = this.fa, fp = this.fp, alive = this.alive;
     const cnt = this.count;
     if (this.parent.length < cnt) {
@@ -965,10 +996,9 @@ class QuickhullBuilder {
       let gs = 0;
       for (const [, list] of members) {
         gs++;
-        // A group that is not a single simple loop, or not planar within tolerance, keeps its triangles.
-        if (this.emitGroup(list, parent, nextV, nextStamp, gs)) {
-          for (const f of list) inGroup[f] = 1;
-        }
+        // A group that is not a single simple loop, or not planar within tolerance: inconsistent.
+        if (!this.emitGroup(list, parent, nextV, nextStamp, gs)) return null;
+        for (const f of list) inGroup[f] = 1;
       }
     }
     let lc = this.loopCount, lv = loopStart[lc];
@@ -984,7 +1014,8 @@ class QuickhullBuilder {
     const faceCountOf = this.nC;
     faceCountOf.fill(0, 0, this.n);
     for (let k = 0; k < lv; k++) faceCountOf[loopVerts[k]]++;
-    return packSolid(p, this.n, lc, loopStart, loopVerts, loopNormals, faceCountOf, eps, this.nD, this.nA, this.order, this.perm);
+    return packSolid(p, this.n, lc, loopStart, loopVerts, loopNormals, faceCountOf, eps, this.nD, this.nA, this.order, this.perm,
+      merged);
   }
 
   /** Appends the boundary loop of one merged group; false if it is not one simple planar loop. */
@@ -1025,7 +1056,17 @@ class QuickhullBuilder {
       if (nextStamp[v] !== gs || steps > edges) break;
       v = nextV[v];
     } while (v !== first);
-    if (v !== first || steps !== edges || hi - lo > 2 * eps) return false;
+    if (v !== first || steps !== edges) return false;
+    // Every vertex of the group, not only the boundary, within 2ε of one plane.
+    for (const f of list) {
+      for (let k = 0; k < 3; k++) {
+        const w = 3 * fv[3 * f + k];
+        const d = nx * p[w] + ny * p[w + 1] + nz * p[w + 2];
+        if (d < lo) lo = d;
+        if (d > hi) hi = d;
+      }
+    }
+    if (hi - lo > 2 * eps) return false;
     loopStart[lc + 1] = start + steps;
     loopNormals[3 * lc] = nx; loopNormals[3 * lc + 1] = ny; loopNormals[3 * lc + 2] = nz;
     this.loopCount = lc + 1;
@@ -1114,7 +1155,8 @@ function dist2(p: Float64Array, i: number, j: number): number {
 function packSolid(
   p: Float64Array, n: number, fc: number, loopStart: Int32Array, loopVerts: Int32Array, loopNormals: Float64Array,
   faceCountOf: Int32Array, eps: number, remap: Int32Array, fill: Int32Array, order: Int32Array, inv: Int32Array,
-): Hull {
+  check: boolean,
+): Hull | null {
   const sorted = order.length > 0;
   let vc = 0;
   if (sorted) vc = remapSorted(n, faceCountOf, remap, inv);
@@ -1172,8 +1214,51 @@ function packSolid(
       neighborIndices[fill[v]++] = faceIndices[k + 1 === e ? s : k + 1];
     }
   }
+  if (check && !polygonsAreConsistent(vertices, vc, fc, faceStart, faceIndices, faceNormals, neighborStart, neighborIndices)) {
+    return null;
+  }
   return new HullResult(3, vertices, inputIndices, faceStart, faceIndices, faceNormals, faceOffsets,
     neighborStart, neighborIndices, eps);
+}
+
+/**
+ * The checks of QuickhullBuilder.finish on packed merged polygons: every face has at least three
+ * corners and turns strictly left at each about its normal; no vertex lists a neighbour twice (an edge
+ * used twice in one direction); and every vertex is strictly above each of its neighbours along the
+ * sum of its faces' normals, which on a convex polytope makes it the unique maximum in that direction.
+ * These are the tests of validateHull (validate-hull.ts), made local and linear in size.
+ */
+function polygonsAreConsistent(
+  vs: Float64Array, vc: number, fc: number, faceStart: Int32Array, faceIndices: Int32Array, fn: Float64Array,
+  neighborStart: Int32Array, neighborIndices: Int32Array,
+): boolean {
+  const dir = new Float64Array(3 * vc);
+  for (let f = 0; f < fc; f++) {
+    const s = faceStart[f], e = faceStart[f + 1];
+    if (e - s < 3) return false;
+    const nx = fn[3 * f], ny = fn[3 * f + 1], nz = fn[3 * f + 2];
+    for (let k = s; k < e; k++) {
+      const a = 3 * faceIndices[k === s ? e - 1 : k - 1], v = 3 * faceIndices[k], c = 3 * faceIndices[k + 1 === e ? s : k + 1];
+      const e1x = vs[v] - vs[a], e1y = vs[v + 1] - vs[a + 1], e1z = vs[v + 2] - vs[a + 2];
+      const e2x = vs[c] - vs[v], e2y = vs[c + 1] - vs[v + 1], e2z = vs[c + 2] - vs[v + 2];
+      const turn = nx * (e1y * e2z - e1z * e2y) + ny * (e1z * e2x - e1x * e2z) + nz * (e1x * e2y - e1y * e2x);
+      if (!(turn > 0)) return false;
+      dir[v] += nx;
+      dir[v + 1] += ny;
+      dir[v + 2] += nz;
+    }
+  }
+  for (let v = 0; v < vc; v++) {
+    const s = neighborStart[v], e = neighborStart[v + 1];
+    const dx = dir[3 * v], dy = dir[3 * v + 1], dz = dir[3 * v + 2];
+    const own = dx * vs[3 * v] + dy * vs[3 * v + 1] + dz * vs[3 * v + 2];
+    for (let k = s; k < e; k++) {
+      const w = neighborIndices[k];
+      for (let j = s; j < k; j++) if (neighborIndices[j] === w) return false;
+      if (!(dx * vs[3 * w] + dy * vs[3 * w + 1] + dz * vs[3 * w + 2] < own)) return false;
+    }
+  }
+  return true;
 }
 
 /**

@@ -14,6 +14,11 @@ export interface ValidateHullOptions {
   tolerance?: number;
   /** Stop after this many problems (default 20). */
   maxErrors?: number;
+  /**
+   * Check that `inputIndices` name `points` (default true). False when the hull was built from other
+   * points than those it is checked against, such as the vertices of an earlier hull of them.
+   */
+  inputIndices?: boolean;
 }
 
 /** Outcome of {@link validateHull}: `ok` when `errors` is empty. */
@@ -41,6 +46,7 @@ export function validateHull(
   const pts = readPointList(points, 'validateHull.points');
   const tol = options?.tolerance ?? 4 * hull.tolerance;
   const maxErrors = options?.maxErrors ?? 20;
+  const checkIndices = options?.inputIndices ?? true;
   const errors: string[] = [];
   const fail = (msg: string): boolean => {
     if (errors.length < maxErrors) errors.push(msg);
@@ -64,13 +70,14 @@ export function validateHull(
     hullKeys.add(key);
     // inputIndices names an input point equal to the vertex, and vertices come in input order.
     const i = hull.inputIndices[v];
+    if (!checkIndices) continue;
     if (!(Number.isInteger(i) && i >= 0 && i < np)) fail(`vertex ${v} has input index ${i}, not one of 0 .. ${np - 1}`);
     else if (pts[3 * i] !== vs[3 * v] || pts[3 * i + 1] !== vs[3 * v + 1] || pts[3 * i + 2] !== vs[3 * v + 2]) {
       fail(`vertex ${v} (${key}) is not input point ${i}`);
     }
     if (v > 0 && !(hull.inputIndices[v - 1] < i)) fail(`vertex ${v} (input ${i}) is not in input order after input ${hull.inputIndices[v - 1]}`);
   }
-  if (hull.inputIndices.length !== V) fail(`inputIndices has ${hull.inputIndices.length} entries for ${V} vertices`);
+  if (checkIndices && hull.inputIndices.length !== V) fail(`inputIndices has ${hull.inputIndices.length} entries for ${V} vertices`);
   if (errors.length > 0) return done();
   const dim = hull.dimension;
   const F = hull.faceCount;
