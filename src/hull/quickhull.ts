@@ -84,7 +84,10 @@ export interface Hull {
   readonly neighborStart: Int32Array;
   /** Neighbours of every vertex along hull edges (polygon edges for a flat hull). */
   readonly neighborIndices: Int32Array;
-  /** The absolute distance tolerance the hull was built with (a length). */
+  /**
+   * The absolute distance tolerance the hull was built with (a length): the default or
+   * `options.tolerance`, times 4ᵏ when nearly coplanar points needed k coarser builds (see buildHull).
+   */
   readonly tolerance: number;
   /** The faces as arrays of vertex indices (built on first access from `faceStart`/`faceIndices`). */
   readonly faces: ReadonlyArray<ReadonlyArray<number>>;
@@ -131,7 +134,10 @@ class HullResult implements Hull {
  *   the tolerance of one point give `dimension 0` (one vertex, no faces), of one line `dimension 1`
  *   (the two extreme points, each the other's neighbour, no faces), of one plane `dimension 2` (a
  *   strictly convex polygon, listed as two faces, one per side).
- * @throws DegenerateHullError (`too-few-points`) for an empty list.
+ *   When the faces merged at the tolerance are not a valid hull (points nearly coplanar at a few times
+ *   it), the build is repeated with a 4× larger tolerance; `tolerance` of the result reports the one used.
+ * @throws DegenerateHullError (`too-few-points`) for an empty list; (`inconsistent`) when ten such
+ *   steps do not give a valid hull.
  * @throws InvalidNumberError for a NaN or infinite coordinate (naming its index) or a bad `options.tolerance`.
  */
 export function buildHull(points: ArrayLike<Vec3Like> | ArrayLike<number>, options?: BuildHullOptions): Hull {
