@@ -979,6 +979,10 @@ class QuickhullBuilder {
         }
       }
     }
+    if (!merged) {
+      // The build's triangles as they are: every vertex is on at least three of them, so none is dropped.
+      return packTriangles(p, this.n, cnt, fv, fp, alive, eps, this.nC, this.nD, this.nA, this.order, this.perm);
+    }
     for (let f = 0; f < cnt; f++) parent[f] = find(parent, f);
 
     // Polygon loops. Merged groups walk their boundary; everything else keeps its triangle.
@@ -1150,6 +1154,82 @@ function find(parent: Int32Array, f: number): number {
 function dist2(p: Float64Array, i: number, j: number): number {
   const dx = p[3 * i] - p[3 * j], dy = p[3 * i + 1] - p[3 * j + 1], dz = p[3 * i + 2] - p[3 * j + 2];
   return dx * dx + dy * dy + dz * dz;
+}
+
+/**
+ * packSolid for a hull with no merged faces: the live triangles of a build, straight from its arrays
+ * (face `f` is `fv[3f .. 3f + 3)` with the unit normal `fp[4f .. 4f + 3)`). `used`, `remap` and `fill`
+ * are scratch of `n` entries; `order` and `inv` as for packSolid.
+ */
+function packTriangles(
+  p: Float64Array, n: number, cnt: number, fv: Int32Array, fp: Float64Array, alive: Uint8Array, eps: number,
+  used: Int32Array, remap: Int32Array, fill: Int32Array, order: Int32Array, inv: Int32Array,
+): Hull {
+  used.fill(0, 0, n);
+  let fc = 0;
+  for (let f = 0; f < cnt; f++) {
+    if (alive[f] === 0) continue;
+    fc++;
+    used[fv[3 * f]] = 3;
+    used[fv[3 * f + 1]] = 3;
+    used[fv[3 * f + 2]] = 3;
+  }
+  const sorted = order.length > 0;
+  let vc = 0;
+  if (sorted) vc = remapSorted(n, used, remap, inv);
+  else for (let i = 0; i < n; i++) remap[i] = used[i] !== 0 ? vc++ : NONE;
+  const m = 3 * fc;
+  // One buffer per element type, as in packSolid.
+  const ints = new Int32Array(vc + (fc + 1) + m + (vc + 1) + m);
+  const inputIndices = ints.subarray(0, vc);
+  const faceStart = ints.subarray(vc, vc + fc + 1);
+  const faceIndices = ints.subarray(vc + fc + 1, vc + fc + 1 + m);
+  const neighborStart = ints.subarray(vc + fc + 1 + m, vc + fc + 2 + m + vc);
+  const neighborIndices = ints.subarray(vc + fc + 2 + m + vc);
+  const floats = new Float64Array(3 * vc + 3 * fc + fc);
+  const vertices = floats.subarray(0, 3 * vc);
+  const faceNormals = floats.subarray(3 * vc, 3 * vc + 3 * fc);
+  const faceOffsets = floats.subarray(3 * vc + 3 * fc);
+  for (let i = 0; i < n; i++) {
+    const v = remap[i];
+    if (v === NONE) continue;
+    inputIndices[v] = sorted ? order[i] : i;
+    vertices[3 * v] = p[3 * i];
+    vertices[3 * v + 1] = p[3 * i + 1];
+    vertices[3 * v + 2] = p[3 * i + 2];
+  }
+  let k = 0;
+  for (let f = 0; f < cnt; f++) {
+    if (alive[f] === 0) continue;
+    const a = remap[fv[3 * f]], b = remap[fv[3 * f + 1]], c = remap[fv[3 * f + 2]];
+    const nx = fp[4 * f], ny = fp[4 * f + 1], nz = fp[4 * f + 2];
+    faceStart[k] = 3 * k;
+    faceIndices[3 * k] = a;
+    faceIndices[3 * k + 1] = b;
+    faceIndices[3 * k + 2] = c;
+    faceNormals[3 * k] = nx;
+    faceNormals[3 * k + 1] = ny;
+    faceNormals[3 * k + 2] = nz;
+    const da = nx * vertices[3 * a] + ny * vertices[3 * a + 1] + nz * vertices[3 * a + 2];
+    const db = nx * vertices[3 * b] + ny * vertices[3 * b + 1] + nz * vertices[3 * b + 2];
+    const dc = nx * vertices[3 * c] + ny * vertices[3 * c + 1] + nz * vertices[3 * c + 2];
+    faceOffsets[k] = da > db ? (da > dc ? da : dc) : db > dc ? db : dc;
+    neighborStart[a + 1]++;
+    neighborStart[b + 1]++;
+    neighborStart[c + 1]++;
+    k++;
+  }
+  faceStart[fc] = m;
+  for (let v = 0; v < vc; v++) neighborStart[v + 1] += neighborStart[v];
+  for (let v = 0; v < vc; v++) fill[v] = neighborStart[v];
+  for (let t = 0; t < m; t += 3) {
+    const a = faceIndices[t], b = faceIndices[t + 1], c = faceIndices[t + 2];
+    neighborIndices[fill[a]++] = b;
+    neighborIndices[fill[b]++] = c;
+    neighborIndices[fill[c]++] = a;
+  }
+  return new HullResult(3, vertices, inputIndices, faceStart, faceIndices, faceNormals, faceOffsets,
+    neighborStart, neighborIndices, eps);
 }
 
 /**
