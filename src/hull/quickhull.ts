@@ -636,8 +636,8 @@ class QuickhullBuilder {
   /**
    * Replaces `p` by a copy of the points ordered by the cell of a 32³ grid over their bounding box
    * that holds them, cells in Morton (Z-curve) order (one stable counting-sort pass: bucketByCell),
-   * and sets `order`. Returns the inverse permutation (input index → sorted index), which packSolid
-   * reads at the end. `ext`: the axis extremes (see axisExtremes), which give the bounding box.
+   * and sets `order`. Returns the inverse permutation (input index → sorted index), in an array that
+   * packSolid later uses as scratch. `ext`: the axis extremes (see axisExtremes), which give the bounding box.
    */
   sortInput(ext: Int32Array): Int32Array {
     const p = this.p, n = this.n;
@@ -652,7 +652,7 @@ class QuickhullBuilder {
     // Cells per unit length; a flat extent (0) maps every point to cell 0.
     const g = GRID_CELLS - 0.5;
     const sx = ex > 0 ? g / ex : 0, sy = ey > 0 ? g / ey : 0, sz = ez > 0 ? g / ez : 0;
-    // perm: input → sorted index, kept for packSolid.
+    // perm: input → sorted index; afterwards scratch of packSolid.
     const order = this.perm2, inv = this.perm, q = this.sorted;
     bucketByCell(p, n, x0, y0, z0, sx, sy, sz, this.keys, order, inv, q);
     this.p = q;
@@ -1176,7 +1176,7 @@ function packTriangles(
   }
   const sorted = order.length > 0;
   let vc = 0;
-  if (sorted) vc = remapSorted(n, used, remap, inv);
+  if (sorted) vc = remapSorted(n, used, remap, order, inv);
   else for (let i = 0; i < n; i++) remap[i] = used[i] !== 0 ? vc++ : NONE;
   const m = 3 * fc;
   // One buffer per element type, as in packSolid.
@@ -1235,8 +1235,8 @@ function packTriangles(
 /**
  * Packs polygon loops (indices of the points `p`) into a Hull: keeps vertices on three or more polygons,
  * renumbers them in input order, and builds the neighbour lists from the polygon edges. `order`: empty
- * when `p` is the input, else the input index of each point of `p`, and `inv` its inverse (see
- * QuickhullBuilder.sortInput).
+ * when `p` is the input, else the input index of each point of `p` (see QuickhullBuilder.sortInput),
+ * with `inv` scratch of n entries.
  */
 function packSolid(
   p: Float64Array, n: number, fc: number, loopStart: Int32Array, loopVerts: Int32Array, loopNormals: Float64Array,
@@ -1245,7 +1245,7 @@ function packSolid(
 ): Hull | null {
   const sorted = order.length > 0;
   let vc = 0;
-  if (sorted) vc = remapSorted(n, faceCountOf, remap, inv);
+  if (sorted) vc = remapSorted(n, faceCountOf, remap, order, inv);
   else for (let i = 0; i < n; i++) remap[i] = faceCountOf[i] >= 3 ? vc++ : NONE;
   // Corners of the kept polygons, and the sizes of the index arrays.
   let m = 0;
@@ -1348,14 +1348,22 @@ function polygonsAreConsistent(
 }
 
 /**
- * remap for sorted points: numbers the points on three or more polygons in input order. `inv`: input
- * index → sorted index. Returns the vertex count.
+ * remap for sorted points: numbers the points on three or more polygons in input order. `order`:
+ * sorted → input index; `scratch`: n entries, overwritten. Two sequential passes, with random access
+ * only for the vertices (the profile put 5 % of a 100,000-point build in a pass through the inverse
+ * permutation; this version measured within noise of it, −4 % and +2 % in two A/B runs). Returns the
+ * vertex count.
  */
-function remapSorted(n: number, faceCountOf: Int32Array, remap: Int32Array, inv: Int32Array): number {
+function remapSorted(n: number, faceCountOf: Int32Array, remap: Int32Array, order: Int32Array, scratch: Int32Array): number {
+  scratch.fill(0, 0, n);
+  for (let j = 0; j < n; j++) {
+    if (faceCountOf[j] >= 3) scratch[order[j]] = j + 1;
+    else remap[j] = NONE;
+  }
   let vc = 0;
   for (let i = 0; i < n; i++) {
-    const j = inv[i];
-    remap[j] = faceCountOf[j] >= 3 ? vc++ : NONE;
+    const t = scratch[i];
+    if (t !== 0) remap[t - 1] = vc++;
   }
   return vc;
 }
