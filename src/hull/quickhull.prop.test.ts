@@ -41,6 +41,20 @@ describe('buildHull properties', () => {
     }), { seed: SEED, numRuns: 150 });
   });
 
+  it('every hull of a lattice perturbed by 1e-16 to 1e-11 is valid', () => {
+    // Nearly coplanar at a few tolerances: the builds that need a coarser tolerance (quickhull.test.ts).
+    const perturbed = fc.tuple(fc.array(latticePoint, { minLength: 4, maxLength: 60 }),
+      fc.integer({ min: -16, max: -11 }), fc.integer());
+    fc.assert(fc.property(perturbed, ([pts, exp, seed]) => {
+      let a = seed | 0;
+      const f = flat(pts).map((c) => {
+        a = (Math.imul(a, 1103515245) + 12345) | 0;
+        return c + 10 ** exp * ((a >>> 8) / (1 << 24) - 0.5);
+      });
+      expect(validateHull(buildHull(f), f).errors).toEqual([]);
+    }), { seed: SEED, numRuns: 200 });
+  });
+
   it('the hull of the hull vertices is the same hull', () => {
     fc.assert(fc.property(cloud, (pts) => {
       const a = buildHull(flat(pts));

@@ -533,9 +533,21 @@ class QuickhullBuilder {
     const ax = p[a], ay = p[a + 1], az = p[a + 2];
     const bx = p[b], by = p[b + 1], bz = p[b + 2];
     const cx = p[c], cy = p[c + 1], cz = p[c + 2];
-    // Normal from the two edges at the vertex opposite the longest edge: the best-conditioned cross product.
-    const ux = bx - ax, uy = by - ay, uz = bz - az;
-    const vx = cx - ax, vy = cy - ay, vz = cz - az;
+    // Normal from the two edges at the vertex opposite the longest edge: the best-conditioned cross
+    // product. On a sliver (two corners 1e-11 apart, the third 2 away) the two long edges are nearly
+    // parallel, and their cross product lost all but a few digits to cancellation: a face plane 2e-12
+    // off its own corner (quickhull.prop.test.ts, perturbed lattices).
+    const ab = (bx - ax) * (bx - ax) + (by - ay) * (by - ay) + (bz - az) * (bz - az);
+    const bc = (cx - bx) * (cx - bx) + (cy - by) * (cy - by) + (cz - bz) * (cz - bz);
+    const ca = (ax - cx) * (ax - cx) + (ay - cy) * (ay - cy) + (az - cz) * (az - cz);
+    let ux: number, uy: number, uz: number, vx: number, vy: number, vz: number;
+    if (bc >= ab && bc >= ca) {
+      ux = bx - ax; uy = by - ay; uz = bz - az; vx = cx - ax; vy = cy - ay; vz = cz - az;
+    } else if (ca >= ab) {
+      ux = cx - bx; uy = cy - by; uz = cz - bz; vx = ax - bx; vy = ay - by; vz = az - bz;
+    } else {
+      ux = ax - cx; uy = ay - cy; uz = az - cz; vx = bx - cx; vy = by - cy; vz = bz - cz;
+    }
     let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
     const l = Math.sqrt(nx * nx + ny * ny + nz * nz);
     if (l > 0) {
@@ -938,8 +950,9 @@ class QuickhullBuilder {
 
   /** Merges flat and non-convex edges, drops non-corner vertices, and packs the result. */
   /**
-   * Returns null when faces were merged and the result is not a valid hull at tolerance ε: a merged
-   * face not planar within 2ε over all its vertices, a boundary that is not one simple loop, a face
+   * Returns null when a face's corners are more than 2ε off its plane (a needle of nearly collinear
+   * corners, whose plane roundoff cannot pin down), or when faces were merged and the result is not a
+   * valid hull at tolerance ε: a merged face not planar within 2ε over all its vertices, a boundary that is not one simple loop, a face
    * not strictly convex once its non-corner vertices are dropped, a repeated edge, or a vertex that
    * is not the strict maximum of the sum of its faces' normals. That happens when points are nearly
    * coplanar at a scale of a few ε (a grid perturbed by 1e-13 where ε is 1.6e-14): flat edges are
@@ -1164,7 +1177,7 @@ function dist2(p: Float64Array, i: number, j: number): number {
 function packTriangles(
   p: Float64Array, n: number, cnt: number, fv: Int32Array, fp: Float64Array, alive: Uint8Array, eps: number,
   used: Int32Array, remap: Int32Array, fill: Int32Array, order: Int32Array, inv: Int32Array,
-): Hull {
+): Hull | null {
   used.fill(0, 0, n);
   let fc = 0;
   for (let f = 0; f < cnt; f++) {
@@ -1213,7 +1226,12 @@ function packTriangles(
     const da = nx * vertices[3 * a] + ny * vertices[3 * a + 1] + nz * vertices[3 * a + 2];
     const db = nx * vertices[3 * b] + ny * vertices[3 * b + 1] + nz * vertices[3 * b + 2];
     const dc = nx * vertices[3 * c] + ny * vertices[3 * c + 1] + nz * vertices[3 * c + 2];
-    faceOffsets[k] = da > db ? (da > dc ? da : dc) : db > dc ? db : dc;
+    const hi = da > db ? (da > dc ? da : dc) : db > dc ? db : dc;
+    const lo = da < db ? (da < dc ? da : dc) : db < dc ? db : dc;
+    // A needle (three nearly collinear corners) has a plane known only to roundoff over its height:
+    // corners off their own plane by more than 2ε make the build retry at a coarser tolerance.
+    if (hi - lo > 2 * eps) return null;
+    faceOffsets[k] = hi;
     neighborStart[a + 1]++;
     neighborStart[b + 1]++;
     neighborStart[c + 1]++;
@@ -1279,7 +1297,7 @@ function packSolid(
   for (let f = 0; f < fc; f++) {
     faceStart[f] = m;
     const nx = faceNormals[3 * f], ny = faceNormals[3 * f + 1], nz = faceNormals[3 * f + 2];
-    let off = -Infinity;
+    let off = -Infinity, low = Infinity;
     for (let k = loopStart[f]; k < loopStart[f + 1]; k++) {
       const v = remap[loopVerts[k]];
       if (v === NONE) continue;
@@ -1287,7 +1305,9 @@ function packSolid(
       neighborStart[v + 1]++;
       const d = nx * vertices[3 * v] + ny * vertices[3 * v + 1] + nz * vertices[3 * v + 2];
       if (d > off) off = d;
+      if (d < low) low = d;
     }
+    if (off - low > 2 * eps) return null; // as in packTriangles
     faceOffsets[f] = off;
   }
   faceStart[fc] = m;
