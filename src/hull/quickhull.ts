@@ -1170,6 +1170,84 @@ function dist2(p: Float64Array, i: number, j: number): number {
 }
 
 /**
+ * The arrays of a solid Hull of `vc` vertices, `fc` faces and `m` face corners. Every one is a view
+ * into one of two buffers: allocating a typed array's backing store costs about a microsecond, which
+ * is most of the cost of a small hull (8 points: 13 -> 11 us; no difference at 1,000). Queries read
+ * views as fast as whole arrays, and allocate nothing (test/allocation.test.ts). (Each edge appears in
+ * two faces, once per direction, so the neighbour lists hold m entries in all.)
+ */
+class SolidArrays {
+  readonly inputIndices: Int32Array;
+  readonly faceStart: Int32Array;
+  readonly faceIndices: Int32Array;
+  readonly neighborStart: Int32Array;
+  readonly neighborIndices: Int32Array;
+  readonly vertices: Float64Array;
+  readonly faceNormals: Float64Array;
+  readonly faceOffsets: Float64Array;
+  constructor(vc: number, fc: number, m: number) {
+    const ints = new Int32Array(vc + (fc + 1) + m + (vc + 1) + m);
+    this.inputIndices = ints.subarray(0, vc);
+    this.faceStart = ints.subarray(vc, vc + fc + 1);
+    this.faceIndices = ints.subarray(vc + fc + 1, vc + fc + 1 + m);
+    this.neighborStart = ints.subarray(vc + fc + 1 + m, vc + fc + 2 + m + vc);
+    this.neighborIndices = ints.subarray(vc + fc + 2 + m + vc);
+    const floats = new Float64Array(3 * vc + 3 * fc + fc);
+    this.vertices = floats.subarray(0, 3 * vc);
+    this.faceNormals = floats.subarray(3 * vc, 3 * vc + 3 * fc);
+    this.faceOffsets = floats.subarray(3 * vc + 3 * fc);
+  }
+
+  /** Copies point i of `p` to vertex `remap[i]` (skipping NONE), with its input index (see remapVertices). */
+  copyVertices(p: Float64Array, n: number, remap: Int32Array, order: Int32Array): void {
+    const sorted = order.length > 0, inputIndices = this.inputIndices, vertices = this.vertices;
+    for (let i = 0; i < n; i++) {
+      const v = remap[i];
+      if (v === NONE) continue;
+      inputIndices[v] = sorted ? order[i] : i;
+      vertices[3 * v] = p[3 * i];
+      vertices[3 * v + 1] = p[3 * i + 1];
+      vertices[3 * v + 2] = p[3 * i + 2];
+    }
+  }
+
+  /**
+   * With the faces written and `neighborStart[v + 1]` holding vertex v's out-edge count, turns the
+   * counts into offsets and lists each vertex's successors along its faces. `fill`: scratch of vc entries.
+   */
+  linkNeighbors(fill: Int32Array): void {
+    const vc = this.inputIndices.length, fc = this.faceStart.length - 1;
+    const neighborStart = this.neighborStart, neighborIndices = this.neighborIndices;
+    const faceStart = this.faceStart, faceIndices = this.faceIndices;
+    for (let v = 0; v < vc; v++) neighborStart[v + 1] += neighborStart[v];
+    for (let v = 0; v < vc; v++) fill[v] = neighborStart[v];
+    for (let f = 0; f < fc; f++) {
+      const s = faceStart[f], e = faceStart[f + 1];
+      for (let k = s; k < e; k++) {
+        const v = faceIndices[k];
+        neighborIndices[fill[v]++] = faceIndices[k + 1 === e ? s : k + 1];
+      }
+    }
+  }
+
+  toHull(eps: number): Hull {
+    return new HullResult(3, this.vertices, this.inputIndices, this.faceStart, this.faceIndices, this.faceNormals,
+      this.faceOffsets, this.neighborStart, this.neighborIndices, eps);
+  }
+}
+
+/**
+ * Numbers the points with `counts[i] >= 3` (corners: on three or more faces) in input order into
+ * `remap`, NONE for the others; `order` and `scratch` as for packSolid. Returns the vertex count.
+ */
+function remapVertices(n: number, counts: Int32Array, remap: Int32Array, order: Int32Array, scratch: Int32Array): number {
+  if (order.length > 0) return remapSorted(n, counts, remap, order, scratch);
+  let vc = 0;
+  for (let i = 0; i < n; i++) remap[i] = counts[i] >= 3 ? vc++ : NONE;
+  return vc;
+}
+
+/**
  * packSolid for a hull with no merged faces: the live triangles of a build, straight from its arrays
  * (face `f` is `fv[3f .. 3f + 3)` with the unit normal `fp[4f .. 4f + 3)`). `used`, `remap` and `fill`
  * are scratch of `n` entries; `order` and `inv` as for packSolid.
@@ -1187,30 +1265,10 @@ function packTriangles(
     used[fv[3 * f + 1]] = 3;
     used[fv[3 * f + 2]] = 3;
   }
-  const sorted = order.length > 0;
-  let vc = 0;
-  if (sorted) vc = remapSorted(n, used, remap, order, inv);
-  else for (let i = 0; i < n; i++) remap[i] = used[i] !== 0 ? vc++ : NONE;
-  const m = 3 * fc;
-  // One buffer per element type, as in packSolid.
-  const ints = new Int32Array(vc + (fc + 1) + m + (vc + 1) + m);
-  const inputIndices = ints.subarray(0, vc);
-  const faceStart = ints.subarray(vc, vc + fc + 1);
-  const faceIndices = ints.subarray(vc + fc + 1, vc + fc + 1 + m);
-  const neighborStart = ints.subarray(vc + fc + 1 + m, vc + fc + 2 + m + vc);
-  const neighborIndices = ints.subarray(vc + fc + 2 + m + vc);
-  const floats = new Float64Array(3 * vc + 3 * fc + fc);
-  const vertices = floats.subarray(0, 3 * vc);
-  const faceNormals = floats.subarray(3 * vc, 3 * vc + 3 * fc);
-  const faceOffsets = floats.subarray(3 * vc + 3 * fc);
-  for (let i = 0; i < n; i++) {
-    const v = remap[i];
-    if (v === NONE) continue;
-    inputIndices[v] = sorted ? order[i] : i;
-    vertices[3 * v] = p[3 * i];
-    vertices[3 * v + 1] = p[3 * i + 1];
-    vertices[3 * v + 2] = p[3 * i + 2];
-  }
+  const vc = remapVertices(n, used, remap, order, inv);
+  const out = new SolidArrays(vc, fc, 3 * fc);
+  out.copyVertices(p, n, remap, order);
+  const { vertices, faceStart, faceIndices, faceNormals, faceOffsets, neighborStart } = out;
   let k = 0;
   for (let f = 0; f < cnt; f++) {
     if (alive[f] === 0) continue;
@@ -1237,17 +1295,9 @@ function packTriangles(
     neighborStart[c + 1]++;
     k++;
   }
-  faceStart[fc] = m;
-  for (let v = 0; v < vc; v++) neighborStart[v + 1] += neighborStart[v];
-  for (let v = 0; v < vc; v++) fill[v] = neighborStart[v];
-  for (let t = 0; t < m; t += 3) {
-    const a = faceIndices[t], b = faceIndices[t + 1], c = faceIndices[t + 2];
-    neighborIndices[fill[a]++] = b;
-    neighborIndices[fill[b]++] = c;
-    neighborIndices[fill[c]++] = a;
-  }
-  return new HullResult(3, vertices, inputIndices, faceStart, faceIndices, faceNormals, faceOffsets,
-    neighborStart, neighborIndices, eps);
+  faceStart[fc] = 3 * fc;
+  out.linkNeighbors(fill);
+  return out.toHull(eps);
 }
 
 /**
@@ -1261,36 +1311,13 @@ function packSolid(
   faceCountOf: Int32Array, eps: number, remap: Int32Array, fill: Int32Array, order: Int32Array, inv: Int32Array,
   check: boolean,
 ): Hull | null {
-  const sorted = order.length > 0;
-  let vc = 0;
-  if (sorted) vc = remapSorted(n, faceCountOf, remap, order, inv);
-  else for (let i = 0; i < n; i++) remap[i] = faceCountOf[i] >= 3 ? vc++ : NONE;
+  const vc = remapVertices(n, faceCountOf, remap, order, inv);
   // Corners of the kept polygons, and the sizes of the index arrays.
   let m = 0;
   for (let k = 0; k < loopStart[fc]; k++) if (remap[loopVerts[k]] !== NONE) m++;
-  // Every array of the result is a view into one of two buffers: allocating a typed array's backing
-  // store costs about a microsecond, which is most of the cost of a small hull (8 points: 13 -> 11 us;
-  // no difference at 1,000). Queries read views as fast as whole arrays, and allocate nothing
-  // (test/allocation.test.ts). (Each edge appears in two faces, once per direction, so the neighbour
-  // lists hold m entries in all.)
-  const ints = new Int32Array(vc + (fc + 1) + m + (vc + 1) + m);
-  const inputIndices = ints.subarray(0, vc);
-  const faceStart = ints.subarray(vc, vc + fc + 1);
-  const faceIndices = ints.subarray(vc + fc + 1, vc + fc + 1 + m);
-  const neighborStart = ints.subarray(vc + fc + 1 + m, vc + fc + 2 + m + vc);
-  const neighborIndices = ints.subarray(vc + fc + 2 + m + vc);
-  const floats = new Float64Array(3 * vc + 3 * fc + fc);
-  const vertices = floats.subarray(0, 3 * vc);
-  const faceNormals = floats.subarray(3 * vc, 3 * vc + 3 * fc);
-  const faceOffsets = floats.subarray(3 * vc + 3 * fc);
-  for (let i = 0; i < n; i++) {
-    const v = remap[i];
-    if (v === NONE) continue;
-    inputIndices[v] = sorted ? order[i] : i;
-    vertices[3 * v] = p[3 * i];
-    vertices[3 * v + 1] = p[3 * i + 1];
-    vertices[3 * v + 2] = p[3 * i + 2];
-  }
+  const out = new SolidArrays(vc, fc, m);
+  out.copyVertices(p, n, remap, order);
+  const { vertices, faceStart, faceIndices, faceNormals, faceOffsets, neighborStart, neighborIndices } = out;
   faceNormals.set(loopNormals.subarray(0, 3 * fc));
   // neighborStart counts each vertex's out-edges at [v + 1] first, then becomes their offsets.
   m = 0;
@@ -1311,20 +1338,11 @@ function packSolid(
     faceOffsets[f] = off;
   }
   faceStart[fc] = m;
-  for (let v = 0; v < vc; v++) neighborStart[v + 1] += neighborStart[v];
-  for (let v = 0; v < vc; v++) fill[v] = neighborStart[v];
-  for (let f = 0; f < fc; f++) {
-    const s = faceStart[f], e = faceStart[f + 1];
-    for (let k = s; k < e; k++) {
-      const v = faceIndices[k];
-      neighborIndices[fill[v]++] = faceIndices[k + 1 === e ? s : k + 1];
-    }
-  }
+  out.linkNeighbors(fill);
   if (check && !polygonsAreConsistent(vertices, vc, fc, faceStart, faceIndices, faceNormals, neighborStart, neighborIndices)) {
     return null;
   }
-  return new HullResult(3, vertices, inputIndices, faceStart, faceIndices, faceNormals, faceOffsets,
-    neighborStart, neighborIndices, eps);
+  return out.toHull(eps);
 }
 
 /**
