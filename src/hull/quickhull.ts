@@ -1256,6 +1256,21 @@ function packTriangles(
   p: Float64Array, n: number, cnt: number, fv: Int32Array, fp: Float64Array, alive: Uint8Array, eps: number,
   used: Int32Array, remap: Int32Array, fill: Int32Array, order: Int32Array, inv: Int32Array,
 ): Hull | null {
+  const fc = markCorners(n, cnt, fv, alive, used);
+  const vc = remapVertices(n, used, remap, order, inv);
+  const out = new SolidArrays(vc, fc, 3 * fc);
+  out.copyVertices(p, n, remap, order);
+  if (!writeTriangles(out, cnt, fv, fp, alive, remap, eps)) return null;
+  out.linkNeighbors(fill);
+  return out.toHull(eps);
+}
+
+/**
+ * Sets `used[i]` to 3 for every corner of a live triangle, 0 for other points; returns the live
+ * triangle count. (The loops of packTriangles are functions of their own for V8: see axisExtremes.
+ * Inline, the face loop's on-stack code deoptimised 46 times in test/deopt.test.ts.)
+ */
+function markCorners(n: number, cnt: number, fv: Int32Array, alive: Uint8Array, used: Int32Array): number {
   used.fill(0, 0, n);
   let fc = 0;
   for (let f = 0; f < cnt; f++) {
@@ -1265,9 +1280,16 @@ function packTriangles(
     used[fv[3 * f + 1]] = 3;
     used[fv[3 * f + 2]] = 3;
   }
-  const vc = remapVertices(n, used, remap, order, inv);
-  const out = new SolidArrays(vc, fc, 3 * fc);
-  out.copyVertices(p, n, remap, order);
+  return fc;
+}
+
+/**
+ * Writes the live triangles into `out` (corners, normals, offsets, out-edge counts); false when one's
+ * corners lie more than 2ε off its plane.
+ */
+function writeTriangles(
+  out: SolidArrays, cnt: number, fv: Int32Array, fp: Float64Array, alive: Uint8Array, remap: Int32Array, eps: number,
+): boolean {
   const { vertices, faceStart, faceIndices, faceNormals, faceOffsets, neighborStart } = out;
   let k = 0;
   for (let f = 0; f < cnt; f++) {
@@ -1288,16 +1310,15 @@ function packTriangles(
     const lo = da < db ? (da < dc ? da : dc) : db < dc ? db : dc;
     // A needle (three nearly collinear corners) has a plane known only to roundoff over its height:
     // corners off their own plane by more than 2ε make the build retry at a coarser tolerance.
-    if (hi - lo > 2 * eps) return null;
+    if (hi - lo > 2 * eps) return false;
     faceOffsets[k] = hi;
     neighborStart[a + 1]++;
     neighborStart[b + 1]++;
     neighborStart[c + 1]++;
     k++;
   }
-  faceStart[fc] = 3 * fc;
-  out.linkNeighbors(fill);
-  return out.toHull(eps);
+  faceStart[k] = 3 * k;
+  return true;
 }
 
 /**
