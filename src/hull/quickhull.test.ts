@@ -158,6 +158,31 @@ describe('buildHull: solids', () => {
     expect(sheet.vertexCount).toBe(4);
   });
 
+  it('big filled clouds: the interior points discarded first (inner ball of a sample) change nothing', () => {
+    // Oracle: the same hull built without the filter, from the points outside radius 0.85 only
+    // (fewer than SAMPLE_MIN_POINTS of them), which contain every vertex.
+    const pts = ball(20000, 31);
+    const outer: number[] = [];
+    for (let i = 0; i < pts.length; i += 3) {
+      if (Math.hypot(pts[i], pts[i + 1], pts[i + 2]) > 0.85) outer.push(pts[i], pts[i + 1], pts[i + 2]);
+    }
+    expect(outer.length / 3).toBeLessThan(8192);
+    const hull = expectValid(pts);
+    expect(Array.from(hull.vertices).sort()).toEqual(Array.from(buildHull(outer).vertices).sort());
+    // A ball with one far outlier, a thin slab (the sample's inner ball is tiny), a plane grid with two
+    // points off it (a sample that may be flat), and a cube filled with a grid (its faces coplanar).
+    expectValid([...ball(12000, 32), 40, 1, 3]);
+    expectValid(ball(12000, 33).map((v, i) => (i % 3 === 2 ? v * 1e-6 : v)));
+    const sheet: number[] = [];
+    for (let i = 0; i < 100; i++) for (let j = 0; j < 100; j++) sheet.push(i, j, 0);
+    sheet.splice(3 * 5000, 0, 50, 50, 1);
+    sheet.push(20, 70, -1);
+    const bump = expectValid(sheet);
+    expect(bump.vertexCount).toBe(6);
+    const cube = expectValid(grid(22, 1 / 21, -0.5).map((v) => v * 3));
+    expect(cube.vertexCount).toBe(8);
+  });
+
   it('a big sphere: every point a vertex, each named by its input index', () => {
     const pts = sphere(9000, 8);
     const hull = buildHull(pts);

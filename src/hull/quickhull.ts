@@ -331,6 +331,15 @@ const EMPTY_INTS = new Int32Array(0);
  */
 const SORT_MIN_POINTS = 1 << 13;
 
+/**
+ * Builds of at least this many points discard the points inside an inner ball first (see
+ * QuickhullBuilder.innerBall), found from the hull of every SAMPLE_STRIDE-th point.
+ */
+const SAMPLE_MIN_POINTS = SORT_MIN_POINTS;
+const SAMPLE_STRIDE = 32;
+const SAMPLE_EXTREMES = new Int32Array(6);
+const SAMPLE_ABS = new Float64Array(3);
+
 /** One build. Faces are triangles in flat arrays; `fa[3f + e]` is the face across edge `fv[3f+e] → fv[3f+(e+1)%3]`. */
 class QuickhullBuilder {
   p: Float64Array = EMPTY_COORDS;
@@ -372,6 +381,14 @@ class QuickhullBuilder {
   keys = new Uint32Array(0);
   perm = new Int32Array(0);
   perm2 = new Int32Array(0);
+  /** Inner ball of a big build (see innerBall); `ballR2` −1 when there is none. */
+  ballX = 0;
+  ballY = 0;
+  ballZ = 0;
+  ballR2 = -1;
+  /** The sample of innerBall and the builder of its hull, kept with this one. */
+  sample = new Float64Array(0);
+  sub: QuickhullBuilder | null = null;
 
   // Scratch of one apex step, typed and sized by the largest step so far (`stepCap`, see growStep),
   // not by the face count: at 100,000 points on a sphere, sizing it like the face arrays tripled the
@@ -575,9 +592,21 @@ class QuickhullBuilder {
     }
   }
 
-  /** `ext`: the indices of the points with the smallest and largest x, y and z (see axisExtremes). */
-  /** Null when the merged faces are inconsistent at this tolerance (see finish). */
+  /**
+   * `ext`: the indices of the points with the smallest and largest x, y and z (see axisExtremes).
+   * Null when the merged faces are inconsistent at this tolerance (see finish).
+   */
   run(ext: Int32Array): Hull | null {
+    const low = this.expand(ext, true);
+    return low !== null ? low : this.finish();
+  }
+
+  /**
+   * Quickhull up to the finished triangulation: returns the point, segment or polygon hull of an input
+   * of lower dimension, else null with the triangles in the face arrays. `filter`: discard the points
+   * inside an inner ball first (see innerBall), for builds of SAMPLE_MIN_POINTS or more.
+   */
+  expand(ext: Int32Array, filter: boolean): Hull | null {
     const p = this.p, n = this.n, eps = this.eps;
     // The two extreme points furthest apart.
     let ia = 0, ib = 0, best = -1;
@@ -624,6 +653,8 @@ class QuickhullBuilder {
       const inv = this.sortInput(ext);
       a = inv[a]; b = inv[b]; c = inv[c]; d = inv[d];
     }
+    this.ballR2 = -1;
+    if (filter && n >= SAMPLE_MIN_POINTS) this.innerBall();
     const f0 = this.allocFace(a, b, c);
     const f1 = this.allocFace(b, a, d);
     const f2 = this.allocFace(c, b, d);
@@ -642,7 +673,56 @@ class QuickhullBuilder {
       if (this.alive[f] === 0 || this.head[f] === NONE) continue;
       this.addApex(f);
     }
-    return this.finish();
+    return null;
+  }
+
+  /**
+   * Sets the inner ball (`ballX`, `ballY`, `ballZ`, `ballR2`) that partition discards points in: a
+   * ball inside the hull of every SAMPLE_STRIDE-th point, so inside the hull of all of them. Most of a
+   * big build's work in a filled cloud is discarding interior points (at 100,000 points in a ball, 62 %
+   * of the reassignment's plane tests were spent on the 90,000 points that end up inside), each after
+   * a few trips through outside sets; a point in this ball costs one distance test instead. The centre
+   * is the sample's mean, the radius its distance to the nearest face of the sample's hull less 4ε
+   * (the sample's triangulation may be non-convex by ε), so that a discarded point lies inside the
+   * hull of all points by more than the build's tolerance and could not change it. The points come in
+   * grid-cell order (sortInput), so a stride samples the whole cloud. No ball when the sample's hull is flat.
+   */
+  innerBall(): void {
+    const p = this.p, n = this.n, eps = this.eps;
+    const m = Math.floor(n / SAMPLE_STRIDE);
+    if (this.sample.length < 3 * m) this.sample = new Float64Array(3 * m);
+    const q = this.sample;
+    let cx = 0, cy = 0, cz = 0;
+    for (let j = 0; j < m; j++) {
+      const i = 3 * j * SAMPLE_STRIDE;
+      const x = p[i], y = p[i + 1], z = p[i + 2];
+      q[3 * j] = x; q[3 * j + 1] = y; q[3 * j + 2] = z;
+      cx += x; cy += y; cz += z;
+    }
+    cx /= m; cy /= m; cz /= m;
+    let sub = this.sub;
+    if (sub === null) sub = this.sub = new QuickhullBuilder();
+    sub.reset(q, m, eps);
+    axisExtremes(q, m, SAMPLE_EXTREMES, SAMPLE_ABS);
+    const flat = sub.expand(SAMPLE_EXTREMES, false) !== null;
+    const r = flat ? 0 : sub.inradius(cx, cy, cz) - 4 * eps;
+    sub.p = EMPTY_COORDS;
+    sub.order = EMPTY_INTS;
+    if (!(r > 0)) return;
+    this.ballX = cx; this.ballY = cy; this.ballZ = cz;
+    this.ballR2 = r * r;
+  }
+
+  /** Distance from (x, y, z) to the nearest face plane of the build (negative when outside one). */
+  inradius(x: number, y: number, z: number): number {
+    const fp = this.fp, alive = this.alive;
+    let r = Infinity;
+    for (let f = 0; f < this.count; f++) {
+      if (alive[f] === 0) continue;
+      const d = fp[4 * f + 3] - (fp[4 * f] * x + fp[4 * f + 1] * y + fp[4 * f + 2] * z);
+      if (d < r) r = d;
+    }
+    return r;
   }
 
   /**
@@ -678,9 +758,11 @@ class QuickhullBuilder {
    */
   partition(a: number, b: number, c: number, d: number): void {
     const p = this.p, n = this.n, eps = this.eps, fp = this.fp;
+    const bx = this.ballX, by = this.ballY, bz = this.ballZ, r2 = this.ballR2;
     for (let i = 0; i < n; i++) {
       if (i === a || i === b || i === c || i === d) continue;
       const x = p[3 * i], y = p[3 * i + 1], z = p[3 * i + 2];
+      if ((x - bx) * (x - bx) + (y - by) * (y - by) + (z - bz) * (z - bz) < r2) continue;
       for (let f = 0; f < 4; f++) {
         const dd = fp[4 * f] * x + fp[4 * f + 1] * y + fp[4 * f + 2] * z - fp[4 * f + 3];
         if (dd > eps) {
