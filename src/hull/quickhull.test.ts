@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DegenerateHullError, InvalidNumberError } from '../errors.js';
-import { buildHull, HULL_TOLERANCE_FACTOR } from './quickhull.js';
+import { buildHull, buildHullSteps, HULL_TOLERANCE_FACTOR } from './quickhull.js';
 import { validateHull } from './validate-hull.js';
 
 export function mulberry32(seed: number): () => number {
@@ -115,7 +115,21 @@ describe('buildHull: solids', () => {
     for (const [k, amount, seed, steps] of cases) {
       const hull = expectValid(perturb(grid(k, 1 / (k - 1), -0.5), amount, seed));
       expect(hull.tolerance / def).toBeCloseTo(4 ** steps, 6);
+      // With fewer tolerance steps allowed than it needs, the build gives up with a typed error.
+      const coords = Float64Array.from(perturb(grid(k, 1 / (k - 1), -0.5), amount, seed));
+      expect(buildHullSteps(coords, undefined, steps).tolerance).toBe(hull.tolerance);
+      let error: unknown = null;
+      try {
+        buildHullSteps(coords, undefined, steps - 1);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(DegenerateHullError);
+      expect((error as DegenerateHullError).reason).toBe('inconsistent');
+      expect((error as Error).message).toMatch(/no consistent hull with tolerances up to/);
     }
+    // The builder is usable after the error.
+    expectValid(ball(300, 9));
   });
 
   it('tiny perturbations of a sphere and of a cube with face centres', () => {

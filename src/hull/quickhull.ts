@@ -150,6 +150,14 @@ export function buildHull(points: ArrayLike<Vec3Like> | ArrayLike<number>, optio
  * to be finite (read, not kept). For callers that hold coordinates in this form already.
  */
 export function buildHullFromCoords(p: Float64Array, options?: BuildHullOptions): Hull {
+  return buildHullSteps(p, options, HULL_TOLERANCE_STEPS);
+}
+
+/**
+ * {@link buildHullFromCoords} allowing at most `maxSteps` tolerance steps (not exported from the
+ * package: tests use it to reach the `inconsistent` error, which no known input needs ten steps for).
+ */
+export function buildHullSteps(p: Float64Array, options: BuildHullOptions | undefined, maxSteps: number): Hull {
   const n = (p.length / 3) | 0;
   if (n === 0) throw new DegenerateHullError('too-few-points', 'buildHull.points is empty; need at least 1 point');
   if (!primed && n > PRIME_MIN_POINTS) primeTypeFeedback();
@@ -180,7 +188,7 @@ export function buildHullFromCoords(p: Float64Array, options?: BuildHullOptions)
   // tolerance, which absorbs such creases into flat faces; hull.tolerance reports the one that held.
   let hull: Hull | null = null;
   for (let step = 0; hull === null; step++) {
-    if (step > HULL_TOLERANCE_STEPS) {
+    if (step > maxSteps) {
       builder.release();
       throw new DegenerateHullError('inconsistent', `buildHull: no consistent hull with tolerances up to ${eps / 4}; ` +
         'the points are nearly coplanar at too many scales');
