@@ -55,6 +55,30 @@ describe('buildHull properties', () => {
     }), { seed: SEED, numRuns: 200 });
   });
 
+  it('big clouds (grid-cell order, interior points discarded in an inner ball) are valid', () => {
+    // 8,192 points or more take the paths small clouds never reach: a ball, a box, a slab, a cloud
+    // with far outliers, each stretched per axis, and a lattice with repeated points.
+    const big = fc.tuple(fc.constantFrom('ball', 'box', 'slab', 'outliers', 'lattice'), fc.integer({ min: 8192, max: 11000 }),
+      fc.tuple(fc.double({ min: 1e-3, max: 1e3, noNaN: true }), fc.double({ min: 1e-3, max: 1e3, noNaN: true })), fc.integer());
+    fc.assert(fc.property(big, ([kind, n, [sy, sz], seed]) => {
+      let a = seed | 0;
+      const u = (): number => {
+        a = (Math.imul(a, 1103515245) + 12345) | 0;
+        return (a >>> 8) / (1 << 24) - 0.5;
+      };
+      const f: number[] = [];
+      for (let i = 0; i < n; i++) {
+        let x = u(), y = u(), z = u();
+        if (kind === 'ball') while (x * x + y * y + z * z > 0.25) { x = u(); y = u(); z = u(); }
+        if (kind === 'slab') z *= 1e-7;
+        if (kind === 'outliers' && i % 997 === 0) { x *= 50; y *= 50; z *= 50; }
+        if (kind === 'lattice') { x = Math.round(8 * x); y = Math.round(8 * y); z = Math.round(8 * z); }
+        f.push(x, y * sy, z * sz);
+      }
+      expect(validateHull(buildHull(f), f).errors).toEqual([]);
+    }), { seed: SEED, numRuns: 15 });
+  });
+
   it('the hull of the hull vertices is the same hull', () => {
     fc.assert(fc.property(cloud, (pts) => {
       const a = buildHull(flat(pts));

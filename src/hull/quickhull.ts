@@ -348,6 +348,11 @@ const SAMPLE_STRIDE = 32;
 const SAMPLE_EXTREMES = new Int32Array(6);
 const SAMPLE_ABS = new Float64Array(3);
 
+/** Results of QuickhullBuilder.emitGroup. */
+const GROUP_OK = 0;
+const GROUP_BENT = 1;
+const GROUP_BAD = 2;
+
 /** One build. Faces are triangles in flat arrays; `fa[3f + e]` is the face across edge `fv[3f+e] → fv[3f+(e+1)%3]`. */
 class QuickhullBuilder {
   p: Float64Array = EMPTY_COORDS;
@@ -1109,8 +1114,13 @@ class QuickhullBuilder {
       let gs = 0;
       for (const [, list] of members) {
         gs++;
-        // A group that is not a single simple loop, or not planar within tolerance: inconsistent.
-        if (!this.emitGroup(list, parent, nextV, nextStamp, gs)) return null;
+        const status = this.emitGroup(list, parent, nextV, nextStamp, gs);
+        // A group whose boundary is not one simple loop: inconsistent at this tolerance.
+        if (status === GROUP_BAD) return null;
+        // A group that is not planar within 2ε keeps its triangles (each planar by itself): a chain of
+        // edges each flat within ε can bend by more than 2ε in all, as across a finely sampled curved
+        // surface. Whether the result is still a valid hull is checked in packSolid.
+        if (status === GROUP_BENT) continue;
         for (const f of list) inGroup[f] = 1;
       }
     }
@@ -1131,8 +1141,12 @@ class QuickhullBuilder {
       merged);
   }
 
-  /** Appends the boundary loop of one merged group; false if it is not one simple planar loop. */
-  emitGroup(list: number[], parent: Int32Array, nextV: Int32Array, nextStamp: Int32Array, gs: number): boolean {
+  /**
+   * Appends the boundary loop of one merged group and returns GROUP_OK; GROUP_BAD (nothing appended)
+   * when the boundary is not one simple loop, GROUP_BENT when it is but the group's vertices are not
+   * within 2ε of one plane.
+   */
+  emitGroup(list: number[], parent: Int32Array, nextV: Int32Array, nextStamp: Int32Array, gs: number): number {
     const fv = this.fv, fa = this.fa, p = this.p, eps = this.eps;
     const loopStart = this.loopStart, loopVerts = this.loopVerts, loopNormals = this.loopNormals;
     const r = parent[list[0]];
@@ -1148,7 +1162,7 @@ class QuickhullBuilder {
       for (let e = 0; e < 3; e++) {
         if (parent[fa[3 * f + e]] === r) continue;
         const va = fv[3 * f + e], vb = fv[3 * f + (e === 2 ? 0 : e + 1)];
-        if (nextStamp[va] === gs) return false; // a vertex starts two boundary edges: pinched
+        if (nextStamp[va] === gs) return GROUP_BAD; // a vertex starts two boundary edges: pinched
         nextStamp[va] = gs;
         nextV[va] = vb;
         edges++;
@@ -1156,7 +1170,7 @@ class QuickhullBuilder {
       }
     }
     const l = Math.sqrt(nx * nx + ny * ny + nz * nz);
-    if (!(l > 0) || first === NONE) return false;
+    if (!(l > 0) || first === NONE) return GROUP_BAD;
     nx /= l; ny /= l; nz /= l;
     const lc = this.loopCount, start = loopStart[lc];
     let v = first, steps = 0, lo = Infinity, hi = -Infinity;
@@ -1169,7 +1183,7 @@ class QuickhullBuilder {
       if (nextStamp[v] !== gs || steps > edges) break;
       v = nextV[v];
     } while (v !== first);
-    if (v !== first || steps !== edges) return false;
+    if (v !== first || steps !== edges) return GROUP_BAD;
     // Every vertex of the group, not only the boundary, within 2ε of one plane.
     for (const f of list) {
       for (let k = 0; k < 3; k++) {
@@ -1179,11 +1193,11 @@ class QuickhullBuilder {
         if (d > hi) hi = d;
       }
     }
-    if (hi - lo > 2 * eps) return false;
+    if (hi - lo > 2 * eps) return GROUP_BENT;
     loopStart[lc + 1] = start + steps;
     loopNormals[3 * lc] = nx; loopNormals[3 * lc + 1] = ny; loopNormals[3 * lc + 2] = nz;
     this.loopCount = lc + 1;
-    return true;
+    return GROUP_OK;
   }
 }
 
@@ -1450,7 +1464,8 @@ function packSolid(
   }
   faceStart[fc] = m;
   out.linkNeighbors(fill);
-  if (check && !polygonsAreConsistent(vertices, vc, fc, faceStart, faceIndices, faceNormals, neighborStart, neighborIndices)) {
+  if (check && !polygonsAreConsistent(vertices, vc, fc, faceStart, faceIndices, faceNormals, faceOffsets, neighborStart,
+    neighborIndices, eps)) {
     return null;
   }
   return out.toHull(eps);
@@ -1465,13 +1480,25 @@ function packSolid(
  */
 function polygonsAreConsistent(
   vs: Float64Array, vc: number, fc: number, faceStart: Int32Array, faceIndices: Int32Array, fn: Float64Array,
-  neighborStart: Int32Array, neighborIndices: Int32Array,
+  fo: Float64Array, neighborStart: Int32Array, neighborIndices: Int32Array, eps: number,
 ): boolean {
   const dir = new Float64Array(3 * vc);
   for (let f = 0; f < fc; f++) {
     const s = faceStart[f], e = faceStart[f + 1];
     if (e - s < 3) return false;
     const nx = fn[3 * f], ny = fn[3 * f + 1], nz = fn[3 * f + 2];
+    // Every neighbour of every corner within 2ε below the face's plane, so that the faces fold
+    // outward at each edge and corner. Triangles kept from a bent group (see finish) can include a
+    // flat fold of the build, a triangle lying in a nearly flat region but wound inside out; its
+    // neighbours are then far above it (perturbed grids in quickhull.test.ts).
+    const top = fo[f] + 2 * eps;
+    for (let k = s; k < e; k++) {
+      const v = faceIndices[k];
+      for (let j = neighborStart[v], je = neighborStart[v + 1]; j < je; j++) {
+        const w = 3 * neighborIndices[j];
+        if (!(nx * vs[w] + ny * vs[w + 1] + nz * vs[w + 2] <= top)) return false;
+      }
+    }
     for (let k = s; k < e; k++) {
       const a = 3 * faceIndices[k === s ? e - 1 : k - 1], v = 3 * faceIndices[k], c = 3 * faceIndices[k + 1 === e ? s : k + 1];
       const e1x = vs[v] - vs[a], e1y = vs[v + 1] - vs[a + 1], e1z = vs[v + 2] - vs[a + 2];
