@@ -2,16 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DegenerateHullError, InvalidNumberError } from '../errors.js';
 import { buildHull, buildHullSteps, HULL_TOLERANCE_FACTOR } from './quickhull.js';
 import { validateHull } from './validate-hull.js';
+import { mulberry32 } from '../../test/random.js';
 
-export function mulberry32(seed: number): () => number {
-  let a = seed | 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function ball(n: number, seed: number): number[] {
   const rnd = mulberry32(seed);
