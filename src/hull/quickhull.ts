@@ -1047,9 +1047,10 @@ class QuickhullBuilder {
   /**
    * Returns null when a face's corners are more than 2ε off its plane (a needle of nearly collinear
    * corners, whose plane roundoff cannot pin down), or when faces were merged and the result is not a
-   * valid hull at tolerance ε: a merged face not planar within 2ε over all its vertices, a boundary that is not one simple loop, a face
-   * not strictly convex once its non-corner vertices are dropped, a repeated edge, or a vertex that
-   * is not the strict maximum of the sum of its faces' normals. That happens when points are nearly
+   * valid hull at tolerance ε: a merged group whose boundary is not one simple loop, a face not
+   * strictly convex once its non-corner vertices are dropped, a face with a neighbouring vertex more
+   * than 2ε above it, a repeated edge, or a vertex that is not the strict maximum of the sum of its
+   * faces' normals. (A merged group not planar within 2ε keeps its triangles.) That happens when points are nearly
    * coplanar at a scale of a few ε (a grid perturbed by 1e-13 where ε is 1.6e-14): flat edges are
    * merged, creases just over ε are not, and the merged regions need not be convex. The caller then
    * builds again with a larger ε. Without merges, the faces are the build's triangles, valid as they are.
@@ -1473,7 +1474,8 @@ function packSolid(
 
 /**
  * The checks of QuickhullBuilder.finish on packed merged polygons: every face has at least three
- * corners and turns strictly left at each about its normal; no vertex lists a neighbour twice (an edge
+ * corners, no neighbour of a corner more than 2ε above its plane, and turns strictly left at each
+ * corner about its normal; no vertex lists a neighbour twice (an edge
  * used twice in one direction); and every vertex is strictly above each of its neighbours along the
  * sum of its faces' normals, which on a convex polytope makes it the unique maximum in that direction.
  * These are the tests of validateHull (validate-hull.ts), made local and linear in size.
