@@ -67,7 +67,7 @@ describe('ConvexHull', () => {
     let total = 0;
     for (let k = 0; k < 2000; k++) {
       h.supportIndexByClimb(2 * rnd() - 1, 2 * rnd() - 1, 2 * rnd() - 1);
-      total += (h as unknown as { _steps: number })._steps;
+      total += h.lastClimbSteps;
     }
     expect(total / 2000).toBeLessThan(8);
   });

@@ -84,8 +84,11 @@ export class ConvexHull implements Shape {
    * for hulls that climb; empty otherwise.
    */
   private _start: Int32Array = EMPTY_START;
-  /** Steps of the last climb (moves to a better vertex, the jump to the table's vertex included), for tests. */
-  private _steps = 0;
+  /**
+   * Moves made by the last hill climb (to a better neighbour, or to the start table's vertex): a
+   * diagnostic of how far support queries travel. Not updated by scans.
+   */
+  lastClimbSteps = 0;
   /** Scratch direction of supportIndexByScan / supportIndexByClimb. */
   private readonly _dir: Vec3Like = { x: 0, y: 0, z: 0 };
 
@@ -202,7 +205,7 @@ export class ConvexHull implements Shape {
       }
       if (next < 0) {
         this._warm = cur;
-        this._steps = this.vertexCount - steps;
+        this.lastClimbSteps = this.vertexCount - steps;
         return cur;
       }
       cur = next;
@@ -233,6 +236,7 @@ export class ConvexHull implements Shape {
     }
     cur = this.scanIndex(dir);
     this._warm = cur;
+    this.lastClimbSteps = this.vertexCount;
     return cur;
   }
 
