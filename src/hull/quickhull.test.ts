@@ -116,6 +116,19 @@ describe('buildHull: solids', () => {
       const hull = expectValid(pts);
       expect(hull.tolerance).toBeLessThan(1e6 * def);
     }
+    // 3e-5 thick: at the tolerance the steps reached (3.5e-6, near the thickness of the rim), the hull
+    // lost its rim points by 3e-5; a retried build is now checked against every point and steps on.
+    let a = (7 * 7919) | 0;
+    const u = (): number => {
+      a = (Math.imul(a, 1103515245) + 12345) | 0;
+      return (a >>> 8) / (1 << 24) - 0.5;
+    };
+    const thin: number[] = [];
+    for (let i = 0; i < 800; i++) {
+      const x = u(), y = u(), z = u(), l = Math.hypot(x, y);
+      thin.push(x / (2 * l), (y / (2 * l)) * 3e-5, z * 1e4);
+    }
+    expectValid(thin);
   });
 
   it('golden: perturbed grids that the flat-edge merge alone got wrong', () => {

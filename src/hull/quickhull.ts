@@ -129,7 +129,8 @@ class HullResult implements Hull {
  *
  * @param points an array of `{x, y, z}` or a flat `ArrayLike<number>` of x, y, z triples (read, not kept).
  * @param options see {@link BuildHullOptions}.
- * @returns the hull. Every input point lies inside it or within `tolerance` of it; every vertex is an
+ * @returns the hull. Every input point lies inside it or within 4 × `tolerance` of it (what
+ *   {@link validateHull} checks by default); every vertex is an
  *   input point and a strict corner. Degenerate inputs are answered, not rejected: all points within
  *   the tolerance of one point give `dimension 0` (one vertex, no faces), of one line `dimension 1`
  *   (the two extreme points, each the other's neighbour, no faces), of one plane `dimension 2` (a
@@ -194,10 +195,35 @@ export function buildHullSteps(p: Float64Array, options: BuildHullOptions | unde
         'the points are nearly coplanar at too many scales');
     }
     hull = builder.reset(p, n, eps).run(ext);
+    // A retried build's tolerance may have grown close to the thickness of a thin solid, where a point
+    // dropped within ε of one face can end up further outside a later one: check every point against
+    // every face when that is affordable (see coversPoints), and go on to the next step if one is out.
+    if (hull !== null && step > 0 && !coversPoints(hull, p, n, 4 * eps)) hull = null;
     eps *= 4;
   }
   builder.release();
   return hull;
+}
+
+/** Largest point count × face count that coversPoints checks (about 0.1 s here); above it, it trusts the build. */
+const COVER_CHECK_BUDGET = 1 << 24;
+
+/**
+ * Whether every point lies within `tol` below every face plane of a solid hull. True without checking
+ * for a polygon, segment or point (their extent is not bounded by face planes alone) and when
+ * n × faces exceeds COVER_CHECK_BUDGET.
+ */
+function coversPoints(hull: Hull, p: Float64Array, n: number, tol: number): boolean {
+  const fc = hull.faceCount;
+  if (hull.dimension !== 3 || n * fc > COVER_CHECK_BUDGET) return true;
+  const fn = hull.faceNormals, fo = hull.faceOffsets;
+  for (let i = 0; i < n; i++) {
+    const x = p[3 * i], y = p[3 * i + 1], z = p[3 * i + 2];
+    for (let f = 0; f < fc; f++) {
+      if (!(fn[3 * f] * x + fn[3 * f + 1] * y + fn[3 * f + 2] * z <= fo[f] + tol)) return false;
+    }
+  }
+  return true;
 }
 
 /**
