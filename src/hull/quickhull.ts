@@ -375,6 +375,16 @@ const SAMPLE_STRIDE = 32;
 const SAMPLE_EXTREMES = new Int32Array(6);
 const SAMPLE_ABS = new Float64Array(3);
 
+/**
+ * A point found above a face by at most this many ε is assigned to the face it is furthest above, not
+ * to the first one found. A point nearly coplanar with some faces can lie far above another: on a grid
+ * perturbed by 1e-13 (ε = 9.6e-14), a point 2.3ε above its first face was 0.12 above a face two steps
+ * away, with a face between seeing it by 0.4ε. Made the apex of its first face, its walk stopped at
+ * that middle face (visible means more than ε above), so the far face survived with the point 0.12
+ * outside it (quickhull.test.ts, golden). Points clearly above their first face keep the first.
+ */
+const NEAR_FACE = 16;
+
 /** Results of QuickhullBuilder.emitGroup. */
 const GROUP_OK = 0;
 const GROUP_BENT = 1;
@@ -804,9 +814,20 @@ class QuickhullBuilder {
       const x = p[3 * i], y = p[3 * i + 1], z = p[3 * i + 2];
       if ((x - bx) * (x - bx) + (y - by) * (y - by) + (z - bz) * (z - bz) < r2) continue;
       for (let f = 0; f < 4; f++) {
-        const dd = fp[4 * f] * x + fp[4 * f + 1] * y + fp[4 * f + 2] * z - fp[4 * f + 3];
+        let dd = fp[4 * f] * x + fp[4 * f + 1] * y + fp[4 * f + 2] * z - fp[4 * f + 3];
         if (dd > eps) {
-          this.addToOutside(f, i, dd);
+          let best = f;
+          if (dd <= NEAR_FACE * eps) {
+            // Barely above this face: take the face it is furthest above (see NEAR_FACE).
+            for (let g = f + 1; g < 4; g++) {
+              const d2 = fp[4 * g] * x + fp[4 * g + 1] * y + fp[4 * g + 2] * z - fp[4 * g + 3];
+              if (d2 > dd) {
+                dd = d2;
+                best = g;
+              }
+            }
+          }
+          this.addToOutside(best, i, dd);
           break;
         }
       }
@@ -881,8 +902,20 @@ class QuickhullBuilder {
           let k = last;
           for (let t = 0; t < h; t++) {
             const o = 4 * k;
-            const dd = np[o] * x + np[o + 1] * y + np[o + 2] * z - np[o + 3];
+            let dd = np[o] * x + np[o + 1] * y + np[o + 2] * z - np[o + 3];
             if (dd > eps) {
+              if (dd <= NEAR_FACE * eps) {
+                // Barely above this face: take the face it is furthest above (see NEAR_FACE).
+                for (let t2 = t + 1, k2 = k; t2 < h; t2++) {
+                  if (++k2 === h) k2 = 0;
+                  const o2 = 4 * k2;
+                  const d2 = np[o2] * x + np[o2 + 1] * y + np[o2 + 2] * z - np[o2 + 3];
+                  if (d2 > dd) {
+                    dd = d2;
+                    k = k2;
+                  }
+                }
+              }
               const f = newFaces[k];
               const hd = headArr[f];
               ptNext[i] = hd;
@@ -1533,7 +1566,11 @@ function polygonsAreConsistent(
       const e1x = vs[v] - vs[a], e1y = vs[v + 1] - vs[a + 1], e1z = vs[v + 2] - vs[a + 2];
       const e2x = vs[c] - vs[v], e2y = vs[c + 1] - vs[v + 1], e2z = vs[c + 2] - vs[v + 2];
       const turn = nx * (e1y * e2z - e1z * e2y) + ny * (e1z * e2x - e1x * e2z) + nz * (e1x * e2y - e1y * e2x);
-      if (!(turn > 0)) return false;
+      // turn / |c − a| is v's distance inside the chord a → c: more than ε, so that a sliver of
+      // nearly collinear corners (along a cube's edge, whose turns come out positive by rounding) is
+      // not taken for a face.
+      const cx = vs[c] - vs[a], cy = vs[c + 1] - vs[a + 1], cz = vs[c + 2] - vs[a + 2];
+      if (!(turn > eps * Math.sqrt(cx * cx + cy * cy + cz * cz))) return false;
       dir[v] += nx;
       dir[v + 1] += ny;
       dir[v + 2] += nz;
