@@ -1687,13 +1687,33 @@ function polygonHull(
     faceIndices[k] = remap.get(hull[k])!;
     faceIndices[m + k] = remap.get(hull[m - 1 - k])!;
   }
-  // Newell normal of the polygon: the best-fit plane of its corners.
+  // Newell normal of the polygon (the best-fit plane of its corners), from coordinates relative to
+  // their centroid; a triangle takes the cross product of the edges at the corner opposite its longest
+  // edge, as computePlane does. From raw coordinates, a sliver (two corners 3e-5 apart, the third 8
+  // away) lost its normal to cancellation and had a corner 3.5e-11 off its plane.
   let gx = 0, gy = 0, gz = 0;
-  for (let k = 0; k < m; k++) {
-    const a = 3 * hull[k], b = 3 * hull[(k + 1) % m];
-    gx += (p[a + 1] - p[b + 1]) * (p[a + 2] + p[b + 2]);
-    gy += (p[a + 2] - p[b + 2]) * (p[a] + p[b]);
-    gz += (p[a] - p[b]) * (p[a + 1] + p[b + 1]);
+  if (m === 3) {
+    let a = 3 * hull[0], b = 3 * hull[1], c = 3 * hull[2];
+    const ab = dist2(p, hull[0], hull[1]), bc = dist2(p, hull[1], hull[2]), ca = dist2(p, hull[2], hull[0]);
+    // Rotate so that a is the corner opposite the longest edge.
+    if (ca > bc && ca >= ab) { const t = a; a = b; b = c; c = t; } else if (ab > bc && ab > ca) { const t = c; c = b; b = a; a = t; }
+    const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
+    const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
+    gx = uy * vz - uz * vy; gy = uz * vx - ux * vz; gz = ux * vy - uy * vx;
+  } else {
+    let ox = 0, oy = 0, oz = 0;
+    for (let k = 0; k < m; k++) {
+      ox += p[3 * hull[k]]; oy += p[3 * hull[k] + 1]; oz += p[3 * hull[k] + 2];
+    }
+    ox /= m; oy /= m; oz /= m;
+    for (let k = 0; k < m; k++) {
+      const a = 3 * hull[k], b = 3 * hull[(k + 1) % m];
+      const ay = p[a + 1] - oy, az = p[a + 2] - oz, ax = p[a] - ox;
+      const by = p[b + 1] - oy, bz = p[b + 2] - oz, bx = p[b] - ox;
+      gx += (ay - by) * (az + bz);
+      gy += (az - bz) * (ax + bx);
+      gz += (ax - bx) * (ay + by);
+    }
   }
   const gl = Math.sqrt(gx * gx + gy * gy + gz * gz);
   gx /= gl; gy /= gl; gz /= gl;
