@@ -315,6 +315,21 @@ describe('buildHull: lower-dimensional inputs', () => {
     expect(hull.vertexCount).toBe(50);
   });
 
+  // Found by fuzzing: slivers of three points, two of them 1e-6..3e-5 apart. Newell's sums over raw
+  // coordinates lost the normal to cancellation, leaving a corner up to 3.5e-11 off the face's plane.
+  it('golden: sliver triangles keep every corner on their plane', () => {
+    const slivers = [
+      [0, 0, -0.000001, 0.000335402827607091, -0.006628568927064522, 0.03851318347706426, 0, 0, 0],
+      [-7.737112228903898, 2.4272307129035253, 2.491210459555056, 0, 0, 0, 0, -0.000028163653757795618, 0],
+      [0, 9.96924399005121, 0, -0.000001201055467345935, 9.992116776656802, 0, 9.87178921207999, 0, 9.968681335449164],
+    ];
+    for (const pts of slivers) {
+      const hull = expectValid(pts);
+      expect(hull.dimension).toBe(2);
+      expect(hull.vertexCount).toBe(3);
+    }
+  });
+
   it('a triangle, and points within the tolerance of a plane', () => {
     expect(expectValid([0, 0, 0, 1, 0, 0, 0, 1, 0]).dimension).toBe(2);
     expect(expectValid([0, 0, 0, 1, 0, 0, 0, 1, 0, 0.2, 0.2, 1e-17]).dimension).toBe(2);
