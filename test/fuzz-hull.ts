@@ -1,0 +1,54 @@
+/**
+ * Long-running fuzzing of buildHull with the two generators of quickhull.prop.test.ts (random clouds,
+ * integer lattices perturbed by 1e-16..1e-9), seed after seed, every hull checked by validateHull.
+ * Not part of `npm test`: run `npx tsx test/fuzz-hull.ts [seconds]` (default 60) and turn what it
+ * prints into golden tests.
+ */
+import fc from 'fast-check';
+import { buildHull } from '../src/hull/quickhull.js';
+import { validateHull } from '../src/hull/validate-hull.js';
+
+const seconds = Number(process.argv[2] ?? 60);
+const coord = fc.double({ min: -10, max: 10, noNaN: true, noDefaultInfinity: true }).map((x) => (Math.abs(x) < 1e-6 ? 0 : x));
+const cloud = fc.array(fc.tuple(coord, coord, coord), { minLength: 1, maxLength: 80 });
+const lattice = fc.tuple(
+  fc.array(fc.tuple(fc.integer({ min: -3, max: 3 }), fc.integer({ min: -3, max: 3 }), fc.integer({ min: -3, max: 3 })), { minLength: 4, maxLength: 120 }),
+  fc.integer({ min: -16, max: -9 }),
+  fc.integer(),
+);
+
+function perturbed([pts, exp, seed]: [Array<[number, number, number]>, number, number]): number[] {
+  let a = seed | 0;
+  return pts.flat().map((c) => {
+    a = (Math.imul(a, 1103515245) + 12345) | 0;
+    return c + 10 ** exp * ((a >>> 8) / (1 << 24) - 0.5);
+  });
+}
+
+function problem(f: number[]): string | null {
+  try {
+    const h = buildHull(f);
+    const e = validateHull(h, f).errors;
+    return e.length ? `dimension ${h.dimension}: ${e[0]}` : null;
+  } catch (err) {
+    return String(err);
+  }
+}
+
+let runs = 0, failing = 0;
+const t0 = Date.now();
+for (let seed = 1; Date.now() - t0 < seconds * 1000; seed++) {
+  const a = fc.check(fc.property(lattice, (x) => { runs++; return problem(perturbed(x)) === null; }), { seed, numRuns: 500 });
+  if (a.failed) {
+    failing++;
+    const x = a.counterexample![0];
+    console.log(`lattice seed ${seed}: ${JSON.stringify(x)} -> ${problem(perturbed(x))}`);
+  }
+  const b = fc.check(fc.property(cloud, (pts) => { runs++; return problem(pts.flat()) === null; }), { seed, numRuns: 300 });
+  if (b.failed) {
+    failing++;
+    const pts = b.counterexample![0];
+    console.log(`cloud seed ${seed}: ${JSON.stringify(pts)} -> ${problem(pts.flat())}`);
+  }
+}
+console.log(`${runs} builds, ${failing} failing seeds`);
