@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { buildHull } from '../src/hull/quickhull.js';
 import { validateHull } from '../src/hull/validate-hull.js';
+import { centredLcg } from './random.js';
 
 const seconds = Number(process.argv[2] ?? 60);
 const coord = fc.double({ min: -10, max: 10, noNaN: true, noDefaultInfinity: true }).map((x) => (Math.abs(x) < 1e-6 ? 0 : x));
@@ -18,11 +19,8 @@ const lattice = fc.tuple(
 );
 
 function perturbed([pts, exp, seed]: [Array<[number, number, number]>, number, number]): number[] {
-  let a = seed | 0;
-  return pts.flat().map((c) => {
-    a = (Math.imul(a, 1103515245) + 12345) | 0;
-    return c + 10 ** exp * ((a >>> 8) / (1 << 24) - 0.5);
-  });
+  const u = centredLcg(seed);
+  return pts.flat().map((c) => c + 10 ** exp * u());
 }
 
 function problem(f: number[]): string | null {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildHull } from './quickhull.js';
 import { validateHull } from './validate-hull.js';
+import { centredLcg } from '../../test/random.js';
 
 const SEED = 20240611;
 // Magnitudes below 1e-6 are snapped to 0: squared subnormal distances underflow in any float64 checker.
@@ -46,11 +47,8 @@ describe('buildHull properties', () => {
     const perturbed = fc.tuple(fc.array(latticePoint, { minLength: 4, maxLength: 60 }),
       fc.integer({ min: -16, max: -11 }), fc.integer());
     fc.assert(fc.property(perturbed, ([pts, exp, seed]) => {
-      let a = seed | 0;
-      const f = flat(pts).map((c) => {
-        a = (Math.imul(a, 1103515245) + 12345) | 0;
-        return c + 10 ** exp * ((a >>> 8) / (1 << 24) - 0.5);
-      });
+      const u = centredLcg(seed);
+      const f = flat(pts).map((c) => c + 10 ** exp * u());
       expect(validateHull(buildHull(f), f).errors).toEqual([]);
     }), { seed: SEED, numRuns: 200 });
   });
@@ -61,11 +59,7 @@ describe('buildHull properties', () => {
     const big = fc.tuple(fc.constantFrom('ball', 'box', 'slab', 'outliers', 'lattice'), fc.integer({ min: 8192, max: 11000 }),
       fc.tuple(fc.double({ min: 1e-3, max: 1e3, noNaN: true }), fc.double({ min: 1e-3, max: 1e3, noNaN: true })), fc.integer());
     fc.assert(fc.property(big, ([kind, n, [sy, sz], seed]) => {
-      let a = seed | 0;
-      const u = (): number => {
-        a = (Math.imul(a, 1103515245) + 12345) | 0;
-        return (a >>> 8) / (1 << 24) - 0.5;
-      };
+      const u = centredLcg(seed);
       const f: number[] = [];
       for (let i = 0; i < n; i++) {
         let x = u(), y = u(), z = u();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DegenerateHullError, InvalidNumberError } from '../errors.js';
 import { buildHull, buildHullSteps, HULL_TOLERANCE_FACTOR } from './quickhull.js';
 import { validateHull } from './validate-hull.js';
-import { mulberry32 } from '../../test/random.js';
+import { centredLcg, mulberry32 } from '../../test/random.js';
 
 
 function ball(n: number, seed: number): number[] {
@@ -36,6 +36,20 @@ function grid(k: number, step = 0.1, offset = 0): number[] {
 function perturb(pts: number[], amount: number, seed: number): number[] {
   const rnd = mulberry32(seed);
   return pts.map((c) => c + amount * (2 * rnd() - 1));
+}
+
+/**
+ * n points on the curved side of an elliptic cylinder along z: the unit-width ellipse's y squeezed to
+ * `thickness`, z spread over `length` (points from centredLcg(seed · 7919)).
+ */
+function cylinderSide(n: number, thickness: number, length: number, seed: number): number[] {
+  const u = centredLcg(seed * 7919);
+  const pts: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const x = u(), y = u(), z = u(), l = Math.hypot(x, y);
+    pts.push(x / (2 * l), (y / (2 * l)) * thickness, z * length);
+  }
+  return pts;
 }
 
 function expectValid(pts: number[]): ReturnType<typeof buildHull> {
@@ -103,32 +117,12 @@ describe('buildHull: solids', () => {
   it('golden: thin elliptic cylinders, once "no consistent hull" at every tolerance', () => {
     const def = HULL_TOLERANCE_FACTOR * Number.EPSILON * (0.5 + 0.5e-4 + 5000);
     for (const seed of [7, 8, 17]) {
-      let a = (seed * 7919) | 0;
-      const u = (): number => {
-        a = (Math.imul(a, 1103515245) + 12345) | 0;
-        return (a >>> 8) / (1 << 24) - 0.5;
-      };
-      const pts: number[] = [];
-      for (let i = 0; i < 800; i++) {
-        const x = u(), y = u(), z = u(), l = Math.hypot(x, y);
-        pts.push(x / (2 * l), (y / (2 * l)) * 1e-4, z * 1e4);
-      }
-      const hull = expectValid(pts);
+      const hull = expectValid(cylinderSide(800, 1e-4, 1e4, seed));
       expect(hull.tolerance).toBeLessThan(1e6 * def);
     }
     // 3e-5 thick: at the tolerance the steps reached (3.5e-6, near the thickness of the rim), the hull
     // lost its rim points by 3e-5; a retried build is now checked against every point and steps on.
-    let a = (7 * 7919) | 0;
-    const u = (): number => {
-      a = (Math.imul(a, 1103515245) + 12345) | 0;
-      return (a >>> 8) / (1 << 24) - 0.5;
-    };
-    const thin: number[] = [];
-    for (let i = 0; i < 800; i++) {
-      const x = u(), y = u(), z = u(), l = Math.hypot(x, y);
-      thin.push(x / (2 * l), (y / (2 * l)) * 3e-5, z * 1e4);
-    }
-    expectValid(thin);
+    expectValid(cylinderSide(800, 3e-5, 1e4, 7));
   });
 
   // Found by a fuzz run of the perturbed-lattice property (500 runs × many seeds): point 1 was 2.3ε
@@ -137,11 +131,8 @@ describe('buildHull: solids', () => {
   it('golden: a point barely above one face and far above another goes to the latter', () => {
     const base = [[3, 0, 3], [0, -2, 3], [0, 0, 0], [0, 0, 0], [2, -3, 1], [1, 2, 3], [-2, -3, 3], [2, 0, 3], [-1, 2, 0],
       [0, 0, 0], [3, 2, -2]];
-    let a = -843084676 | 0;
-    const pts = base.flat().map((c) => {
-      a = (Math.imul(a, 1103515245) + 12345) | 0;
-      return c + 1e-13 * ((a >>> 8) / (1 << 24) - 0.5);
-    });
+    const u = centredLcg(-843084676);
+    const pts = base.flat().map((c) => c + 1e-13 * u());
     const hull = expectValid(pts);
     expect(Array.from(hull.inputIndices)).toContain(1);
   });

@@ -595,35 +595,8 @@ class QuickhullBuilder {
   }
 
   computePlane(f: number): void {
-    const p = this.p, fv = this.fv, fp = this.fp;
-    const a = 3 * fv[3 * f], b = 3 * fv[3 * f + 1], c = 3 * fv[3 * f + 2];
-    const ax = p[a], ay = p[a + 1], az = p[a + 2];
-    const bx = p[b], by = p[b + 1], bz = p[b + 2];
-    const cx = p[c], cy = p[c + 1], cz = p[c + 2];
-    // Normal from the two edges at the vertex opposite the longest edge: the best-conditioned cross
-    // product. On a sliver (two corners 1e-11 apart, the third 2 away) the two long edges are nearly
-    // parallel, and their cross product lost all but a few digits to cancellation: a face plane 2e-12
-    // off its own corner (quickhull.prop.test.ts, perturbed lattices).
-    const ab = (bx - ax) * (bx - ax) + (by - ay) * (by - ay) + (bz - az) * (bz - az);
-    const bc = (cx - bx) * (cx - bx) + (cy - by) * (cy - by) + (cz - bz) * (cz - bz);
-    const ca = (ax - cx) * (ax - cx) + (ay - cy) * (ay - cy) + (az - cz) * (az - cz);
-    let ux: number, uy: number, uz: number, vx: number, vy: number, vz: number;
-    if (bc >= ab && bc >= ca) {
-      ux = bx - ax; uy = by - ay; uz = bz - az; vx = cx - ax; vy = cy - ay; vz = cz - az;
-    } else if (ca >= ab) {
-      ux = cx - bx; uy = cy - by; uz = cz - bz; vx = ax - bx; vy = ay - by; vz = az - bz;
-    } else {
-      ux = ax - cx; uy = ay - cy; uz = az - cz; vx = bx - cx; vy = by - cy; vz = bz - cz;
-    }
-    let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-    const l = Math.sqrt(nx * nx + ny * ny + nz * nz);
-    if (l > 0) {
-      nx /= l; ny /= l; nz /= l;
-    }
-    fp[4 * f] = nx;
-    fp[4 * f + 1] = ny;
-    fp[4 * f + 2] = nz;
-    fp[4 * f + 3] = (nx * (ax + bx + cx) + ny * (ay + by + cy) + nz * (az + bz + cz)) / 3;
+    const fv = this.fv;
+    trianglePlane(this.p, fv[3 * f], fv[3 * f + 1], fv[3 * f + 2], this.fp, 4 * f);
   }
 
   dist(f: number, i: number): number {
@@ -1262,6 +1235,41 @@ class QuickhullBuilder {
   }
 }
 
+/**
+ * Writes the plane of triangle (a, b, c) (point indices into `p`, counter-clockwise seen from outside)
+ * into `out[o .. o + 4)`: its unit normal and its offset (the mean of the corners' offsets). The
+ * normal is the cross product of the two edges at the corner opposite the longest edge, the
+ * best-conditioned one. On a sliver (two corners 1e-11 apart, the third 2 away) the two long edges are
+ * nearly parallel, and their cross product lost all but a few digits to cancellation: a face plane
+ * 2e-12 off its own corner (quickhull.prop.test.ts, perturbed lattices).
+ */
+function trianglePlane(p: Float64Array, ia: number, ib: number, ic: number, out: Float64Array, o: number): void {
+  const a = 3 * ia, b = 3 * ib, c = 3 * ic;
+  const ax = p[a], ay = p[a + 1], az = p[a + 2];
+  const bx = p[b], by = p[b + 1], bz = p[b + 2];
+  const cx = p[c], cy = p[c + 1], cz = p[c + 2];
+  const ab = (bx - ax) * (bx - ax) + (by - ay) * (by - ay) + (bz - az) * (bz - az);
+  const bc = (cx - bx) * (cx - bx) + (cy - by) * (cy - by) + (cz - bz) * (cz - bz);
+  const ca = (ax - cx) * (ax - cx) + (ay - cy) * (ay - cy) + (az - cz) * (az - cz);
+  let ux: number, uy: number, uz: number, vx: number, vy: number, vz: number;
+  if (bc >= ab && bc >= ca) {
+    ux = bx - ax; uy = by - ay; uz = bz - az; vx = cx - ax; vy = cy - ay; vz = cz - az;
+  } else if (ca >= ab) {
+    ux = cx - bx; uy = cy - by; uz = cz - bz; vx = ax - bx; vy = ay - by; vz = az - bz;
+  } else {
+    ux = ax - cx; uy = ay - cy; uz = az - cz; vx = bx - cx; vy = by - cy; vz = bz - cz;
+  }
+  let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+  const l = Math.sqrt(nx * nx + ny * ny + nz * nz);
+  if (l > 0) {
+    nx /= l; ny /= l; nz /= l;
+  }
+  out[o] = nx;
+  out[o + 1] = ny;
+  out[o + 2] = nz;
+  out[o + 3] = (nx * (ax + bx + cx) + ny * (ay + by + cy) + nz * (az + bz + cz)) / 3;
+}
+
 function growInt(a: Int32Array, size: number): Int32Array<ArrayBuffer> {
   const b = new Int32Array(size);
   b.set(a);
@@ -1688,18 +1696,13 @@ function polygonHull(
     faceIndices[m + k] = remap.get(hull[m - 1 - k])!;
   }
   // Newell normal of the polygon (the best-fit plane of its corners), from coordinates relative to
-  // their centroid; a triangle takes the cross product of the edges at the corner opposite its longest
-  // edge, as computePlane does. From raw coordinates, a sliver (two corners 3e-5 apart, the third 8
+  // their centroid; a triangle takes trianglePlane's normal, as the faces of a solid build do. From raw coordinates, a sliver (two corners 3e-5 apart, the third 8
   // away) lost its normal to cancellation and had a corner 3.5e-11 off its plane.
   let gx = 0, gy = 0, gz = 0;
   if (m === 3) {
-    let a = 3 * hull[0], b = 3 * hull[1], c = 3 * hull[2];
-    const ab = dist2(p, hull[0], hull[1]), bc = dist2(p, hull[1], hull[2]), ca = dist2(p, hull[2], hull[0]);
-    // Rotate so that a is the corner opposite the longest edge.
-    if (ca > bc && ca >= ab) { const t = a; a = b; b = c; c = t; } else if (ab > bc && ab > ca) { const t = c; c = b; b = a; a = t; }
-    const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
-    const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
-    gx = uy * vz - uz * vy; gy = uz * vx - ux * vz; gz = ux * vy - uy * vx;
+    const plane = new Float64Array(4);
+    trianglePlane(p, hull[0], hull[1], hull[2], plane, 0);
+    gx = plane[0]; gy = plane[1]; gz = plane[2];
   } else {
     let ox = 0, oy = 0, oz = 0;
     for (let k = 0; k < m; k++) {
