@@ -229,7 +229,7 @@ function coversPoints(hull: Hull, p: Float64Array, n: number, tol: number): bool
 /**
  * How many times a build may quadruple its tolerance (see buildHullFromCoords): up to 4¹⁰ ≈ 10⁶ times
  * the default, about 2e-8 of the coordinates' magnitude. The perturbed grids of the tests need at most
- * two steps; a 3e-5-thick elliptic cylinder 1e4 long (quickhull.test.ts) needs all ten.
+ * four steps; a 3e-5-thick elliptic cylinder 1e4 long (quickhull.test.ts) needs all ten.
  */
 const HULL_TOLERANCE_STEPS = 10;
 
