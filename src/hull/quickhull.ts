@@ -385,6 +385,14 @@ const SAMPLE_ABS = new Float64Array(3);
  */
 const NEAR_FACE = 16;
 
+/**
+ * absorbFolds: a new face whose smallest altitude is at most this many ε is a needle, and the nearly
+ * coplanar face beyond its horizon edge joins the visible set. At most FOLD_ROUNDS such rounds (each
+ * a new walk) per apex step; the known cases need one.
+ */
+const NEEDLE = 2;
+const FOLD_ROUNDS = 8;
+
 /** Results of QuickhullBuilder.emitGroup. */
 const GROUP_OK = 0;
 const GROUP_BENT = 1;
@@ -408,6 +416,11 @@ class QuickhullBuilder {
   far = new Int32Array(0);
   farDist = new Float64Array(0);
   mark = new Int32Array(0);
+  /** Faces an apex step must treat as visible (see absorbFolds): those with `forced[f] === forceStamp`. */
+  forced = new Int32Array(0);
+  forceStamp = 0;
+  /** Horizon faces of the last walk that the apex is within ε of (more than −ε from their plane). */
+  hNear = 0;
   /**
    * Free face slots (a stack of `freeTop` entries) and the faces waiting for an apex step (a FIFO queue,
    * `queue[qHead .. qTail)`). Typed, not JS arrays: at 100,000 points a JS queue grew to megabytes of
@@ -490,6 +503,7 @@ class QuickhullBuilder {
     this.eps = eps;
     this.count = 0;
     this.stamp = 0;
+    this.forceStamp = 0;
     this.freeTop = 0;
     this.qHead = 0;
     this.qTail = 0;
@@ -530,6 +544,7 @@ class QuickhullBuilder {
     const far = new Int32Array(cap); far.set(this.far); this.far = far;
     const farDist = new Float64Array(cap); farDist.set(this.farDist); this.farDist = farDist;
     const mark = new Int32Array(cap); mark.set(this.mark); this.mark = mark;
+    const forced = new Int32Array(cap); forced.set(this.forced); this.forced = forced;
     this.free = growInt(this.free, cap);
     this.cap = cap;
   }
@@ -590,6 +605,7 @@ class QuickhullBuilder {
     this.far[f] = NONE;
     this.farDist[f] = 0;
     this.mark[f] = 0;
+    this.forced[f] = 0;
     this.computePlane(f);
     return f;
   }
@@ -810,8 +826,15 @@ class QuickhullBuilder {
   /** Adds the furthest outside point of face `f0` to the hull (Barber et al. §2, one iteration). */
   addApex(f0: number): void {
     const eye = this.far[f0];
-    const stamp = ++this.stamp;
-    if (!this.walkVisible(f0, eye, stamp)) {
+    let stamp = ++this.stamp;
+    const fs = ++this.forceStamp;
+    let walked = this.walkVisible(f0, eye, stamp, fs);
+    // Rare: a horizon face nearly coplanar with the apex folds the new cone inwards (see absorbFolds).
+    for (let round = 0; walked && this.hNear > 0 && round < FOLD_ROUNDS && this.absorbFolds(eye, fs); round++) {
+      stamp = ++this.stamp;
+      walked = this.walkVisible(f0, eye, stamp, fs);
+    }
+    if (!walked) {
       // Roundoff made the visible set a non-disk: fill its holes and walk again by the marks.
       this.fillHoles(stamp, eye);
       if (!this.traceHorizon(f0, stamp)) {
@@ -914,11 +937,11 @@ class QuickhullBuilder {
    * collects the horizon edges in counter-clockwise order as it meets them. Marks visible faces `stamp`
    * and tested invisible ones `−stamp`. Returns false unless the horizon is one simple closed loop.
    */
-  walkVisible(f0: number, eye: number, stamp: number): boolean {
-    const fa = this.fa, fp = this.fp, mark = this.mark, p = this.p, eps = this.eps;
+  walkVisible(f0: number, eye: number, stamp: number, fs: number): boolean {
+    const fa = this.fa, fp = this.fp, mark = this.mark, forced = this.forced, p = this.p, eps = this.eps;
     const ex = p[3 * eye], ey = p[3 * eye + 1], ez = p[3 * eye + 2];
     let visible = this.visible, hF = this.hF, hE = this.hE, sF = this.sF, sE = this.sE, sL = this.sL;
-    let visCount = 0, h = 0, top = 0;
+    let visCount = 0, h = 0, top = 0, near = 0;
     mark[f0] = stamp;
     visible[visCount++] = f0;
     sF[0] = f0; sE[0] = 0; sL[0] = 3;
@@ -933,7 +956,9 @@ class QuickhullBuilder {
       const g = fa[3 * f + e];
       const mg = mark[g];
       if (mg === stamp) continue;
-      if (mg !== -stamp && fp[4 * g] * ex + fp[4 * g + 1] * ey + fp[4 * g + 2] * ez - fp[4 * g + 3] > eps) {
+      let d = -Infinity;
+      if (mg !== -stamp && ((d = fp[4 * g] * ex + fp[4 * g + 1] * ey + fp[4 * g + 2] * ez - fp[4 * g + 3]) > eps ||
+        forced[g] === fs)) {
         mark[g] = stamp;
         if (3 * visCount + 6 > this.stepCap) {
           this.growStep(3 * visCount + 6);
@@ -944,6 +969,7 @@ class QuickhullBuilder {
         top++;
         sF[top] = g; sE[top] = j === 2 ? 0 : j + 1; sL[top] = 2;
       } else {
+        if (d > -eps) near++;
         mark[g] = -stamp;
         hF[h] = f;
         hE[h] = e;
@@ -952,7 +978,49 @@ class QuickhullBuilder {
     }
     this.visCount = visCount;
     this.hCount = h;
+    this.hNear = near;
     return this.horizonIsLoop();
+  }
+
+  /**
+   * Marks `forced` (with `fs`) the horizon faces that the apex is within ε of and that the new face
+   * over their edge would fold inwards against, and returns whether it marked any. Such a face is not
+   * visible (the apex is at most ε above it), but when the apex is nearly collinear with the edge, the
+   * new face (a, b, apex) is a needle whose plane roundoff and ε-sized offsets can point anywhere: on
+   * a lattice perturbed by 1e-13, a needle's plane dropped a point 0.44 outside the hull as inside
+   * (quickhull.test.ts, golden). Marked when the new face's smallest altitude is at most NEEDLE ε, or
+   * when the face's third corner lies more than ε above the new face's plane (an inward fold). Taking
+   * the face into the visible set moves the hull by at most ε there: the apex is within ε of its plane
+   * and, in the needle case, the corner between is within NEEDLE ε of the segment from the other
+   * corner to the apex.
+   */
+  absorbFolds(eye: number, fs: number): boolean {
+    const fv = this.fv, fa = this.fa, p = this.p, eps = this.eps, forced = this.forced, hF = this.hF, hE = this.hE;
+    const ex = p[3 * eye], ey = p[3 * eye + 1], ez = p[3 * eye + 2];
+    let any = false;
+    for (let k = 0; k < this.hCount; k++) {
+      const f = hF[k], e = hE[k];
+      const g = fa[3 * f + e];
+      if (forced[g] === fs || !(this.dist(g, eye) > -eps)) continue;
+      const a = 3 * fv[3 * f + e], b = 3 * fv[3 * f + (e === 2 ? 0 : e + 1)];
+      const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
+      const wx = ex - p[a], wy = ey - p[a + 1], wz = ez - p[a + 2];
+      const nx = uy * wz - uz * wy, ny = uz * wx - ux * wz, nz = ux * wy - uy * wx;
+      const area2 = Math.sqrt(nx * nx + ny * ny + nz * nz);
+      const vx = ex - p[b], vy = ey - p[b + 1], vz = ez - p[b + 2];
+      const longest = Math.sqrt(Math.max(ux * ux + uy * uy + uz * uz, wx * wx + wy * wy + wz * wz, vx * vx + vy * vy + vz * vz));
+      let fold = !(area2 > NEEDLE * eps * longest);
+      if (!fold) {
+        const j = fa[3 * g] === f ? 0 : fa[3 * g + 1] === f ? 1 : 2;
+        const c = 3 * fv[3 * g + (j === 0 ? 2 : j - 1)];
+        fold = (nx * (p[c] - p[a]) + ny * (p[c + 1] - p[a + 1]) + nz * (p[c + 2] - p[a + 2])) / area2 > eps;
+      }
+      if (fold) {
+        forced[g] = fs;
+        any = true;
+      }
+    }
+    return any;
   }
 
   /** True when the collected horizon edges chain into one closed loop through distinct vertices. */

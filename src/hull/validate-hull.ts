@@ -243,16 +243,19 @@ export function validateHull(
       }
       if (errors.length >= maxErrors) break;
     }
-    // No removable vertex: each corner uniquely maximises its outward bisector.
+    // No removable vertex: each corner uniquely maximises the outward normal of the chord between its
+    // neighbours (in the plane: chord × normal). Not the bisector of its two edges: at a corner that
+    // turns by 1e-11, the sum of the two unit edge vectors cancels to 1e-11 with 1e-16 of roundoff in
+    // every component, which points it anywhere within 1e-5 of the chord's normal and swamped the
+    // corner's margin (a false "not a strict corner" on lattices perturbed by 1e-11).
     for (let k = 0; k < m; k++) {
       const v = fi[k], a = fi[k === 0 ? m - 1 : k - 1], c = fi[k + 1 === m ? 0 : k + 1];
-      const ax = vs[3 * v] - vs[3 * a], ay = vs[3 * v + 1] - vs[3 * a + 1], az = vs[3 * v + 2] - vs[3 * a + 2];
-      const cx = vs[3 * v] - vs[3 * c], cy = vs[3 * v + 1] - vs[3 * c + 1], cz = vs[3 * v + 2] - vs[3 * c + 2];
-      const la = Math.hypot(ax, ay, az), lc = Math.hypot(cx, cy, cz);
-      const dx = ax / la + cx / lc, dy = ay / la + cy / lc, dz = az / la + cz / lc;
-      const own = dx * vs[3 * v] + dy * vs[3 * v + 1] + dz * vs[3 * v + 2];
+      const ex = vs[3 * c] - vs[3 * a], ey = vs[3 * c + 1] - vs[3 * a + 1], ez = vs[3 * c + 2] - vs[3 * a + 2];
+      const dx = ey * nz - ez * ny, dy = ez * nx - ex * nz, dz = ex * ny - ey * nx;
+      const ax = vs[3 * a], ay = vs[3 * a + 1], az = vs[3 * a + 2];
+      const own = dx * (vs[3 * v] - ax) + dy * (vs[3 * v + 1] - ay) + dz * (vs[3 * v + 2] - az);
       for (let w = 0; w < V; w++) {
-        if (w !== v && dx * vs[3 * w] + dy * vs[3 * w + 1] + dz * vs[3 * w + 2] >= own) {
+        if (w !== v && dx * (vs[3 * w] - ax) + dy * (vs[3 * w + 1] - ay) + dz * (vs[3 * w + 2] - az) >= own) {
           fail(`polygon vertex ${v} is not a strict corner`);
           break;
         }
