@@ -1,8 +1,8 @@
 /**
  * Long-running fuzzing of buildHull with the two generators of quickhull.prop.test.ts (random clouds,
  * integer lattices perturbed by 1e-16..1e-9), seed after seed, every hull checked by validateHull.
- * Not part of `npm test`: run `npx tsx test/fuzz-hull.ts [seconds]` (default 60) and turn what it
- * prints into golden tests.
+ * Not part of `npm test`: run `npx tsx test/fuzz-hull.ts [seconds] [first seed]` (defaults 60 and 1)
+ * and turn what it prints into golden tests.
  */
 import fc from 'fast-check';
 import { buildHull } from '../src/hull/quickhull.js';
@@ -10,6 +10,7 @@ import { validateHull } from '../src/hull/validate-hull.js';
 import { centredLcg } from './random.js';
 
 const seconds = Number(process.argv[2] ?? 60);
+const firstSeed = Number(process.argv[3] ?? 1);
 const coord = fc.double({ min: -10, max: 10, noNaN: true, noDefaultInfinity: true }).map((x) => (Math.abs(x) < 1e-6 ? 0 : x));
 const cloud = fc.array(fc.tuple(coord, coord, coord), { minLength: 1, maxLength: 80 });
 const lattice = fc.tuple(
@@ -35,7 +36,8 @@ function problem(f: number[]): string | null {
 
 let runs = 0, failing = 0;
 const t0 = Date.now();
-for (let seed = 1; Date.now() - t0 < seconds * 1000; seed++) {
+let seed = firstSeed;
+for (; Date.now() - t0 < seconds * 1000; seed++) {
   const a = fc.check(fc.property(lattice, (x) => { runs++; return problem(perturbed(x)) === null; }), { seed, numRuns: 500 });
   if (a.failed) {
     failing++;
@@ -49,4 +51,4 @@ for (let seed = 1; Date.now() - t0 < seconds * 1000; seed++) {
     console.log(`cloud seed ${seed}: ${JSON.stringify(pts)} -> ${problem(pts.flat())}`);
   }
 }
-console.log(`${runs} builds, ${failing} failing seeds`);
+console.log(`${runs} builds, seeds ${firstSeed} to ${seed - 1}, ${failing} failing seeds`);

@@ -151,6 +151,41 @@ describe('buildHull: solids', () => {
     expect(Array.from(hull.inputIndices)).not.toContain(16); // the middle of the collinear three
   });
 
+  // Found by test/fuzz-hull.ts (lattice seeds 76 and 101): three lattice points in a row, perturbed by
+  // 1e-9, make a needle face 1e-9 high and 3.5 long. Its plain cross product put its own corners 1e-13
+  // off its plane, more than 2ε, at every tolerance step until the solid was thinner than the tolerance
+  // and came out as a polygon (2.6e-10 tolerance). With exact products it is a tetrahedron at the first.
+  it('golden: a needle face (three points nearly in a row) keeps a solid at the default tolerance', () => {
+    const cases: Array<[number[][], number]> = [
+      [[[0, 1, -3], [-1, 0, -2], [0, 0, 0], [-2, -1, -1]], 906987138],
+      [[[0, -2, -1], [-1, -3, -3], [1, 1, 0], [2, 2, 2], [0, 0, -2]], 1689637865],
+    ];
+    for (const [base, seed] of cases) {
+      const u = centredLcg(seed);
+      const pts = base.flat().map((c) => c + 1e-9 * u());
+      const hull = expectValid(pts);
+      expect(hull.dimension).toBe(3);
+      // The default tolerance: no tolerance step was needed.
+      const extent = [0, 1, 2].map((a) => Math.max(...base.map((_, i) => Math.abs(pts[3 * i + a]))));
+      expect(hull.tolerance).toBe(HULL_TOLERANCE_FACTOR * Number.EPSILON * (extent[0] + extent[1] + extent[2]));
+    }
+  });
+
+  // More fuzz finds of the same kind (lattice seeds 4504, 4666, 5345, 6512), each invalid before the exact
+  // products and absorbFolds: a flat triangle 2.3e-6 off its own plane, a point 1.4e-12 (16ε) outside.
+  it('golden: lattices perturbed by 1e-10 and 1e-9 with points in a row', () => {
+    const cases: Array<[number[][], number, number]> = [
+      [[[0, -1, -2], [-3, 2, 1], [-1, 0, -1], [-1, 0, -1]], -9, 0],
+      [[[0, 0, 0], [0, -1, 3], [2, 1, 0], [1, 2, 1], [0, 0, 0], [1, 2, 1], [-1, -2, -2], [0, 0, 0], [3, 0, -1]], -10, 587335029],
+      [[[-3, -3, 0], [-1, -1, -1], [-1, -1, -1], [3, 3, -3]], -9, 0],
+      [[[2, 1, 1], [3, 2, 2], [0, -1, -1], [-1, -2, -2]], -10, 0],
+    ];
+    for (const [base, exp, seed] of cases) {
+      const u = centredLcg(seed);
+      expectValid(base.flat().map((c) => c + 10 ** exp * u()));
+    }
+  });
+
   it('golden: perturbed grids that the flat-edge merge alone got wrong', () => {
     const def = HULL_TOLERANCE_FACTOR * Number.EPSILON * 1.5;
     // [grid size, perturbation, seed, tolerance steps needed, what the merge alone produced]. The
