@@ -171,14 +171,20 @@ describe('buildHull: solids', () => {
     }
   });
 
-  // More fuzz finds of the same kind (lattice seeds 4504, 4666, 5345, 6512), each invalid before the exact
-  // products and absorbFolds: a flat triangle 2.3e-6 off its own plane, a point 1.4e-12 (16ε) outside.
+  // More fuzz finds of the same kind (lattice seeds 4504, 4666, 5345, 6512, 8218, 9119, 10241), each
+  // invalid before the exact products: a flat triangle 2.3e-6 off its own plane, points 1.4e-12 (16ε),
+  // 2.1e-12 and 2.56 outside, a vertex that was not a strict corner.
   it('golden: lattices perturbed by 1e-10 and 1e-9 with points in a row', () => {
     const cases: Array<[number[][], number, number]> = [
       [[[0, -1, -2], [-3, 2, 1], [-1, 0, -1], [-1, 0, -1]], -9, 0],
       [[[0, 0, 0], [0, -1, 3], [2, 1, 0], [1, 2, 1], [0, 0, 0], [1, 2, 1], [-1, -2, -2], [0, 0, 0], [3, 0, -1]], -10, 587335029],
       [[[-3, -3, 0], [-1, -1, -1], [-1, -1, -1], [3, 3, -3]], -9, 0],
       [[[2, 1, 1], [3, 2, 2], [0, -1, -1], [-1, -2, -2]], -10, 0],
+      [[[0, 2, -2], [-2, -1, 0], [0, -1, -1], [0, 0, 0], [0, -3, 2], [1, 2, 2], [0, 0, 0], [-2, -1, 0], [0, 0, 0], [-3, 0, -1]],
+        -11, 1587395142],
+      [[[0, 0, 0], [0, 0, 0], [1, -3, 3], [0, 0, 0], [1, -3, 3], [0, 0, 0], [0, -3, -1], [0, 0, 0], [-2, 0, -1], [0, 0, -2],
+        [0, 0, 0], [0, 0, 0], [2, 0, 2], [0, 0, 0], [3, 1, 0], [2, 2, 0], [2, -1, -1], [3, 3, 1]], -9, -1918215317],
+      [[[1, -3, -3], [-3, 1, 1], [-2, 0, 0], [0, 0, 0]], -9, 1492853036],
     ];
     for (const [base, exp, seed] of cases) {
       const u = centredLcg(seed);
