@@ -6,10 +6,10 @@
  * take about `targetRunMs`, capped at POOLS.md's 1,000,000 queries; the figure is the median of the
  * runs' ns per query, after a warm-up. The runs of one group's cases are interleaved.
  *
- * Allocation: after `gc()`, the growth of V8's used heap over one batch, minus the growth over an
- * empty batch, divided by the batch size. A garbage collection during the batch would hide
+ * Allocation: after `gc()`, the growth of V8's used heap over batches of n and 4n queries; the
+ * difference divided by 3n (see measureAllocation). A garbage collection during a batch would hide
  * allocation, so the batch is discarded when one happened (seen through `PerformanceObserver` 'gc'
- * entries, and as a drop in used heap) and retried with a batch four times smaller. This counts
+ * entries, and as a drop in used heap) and the pair retried with n four times smaller. This counts
  * the JavaScript heap only: memory a WASM module allocates inside its own linear memory is invisible
  * to it (rapier's Rust allocations are not counted, the JS wrapper objects it creates are).
  */
@@ -132,26 +132,31 @@ async function heapGrowth(c: Case, n: number): Promise<{ bytes: number; clean: b
   return { bytes: after - before, clean };
 }
 
-let measurementOverhead: number | null = null;
+/** The smallest heap growth over a batch of `n` queries in two tries without a GC, or null. */
+async function cleanGrowth(c: Case, n: number): Promise<number | null> {
+  let best = Infinity;
+  for (let k = 0; k < 2; k++) {
+    const g = await heapGrowth(c, n);
+    if (g.clean) best = Math.min(best, g.bytes);
+  }
+  return best < Infinity ? best : null;
+}
 
-/** JS heap bytes allocated per query once warm, or null without --expose-gc / if every batch saw a GC. */
+/**
+ * JS heap bytes allocated per query once warm, or null without --expose-gc / if every batch saw a GC:
+ * the slope between batches of n and 4n queries, (growth(4n) − growth(n)) / 3n. A batch's growth also
+ * holds a fixed part that does not scale with its length: reading the heap statistics, and V8
+ * re-optimising after the forced GC (box–box intersection, the first group of a run, grew new space by
+ * 14 KB per batch whether it held 10,000 or 40,000 queries, which divided by 10,000 read as 1.4 bytes
+ * per query). The slope cancels it.
+ */
 export async function measureAllocation(c: Case, firstBatch = 10_000): Promise<{ bytes: number | null; batch: number }> {
   if (!gc) return { bytes: null, batch: 0 };
   watchGc();
-  // The measurement itself (reading heap statistics, timers) costs a few hundred bytes: subtract it.
-  // Measured once per process (each forced GC of this big heap takes a while).
-  if (measurementOverhead === null) {
-    measurementOverhead = Infinity;
-    for (let k = 0; k < 3; k++) measurementOverhead = Math.min(measurementOverhead, (await heapGrowth(c, 0)).bytes);
-  }
-  const overhead = measurementOverhead;
-  for (let n = firstBatch; n >= 4; n = Math.floor(n / 4)) {
-    let best = Infinity;
-    for (let k = 0; k < 2; k++) {
-      const g = await heapGrowth(c, n);
-      if (g.clean) best = Math.min(best, g.bytes);
-    }
-    if (best < Infinity) return { bytes: Math.max(0, (best - overhead) / n), batch: n };
+  for (let n = firstBatch; n >= 1; n = Math.floor(n / 4)) {
+    const one = await cleanGrowth(c, n);
+    const four = one === null ? null : await cleanGrowth(c, 4 * n);
+    if (one !== null && four !== null) return { bytes: Math.max(0, (four - one) / (3 * n)), batch: n };
   }
   return { bytes: null, batch: 0 };
 }
