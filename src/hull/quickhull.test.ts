@@ -185,6 +185,10 @@ describe('buildHull: solids', () => {
       [[[0, 0, 0], [0, 0, 0], [1, -3, 3], [0, 0, 0], [1, -3, 3], [0, 0, 0], [0, -3, -1], [0, 0, 0], [-2, 0, -1], [0, 0, -2],
         [0, 0, 0], [0, 0, 0], [2, 0, 2], [0, 0, 0], [3, 1, 0], [2, 2, 0], [2, -1, -1], [3, 3, 1]], -9, -1918215317],
       [[[1, -3, -3], [-3, 1, 1], [-2, 0, 0], [0, 0, 0]], -9, 1492853036],
+      // Lattice seed 12768: three copies of (1,-1,-2) 1e-12 apart make slivers that merge into one face
+      // with (1,0,-2); the group's normal, summed from plain cross products, came out 17° off.
+      [[[1, 0, -2], [-3, 0, 0], [0, 0, 0], [0, 0, 3], [0, 3, 2], [1, -1, -2], [0, 0, -2], [0, 0, 0], [1, -1, -2], [1, -1, -2]],
+        -12, 1686847110],
     ];
     for (const [base, exp, seed] of cases) {
       const u = centredLcg(seed);
