@@ -174,7 +174,7 @@ describe('buildHull: solids', () => {
   // More fuzz finds of the same kind (lattice seeds 4504, 4666, 5345, 6512, 8218, 9119, 10241), each
   // invalid before the exact products: flat triangles up to 4e-7 off their own plane, points 1.4e-12 (16ε),
   // 2.1e-12 and 2.56 outside, a vertex that was not a strict corner.
-  it('golden: lattices perturbed by 1e-10 and 1e-9 with points in a row', () => {
+  it('golden: lattices perturbed by 1e-12 to 1e-9 with repeated points and points in a row', () => {
     const cases: Array<[number[][], number, number]> = [
       [[[0, -1, -2], [-3, 2, 1], [-1, 0, -1], [-1, 0, -1]], -9, 0],
       [[[0, 0, 0], [0, -1, 3], [2, 1, 0], [1, 2, 1], [0, 0, 0], [1, 2, 1], [-1, -2, -2], [0, 0, 0], [3, 0, -1]], -10, 587335029],
@@ -189,6 +189,12 @@ describe('buildHull: solids', () => {
       // with (1,0,-2); the group's normal, summed from plain cross products, came out 17° off.
       [[[1, 0, -2], [-3, 0, 0], [0, 0, 0], [0, 0, 3], [0, 3, 2], [1, -1, -2], [0, 0, -2], [0, 0, 0], [1, -1, -2], [1, -1, -2]],
         -12, 1686847110],
+      // Lattice seeds 15298, 16072, 17475: slabs 1e-12 thick whose corner was dropped within ε of one
+      // face and missed by 4.3ε to 7.7ε in the end; such points are now checked (coversNear).
+      [[[3, 0, -2], [3, 0, -2], [0, -2, 1], [0, -2, 1], [0, -3, -2], [0, -3, -2]], -12, -1082975688],
+      [[[0, 0, 0], [-3, 0, -3], [2, 0, 3], [0, 0, 3], [3, 3, 3], [0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0], [1, -3, 3], [0, 0, 0],
+        [-1, -3, -2], [0, 0, 0], [0, 0, 0]], -12, 19],
+      [[[2, -1, 1], [2, -2, 2], [-2, 0, 0], [1, 3, -3], [0, -1, 1], [2, 1, -1]], -12, 619365070],
     ];
     for (const [base, exp, seed] of cases) {
       const u = centredLcg(seed);
