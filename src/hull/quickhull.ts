@@ -214,14 +214,17 @@ const COVER_CHECK_BUDGET = 1 << 24;
  * n × faces exceeds COVER_CHECK_BUDGET.
  */
 function coversPoints(hull: Hull, p: Float64Array, n: number, tol: number): boolean {
-  const fc = hull.faceCount;
-  if (hull.dimension !== 3 || n * fc > COVER_CHECK_BUDGET) return true;
-  const fn = hull.faceNormals, fo = hull.faceOffsets;
-  for (let i = 0; i < n; i++) {
-    const x = p[3 * i], y = p[3 * i + 1], z = p[3 * i + 2];
-    for (let f = 0; f < fc; f++) {
-      if (!(fn[3 * f] * x + fn[3 * f + 1] * y + fn[3 * f + 2] * z <= fo[f] + tol)) return false;
-    }
+  if (hull.dimension !== 3 || n * hull.faceCount > COVER_CHECK_BUDGET) return true;
+  for (let i = 0; i < n; i++) if (!belowFaces(hull, p, i, tol)) return false;
+  return true;
+}
+
+/** Whether point `i` of `p` lies within `tol` below every face plane of `hull`. */
+function belowFaces(hull: Hull, p: Float64Array, i: number, tol: number): boolean {
+  const fn = hull.faceNormals, fo = hull.faceOffsets, fc = hull.faceCount;
+  const x = p[3 * i], y = p[3 * i + 1], z = p[3 * i + 2];
+  for (let f = 0; f < fc; f++) {
+    if (!(fn[3 * f] * x + fn[3 * f + 1] * y + fn[3 * f + 2] * z <= fo[f] + tol)) return false;
   }
   return true;
 }
@@ -395,9 +398,8 @@ const NEAR_FACE = 16;
 const NEEDLE = 2;
 const FOLD_ROUNDS = 8;
 
-/** Scratch of QuickhullBuilder.cornerPlane: a plane, and the corners of a triangle. */
+/** Scratch plane of QuickhullBuilder.cornerPlane and polygonHull (see polygonNormal). */
 const CORNER_PLANE = new Float64Array(4);
-const CORNER_TRIANGLE = new Int32Array(3);
 
 /** Results of QuickhullBuilder.emitGroup. */
 const GROUP_OK = 0;
@@ -503,6 +505,8 @@ class QuickhullBuilder {
   loopVerts = new Int32Array(0);
   loopNormals = new Float64Array(0);
   loopCount = 0;
+  /** Scratch of cornerPlane: the corners a merged loop keeps. */
+  kept = new Int32Array(0);
 
   /**
    * Prepares the builder for a build of `n` points, keeping every working array that is big enough.
@@ -664,16 +668,9 @@ class QuickhullBuilder {
    * so and missed by 7.7ε. A build that fails this goes on to the next tolerance step.
    */
   coversNear(hull: Hull): boolean {
-    const fc = hull.faceCount, m = this.nearCount;
-    if (m === 0 || m * fc > COVER_CHECK_BUDGET) return true;
-    const fn = hull.faceNormals, fo = hull.faceOffsets, p = this.p, near = this.near, tol = 4 * this.eps;
-    for (let k = 0; k < m; k++) {
-      const i = near[k];
-      const x = p[3 * i], y = p[3 * i + 1], z = p[3 * i + 2];
-      for (let f = 0; f < fc; f++) {
-        if (!(fn[3 * f] * x + fn[3 * f + 1] * y + fn[3 * f + 2] * z <= fo[f] + tol)) return false;
-      }
-    }
+    const m = this.nearCount;
+    if (m === 0 || m * hull.faceCount > COVER_CHECK_BUDGET) return true;
+    for (let k = 0; k < m; k++) if (!belowFaces(hull, this.p, this.near[k], 4 * this.eps)) return false;
     return true;
   }
 
@@ -839,10 +836,9 @@ class QuickhullBuilder {
       if (i === a || i === b || i === c || i === d) continue;
       const x = p[3 * i], y = p[3 * i + 1], z = p[3 * i + 2];
       if ((x - bx) * (x - bx) + (y - by) * (y - by) + (z - bz) * (z - bz) < r2) continue;
-      let top = -Infinity;
-      for (let f = 0; f < 4; f++) {
+      let f = 0, near = false;
+      for (; f < 4; f++) {
         let dd = fp[4 * f] * x + fp[4 * f + 1] * y + fp[4 * f + 2] * z - fp[4 * f + 3];
-        if (dd > top) top = dd;
         if (dd > eps) {
           let best = f;
           if (dd <= NEAR_FACE * eps) {
@@ -856,11 +852,12 @@ class QuickhullBuilder {
             }
           }
           this.addToOutside(best, i, dd);
-          top = Infinity;
           break;
         }
+        if (dd > -eps) near = true;
       }
-      if (top > -eps && top <= eps) this.near[this.nearCount++] = i;
+      // Dropped within ε of a face: checked against the finished hull (coversNear).
+      if (f === 4 && near) this.near[this.nearCount++] = i;
     }
   }
 
@@ -1295,46 +1292,22 @@ class QuickhullBuilder {
    * the plane of its triangles can differ from that of its corners where slivers merged. Three copies
    * of one lattice point 1e-12 apart (lattice seed 12768) merged two slivers into a face whose normal,
    * that of the bigger sliver, was 17° off the plane of the three corners it kept; within 2ε of it over
-   * the face's 1e-12 width, so no other check saw it. Three corners take trianglePlane's normal, more
-   * take Newell's about their centroid.
+   * the face's 1e-12 width, so no other check saw it. (The normal: polygonNormal.)
    */
   cornerPlane(g: number, faceCountOf: Int32Array): void {
     const loopStart = this.loopStart, loopVerts = this.loopVerts, p = this.p;
     const s = loopStart[g], e = loopStart[g + 1];
-    let kept = 0, cx = 0, cy = 0, cz = 0;
-    for (let k = s; k < e; k++) {
-      const v = loopVerts[k];
-      if (faceCountOf[v] < 3) continue;
-      kept++;
-      cx += p[3 * v]; cy += p[3 * v + 1]; cz += p[3 * v + 2];
-    }
+    let kept = 0;
+    for (let k = s; k < e; k++) if (faceCountOf[loopVerts[k]] >= 3) kept++;
     if (kept === e - s || kept < 3) return; // nothing dropped, or too few corners (packSolid rejects those)
-    const plane = CORNER_PLANE;
-    if (kept === 3) {
-      const c = CORNER_TRIANGLE;
-      let j = 0;
-      for (let k = s; k < e; k++) if (faceCountOf[loopVerts[k]] >= 3) c[j++] = loopVerts[k];
-      trianglePlane(p, c[0], c[1], c[2], plane, 0);
-    } else {
-      cx /= kept; cy /= kept; cz /= kept;
-      let nx = 0, ny = 0, nz = 0, prev = NONE, firstKept = NONE;
-      for (let k = s; k <= e; k++) {
-        const v = k < e ? loopVerts[k] : firstKept;
-        if (k < e && faceCountOf[v] < 3) continue;
-        if (firstKept === NONE) firstKept = v;
-        if (prev !== NONE) {
-          const ax = p[3 * prev] - cx, ay = p[3 * prev + 1] - cy, az = p[3 * prev + 2] - cz;
-          const bx = p[3 * v] - cx, by = p[3 * v + 1] - cy, bz = p[3 * v + 2] - cz;
-          nx += ay * bz - az * by; ny += az * bx - ax * bz; nz += ax * by - ay * bx;
-        }
-        prev = v;
-      }
-      const l = Math.sqrt(nx * nx + ny * ny + nz * nz);
-      if (!(l > 0)) return;
-      plane[0] = nx / l; plane[1] = ny / l; plane[2] = nz / l;
-    }
+    if (this.kept.length < kept) this.kept = new Int32Array(e - s);
+    const corners = this.kept;
+    let j = 0;
+    for (let k = s; k < e; k++) if (faceCountOf[loopVerts[k]] >= 3) corners[j++] = loopVerts[k];
     const ln = this.loopNormals;
-    ln[3 * g] = plane[0]; ln[3 * g + 1] = plane[1]; ln[3 * g + 2] = plane[2];
+    if (polygonNormal(p, corners, kept, CORNER_PLANE)) {
+      ln[3 * g] = CORNER_PLANE[0]; ln[3 * g + 1] = CORNER_PLANE[1]; ln[3 * g + 2] = CORNER_PLANE[2];
+    }
   }
 
   /**
@@ -1473,6 +1446,41 @@ export function crossTerm(a: number, b: number, c: number, d: number): number {
   const ep = ah * bh - p + ah * bl + al * bh + al * bl;
   const eq = ch * dh - q + ch * dl + cl * dh + cl * dl;
   return (p - q) + (ep - eq);
+}
+
+/**
+ * Writes into `out[0 .. 3)` the unit normal of the polygon with corners `corners[0 .. m)` (indices into
+ * `p`, counter-clockwise about it) and returns true; false when it has no area (`out` then holds no
+ * normal). A
+ * triangle takes trianglePlane's normal, as the faces of a build do; more corners, Newell's normal (the
+ * best-fit plane) from coordinates relative to their centroid. From raw coordinates, a sliver (two
+ * corners 3e-5 apart, the third 8 away) lost its normal to cancellation and had a corner 3.5e-11 off
+ * its plane.
+ */
+function polygonNormal(p: Float64Array, corners: ArrayLike<number>, m: number, out: Float64Array): boolean {
+  let gx = 0, gy = 0, gz = 0;
+  if (m === 3) {
+    trianglePlane(p, corners[0], corners[1], corners[2], out, 0);
+    gx = out[0]; gy = out[1]; gz = out[2];
+    return gx !== 0 || gy !== 0 || gz !== 0;
+  }
+  let ox = 0, oy = 0, oz = 0;
+  for (let k = 0; k < m; k++) {
+    ox += p[3 * corners[k]]; oy += p[3 * corners[k] + 1]; oz += p[3 * corners[k] + 2];
+  }
+  ox /= m; oy /= m; oz /= m;
+  for (let k = 0; k < m; k++) {
+    const a = 3 * corners[k], b = 3 * corners[k + 1 === m ? 0 : k + 1];
+    const ay = p[a + 1] - oy, az = p[a + 2] - oz, ax = p[a] - ox;
+    const by = p[b + 1] - oy, bz = p[b + 2] - oz, bx = p[b] - ox;
+    gx += (ay - by) * (az + bz);
+    gy += (az - bz) * (ax + bx);
+    gz += (ax - bx) * (ay + by);
+  }
+  const gl = Math.sqrt(gx * gx + gy * gy + gz * gz);
+  if (!(gl > 0)) return false;
+  out[0] = gx / gl; out[1] = gy / gl; out[2] = gz / gl;
+  return true;
 }
 
 function growInt(a: Int32Array, size: number): Int32Array<ArrayBuffer> {
@@ -1900,31 +1908,9 @@ function polygonHull(
     faceIndices[k] = remap.get(hull[k])!;
     faceIndices[m + k] = remap.get(hull[m - 1 - k])!;
   }
-  // Newell normal of the polygon (the best-fit plane of its corners), from coordinates relative to
-  // their centroid; a triangle takes trianglePlane's normal, as the faces of a solid build do. From raw coordinates, a sliver (two corners 3e-5 apart, the third 8
-  // away) lost its normal to cancellation and had a corner 3.5e-11 off its plane.
-  let gx = 0, gy = 0, gz = 0;
-  if (m === 3) {
-    const plane = new Float64Array(4);
-    trianglePlane(p, hull[0], hull[1], hull[2], plane, 0);
-    gx = plane[0]; gy = plane[1]; gz = plane[2];
-  } else {
-    let ox = 0, oy = 0, oz = 0;
-    for (let k = 0; k < m; k++) {
-      ox += p[3 * hull[k]]; oy += p[3 * hull[k] + 1]; oz += p[3 * hull[k] + 2];
-    }
-    ox /= m; oy /= m; oz /= m;
-    for (let k = 0; k < m; k++) {
-      const a = 3 * hull[k], b = 3 * hull[(k + 1) % m];
-      const ay = p[a + 1] - oy, az = p[a + 2] - oz, ax = p[a] - ox;
-      const by = p[b + 1] - oy, bz = p[b + 2] - oz, bx = p[b] - ox;
-      gx += (ay - by) * (az + bz);
-      gy += (az - bz) * (ax + bx);
-      gz += (ax - bx) * (ay + by);
-    }
-  }
-  const gl = Math.sqrt(gx * gx + gy * gy + gz * gz);
-  gx /= gl; gy /= gl; gz /= gl;
+  // (No area cannot happen for three or more strict corners; the plane found by expand stands in.)
+  const area = polygonNormal(p, hull, m, CORNER_PLANE);
+  const gx = area ? CORNER_PLANE[0] : nx, gy = area ? CORNER_PLANE[1] : ny, gz = area ? CORNER_PLANE[2] : nz;
   let hi = -Infinity, lo = Infinity;
   for (let k = 0; k < m; k++) {
     const d = gx * vertices[3 * k] + gy * vertices[3 * k + 1] + gz * vertices[3 * k + 2];
