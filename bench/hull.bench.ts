@@ -19,7 +19,7 @@
 import RAPIER from '@dimforge/rapier3d-compat';
 import qh from 'quickhull3d/dist/quickhull3d.js';
 import { ConvexHull as ThreeConvexHull } from 'three/examples/jsm/math/ConvexHull.js';
-import { buildHullFromCoords, type Hull } from '../src/hull/quickhull.js';
+import { buildHullFromCoords, type Hull } from '../src/hull/build-hull.js';
 import { ConvexHull } from '../src/shapes/convex-hull.js';
 import { makeBallPoints, makeSpherePoints, mulberry32 } from './pools.js';
 import { peerHullInputs } from './peers/hull-inputs.js';

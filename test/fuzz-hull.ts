@@ -5,7 +5,7 @@
  * and turn what it prints into golden tests.
  */
 import fc from 'fast-check';
-import { buildHull } from '../src/hull/quickhull.js';
+import { buildHull } from '../src/hull/build-hull.js';
 import { validateHull } from '../src/hull/validate-hull.js';
 import { centredLcg } from './random.js';
 

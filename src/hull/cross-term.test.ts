@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { crossTerm } from './quickhull.js';
+import { crossTerm } from './face-plane.js';
 
 /** A finite double as m · 2^e with m and e integers (exactly). */
 function exact(x: number): { m: bigint; e: number } {

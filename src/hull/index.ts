@@ -1,4 +1,4 @@
-export { buildHull, buildHullFromCoords, HULL_TOLERANCE_FACTOR } from './quickhull.js';
-export type { BuildHullOptions, Hull, HullDimension } from './quickhull.js';
+export { buildHull, buildHullFromCoords, HULL_TOLERANCE_FACTOR } from './build-hull.js';
+export type { BuildHullOptions, Hull, HullDimension } from './build-hull.js';
 export { validateHull } from './validate-hull.js';
 export type { HullValidation, ValidateHullOptions } from './validate-hull.js';

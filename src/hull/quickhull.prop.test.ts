@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildHull } from './quickhull.js';
+import { buildHull } from './build-hull.js';
 import { validateHull } from './validate-hull.js';
 import { centredLcg } from '../../test/random.js';
 

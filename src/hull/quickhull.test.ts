@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DegenerateHullError, InvalidNumberError } from '../errors.js';
-import { buildHull, buildHullSteps, HULL_TOLERANCE_FACTOR } from './quickhull.js';
+import { buildHull, buildHullSteps, HULL_TOLERANCE_FACTOR } from './build-hull.js';
 import { validateHull } from './validate-hull.js';
 import { centredLcg, mulberry32 } from '../../test/random.js';
 

@@ -6,7 +6,7 @@
  */
 import type { Vec3Like } from '../math/types.js';
 import { readPointList } from '../shapes/read-input.js';
-import type { Hull } from './quickhull.js';
+import type { Hull } from './hull.js';
 
 /** Options of {@link validateHull}. */
 export interface ValidateHullOptions {

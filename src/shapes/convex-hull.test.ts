@@ -114,7 +114,7 @@ describe('ConvexHull', () => {
   });
 
   it('accepts a prebuilt Hull', async () => {
-    const { buildHull } = await import('../hull/quickhull.js');
+    const { buildHull } = await import('../hull/build-hull.js');
     const hull = buildHull(sphere(50, 1));
     expect(new ConvexHull(hull).vertexCount).toBe(50);
   });

@@ -1,4 +1,4 @@
-import { buildHull, type BuildHullOptions, type Hull, type HullDimension } from '../hull/quickhull.js';
+import { buildHull, type BuildHullOptions, type Hull, type HullDimension } from '../hull/build-hull.js';
 import type { Vec3Like } from '../math/types.js';
 import type { Shape, ShapeJSON } from './shape.js';
 
@@ -316,7 +316,7 @@ function isHull(x: unknown): x is Hull {
 // The constructor's scans are functions of their own: for a hull of many vertices V8 compiles a loop
 // on-stack before the code after it has run, and that on-stack code then deoptimised on every later
 // construction (126 times in 3,000 constructions after one of a 100,000-point hull). See axisExtremes
-// in hull/quickhull.ts.
+// in hull/extremes.ts.
 
 /** Largest number of corners of one face. */
 function maxFaceSize(faceStart: Int32Array, faceCount: number): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildHull } from '../../hull/quickhull.js';
+import { buildHull } from '../../hull/build-hull.js';
 import { validateHull } from '../../hull/validate-hull.js';
 import { runHullCommand } from './hull.js';
 

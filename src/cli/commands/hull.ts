@@ -6,7 +6,7 @@
  * writes its vertices and no faces.
  */
 import { CollisionError } from '../../errors.js';
-import { buildHull } from '../../hull/quickhull.js';
+import { buildHull } from '../../hull/build-hull.js';
 
 /** Exit status and text to print. 0: hull written; 2: input not JSON, malformed, or points unusable. */
 export interface HullCommandResult {

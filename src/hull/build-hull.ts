@@ -1,0 +1,169 @@
+/**
+ * buildHull: the public entry points of hull building, input checks, the tolerance and its coarser
+ * retries, and the pool of builders kept between builds. The algorithm is in quickhull.ts.
+ */
+import { DegenerateHullError, InvalidNumberError } from '../errors.js';
+import type { Vec3Like } from '../math/types.js';
+import { readPointList } from '../shapes/read-input.js';
+import { axisExtremes } from './extremes.js';
+import { belowFaces, COVER_CHECK_BUDGET, HULL_TOLERANCE_FACTOR, type BuildHullOptions, type Hull } from './hull.js';
+import { QuickhullBuilder } from './quickhull.js';
+
+export { HULL_TOLERANCE_FACTOR, type BuildHullOptions, type Hull, type HullDimension } from './hull.js';
+
+/**
+ * Builds the convex hull of a point set.
+ *
+ * @param points an array of `{x, y, z}` or a flat `ArrayLike<number>` of x, y, z triples (read, not kept).
+ * @param options see {@link BuildHullOptions}.
+ * @returns the hull. Every input point lies inside it or within 4 × `tolerance` of it (what
+ *   {@link validateHull} checks by default); every vertex is an
+ *   input point and a strict corner. Degenerate inputs are answered, not rejected: all points within
+ *   the tolerance of one point give `dimension 0` (one vertex, no faces), of one line `dimension 1`
+ *   (the two extreme points, each the other's neighbour, no faces), of one plane `dimension 2` (a
+ *   strictly convex polygon, listed as two faces, one per side).
+ *   When the faces merged at the tolerance are not a valid hull (points nearly coplanar at a few times
+ *   it), the build is repeated with a 4× larger tolerance; `tolerance` of the result reports the one used.
+ * @throws DegenerateHullError (`too-few-points`) for an empty list; (`inconsistent`) when ten such
+ *   steps do not give a valid hull.
+ * @throws InvalidNumberError for a NaN or infinite coordinate (naming its index) or a bad `options.tolerance`.
+ */
+export function buildHull(points: ArrayLike<Vec3Like> | ArrayLike<number>, options?: BuildHullOptions): Hull {
+  const p = readPointList(points, 'buildHull.points');
+  return buildHullFromCoords(p, options);
+}
+
+/**
+ * {@link buildHull} on a packed Float64Array of x, y, z triples that the caller has already checked
+ * to be finite (read, not kept). For callers that hold coordinates in this form already.
+ */
+export function buildHullFromCoords(p: Float64Array, options?: BuildHullOptions): Hull {
+  return buildHullSteps(p, options, HULL_TOLERANCE_STEPS);
+}
+
+/**
+ * {@link buildHullFromCoords} allowing at most `maxSteps` tolerance steps (not exported from the
+ * package: tests use it to reach the `inconsistent` error, which no known input needs ten steps for).
+ */
+export function buildHullSteps(p: Float64Array, options: BuildHullOptions | undefined, maxSteps: number): Hull {
+  const n = (p.length / 3) | 0;
+  if (n === 0) throw new DegenerateHullError('too-few-points', 'buildHull.points is empty; need at least 1 point');
+  if (!primed && n > PRIME_MIN_POINTS) primeTypeFeedback();
+  const ext = EXTREMES;
+  axisExtremes(p, n, ext, EXTREME_ABS);
+  let eps = HULL_TOLERANCE_FACTOR * Number.EPSILON * (EXTREME_ABS[0] + EXTREME_ABS[1] + EXTREME_ABS[2]);
+  const tol = options?.tolerance;
+  if (tol !== undefined) {
+    if (typeof tol !== 'number' || !Number.isFinite(tol) || tol < 0) {
+      throw new InvalidNumberError('buildHull.options.tolerance', tol, 'a finite number >= 0');
+    }
+    eps = tol;
+  }
+  // Smallest positive tolerance: an all-zero input must still compare "equal" points as equal.
+  if (!(eps > 0)) eps = Number.MIN_VALUE;
+  // The last small build's builder, with its working arrays, if no build holds it (see SPARE_MAX_POINTS).
+  let builder: QuickhullBuilder | null = null;
+  if (n <= SPARE_MAX_POINTS) {
+    builder = spare;
+    spare = null;
+  } else if (bigSpare !== null) {
+    builder = bigSpare.deref() ?? null;
+    bigSpare = null;
+  }
+  if (builder === null) builder = new QuickhullBuilder();
+  // A build whose merged faces come out non-convex, non-planar or with a vertex that is not a strict
+  // corner (points nearly coplanar at a scale just above ε: see finishBuild in merge-faces.ts) is repeated with a 4× larger
+  // tolerance, which absorbs such creases into flat faces; hull.tolerance reports the one that held.
+  let hull: Hull | null = null;
+  for (let step = 0; hull === null; step++) {
+    if (step > maxSteps) {
+      keepBuilder(builder);
+      throw new DegenerateHullError('inconsistent', `buildHull: no consistent hull with tolerances up to ${eps / 4}; ` +
+        'the points are nearly coplanar at too many scales');
+    }
+    hull = builder.reset(p, n, eps).run(ext);
+    // A retried build's tolerance may have grown close to the thickness of a thin solid, where a point
+    // dropped within ε of one face can end up further outside a later one: check every point against
+    // every face when that is affordable (see coversPoints), and go on to the next step if one is out.
+    if (hull !== null && step > 0 && !coversPoints(hull, p, n, 4 * eps)) hull = null;
+    eps *= 4;
+  }
+  keepBuilder(builder);
+  return hull;
+}
+
+
+/**
+ * Whether every point lies within `tol` below every face plane of a solid hull. True without checking
+ * for a polygon, segment or point (their extent is not bounded by face planes alone) and when
+ * n × faces exceeds COVER_CHECK_BUDGET.
+ */
+function coversPoints(hull: Hull, p: Float64Array, n: number, tol: number): boolean {
+  if (hull.dimension !== 3 || n * hull.faceCount > COVER_CHECK_BUDGET) return true;
+  for (let i = 0; i < n; i++) if (!belowFaces(hull, p, i, tol)) return false;
+  return true;
+}
+
+/**
+ * How many times a build may quadruple its tolerance (see buildHullFromCoords): up to 4¹⁰ ≈ 10⁶ times
+ * the default, about 2e-8 of the coordinates' magnitude. Grids of 3³ to 21³ points perturbed by 1e-15
+ * to 1e-11 need at most three steps; a 3e-5-thick elliptic cylinder 1e4 long (quickhull.test.ts) needs eight.
+ */
+const HULL_TOLERANCE_STEPS = 10;
+
+/**
+ * Builds above this many points first build two tiny hulls, once per process (see primeTypeFeedback).
+ */
+const PRIME_MIN_POINTS = 2048;
+let primed = false;
+
+/**
+ * Builds two tiny hulls (a cloud with interior points, and a cube with face centres and edge
+ * midpoints, which exercises merging) so that every code path of a build has run once before a big
+ * build makes V8 compile its loops on-stack (OSR). OSR code compiled while the code after a loop had
+ * never run deoptimises when it gets there, and V8 kept re-entering such code on later builds: in a
+ * process whose first build had 100,000 points, `finishBuild` then deoptimised up to 8,751 times and
+ * `packSolid` up to 342 times over 3,000 small builds (test/deopt.test.ts). Costs about 10 ms once
+ * per process, run cold; a first build of 3,000 points takes 30–45 ms cold with or without it.
+ */
+function primeTypeFeedback(): void {
+  primed = true;
+  const cloud = new Float64Array(3 * 48);
+  for (let i = 0; i < 48; i++) {
+    // Points on a Fibonacci sphere, every third one pulled halfway in.
+    const z = 1 - (2 * i + 1) / 48, r = Math.sqrt(1 - z * z), a = 2.399963229728653 * i, s = i % 3 === 0 ? 0.5 : 1;
+    cloud[3 * i] = s * r * Math.cos(a);
+    cloud[3 * i + 1] = s * r * Math.sin(a);
+    cloud[3 * i + 2] = s * z;
+  }
+  const cube: number[] = [];
+  for (let x = 0; x <= 2; x++) for (let y = 0; y <= 2; y++) for (let z = 0; z <= 2; z++) cube.push(x, y, z);
+  const grid = Float64Array.from(cube);
+  // Three rounds: V8 allocates a function's feedback vector only after it has run for a while, so the
+  // first calls record nothing.
+  for (let k = 0; k < 3; k++) {
+    buildHullFromCoords(cloud);
+    buildHullFromCoords(grid);
+  }
+}
+
+const EXTREMES = new Int32Array(6);
+const EXTREME_ABS = new Float64Array(3);
+
+/**
+ * The working arrays of the last finished build of at most this many points, kept for the next build:
+ * allocating some thirty typed arrays per build costs more than building a small hull. Those of a
+ * larger build are held only weakly (`bigSpare`): reused by a next big build before the next full
+ * garbage collection (0–6 % faster at 100,000 points, mostly the page faults of fresh arrays), and
+ * never retained beyond it, since they can take tens of megabytes.
+ */
+const SPARE_MAX_POINTS = 1 << 16;
+let spare: QuickhullBuilder | null = null;
+let bigSpare: WeakRef<QuickhullBuilder> | null = null;
+
+/** Drops the finished build's input and keeps its builder for the next build (see SPARE_MAX_POINTS). */
+function keepBuilder(builder: QuickhullBuilder): void {
+  builder.release();
+  if (builder.n <= SPARE_MAX_POINTS) spare = builder;
+  else bigSpare = new WeakRef(builder);
+}
