@@ -72,8 +72,9 @@ export function buildHullSteps(p: Float64Array, options: BuildHullOptions | unde
   }
   if (builder === null) builder = new QuickhullBuilder();
   // A build whose merged faces come out non-convex, non-planar or with a vertex that is not a strict
-  // corner (points nearly coplanar at a scale just above ε: see finishBuild in merge-faces.ts) is repeated with a 4× larger
-  // tolerance, which absorbs such creases into flat faces; hull.tolerance reports the one that held.
+  // corner (points nearly coplanar at a scale just above ε: see finishBuild in merge-faces.ts) is
+  // repeated with a 4× larger tolerance, which absorbs such creases into flat faces; hull.tolerance
+  // reports the one that held.
   let hull: Hull | null = null;
   for (let step = 0; hull === null; step++) {
     if (step > maxSteps) {

@@ -19,8 +19,9 @@ const GROUP_BENT = 1;
 const GROUP_BAD = 2;
 
 /**
- * Merges flat and non-convex edges, drops non-corner vertices, and packs the result. Returns null when a face's corners are more than 2ε off its plane (a needle of nearly collinear
- * corners, whose plane roundoff cannot pin down), or when faces were merged and the result is not a
+ * Merges flat and non-convex edges, drops non-corner vertices, and packs the result. Returns null when
+ * a face's corners are more than 2ε off its plane (a needle of nearly collinear corners, whose plane
+ * roundoff cannot pin down), or when faces were merged and the result is not a
  * valid hull at tolerance ε: a merged group whose boundary is not one simple loop, a face not
  * strictly convex once its non-corner vertices are dropped, a face with a neighbouring vertex more
  * than 2ε above it, a repeated edge, or a vertex that is not the strict maximum of the sum of its
