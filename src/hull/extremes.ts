@@ -47,8 +47,8 @@ export function furthestFromPlane(
  * buildHullFromCoords, the OSR code deoptimised there ("insufficient type feedback") and was entered
  * again on later builds: 1,563 deoptimisations in 3,500 builds of 1,000 points after two of 100,000
  * (whose median time was then 0.74–0.78 ms against 0.65 without the big builds first). The scans of
- * `run` (furthestFromLine, furthestFromPlane, QuickhullBuilder.partition in quickhull.ts) are split out the same way;
- * now such a sequence deoptimises a handful of times in all.
+ * `run` (furthestFromLine, furthestFromPlane, QuickhullBuilder.partition in quickhull.ts) are split
+ * out the same way; now such a sequence deoptimises a handful of times in all.
  */
 export function axisExtremes(p: Float64Array, n: number, ext: Int32Array, abs: Float64Array): void {
   let x0 = p[0], x1 = x0, y0 = p[1], y1 = y0, z0 = p[2], z1 = z0;

@@ -65,7 +65,8 @@ const SPLITTER = 134217729;
  * a·b − c·d with the two products exact (Dekker 1971: each product as the sum of its rounded value and
  * its rounding error, both doubles), so that their difference loses nothing to cancellation but the
  * final rounding and the error terms' own (relative 2⁻⁵³ of the products, not of the difference).
- * Exact while the products neither underflow (below about 2⁻⁹⁶⁹) nor overflow. Exported for its test (quickhull.test.ts, against exact BigInt arithmetic), not from the package.
+ * Exact while the products neither underflow (below about 2⁻⁹⁶⁹) nor overflow. Exported for its test
+ * (cross-term.test.ts, against exact BigInt arithmetic), not from the package.
  */
 export function crossTerm(a: number, b: number, c: number, d: number): number {
   const p = a * b, q = c * d;

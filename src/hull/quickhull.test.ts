@@ -4,7 +4,6 @@ import { buildHull, buildHullSteps, HULL_TOLERANCE_FACTOR } from './build-hull.j
 import { validateHull } from './validate-hull.js';
 import { centredLcg, mulberry32 } from '../../test/random.js';
 
-
 function ball(n: number, seed: number): number[] {
   const rnd = mulberry32(seed);
   const out: number[] = [];
