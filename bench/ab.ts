@@ -1,0 +1,142 @@
+/**
+ * A/B of two builds of the library in one process: the way to tell whether a change costs speed on
+ * this machine, whose speed drifts by up to 2× between runs minutes apart (an absolute time from
+ * another run proves nothing; a ratio measured here, alternating the two sides, does).
+ *
+ *   npm run build && node --import tsx bench/ab.ts BASE_DIST HEAD_DIST [rounds=15]
+ *
+ * BASE_DIST and HEAD_DIST are `dist/` folders (the base one from a checkout of the commit to compare
+ * against, built with `npx tsc -p tsconfig.build.json`). For every row (the benchmark's pairwise
+ * queries on the POOLS.md pools, through each build's public entry), each round times one batch of
+ * base then one of head, or head then base (the order alternates by round), and the row reports the
+ * median over rounds of head ÷ base, with the spread of the ratios (min–max). Both sides first answer
+ * every pair of the row, and any difference is printed: a speed comparison of different answers
+ * means nothing.
+ */
+import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
+import { makeBoxesPool, makeHullsPool, makeSphereBoxPool, poseOf, type Pool } from './pools.js';
+
+type Lib = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+interface Row {
+  name: string;
+  pool: Pool;
+  /** Pair indices of the row (all, or the overlapping ones for penetration). */
+  pairs: number[];
+  /**
+   * One query on pair i as a JS expression of `l` (the library), `s` (the side) and `i`, giving a number
+   * to check and to keep the result alive. Compiled anew for each side (new Function), so the two
+   * builds never share a call site or its type feedback: a shared call site would see both builds'
+   * functions and inline or not inline them unequally.
+   */
+  query: string;
+  batch: number;
+}
+
+type Loop = (l: Lib, s: Side, pairs: number[], start: number, count: number) => number;
+
+interface Side {
+  lib: Lib;
+  /** The row's timed loop, compiled for this side. */
+  loop: Loop;
+  /** One query, compiled for this side (for the answer check). */
+  one: (l: Lib, s: Side, i: number) => number;
+  sA: unknown[];
+  sB: unknown[];
+  pA: unknown[];
+  pB: unknown[];
+  out: Record<string, unknown>;
+}
+
+function sideFor(lib: Lib, row: Row): Side {
+  const p = row.pool;
+  const sA: unknown[] = [], sB: unknown[] = [], pA: unknown[] = [], pB: unknown[] = [];
+  const hull = p.kind === 'hulls' ? new lib.ConvexHull(p.template) : null;
+  for (let i = 0; i < p.size; i++) {
+    pA.push(poseOf(p, i, false));
+    pB.push(poseOf(p, i, true));
+    if (p.kind === 'hulls') {
+      sA.push(hull); sB.push(hull);
+    } else {
+      sA.push(new lib.Box(p.halfA[3 * i], p.halfA[3 * i + 1], p.halfA[3 * i + 2]));
+      sB.push(p.kind === 'boxes' ? new lib.Box(p.halfB[3 * i], p.halfB[3 * i + 1], p.halfB[3 * i + 2]) : new lib.Sphere(p.radiusB[i]));
+    }
+  }
+  const loop = new Function('l', 's', 'pairs', 'start', 'count', `
+    const n = pairs.length;
+    let sink = 0, k = start % n;
+    for (let c = 0; c < count; c++) {
+      const i = pairs[k];
+      sink += ${row.query};
+      if (++k === n) k = 0;
+    }
+    return sink;`) as Loop;
+  const one = new Function('l', 's', 'i', `return ${row.query};`) as Side['one'];
+  return { lib, loop, one, sA, sB, pA, pB, out: { pen: lib.createPenetrationResult(), con: lib.createContactResult() } };
+}
+
+async function load(dir: string): Promise<Lib> {
+  return import(pathToFileURL(resolve(dir, 'index.js')).href) as Promise<Lib>;
+}
+
+function timeBatch(row: Row, side: Side, start: number): { ns: number; sink: number } {
+  const t0 = process.hrtime.bigint();
+  const sink = side.loop(side.lib, side, row.pairs, start, row.batch);
+  const t1 = process.hrtime.bigint();
+  return { ns: Number(t1 - t0) / row.batch, sink };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1] : 0.5 * (s[s.length / 2 - 1] + s[s.length / 2]);
+};
+
+async function main(): Promise<void> {
+  const [baseDir, headDir, roundsArg] = process.argv.slice(2);
+  if (!baseDir || !headDir) {
+    process.stderr.write('usage: node --import tsx bench/ab.ts BASE_DIST HEAD_DIST [rounds]\n');
+    process.exit(2);
+  }
+  const rounds = Number(roundsArg ?? 15);
+  const base = await load(baseDir), head = await load(headDir);
+  const boxes = makeBoxesPool(), sphereBox = makeSphereBoxPool(), hulls2 = makeHullsPool(2), hulls3 = makeHullsPool(3);
+  const all = (p: Pool) => Array.from({ length: p.size }, (_, i) => i);
+  const probe = sideFor(base, { name: 'probe', pool: boxes, pairs: [], batch: 0, query: '0' });
+  const overlapping = all(boxes).filter((i) => base.penetration(probe.sA[i], probe.pA[i], probe.sB[i], probe.pB[i]) !== null);
+  const rows: Row[] = [
+    { name: 'box-box intersects', pool: boxes, pairs: all(boxes), batch: 20_000, query: '(l.intersects(s.sA[i], s.pA[i], s.sB[i], s.pB[i]) ? 1 : 0)' },
+    { name: 'box-box distance', pool: boxes, pairs: all(boxes), batch: 20_000, query: 'l.distance(s.sA[i], s.pA[i], s.sB[i], s.pB[i])' },
+    { name: 'box-box penetration', pool: boxes, pairs: overlapping, batch: 5_000, query: 'l.penetration(s.sA[i], s.pA[i], s.sB[i], s.pB[i], s.out.pen).depth' },
+    { name: 'box-box contact', pool: boxes, pairs: all(boxes), batch: 5_000, query: 'l.contact(s.sA[i], s.pA[i], s.sB[i], s.pB[i], s.out.con).separation' },
+    { name: 'sphere-box distance', pool: sphereBox, pairs: all(sphereBox), batch: 20_000, query: 'l.distance(s.sA[i], s.pA[i], s.sB[i], s.pB[i])' },
+    { name: 'hull30 R2 intersects', pool: hulls2, pairs: all(hulls2), batch: 10_000, query: '(l.intersects(s.sA[i], s.pA[i], s.sB[i], s.pB[i]) ? 1 : 0)' },
+    { name: 'hull30 R2 distance', pool: hulls2, pairs: all(hulls2), batch: 10_000, query: 'l.distance(s.sA[i], s.pA[i], s.sB[i], s.pB[i])' },
+    { name: 'hull30 R3 distance', pool: hulls3, pairs: all(hulls3), batch: 10_000, query: 'l.distance(s.sA[i], s.pA[i], s.sB[i], s.pB[i])' },
+    { name: 'hull30 R2 contact', pool: hulls2, pairs: all(hulls2), batch: 3_000, query: 'l.contact(s.sA[i], s.pA[i], s.sB[i], s.pB[i], s.out.con).separation' },
+  ];
+  process.stdout.write(`A/B: base ${baseDir}, head ${headDir}, ${rounds} rounds, ratio head / base (< 1: head faster)\n`);
+  for (const row of rows) {
+    const b = sideFor(base, row), h = sideFor(head, row);
+    let differ = 0;
+    for (const i of row.pairs) {
+      const x = b.one(base, b, i), y = h.one(head, h, i);
+      if (!Object.is(x, y)) differ++;
+    }
+    // Warm both sides before timing.
+    for (let w = 0; w < 3; w++) { timeBatch(row, b, 0); timeBatch(row, h, 0); }
+    const ratios: number[] = [], baseNs: number[] = [], headNs: number[] = [];
+    let sink = 0;
+    for (let r = 0; r < rounds; r++) {
+      const start = r * row.batch;
+      let tb, th;
+      if (r % 2 === 0) { tb = timeBatch(row, b, start); th = timeBatch(row, h, start); } else { th = timeBatch(row, h, start); tb = timeBatch(row, b, start); }
+      sink += tb.sink + th.sink;
+      baseNs.push(tb.ns); headNs.push(th.ns); ratios.push(th.ns / tb.ns);
+    }
+    const fmt = (x: number) => x.toFixed(0).padStart(6);
+    process.stdout.write(`${row.name.padEnd(22)} base ${fmt(median(baseNs))} ns  head ${fmt(median(headNs))} ns  ratio ${median(ratios).toFixed(3)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})${differ ? `  ANSWERS DIFFER on ${differ} pairs` : ''}${Number.isNaN(sink) ? ' nan' : ''}\n`);
+  }
+}
+
+await main();
