@@ -6,20 +6,13 @@
  * Layout: per pair i, a 3-vector field `f` lives at f[3i..3i+2] and a quaternion at q[4i..4i+3]
  * (x, y, z, w). Shape A always sits at the origin.
  */
+import { mulberry32 } from '../test/random.js';
 
 /** POOLS.md: P = 10,000 pairs per pool; query q uses pair q mod P. */
 export const POOL_SIZE = 10_000;
 
-/** The mulberry32 generator of POOLS.md, with a 32-bit state. Returns draws in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed | 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The mulberry32 generator of POOLS.md (test/random.ts), re-exported for the benchmark's adapters. */
+export { mulberry32 };
 
 function uni(rnd: () => number, lo: number, hi: number): number {
   return lo + (hi - lo) * rnd();

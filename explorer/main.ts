@@ -1,9 +1,11 @@
 // The explorer: two shapes in a world view, the Minkowski difference in a second view, the library's
 // answer in the panel, and a step control replaying GJK and EPA from the query's trace.
-// It uses only the public entry point 'convex-collide', like any other user of the library.
+// It uses only the public entry points 'convex-collide' and 'convex-collide/format', like any other user
+// of the library.
 import * as THREE from 'three';
-import { shapeFromJSON } from 'convex-collide';
-import type { Shape, ShapeJSON, TraceStep, Vec3Like } from 'convex-collide';
+import type { Shape, TraceStep, Vec3Like } from 'convex-collide';
+import { shapeFromJSON, shapeToJSON } from 'convex-collide/format';
+import type { ShapeJSON } from 'convex-collide/format';
 import { MinkowskiView } from './minkowski-view.js';
 import { parsePairFile } from './pair-file.js';
 import type { FilePair, Pose } from './pair-file.js';
@@ -293,7 +295,7 @@ function showPair(index: number): void {
   err.hidden = true;
   for (const which of ['a', 'b'] as const) {
     const shape = which === 'a' ? pair.a : pair.b;
-    editors[which].setShape(shape.toJSON());
+    editors[which].setShape(shapeToJSON(shape));
     editors[which].showError(null);
     shapes[which] = shape;
     setPose(which, which === 'a' ? pair.poseA : pair.poseB);

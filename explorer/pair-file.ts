@@ -1,6 +1,6 @@
 // Reading a pair-query file ({"pairs": [{id, a, poseA, b, poseB}, ...]}, the format the CLI reads).
 // Each pair is parsed on its own, so one bad pair shows its error and the rest still load.
-import { parsePairQueryDocument } from 'convex-collide';
+import { parsePairQueryDocument } from 'convex-collide/format';
 import type { Shape } from 'convex-collide';
 
 export interface Pose {

@@ -1,7 +1,7 @@
 // The panel's editor for one shape: a kind menu, the kind's parameters, and numeric pose inputs
 // (position, and rotation as XYZ Euler angles in degrees) that mirror the gizmo.
 import * as THREE from 'three';
-import type { ShapeJSON } from 'convex-collide';
+import type { ShapeJSON } from 'convex-collide/format';
 import { SHAPE_MENU, menuEntry } from './shape-params.js';
 import type { Field } from './shape-params.js';
 import type { Which } from './world-view.js';

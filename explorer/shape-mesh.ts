@@ -3,7 +3,7 @@
 // its sampled support points, which is exactly the shape the library collides with.
 import * as THREE from 'three';
 import { supportWithRadius } from 'convex-collide';
-import type { Shape, ShapeJSON } from 'convex-collide';
+import type { Shape } from 'convex-collide';
 import { dot, fibonacciDirections, hullObject, hullOf, sampleSupport } from './geometry.js';
 
 const DIRECTIONS = /* @__PURE__ */ fibonacciDirections(1200);
@@ -22,49 +22,42 @@ function withEdges(geometry: THREE.BufferGeometry, color: THREE.ColorRepresentat
   return group;
 }
 
-const num = (v: unknown, fallback = 0): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
-const vec = (v: unknown): THREE.Vector3 =>
-  Array.isArray(v) ? new THREE.Vector3(num(v[0]), num(v[1]), num(v[2])) : new THREE.Vector3();
-
 /**
  * A three.js object drawing `shape` (radius included) in its local frame, in `color`.
  * `dotSize` is the radius used for shapes with no area (points, segments).
  */
 export function shapeObject(shape: Shape, color: THREE.ColorRepresentation, dotSize: number): THREE.Object3D {
   const edge = new THREE.Color(color).multiplyScalar(0.45);
-  let json: ShapeJSON | undefined;
-  try {
-    json = shape.toJSON();
-  } catch {
-    json = undefined;
-  }
   const seg = 64;
-  switch (json?.type) {
+  switch (shape.kind) {
     case 'sphere':
-      return withEdges(new THREE.SphereGeometry(Math.max(json.radius, 1e-9), seg, seg / 2), color, edge);
+      return withEdges(new THREE.SphereGeometry(Math.max(shape.radius, 1e-9), seg, seg / 2), color, edge);
     case 'box':
-      return withEdges(new THREE.BoxGeometry(2 * json.halfExtents[0], 2 * json.halfExtents[1], 2 * json.halfExtents[2]), color, edge);
+      return withEdges(new THREE.BoxGeometry(2 * shape.hx, 2 * shape.hy, 2 * shape.hz), color, edge);
     case 'capsule':
-      return withEdges(new THREE.CapsuleGeometry(Math.max(json.radius, 1e-9), 2 * json.halfHeight, 16, seg), color, edge);
+      return withEdges(new THREE.CapsuleGeometry(Math.max(shape.radius, 1e-9), 2 * shape.halfHeight, 16, seg), color, edge);
     case 'cylinder':
-      return withEdges(new THREE.CylinderGeometry(json.radius, json.radius, 2 * json.halfHeight, seg), color, edge);
+      return withEdges(new THREE.CylinderGeometry(shape.radius, shape.radius, 2 * shape.halfHeight, seg), color, edge);
     case 'cone':
       // three's cone has its apex at +height/2 on Y, like the library's.
-      return withEdges(new THREE.ConeGeometry(json.radius, 2 * json.halfHeight, seg), color, edge);
+      return withEdges(new THREE.ConeGeometry(shape.radius, 2 * shape.halfHeight, seg), color, edge);
     case 'ellipsoid': {
       const g = new THREE.SphereGeometry(1, seg, seg / 2);
-      g.scale(Math.max(json.radii[0], 1e-9), Math.max(json.radii[1], 1e-9), Math.max(json.radii[2], 1e-9));
+      g.scale(Math.max(shape.rx, 1e-9), Math.max(shape.ry, 1e-9), Math.max(shape.rz, 1e-9));
       g.computeVertexNormals();
       return withEdges(g, color, edge);
     }
-    case 'convexHull':
-      // The exact hull of the shape's own points, rather than of sampled support points.
-      return hullObject(hullOf(json.points.map((p) => vec(p))), solidMaterial(color, true), edge, dotSize);
+    case 'convexHull': {
+      // The exact hull of the shape's own vertices, rather than of sampled support points.
+      const v = shape.vertices, points: THREE.Vector3[] = [];
+      for (let i = 0; i < v.length; i += 3) points.push(new THREE.Vector3(v[i], v[i + 1], v[i + 2]));
+      return hullObject(hullOf(points), solidMaterial(color, true), edge, dotSize);
+    }
     case 'point':
       return dot({ x: 0, y: 0, z: 0 }, dotSize, color);
     case 'segment': {
       const group = new THREE.Group();
-      const a = vec(json.a), b = vec(json.b);
+      const a = new THREE.Vector3(shape.a.x, shape.a.y, shape.a.z), b = new THREE.Vector3(shape.b.x, shape.b.y, shape.b.z);
       group.add(new THREE.Line(new THREE.BufferGeometry().setFromPoints([a, b]), new THREE.LineBasicMaterial({ color })));
       // A thin tube so the segment stays visible at any zoom.
       const len = a.distanceTo(b);

@@ -1,7 +1,8 @@
 // The shape menu: for each kind of the library's shapes, the fields the panel shows and a default.
 // The panel edits a shape through its JSON form (the pair-query file's SHAPE format) and builds it with
 // the library's own `shapeFromJSON`, so whatever a file can hold, the menu can edit.
-import type { ShapeJSON, ShapeKind } from 'convex-collide';
+import type { ShapeKind } from 'convex-collide';
+import type { ShapeJSON } from 'convex-collide/format';
 
 /** One editable field of a shape's JSON form. */
 export type Field =

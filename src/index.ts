@@ -1,25 +1,48 @@
 /**
  * convex-collide: exact, allocation-free 3D collision detection between convex shapes.
- * Public API: re-exports only.
+ * The main entry: geometry and queries, exported by name. The JSON formats are the second entry,
+ * `convex-collide/format` (src/format/index.ts). CONTRIBUTING.md ("Public entries") lists and explains
+ * every export; test/public-api.test.ts keeps the list honest.
  */
 export type { PoseLike, QuatLike, Vec3Like } from './math/types.js';
-export * from './errors.js';
-export * as tolerance from './tolerance.js';
-export * from './shapes/index.js';
-export { shapeFromJSON } from './scene/shape-json.js';
-export { GjkCache, type GjkOptions } from './query/gjk/gjk.js';
-export type { EpaOptions } from './query/epa/epa.js';
+export { createAabb, type Aabb } from './math/aabb.js';
+
+// Shapes
+export type { ConvexShape, CustomShape, Shape, ShapeKind, SupportMap } from './shapes/shape.js';
+export { supportWithRadius } from './shapes/shape.js';
+export { Point } from './shapes/point.js';
+export { Segment } from './shapes/segment.js';
+export { Triangle } from './shapes/triangle.js';
+export { Sphere } from './shapes/sphere.js';
+export { Box } from './shapes/box.js';
+export { Capsule } from './shapes/capsule.js';
+export { Cylinder } from './shapes/cylinder.js';
+export { Cone } from './shapes/cone.js';
+export { Ellipsoid } from './shapes/ellipsoid.js';
+export { ConvexHull, createHullFace, type HullFace } from './shapes/convex-hull.js';
+export { Rounded } from './shapes/rounded.js';
+export { MinkowskiSum } from './shapes/minkowski-sum.js';
+
+// Hulls
+export { buildHull } from './hull/build-hull.js';
+export type { BuildHullOptions, Hull, HullDimension } from './hull/hull.js';
+export { validateHull, type HullValidation, type ValidateHullOptions } from './hull/validate-hull.js';
+
+// Queries
 export { intersects, distance, closestPoints } from './query/closest-points.js';
 export { penetration, contact, type ContactOptions } from './query/contact.js';
+export { computeAabb } from './query/compute-aabb.js';
+export { GjkCache, type GjkOptions } from './query/gjk/gjk.js';
+export type { EpaOptions } from './query/epa/epa.js';
 export {
   createClosestPointsResult, createContactResult, createPenetrationResult,
   type ClosestPointsResult, type ContactResult, type PenetrationResult, type QueryStatus,
 } from './query/results.js';
 export type { TraceStep, GjkTraceStep, EpaTraceStep, TraceCallback } from './query/trace.js';
-export * from './hull/index.js';
+
+// Errors and tolerances
 export {
-  parsePairQueryDocument, readPairQuery, readPair, readPoseJson, answerPair, answerPairQuery, formatResults,
-  describeShape, isPairFailure, MAX_ERROR_MESSAGE_LENGTH,
-  type PairId, type PoseJsonValue, type ParsedPair, type PairParseError, type PairQueryDocument,
-  type PairResult, type PairFailure, type PairOutcome,
-} from './scene/pair-query.js';
+  CollisionError, DegenerateHullError, InvalidJsonError, InvalidNumberError, InvalidQuaternionError, InvalidRadiusError,
+  InvalidShapeError, UnsupportedPairError, type CollisionErrorCode, type DegenerateHullReason,
+} from './errors.js';
+export * as tolerance from './tolerance.js';

@@ -1,60 +1,120 @@
 /**
- * Every tolerance of the library, in one place. All arithmetic is float64: values are derived from
- * `Number.EPSILON` (2.2e-16) with a stated safety factor, never borrowed from float32 engines.
- * Callers override them per call through a query's `options`; module values are never mutated.
+ * Every tolerance and iteration cap of the library, in one place. All arithmetic is float64: values
+ * are derived from `Number.EPSILON` (2.2e-16) with a stated safety factor, never borrowed from float32
+ * engines. Each entry says what it compares, its unit, why it has its value and which test pins it.
+ * Callers override the query tolerances per call through a query's `options`; module values are never
+ * mutated.
+ *
+ * Pure speed parameters (table sizes, thresholds between code paths that give the same answer) stay in
+ * the file that uses them, each with the benchmark that chose it; HULL_CLIMB_MIN_VERTICES is here
+ * because it is a public knob of ConvexHull.
  */
 
 /** Machine epsilon of float64. */
 export const EPS = Number.EPSILON;
 
+// ---------------------------------------------------------------------------------------------------
+// GJK (query/gjk/gjk.ts)
+
 /**
  * GJK stops when the duality gap `|v|² − v·w` falls below `GJK_RELATIVE_TOLERANCE · |v|²` (unitless).
  * The gap bounds the distance error by `GJK_RELATIVE_TOLERANCE · |v|`, so 1e-12 leaves six orders of
  * margin under the 1e-6 relative accuracy we promise, while staying ~4500 ulps above rounding noise of a
- * dot product of float64 values, so polytopes never spin on noise. Pinned by `gjk.test.ts` (curved shapes
- * converge to 1e-9 relative within the iteration cap).
+ * dot product of float64 values, so polytopes never spin on noise. Pinned by gjk.test.ts "curved shapes
+ * converge to 1e-9 relative" (curved shapes converge within the iteration cap). Option: `gjkRelativeTolerance`.
  */
 export const GJK_RELATIVE_TOLERANCE = 1e-12;
 
 /**
  * GJK reports contact when `|v|²` falls below `GJK_ABSOLUTE_TOLERANCE · max |w|²` over the simplex (unitless,
  * relative to the largest simplex vertex, so it scales with the problem). 1e4·ε² ≈ 5e-28 means the origin
- * lies within about 1e2·ε·|w| of the simplex: rounding noise, not a gap.
+ * lies within about 1e2·ε·|w| of the simplex: rounding noise, not a gap. Pinned by gjk.test.ts "touching
+ * is one answer across queries".
  */
 export const GJK_ABSOLUTE_TOLERANCE = 1e4 * EPS * EPS;
+
+/**
+ * GJK's noise floor (unitless): the loop also ends when `gap² ≤ GJK_NOISE_FLOOR · |v|² · max|w|²`, that is
+ * gap ≤ 64·ε·|v|·max|w|. The rounding error of v·w is about ε·|v|·|w|, so a gap below a few dozen of
+ * those cannot be told from zero. Pinned by gjk.test.ts "nearly touching curved shapes (gap 1e-9):
+ * terminates by the noise floor, not the cap".
+ */
+export const GJK_NOISE_FLOOR = 4096 * EPS * EPS;
 
 /**
  * When rounding stops GJK from shrinking |v| (typical on curved shapes, where new supports crowd the
  * simplex), the answer is still reported 'converged' if the duality gap certifies the distance to
  * this relative accuracy (unitless): 100× inside the 1e-6 we promise. Pinned by the golden case
- * gjk-status-degenerate-cylinder-rounded-cone (gap 2.5e-9 relative).
+ * cylinder-rounded-cone-apart (gap 2.5e-9 relative).
  */
 export const GJK_STALL_RELATIVE_TOLERANCE = 1e-8;
 
-/** Hard cap on GJK iterations. Polytopes converge in a handful; curved shapes in tens. */
+/**
+ * At a stall, a gap below `GJK_STALL_NOISE · max|w|²` (unitless) is also 'converged': v carries an
+ * absolute error of about ε·max|w|, so the gap cannot fall below about ε·max|w|² whatever the distance.
+ * Pinned by the golden case point-near-segment-centre (a point 1.7e-6 from a length-2 segment).
+ */
+export const GJK_STALL_NOISE = 64 * EPS;
+
+/** Hard cap on GJK iterations. Polytopes converge in a handful; curved shapes in tens. Option: `gjkMaxIterations`. */
 export const GJK_MAX_ITERATIONS = 128;
+
+// ---------------------------------------------------------------------------------------------------
+// EPA (query/epa/epa.ts)
 
 /**
  * EPA stops when the support along the closest face's normal is no further than
  * `EPA_RELATIVE_TOLERANCE · max(depth, scale)` beyond the face (unitless). Curved shapes converge
- * roughly quadratically in the face size, so 1e-10 is reached in tens of iterations.
+ * roughly quadratically in the face size, so 1e-10 is reached in tens of iterations. Pinned by
+ * epa.prop.test.ts "o(normal) = depth, witnesses on the shapes" (curved depths to 1e-6). Option:
+ * `epaRelativeTolerance`.
  */
 export const EPA_RELATIVE_TOLERANCE = 1e-10;
 
-/** Hard cap on EPA iterations (each adds one vertex). */
+/** Hard cap on EPA iterations (each adds one vertex). Option: `epaMaxIterations` (at most this). */
 export const EPA_MAX_ITERATIONS = 256;
 
 /** Hard cap on EPA faces alive at once; the polytope never needs more than 2·vertices − 4. */
 export const EPA_MAX_FACES = 2 * (EPA_MAX_ITERATIONS + 8);
 
 /**
+ * A new EPA vertex sees a face when it is more than `EPA_VISIBLE_TOLERANCE · scale` above its plane
+ * (unitless; times the sum of the bounding radii, a length). 64·ε covers the rounding of a plane
+ * through float64 points of that magnitude, so faces the vertex lies on within rounding are kept
+ * rather than torn out, which would break the horizon. Pinned by epa.prop.test.ts "hard set: slivers,
+ * near-coplanar and flat hulls".
+ */
+export const EPA_VISIBLE_TOLERANCE = 64 * EPS;
+
+/**
+ * First and last angular step (radians) of the direct search that polishes EPA's best upper bound when
+ * EPA stops unconverged (a curved shape whose deepest direction is not unique, such as a point on a
+ * cone's axis): the step halves from 0.05 rad (about 3°, finer than EPA's faces by then) until no
+ * neighbour improves at 1e-10 rad, where the depth's change is below 1e-20 relative. Pinned by the
+ * golden case point-on-cone-axis (from 9e-5 to below 1e-9 relative).
+ */
+export const EPA_POLISH_FIRST_STEP = 0.05;
+export const EPA_POLISH_LAST_STEP = 1e-10;
+
+/** Cap on support evaluations of the polishing search (each is one support of the Minkowski difference). */
+export const EPA_POLISH_MAX_EVALUATIONS = 400;
+
+// ---------------------------------------------------------------------------------------------------
+// Queries
+
+/**
  * Relative tolerance for flatness tests (unitless, relative to the problem's scale): a point closer
- * than this to a plane or line counts as lying on it. 1e-10 sits well above rounding error of
- * a cross product of float64 values (~1e-15 relative) and far below any feature we must resolve.
+ * than this to a plane or line counts as lying on it (EPA's flat Minkowski differences). 1e-10 sits well
+ * above rounding error of a cross product of float64 values (~1e-15 relative) and far below any feature
+ * we must resolve. Pinned by epa.test.ts "flat Minkowski difference" and "a triangle lying on a box face".
  */
 export const FLAT_TOLERANCE = 1e-10;
 
-/** Quaternions are accepted when `| |q| − 1 | ≤ QUATERNION_UNIT_TOLERANCE`, then normalised. */
+/**
+ * Quaternions are accepted when `| |q| − 1 | ≤ QUATERNION_UNIT_TOLERANCE` (unitless), then normalised:
+ * JSON written with six decimals is off by up to about 5e-7. Pinned by queries.test.ts "slightly
+ * non-unit quaternions (within 1e-6) are accepted and normalised".
+ */
 export const QUATERNION_UNIT_TOLERANCE = 1e-6;
 
 /**
@@ -63,6 +123,86 @@ export const QUATERNION_UNIT_TOLERANCE = 1e-6;
  * frames) count as touching, so exact contacts are reported as touching despite rounding. Rounding of a
  * float64 coordinate of magnitude M is ε·M, and a query chains a few dozen operations, so 256·ε ≈ 5.7e-14
  * covers it; it stays far below any real gap of a well-posed input (golden case
- * contact-touch-slack-offset-hull: cubes with vertices near 1e7 overlapping by 1e-5 must not touch).
+ * offset-hull-cubes-overlapping: cubes with vertices near 1e7 overlapping by 1e-5 must not touch;
+ * golden case rotated-cubes-touching-far: an exact contact 1e5 from the origin must).
  */
 export const CONTACT_RELATIVE_TOLERANCE = 256 * EPS;
+
+// ---------------------------------------------------------------------------------------------------
+// Hulls (hull/*.ts, shapes/convex-hull.ts)
+
+/**
+ * Safety factor of the hull tolerance: `ε_hull = HULL_TOLERANCE_FACTOR · ε · (max|x| + max|y| + max|z|)`
+ * (a length). Barber et al. §4 bound the roundoff of a point–plane distance by a few ε times the
+ * largest coordinate sum; planes of thin triangles amplify that, so we keep a wide margin (48) over the
+ * ~3 ulps of the bare dot product: about 3e-14 for unit-sized input. Pinned by quickhull.test.ts "grids
+ * of 4³ to 21³ points perturbed by 1e-15 to 1e-11" (the grids build at the first or second step).
+ */
+export const HULL_TOLERANCE_FACTOR = 48;
+
+/**
+ * How many times a build may quadruple its tolerance when the faces merged at it are not a valid hull:
+ * up to 4¹⁰ ≈ 10⁶ times the default, about 2e-8 of the coordinates' magnitude. Grids of 3³ to 21³ points
+ * perturbed by 1e-15 to 1e-11 need at most three steps; a 3e-5-thick elliptic cylinder 1e4 long needs
+ * eight. Pinned by quickhull.test.ts "golden: thin elliptic cylinders".
+ */
+export const HULL_TOLERANCE_STEPS = 10;
+
+/**
+ * A hull is valid when every input point lies within `HULL_COVER_FACTOR · ε_hull` of it (unitless):
+ * validateHull's default, and the check a build makes of its near points before it accepts a
+ * tolerance step. Points dropped within ε_hull of a face can end up to a few ε_hull outside the
+ * merged faces. Pinned by quickhull.test.ts "golden: lattices perturbed by 1e-12 to 1e-9".
+ */
+export const HULL_COVER_FACTOR = 4;
+
+/**
+ * A hull face is flat when its corners lie within `HULL_FACE_FLATNESS · ε_hull` of its plane, and convex
+ * when every neighbour of its corners lies at most that far above it (unitless); otherwise the build
+ * retries at a coarser tolerance. Pinned by quickhull.test.ts "golden: a needle face (three points
+ * nearly in a row) keeps a solid at the default tolerance".
+ */
+export const HULL_FACE_FLATNESS = 2;
+
+/**
+ * A point found above a face by at most `HULL_NEAR_FACE · ε_hull` (unitless) is assigned to the face it
+ * is furthest above, not the first one found: a point nearly coplanar with some faces can lie far above
+ * another. Pinned by quickhull.test.ts "golden: a point barely above one face and far above another".
+ */
+export const HULL_NEAR_FACE = 16;
+
+/**
+ * A new face whose smallest altitude is at most `HULL_NEEDLE · ε_hull` (unitless) is a needle, and the
+ * nearly coplanar face beyond its horizon edge joins the visible set (absorbFolds). Pinned by
+ * quickhull.test.ts "golden: an apex collinear with a horizon edge does not make a needle face".
+ */
+export const HULL_NEEDLE = 2;
+
+/**
+ * Cap on absorbFolds rounds per apex step. On ten 8³ grids perturbed by 1e-13, 140 of 516 apex steps
+ * took a round, 15 a second and one a third; on 1,000 and 100,000 points in a ball none did.
+ */
+export const HULL_FOLD_ROUNDS = 8;
+
+/**
+ * A triangle whose two edges at its best corner span a sine below √HULL_THIN_TRIANGLE (0.01; unitless,
+ * compared as sine²) gets its cross product from exact products: the plain one's direction is off by up
+ * to about ε/sin. Pinned by quickhull.test.ts "golden: a needle face (three points nearly in a row)".
+ */
+export const HULL_THIN_TRIANGLE = 1e-4;
+
+/**
+ * Largest point count × face count that a build checks against its finished hull (about 0.1 s here);
+ * above it, it trusts the build.
+ */
+export const HULL_COVER_CHECK_BUDGET = 1 << 24;
+
+/**
+ * ConvexHull finds support points of hulls with more vertices than this by hill climbing over the
+ * vertex adjacency; smaller ones scan. A speed switch (both give a maximiser), chosen by
+ * bench/hull.bench.ts ("support … scan / climb" rows): on random directions scan and climb cost about
+ * the same at 32 vertices (climb 2× faster at 128, 4× at 1,000); on a slowly turning direction (GJK's
+ * case) the warm-started climb already wins at 32 and is ~50× faster at 1,000. Pinned by
+ * convex-hull.test.ts "support by hill climbing is a true maximiser".
+ */
+export const HULL_CLIMB_MIN_VERTICES = 32;

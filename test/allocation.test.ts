@@ -14,7 +14,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 test('pairwise queries allocate no JS heap once warm', async () => {
   const tsx = createRequire(import.meta.url).resolve('tsx');
   const stdout = await new Promise<string>((resolve, reject) => {
-    execFile(process.execPath, ['--expose-gc', '--import', tsx, join('test', 'alloc', 'probe.ts')], { cwd: ROOT },
+    execFile(process.execPath, ['--expose-gc', '--import', tsx, join('test', 'probes', 'allocation.ts')], { cwd: ROOT },
       (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)));
   });
   const { result } = JSON.parse(stdout) as { result: Record<string, number> };

@@ -6,7 +6,7 @@
  * near-coplanar and duplicated/collinear hull points, scales 1e-3..1e3, poses 1e5 from the origin).
  */
 import fc from 'fast-check';
-import type { ShapeJSON } from '../src/index.js';
+import type { ShapeJSON } from '../src/format/index.js';
 import { add, at, normalize, normalizeQ, type PoseT, type Q4, type V3 } from './oracles.js';
 
 /**
@@ -142,7 +142,8 @@ export const scaledPolytope = fc.tuple(polytopeShape, fc.integer({ min: -3, max:
 
 // ------------------------------------------------------------------------------------------------
 // Bridge to the library (the only part of this file that imports src/).
-import { shapeFromJSON, type Shape } from '../src/index.js';
+import { shapeFromJSON } from '../src/format/index.js';
+import type { Shape } from '../src/index.js';
 import { poseObj, type Placed } from './oracles.js';
 
 /** The library's shape and pose for a placed JSON shape. */

@@ -13,7 +13,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 test('building big then small hulls deoptimises each function only a few times', async () => {
   const tsx = createRequire(import.meta.url).resolve('tsx');
   const stdout = await new Promise<string>((resolve, reject) => {
-    execFile(process.execPath, ['--trace-deopt', '--import', tsx, join('test', 'jit', 'probe.ts')],
+    execFile(process.execPath, ['--trace-deopt', '--import', tsx, join('test', 'probes', 'deopt.ts')],
       { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 },
       (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)));
   });

@@ -51,7 +51,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { closestPoints, contact, distance, intersects, penetration, shapeFromJSON, type ShapeJSON } from '../src/index.js';
+import { shapeFromJSON, type ShapeJSON } from '../src/format/index.js';
+import { closestPoints, contact, distance, intersects, penetration } from '../src/index.js';
 import * as O from './oracles.js';
 
 interface GoldenCase {

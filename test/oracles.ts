@@ -11,7 +11,8 @@
  * Sources: closest point on a segment / triangle and segment–segment distance follow the derivations
  * in Ericson, Real-Time Collision Detection (2005) §5.1.2, §5.1.5, §5.1.9, rewritten here.
  */
-import type { ShapeJSON } from '../src/index.js';
+import { mulberry32 } from './random.js';
+import type { ShapeJSON } from '../src/format/index.js';
 
 export type V3 = [number, number, number];
 export type Q4 = [number, number, number, number]; // x y z w
@@ -478,17 +479,8 @@ export function genericOutsideDistance(s: ShapeJSON, p: V3): number {
   return Math.max(0, best.value);
 }
 
-/** Deterministic pseudo-random numbers for the oracles' own searches (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic pseudo-random numbers for the oracles' own searches. */
+export const rng = mulberry32;
 
 /** Fibonacci-sphere directions, evenly spread. */
 export function sphereDirections(count: number): V3[] {

@@ -1,8 +1,18 @@
 /**
- * Seeded numbers for tests. A module of its own, since a test file that imports another test file
- * runs that file's tests again.
+ * Seeded numbers for tests and benchmarks. A module of its own, since a test file that imports another
+ * test file runs that file's tests again. bench/pools.ts draws the pools of POOLS.md from mulberry32.
  */
-export { mulberry32 } from '../bench/pools.js';
+
+/** The mulberry32 generator (Tommy Ettinger, 2017), with a 32-bit state. Returns draws in [0, 1). */
+export function mulberry32(seed: number): () => number {
+  let a = seed | 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 /**
  * The linear congruential generator of the hull tests' perturbations and golden inputs: draws in

@@ -4,12 +4,13 @@
  */
 import { DegenerateHullError, InvalidNumberError } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
-import { readPointList } from '../shapes/read-input.js';
+import { readPointList } from '../math/read-input.js';
 import { axisExtremes } from './extremes.js';
-import { belowFaces, COVER_CHECK_BUDGET, HULL_TOLERANCE_FACTOR, type BuildHullOptions, type Hull } from './hull.js';
+import { HULL_COVER_CHECK_BUDGET, HULL_COVER_FACTOR, HULL_TOLERANCE_FACTOR, HULL_TOLERANCE_STEPS } from '../tolerance.js';
+import { belowFaces, type BuildHullOptions, type Hull } from './hull.js';
 import { QuickhullBuilder } from './quickhull.js';
 
-export { HULL_TOLERANCE_FACTOR, type BuildHullOptions, type Hull, type HullDimension } from './hull.js';
+export type { BuildHullOptions, Hull, HullDimension } from './hull.js';
 
 /**
  * Builds the convex hull of a point set.
@@ -86,7 +87,7 @@ export function buildHullSteps(p: Float64Array, options: BuildHullOptions | unde
     // A retried build's tolerance may have grown close to the thickness of a thin solid, where a point
     // dropped within ε of one face can end up further outside a later one: check every point against
     // every face when that is affordable (see coversPoints), and go on to the next step if one is out.
-    if (hull !== null && step > 0 && !coversPoints(hull, p, n, 4 * eps)) hull = null;
+    if (hull !== null && step > 0 && !coversPoints(hull, p, n, HULL_COVER_FACTOR * eps)) hull = null;
     eps *= 4;
   }
   keepBuilder(builder);
@@ -97,20 +98,13 @@ export function buildHullSteps(p: Float64Array, options: BuildHullOptions | unde
 /**
  * Whether every point lies within `tol` below every face plane of a solid hull. True without checking
  * for a polygon, segment or point (their extent is not bounded by face planes alone) and when
- * n × faces exceeds COVER_CHECK_BUDGET.
+ * n × faces exceeds HULL_COVER_CHECK_BUDGET.
  */
 function coversPoints(hull: Hull, p: Float64Array, n: number, tol: number): boolean {
-  if (hull.dimension !== 3 || n * hull.faceCount > COVER_CHECK_BUDGET) return true;
+  if (hull.dimension !== 3 || n * hull.faceCount > HULL_COVER_CHECK_BUDGET) return true;
   for (let i = 0; i < n; i++) if (!belowFaces(hull, p, i, tol)) return false;
   return true;
 }
-
-/**
- * How many times a build may quadruple its tolerance (see buildHullFromCoords): up to 4¹⁰ ≈ 10⁶ times
- * the default, about 2e-8 of the coordinates' magnitude. Grids of 3³ to 21³ points perturbed by 1e-15
- * to 1e-11 need at most three steps; a 3e-5-thick elliptic cylinder 1e4 long (quickhull.test.ts) needs eight.
- */
-const HULL_TOLERANCE_STEPS = 10;
 
 /**
  * Builds above this many points first build two tiny hulls, once per process (see primeTypeFeedback).

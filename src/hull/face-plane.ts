@@ -3,6 +3,7 @@
  * at the corner opposite the longest edge, with exact products (Dekker 1971, "A floating-point
  * technique for extending the available precision", the two-product) when the edges are nearly parallel.
  */
+import { HULL_THIN_TRIANGLE } from '../tolerance.js';
 
 /**
  * Writes the plane of triangle (a, b, c) (point indices into `p`, counter-clockwise seen from outside)
@@ -31,7 +32,7 @@ export function trianglePlane(p: Float64Array, ia: number, ib: number, ic: numbe
   }
   let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
   let l2 = nx * nx + ny * ny + nz * nz;
-  if (l2 < THIN_TRIANGLE * uv) {
+  if (l2 < HULL_THIN_TRIANGLE * uv) {
     // A needle: the edges are nearly parallel and each product of the cross product carries roundoff of
     // |u||v|ε, most of what is left. Its exact products (Dekker's two-product) keep the digits.
     nx = crossTerm(uy, vz, uz, vy);
@@ -49,14 +50,10 @@ export function trianglePlane(p: Float64Array, ia: number, ib: number, ic: numbe
   out[o + 3] = (nx * (ax + bx + cx) + ny * (ay + by + cy) + nz * (az + bz + cz)) / 3;
 }
 
-/**
- * trianglePlane: a triangle whose two edges at its best corner span a sine below √THIN_TRIANGLE
- * (0.01) gets its cross product from exact products. The plain one's direction is off by up to about
- * ε/sin: on a needle 1e-9 high and 3 long (three lattice points in a row, perturbed), its corners came
- * out 1e-13 off its plane, over the 2ε that packTriangles allows, and every tolerance step failed until
- * the solid was flatter than the tolerance.
- */
-const THIN_TRIANGLE = 1e-4;
+// trianglePlane's HULL_THIN_TRIANGLE (tolerance.ts): on a needle 1e-9 high and 3 long (three lattice
+// points in a row, perturbed) the plain cross product put its corners 1e-13 off its plane, over the
+// HULL_FACE_FLATNESS · ε that packTriangles allows, and every tolerance step failed until the solid was
+// flatter than the tolerance.
 
 /** Veltkamp's splitter for doubles: 2²⁷ + 1. */
 const SPLITTER = 134217729;

@@ -4,18 +4,13 @@
  * §4 handle such configurations by merging facets during the build; this build keeps triangles and
  * repairs the visible set instead.
  */
+import { HULL_NEEDLE } from '../tolerance.js';
 import { NONE } from './arrays.js';
 import type { QuickhullBuilder } from './quickhull.js';
 
-/**
- * absorbFolds: a new face whose smallest altitude is at most this many ε is a needle, and the nearly
- * coplanar face beyond its horizon edge joins the visible set. At most FOLD_ROUNDS such rounds (each
- * a new walk) per apex step. On ten 8³ grids perturbed by 1e-13, 140 of 516 apex steps took a round,
- * 15 of them a second and one a third; in 1,000 and 100,000 points in a ball and 100,000 on a sphere
- * none did.
- */
-const NEEDLE = 2;
-export const FOLD_ROUNDS = 8;
+// absorbFolds: a new face whose smallest altitude is at most HULL_NEEDLE ε is a needle, and the nearly
+// coplanar face beyond its horizon edge joins the visible set; at most HULL_FOLD_ROUNDS such rounds
+// (each a new walk) per apex step (tolerance.ts).
 
 /**
  * Marks `forced` (with `fs`) the horizon faces that the apex is within ε of and that the new face
@@ -23,10 +18,10 @@ export const FOLD_ROUNDS = 8;
  * visible (the apex is at most ε above it), but when the apex is nearly collinear with the edge, the
  * new face (a, b, apex) is a needle whose plane roundoff and ε-sized offsets can point anywhere: on
  * a lattice perturbed by 1e-13, a needle's plane dropped a point 0.44 outside the hull as inside
- * (quickhull.test.ts, golden). Marked when the new face's smallest altitude is at most NEEDLE ε, or
+ * (quickhull.test.ts, golden). Marked when the new face's smallest altitude is at most HULL_NEEDLE ε, or
  * when the face's third corner lies more than ε above the new face's plane (an inward fold). Taking
  * the face into the visible set moves the hull by at most ε there: the apex is within ε of its plane
- * and, in the needle case, the corner between is within NEEDLE ε of the segment from the other
+ * and, in the needle case, the corner between is within HULL_NEEDLE ε of the segment from the other
  * corner to the apex.
  */
 export function absorbFolds(qb: QuickhullBuilder, eye: number, fs: number): boolean {
@@ -44,7 +39,7 @@ export function absorbFolds(qb: QuickhullBuilder, eye: number, fs: number): bool
     const area2 = Math.sqrt(nx * nx + ny * ny + nz * nz);
     const vx = ex - p[b], vy = ey - p[b + 1], vz = ez - p[b + 2];
     const longest = Math.sqrt(Math.max(ux * ux + uy * uy + uz * uz, wx * wx + wy * wy + wz * wz, vx * vx + vy * vy + vz * vz));
-    let fold = !(area2 > NEEDLE * eps * longest);
+    let fold = !(area2 > HULL_NEEDLE * eps * longest);
     if (!fold) {
       const j = fa[3 * g] === f ? 0 : fa[3 * g + 1] === f ? 1 : 2;
       const c = 3 * fv[3 * g + (j === 0 ? 2 : j - 1)];

@@ -1,17 +1,8 @@
 /**
- * The result type of buildHull (a point, segment, polygon or solid hull as flat typed arrays) and the
- * tolerance it is built with.
+ * The result type of buildHull (a point, segment, polygon or solid hull as flat typed arrays), and the
+ * plane test shared by the build's checks. The tolerance it is built with is HULL_TOLERANCE_FACTOR of
+ * tolerance.ts.
  */
-/**
- * Safety factor of the hull tolerance: `ε = HULL_TOLERANCE_FACTOR · Number.EPSILON · (max|x| + max|y| + max|z|)`
- * (a length). Barber et al. §4 bound the roundoff of a point–plane distance by a few ε times the
- * largest coordinate sum; planes of thin triangles amplify that, so we keep a wide margin (48) over the
- * ~3 ulps of the bare dot product: about 3e-14 for unit-sized input. The grid, perturbed-grid and
- * lattice cases of `quickhull.test.ts` / `quickhull.prop.test.ts` pass with it; the factor has not
- * been bisected downwards. Candidate for `src/tolerance.ts`.
- */
-export const HULL_TOLERANCE_FACTOR = 48;
-
 /** What kind of set the hull is: a point, a segment, a convex polygon, or a solid polyhedron. */
 export type HullDimension = 0 | 1 | 2 | 3;
 
@@ -20,7 +11,7 @@ export interface BuildHullOptions {
   /**
    * Absolute distance tolerance (a length): a point within this distance of a face plane counts as on
    * it, and faces meeting at an edge flatter than this are merged. Default: the relative tolerance
-   * {@link HULL_TOLERANCE_FACTOR} · ε · (sum of the largest absolute coordinates).
+   * HULL_TOLERANCE_FACTOR (tolerance.ts) · ε · (sum of the largest absolute coordinates).
    */
   tolerance?: number;
 }
@@ -98,12 +89,6 @@ export class HullResult implements Hull {
     return this._faces;
   }
 }
-
-/**
- * Largest point count × face count that a build checks against its finished hull (coversPoints in
- * build-hull.ts, QuickhullBuilder.coversNear; about 0.1 s here); above it, it trusts the build.
- */
-export const COVER_CHECK_BUDGET = 1 << 24;
 
 /** Whether point `i` of `p` lies within `tol` below every face plane of `hull`. */
 export function belowFaces(hull: Hull, p: Float64Array, i: number, tol: number): boolean {

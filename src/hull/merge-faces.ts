@@ -4,6 +4,7 @@
  * §4, merging coplanar and non-convex facets; done once after the build here instead of during it,
  * see quickhull.ts).
  */
+import { HULL_FACE_FLATNESS } from '../tolerance.js';
 import { NONE } from './arrays.js';
 import { polygonNormal } from './face-plane.js';
 import type { Hull } from './hull.js';
@@ -194,7 +195,7 @@ export function emitGroup(qb: QuickhullBuilder, list: number[], parent: Int32Arr
       if (d > hi) hi = d;
     }
   }
-  if (hi - lo > 2 * eps) return GROUP_BENT;
+  if (hi - lo > HULL_FACE_FLATNESS * eps) return GROUP_BENT;
   loopStart[lc + 1] = start + steps;
   loopNormals[3 * lc] = nx; loopNormals[3 * lc + 1] = ny; loopNormals[3 * lc + 2] = nz;
   qb.loopCount = lc + 1;

@@ -2,6 +2,7 @@
  * Packing a finished solid build into a Hull: vertex numbering in input order, faces as compressed
  * rows, vertex adjacency, and the final checks of a merged result.
  */
+import { HULL_FACE_FLATNESS } from '../tolerance.js';
 import { NONE } from './arrays.js';
 import { HullResult, type Hull } from './hull.js';
 
@@ -146,7 +147,7 @@ function writeTriangles(
     const lo = da < db ? (da < dc ? da : dc) : db < dc ? db : dc;
     // A needle (three nearly collinear corners) has a plane known only to roundoff over its height:
     // corners off their own plane by more than 2ε make the build retry at a coarser tolerance.
-    if (hi - lo > 2 * eps) return false;
+    if (hi - lo > HULL_FACE_FLATNESS * eps) return false;
     faceOffsets[k] = hi;
     neighborStart[a + 1]++;
     neighborStart[b + 1]++;
@@ -191,7 +192,7 @@ export function packSolid(
       if (d > off) off = d;
       if (d < low) low = d;
     }
-    if (off - low > 2 * eps) return null; // as in packTriangles
+    if (off - low > HULL_FACE_FLATNESS * eps) return null; // as in packTriangles
     faceOffsets[f] = off;
   }
   faceStart[fc] = m;
@@ -224,7 +225,7 @@ function polygonsAreConsistent(
     // outward at each edge and corner. Triangles kept from a bent group (see finishBuild) can include a
     // flat fold of the build, a triangle lying in a nearly flat region but wound inside out; its
     // neighbours are then far above it (perturbed grids in quickhull.test.ts).
-    const top = fo[f] + 2 * eps;
+    const top = fo[f] + HULL_FACE_FLATNESS * eps;
     for (let k = s; k < e; k++) {
       const v = faceIndices[k];
       for (let j = neighborStart[v], je = neighborStart[v + 1]; j < je; j++) {

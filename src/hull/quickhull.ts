@@ -30,13 +30,16 @@
  * step in horizon-repair.ts; merging and packing in merge-faces.ts and pack-hull.ts; face planes in
  * face-plane.ts; lower-dimensional answers in flat-hulls.ts; the Hull type in hull.ts.
  */
+import {
+  HULL_COVER_CHECK_BUDGET, HULL_COVER_FACTOR, HULL_FOLD_ROUNDS, HULL_NEAR_FACE,
+} from '../tolerance.js';
 import { growInt, NONE } from './arrays.js';
 import { sortInput } from './cell-order.js';
 import { axisExtremes, dist2, furthestFromLine, furthestFromPlane } from './extremes.js';
 import { trianglePlane } from './face-plane.js';
 import { pointHull, polygonHull, segmentHull } from './flat-hulls.js';
-import { absorbFolds, fillHoles, FOLD_ROUNDS, removeFromOutside, traceHorizon } from './horizon-repair.js';
-import { belowFaces, COVER_CHECK_BUDGET, type Hull } from './hull.js';
+import { absorbFolds, fillHoles, removeFromOutside, traceHorizon } from './horizon-repair.js';
+import { belowFaces, type Hull } from './hull.js';
 import { finishBuild } from './merge-faces.js';
 
 const EMPTY_COORDS = new Float64Array(0);
@@ -63,15 +66,10 @@ const SAMPLE_STRIDE = 32;
 const SAMPLE_EXTREMES = new Int32Array(6);
 const SAMPLE_ABS = new Float64Array(3);
 
-/**
- * A point found above a face by at most this many ε is assigned to the face it is furthest above, not
- * to the first one found. A point nearly coplanar with some faces can lie far above another: on a grid
- * perturbed by 1e-13 (ε = 9.6e-14), a point 2.3ε above its first face was 0.12 above a face two steps
- * away, with a face between seeing it by 0.4ε. Made the apex of its first face, its walk stopped at
- * that middle face (visible means more than ε above), so the far face survived with the point 0.12
- * outside it (quickhull.test.ts, golden). Points clearly above their first face keep the first.
- */
-const NEAR_FACE = 16;
+// HULL_NEAR_FACE (tolerance.ts): on a grid perturbed by 1e-13 (ε = 9.6e-14), a point 2.3ε above its
+// first face was 0.12 above a face two steps away, with a face between seeing it by 0.4ε. Made the apex
+// of its first face, its walk stopped at that middle face (visible means more than ε above), so the far
+// face survived with the point 0.12 outside it. Points clearly above their first face keep the first.
 
 /** One build. Faces are triangles in flat arrays; `fa[3f + e]` is the face across edge `fv[3f+e] → fv[3f+(e+1)%3]`. */
 export class QuickhullBuilder {
@@ -327,15 +325,15 @@ export class QuickhullBuilder {
 
   /**
    * Whether every point dropped within ε of a face (`near`) lies within 4ε of every face of the
-   * finished hull (what validateHull checks), when near points × faces is within COVER_CHECK_BUDGET.
+   * finished hull (what validateHull checks), when near points × faces is within HULL_COVER_CHECK_BUDGET.
    * A point dropped as within ε of one face can end up further outside a later one: on a slab of six
    * lattice points perturbed by 1e-12 (12ε thick; lattice seed 17475), a corner of the slab was dropped
    * so and missed by 7.7ε. A build that fails this goes on to the next tolerance step.
    */
   coversNear(hull: Hull): boolean {
     const m = this.nearCount;
-    if (m === 0 || m * hull.faceCount > COVER_CHECK_BUDGET) return true;
-    for (let k = 0; k < m; k++) if (!belowFaces(hull, this.p, this.near[k], 4 * this.eps)) return false;
+    if (m === 0 || m * hull.faceCount > HULL_COVER_CHECK_BUDGET) return true;
+    for (let k = 0; k < m; k++) if (!belowFaces(hull, this.p, this.near[k], HULL_COVER_FACTOR * this.eps)) return false;
     return true;
   }
 
@@ -443,7 +441,7 @@ export class QuickhullBuilder {
     sub.reset(q, m, eps);
     axisExtremes(q, m, SAMPLE_EXTREMES, SAMPLE_ABS);
     const flat = sub.expand(SAMPLE_EXTREMES, false) !== null;
-    const r = flat ? 0 : sub.inradius(cx, cy, cz) - 4 * eps;
+    const r = flat ? 0 : sub.inradius(cx, cy, cz) - HULL_COVER_FACTOR * eps;
     sub.p = EMPTY_COORDS;
     sub.order = EMPTY_INTS;
     if (!(r > 0)) return;
@@ -479,8 +477,8 @@ export class QuickhullBuilder {
         let dd = fp[4 * f] * x + fp[4 * f + 1] * y + fp[4 * f + 2] * z - fp[4 * f + 3];
         if (dd > eps) {
           let best = f;
-          if (dd <= NEAR_FACE * eps) {
-            // Barely above this face: take the face it is furthest above (see NEAR_FACE).
+          if (dd <= HULL_NEAR_FACE * eps) {
+            // Barely above this face: take the face it is furthest above (see HULL_NEAR_FACE).
             for (let g = f + 1; g < 4; g++) {
               const d2 = fp[4 * g] * x + fp[4 * g + 1] * y + fp[4 * g + 2] * z - fp[4 * g + 3];
               if (d2 > dd) {
@@ -506,7 +504,7 @@ export class QuickhullBuilder {
     const fs = ++this.forceStamp;
     let walked = this.walkVisible(f0, eye, stamp, fs);
     // Rare: a horizon face nearly coplanar with the apex folds the new cone inwards (see absorbFolds).
-    for (let round = 0; walked && this.hNear > 0 && round < FOLD_ROUNDS && absorbFolds(this, eye, fs); round++) {
+    for (let round = 0; walked && this.hNear > 0 && round < HULL_FOLD_ROUNDS && absorbFolds(this, eye, fs); round++) {
       stamp = ++this.stamp;
       walked = this.walkVisible(f0, eye, stamp, fs);
     }
@@ -577,8 +575,8 @@ export class QuickhullBuilder {
             const o = 4 * k;
             let dd = np[o] * x + np[o + 1] * y + np[o + 2] * z - np[o + 3];
             if (dd > eps) {
-              if (dd <= NEAR_FACE * eps) {
-                // Barely above this face: take the face it is furthest above (see NEAR_FACE).
+              if (dd <= HULL_NEAR_FACE * eps) {
+                // Barely above this face: take the face it is furthest above (see HULL_NEAR_FACE).
                 for (let t2 = t + 1, k2 = k; t2 < h; t2++) {
                   if (++k2 === h) k2 = 0;
                   const o2 = 4 * k2;

@@ -5,7 +5,8 @@
  * directly against the input points. Used by the tests of `quickhull.ts`, `convex-hull.ts` and the CLI.
  */
 import type { Vec3Like } from '../math/types.js';
-import { readPointList } from '../shapes/read-input.js';
+import { readPointList } from '../math/read-input.js';
+import { HULL_COVER_FACTOR } from '../tolerance.js';
 import type { Hull } from './hull.js';
 
 /** Options of {@link validateHull}. */
@@ -44,7 +45,7 @@ export function validateHull(
   options?: ValidateHullOptions,
 ): HullValidation {
   const pts = readPointList(points, 'validateHull.points');
-  const tol = options?.tolerance ?? 4 * hull.tolerance;
+  const tol = options?.tolerance ?? HULL_COVER_FACTOR * hull.tolerance;
   const maxErrors = options?.maxErrors ?? 20;
   const checkIndices = options?.inputIndices ?? true;
   const errors: string[] = [];

@@ -1,6 +1,6 @@
 import type { Transform } from '../math/transform.js';
 import type { Vec3Like } from '../math/types.js';
-import type { SupportMap } from '../shapes/shape.js';
+import type { ConvexShape } from '../shapes/shape.js';
 
 /** The vectors a support-pair query reads (`dir`) and writes (`sa`, `sb`; `dirB` is scratch). */
 export interface SupportPairWork {
@@ -17,7 +17,7 @@ export interface SupportPairWork {
  * as number arguments, because V8 boxes doubles passed to a call it does not inline (an allocation per
  * call).
  */
-export function supportPair(work: SupportPairWork, shapeA: SupportMap, shapeB: SupportMap, bInA: Transform): void {
+export function supportPair(work: SupportPairWork, shapeA: ConvexShape, shapeB: ConvexShape, bInA: Transform): void {
   const d = work.dir;
   const dx = d.x, dy = d.y, dz = d.z;
   shapeA.support(work.sa, d);

@@ -1,9 +1,9 @@
 import { requireNonNegative } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
-import type { Shape, ShapeJSON } from './shape.js';
+import type { SupportMap } from './shape.js';
 
 /** An axis-aligned box (in its local frame) centred at the origin, given by half extents. */
-export class Box implements Shape {
+export class Box implements SupportMap {
   readonly kind = 'box' as const;
   readonly sweptRadius = 0;
   readonly boundingRadius: number;
@@ -30,9 +30,5 @@ export class Box implements Shape {
     out.y = this.hy * (+(y >= 0) - +(y < 0));
     out.z = this.hz * (+(z >= 0) - +(z < 0));
     return out;
-  }
-
-  toJSON(): ShapeJSON {
-    return { type: 'box', halfExtents: [this.hx, this.hy, this.hz] };
   }
 }

@@ -1,9 +1,9 @@
 import { requireNonNegative } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
-import type { Shape, ShapeJSON } from './shape.js';
+import type { SupportMap } from './shape.js';
 
 /** Points within `radius` of the segment from (0, −halfHeight, 0) to (0, halfHeight, 0): a segment core plus a radius. */
-export class Capsule implements Shape {
+export class Capsule implements SupportMap {
   readonly kind = 'capsule' as const;
   readonly radius: number;
   /** Equal to `radius`: the core is swept by it. */
@@ -25,9 +25,5 @@ export class Capsule implements Shape {
     out.y = this.halfHeight * (+(y >= 0) - +(y < 0)); // branch-free ±1, as in Box.support
     out.z = 0;
     return out;
-  }
-
-  toJSON(): ShapeJSON {
-    return { type: 'capsule', halfHeight: this.halfHeight, radius: this.radius };
   }
 }

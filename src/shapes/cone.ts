@@ -1,9 +1,9 @@
 import { requireNonNegative } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
-import type { Shape, ShapeJSON } from './shape.js';
+import type { SupportMap } from './shape.js';
 
 /** A solid cone along local Y: apex at (0, +halfHeight, 0), base disc of `radius` at y = −halfHeight. */
-export class Cone implements Shape {
+export class Cone implements SupportMap {
   readonly kind = 'cone' as const;
   /** Sharp rims: the whole body is the core. */
   readonly sweptRadius = 0;
@@ -40,9 +40,5 @@ export class Cone implements Shape {
       out.z = 0;
     }
     return out;
-  }
-
-  toJSON(): ShapeJSON {
-    return { type: 'cone', halfHeight: this.halfHeight, radius: this.radius };
   }
 }

@@ -1,15 +1,7 @@
 import { buildHull, type BuildHullOptions, type Hull, type HullDimension } from '../hull/build-hull.js';
 import type { Vec3Like } from '../math/types.js';
-import type { Shape, ShapeJSON } from './shape.js';
-
-/**
- * Hulls with more vertices than this find support points by hill climbing over the vertex
- * adjacency; smaller ones scan. Chosen by `bench/hull.bench.ts` ("support … scan / climb" rows): on
- * random directions scan and climb cost about the same at 32 vertices (climb 2× faster at 128, 4× at
- * 1,000); on a slowly turning direction (GJK's case) the warm-started climb already wins at 32 and is
- * ~50× faster at 1,000. Candidate for `src/tolerance.ts` (a performance constant).
- */
-export const HULL_CLIMB_MIN_VERTICES = 32;
+import { HULL_CLIMB_MIN_VERTICES } from '../tolerance.js';
+import type { SupportMap } from './shape.js';
 
 /**
  * Cells per side of each cube face in a climbing hull's table of start vertices (6 · 8² = 384 cells):
@@ -53,7 +45,7 @@ export function createHullFace(capacity = 8): HullFace {
  * It is capped at `vertexCount` steps (it cannot take more without revisiting a vertex) and falls back to
  * a scan if the cap is reached.
  */
-export class ConvexHull implements Shape {
+export class ConvexHull implements SupportMap {
   readonly kind = 'convexHull' as const;
   readonly sweptRadius = 0;
   readonly boundingRadius: number;
@@ -297,14 +289,6 @@ export class ConvexHull implements Shape {
     out.normal.y = fn[3 * best + 1];
     out.normal.z = fn[3 * best + 2];
     return out;
-  }
-
-  /** The JSON SHAPE form: the hull's vertices as `points`. */
-  toJSON(): ShapeJSON {
-    const pts: number[][] = [];
-    const v = this.vertices;
-    for (let i = 0; i < v.length; i += 3) pts.push([v[i], v[i + 1], v[i + 2]]);
-    return { type: 'convexHull', points: pts };
   }
 }
 

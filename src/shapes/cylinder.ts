@@ -1,9 +1,9 @@
 import { requireNonNegative } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
-import type { Shape, ShapeJSON } from './shape.js';
+import type { SupportMap } from './shape.js';
 
 /** A solid cylinder along local Y, from y = −halfHeight to +halfHeight, of `radius`. */
-export class Cylinder implements Shape {
+export class Cylinder implements SupportMap {
   readonly kind = 'cylinder' as const;
   /** Sharp rims: the whole body is the core. */
   readonly sweptRadius = 0;
@@ -32,9 +32,5 @@ export class Cylinder implements Shape {
       out.z = 0;
     }
     return out;
-  }
-
-  toJSON(): ShapeJSON {
-    return { type: 'cylinder', halfHeight: this.halfHeight, radius: this.radius };
   }
 }

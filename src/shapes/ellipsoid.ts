@@ -1,9 +1,9 @@
 import { requireNonNegative } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
-import type { Shape, ShapeJSON } from './shape.js';
+import type { SupportMap } from './shape.js';
 
 /** An axis-aligned ellipsoid (in its local frame) with semi-axes `rx`, `ry`, `rz`. */
-export class Ellipsoid implements Shape {
+export class Ellipsoid implements SupportMap {
   readonly kind = 'ellipsoid' as const;
   readonly sweptRadius = 0;
   readonly boundingRadius: number;
@@ -35,9 +35,5 @@ export class Ellipsoid implements Shape {
       out.z = 0;
     }
     return out;
-  }
-
-  toJSON(): ShapeJSON {
-    return { type: 'ellipsoid', radii: [this.rx, this.ry, this.rz] };
   }
 }

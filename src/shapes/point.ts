@@ -1,8 +1,8 @@
 import type { Vec3Like } from '../math/types.js';
-import type { Shape, ShapeJSON } from './shape.js';
+import type { SupportMap } from './shape.js';
 
 /** The single point at the local origin. Useful as a probe, and rounded into a sphere. */
-export class Point implements Shape {
+export class Point implements SupportMap {
   readonly kind = 'point' as const;
   readonly sweptRadius = 0;
   readonly boundingRadius = 0;
@@ -12,9 +12,5 @@ export class Point implements Shape {
     out.y = 0;
     out.z = 0;
     return out;
-  }
-
-  toJSON(): ShapeJSON {
-    return { type: 'point' };
   }
 }

@@ -1,9 +1,9 @@
 import type { Vec3Like } from '../math/types.js';
-import { readVec3, toArray } from './read-input.js';
-import type { Shape, ShapeJSON } from './shape.js';
+import { readVec3 } from '../math/read-input.js';
+import { largestNorm, type SupportMap } from './shape.js';
 
 /** The line segment from `a` to `b` (local frame). `a` may equal `b`. */
-export class Segment implements Shape {
+export class Segment implements SupportMap {
   readonly kind = 'segment' as const;
   readonly sweptRadius = 0;
   readonly boundingRadius: number;
@@ -14,7 +14,7 @@ export class Segment implements Shape {
   constructor(a: Readonly<Vec3Like>, b: Readonly<Vec3Like>) {
     this.a = readVec3(a, 'Segment.a');
     this.b = readVec3(b, 'Segment.b');
-    this.boundingRadius = Math.max(Math.hypot(this.a.x, this.a.y, this.a.z), Math.hypot(this.b.x, this.b.y, this.b.z));
+    this.boundingRadius = largestNorm(this.a, this.b);
   }
 
   support(out: Vec3Like, dir: Readonly<Vec3Like>): Vec3Like {
@@ -25,9 +25,5 @@ export class Segment implements Shape {
     out.y = p.y;
     out.z = p.z;
     return out;
-  }
-
-  toJSON(): ShapeJSON {
-    return { type: 'segment', a: toArray(this.a), b: toArray(this.b) };
   }
 }

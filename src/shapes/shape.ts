@@ -1,13 +1,28 @@
+/**
+ * The shape taxonomy. A {@link SupportMap} is what GJK and EPA read; a {@link ConvexShape} is a support
+ * map with a `kind` (the built-in shapes, and a user's own support map, whose kind is `'custom'` or
+ * absent); {@link Shape} is what every public query takes. Today every shape is convex; compounds and
+ * triangle meshes, which are not support maps, join `Shape` as kinds of their own, and the dispatcher
+ * (query/dispatch.ts) sends each pair by its two kinds.
+ */
+import { InvalidShapeError } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
-
-/** Discriminant of every built-in shape. */
-export type ShapeKind =
-  | 'point' | 'segment' | 'triangle' | 'sphere' | 'box' | 'capsule' | 'cylinder' | 'cone'
-  | 'ellipsoid' | 'convexHull' | 'rounded' | 'minkowskiSum';
+import type { Box } from './box.js';
+import type { Capsule } from './capsule.js';
+import type { Cone } from './cone.js';
+import type { ConvexHull } from './convex-hull.js';
+import type { Cylinder } from './cylinder.js';
+import type { Ellipsoid } from './ellipsoid.js';
+import type { MinkowskiSum } from './minkowski-sum.js';
+import type { Point } from './point.js';
+import type { Rounded } from './rounded.js';
+import type { Segment } from './segment.js';
+import type { Sphere } from './sphere.js';
+import type { Triangle } from './triangle.js';
 
 /**
- * A convex shape as a support mapping: a core shape plus a radius swept around it.
- * Users can add their own shapes by implementing this interface.
+ * A convex shape as a support mapping: a core shape plus a radius swept around it. GJK and EPA need
+ * nothing else. Implement it (with `kind: 'custom'`, or no kind) to query a convex shape of your own.
  */
 export interface SupportMap {
   /**
@@ -25,27 +40,32 @@ export interface SupportMap {
   readonly boundingRadius: number;
 }
 
-/** A built-in shape: a support mapping with a kind and a JSON form. */
-export interface Shape extends SupportMap {
-  readonly kind: ShapeKind;
-  /** The shape in the JSON SHAPE format of the pair-query files. */
-  toJSON(): ShapeJSON;
+/** The kinds of the built-in convex shapes, in the dispatcher's canonical order. */
+export type BuiltInConvexKind =
+  | 'point' | 'segment' | 'triangle' | 'sphere' | 'box' | 'capsule' | 'cylinder' | 'cone'
+  | 'ellipsoid' | 'convexHull' | 'rounded' | 'minkowskiSum';
+
+/** Discriminant of every shape: a built-in kind, or `'custom'` for a user's own support map. */
+export type ShapeKind = BuiltInConvexKind | 'custom';
+
+/**
+ * A user's own convex shape: any {@link SupportMap}. Its kind is `'custom'`, or absent (read as
+ * `'custom'`), and its pairs take the general GJK/EPA path.
+ */
+export interface CustomShape extends SupportMap {
+  readonly kind?: 'custom';
 }
 
-/** The JSON SHAPE format (see the README): a `type` and its fields, coordinates as `[x, y, z]`. */
-export type ShapeJSON =
-  | { type: 'point' }
-  | { type: 'segment'; a: number[]; b: number[] }
-  | { type: 'triangle'; a: number[]; b: number[]; c: number[] }
-  | { type: 'sphere'; radius: number }
-  | { type: 'box'; halfExtents: number[] }
-  | { type: 'capsule'; halfHeight: number; radius: number }
-  | { type: 'cylinder'; halfHeight: number; radius: number }
-  | { type: 'cone'; halfHeight: number; radius: number }
-  | { type: 'ellipsoid'; radii: number[] }
-  | { type: 'convexHull'; points: number[][] }
-  | { type: 'rounded'; shape: ShapeJSON; radius: number }
-  | { type: 'minkowskiSum'; a: ShapeJSON; b: ShapeJSON };
+/** A convex shape: a built-in one, narrowed by its `kind`, or a user's own support map. */
+export type ConvexShape =
+  | Point | Segment | Triangle | Sphere | Box | Capsule | Cylinder | Cone | Ellipsoid | ConvexHull
+  | Rounded | MinkowskiSum | CustomShape;
+
+/**
+ * Any shape a query takes. Every shape is convex today; compounds and triangle meshes will join this
+ * union as kinds of their own.
+ */
+export type Shape = ConvexShape;
 
 /**
  * Writes into `out` the point of the whole shape (core plus radius) furthest along `dir`, and returns it.
@@ -65,4 +85,23 @@ export function supportWithRadius(out: Vec3Like, shape: SupportMap, dir: Readonl
     }
   }
   return out;
+}
+
+/**
+ * The constructor check of a wrapper's inner shape (Rounded, MinkowskiSum): an object with a support
+ * method. Returns it typed.
+ * @throws InvalidShapeError naming `field`.
+ */
+export function requireConvexShape(value: unknown, field: string): ConvexShape {
+  if (value === null || typeof value !== 'object' || typeof (value as SupportMap).support !== 'function') {
+    throw new InvalidShapeError(field, 'is not a shape; expected a convex shape object with a support method');
+  }
+  return value as ConvexShape;
+}
+
+/** Largest distance from the local origin of any of `points`: the bounding radius of a point set. */
+export function largestNorm(...points: Readonly<Vec3Like>[]): number {
+  let r = 0;
+  for (const p of points) r = Math.max(r, Math.hypot(p.x, p.y, p.z));
+  return r;
 }

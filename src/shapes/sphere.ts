@@ -1,9 +1,9 @@
 import { requireNonNegative } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
-import type { Shape, ShapeJSON } from './shape.js';
+import type { SupportMap } from './shape.js';
 
 /** A ball of `radius` about the local origin: a point core plus a radius. */
-export class Sphere implements Shape {
+export class Sphere implements SupportMap {
   readonly kind = 'sphere' as const;
   readonly radius: number;
   /** Equal to `radius`: the core is swept by it. */
@@ -22,9 +22,5 @@ export class Sphere implements Shape {
     out.y = 0;
     out.z = 0;
     return out;
-  }
-
-  toJSON(): ShapeJSON {
-    return { type: 'sphere', radius: this.radius };
   }
 }

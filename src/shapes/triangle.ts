@@ -1,9 +1,9 @@
 import type { Vec3Like } from '../math/types.js';
-import { readVec3, toArray } from './read-input.js';
-import type { Shape, ShapeJSON } from './shape.js';
+import { readVec3 } from '../math/read-input.js';
+import { largestNorm, type SupportMap } from './shape.js';
 
 /** The (flat, two-sided) triangle abc in the local frame. Degenerate triangles are allowed. */
-export class Triangle implements Shape {
+export class Triangle implements SupportMap {
   readonly kind = 'triangle' as const;
   readonly sweptRadius = 0;
   readonly boundingRadius: number;
@@ -16,8 +16,7 @@ export class Triangle implements Shape {
     this.a = readVec3(a, 'Triangle.a');
     this.b = readVec3(b, 'Triangle.b');
     this.c = readVec3(c, 'Triangle.c');
-    const r = (p: Vec3Like) => Math.hypot(p.x, p.y, p.z);
-    this.boundingRadius = Math.max(r(this.a), r(this.b), r(this.c));
+    this.boundingRadius = largestNorm(this.a, this.b, this.c);
   }
 
   support(out: Vec3Like, dir: Readonly<Vec3Like>): Vec3Like {
@@ -31,9 +30,5 @@ export class Triangle implements Shape {
     out.y = p.y;
     out.z = p.z;
     return out;
-  }
-
-  toJSON(): ShapeJSON {
-    return { type: 'triangle', a: toArray(this.a), b: toArray(this.b), c: toArray(this.c) };
   }
 }

@@ -5,8 +5,7 @@
  * face f's outward unit normal. A flat hull writes its polygon once per side; a segment or a point
  * writes its vertices and no faces.
  */
-import { CollisionError } from '../../errors.js';
-import { buildHull } from '../../hull/build-hull.js';
+import { buildHull, CollisionError } from '../../index.js';
 
 /** Exit status and text to print. 0: hull written; 2: input not JSON, malformed, or points unusable. */
 export interface HullCommandResult {

@@ -1,14 +1,15 @@
 /**
  * `convex-collide query FILE`: reads a pair-query document and writes one result per pair, as the
- * results JSON (default) or as an aligned table (`--table`). The format lives in src/scene/pair-query.ts.
+ * results JSON (default) or as an aligned table (`--table`). The format lives in src/format/pair-query.ts;
+ * like every command, this one uses only the public entries (`convex-collide`, `convex-collide/format`).
  *
  * Exit status: 0 every pair answered; 1 some pair had an error (its slot holds `{"id", "error"}` and the
  * other pairs are still answered); 2 the input as a whole cannot be parsed (the message goes to stderr).
  */
 import {
-  answerPairQuery, CollisionError, describeShape, formatResults, isPairFailure, parsePairQueryDocument,
-  type PairOutcome, type PairQueryDocument,
-} from '../../index.js';
+  answerPairQuery, describeShape, formatResults, isPairFailure, parsePairQueryDocument, type PairOutcome, type PairQueryDocument,
+} from '../../format/index.js';
+import { CollisionError } from '../../index.js';
 
 export interface QueryCommandOptions {
   /** Print an aligned, human-readable table instead of the results JSON. */

@@ -22,8 +22,11 @@
 import type { Transform } from '../../math/transform.js';
 import type { Vec3Like } from '../../math/types.js';
 import { anyPerpendicular, vec3 } from '../../math/vec3.js';
-import type { SupportMap } from '../../shapes/shape.js';
-import { EPA_MAX_ITERATIONS, EPA_RELATIVE_TOLERANCE, EPS, FLAT_TOLERANCE } from '../../tolerance.js';
+import type { ConvexShape } from '../../shapes/shape.js';
+import {
+  EPA_MAX_ITERATIONS, EPA_POLISH_FIRST_STEP, EPA_POLISH_LAST_STEP, EPA_POLISH_MAX_EVALUATIONS, EPA_RELATIVE_TOLERANCE,
+  EPA_VISIBLE_TOLERANCE, FLAT_TOLERANCE,
+} from '../../tolerance.js';
 import { closestOnTriangle } from '../gjk/simplex.js';
 import { supportPair } from '../support-pair.js';
 import type { GjkWork } from '../gjk/gjk.js';
@@ -71,7 +74,7 @@ export class EpaWork {
  * supports of A and of B that make it (see supportPair). Per-work rather than module scope, so a trace
  * callback may run queries.
  */
-function supportK(work: EpaWork, shapeA: SupportMap, shapeB: SupportMap, bInA: Transform): void {
+function supportK(work: EpaWork, shapeA: ConvexShape, shapeB: ConvexShape, bInA: Transform): void {
   supportPair(work, shapeA, shapeB, bInA);
   const sa = work.sa, sb = work.sb, out = work.s;
   const ax = sa.x, ay = sa.y, az = sa.z, bx = sb.x, by = sb.y, bz = sb.z;
@@ -131,8 +134,8 @@ function flatAnswer(work: EpaWork, gjk: GjkWork, bInA: Transform, nx: number, ny
 export function epaPenetration(
   work: EpaWork,
   gjk: GjkWork,
-  shapeA: SupportMap,
-  shapeB: SupportMap,
+  shapeA: ConvexShape,
+  shapeB: ConvexShape,
   bInA: Transform,
   options?: EpaOptions,
 ): void {
@@ -242,7 +245,7 @@ export function epaPenetration(
 
   // --- Expand -----------------------------------------------------------------------------------------
   const tol = relTol * scale;
-  poly.visibleEps = 64 * EPS * scale;
+  poly.visibleEps = EPA_VISIBLE_TOLERANCE * scale;
   let bestFace = -1;
   let status: QueryStatus = 'max-iterations';
   const fv = poly.faceVertex, fn = poly.faceNormal, fd = poly.faceDistance;
@@ -305,12 +308,6 @@ export function epaPenetration(
   work.depth = bd > 0 ? bd : 0;
 }
 
-/** Largest and smallest angular step (radians) of the direct search in {@link polishUpperBound}. */
-const POLISH_FIRST_STEP = 0.05;
-const POLISH_LAST_STEP = 1e-10;
-/** Cap on support evaluations of the direct search (each is one support of K). */
-const POLISH_MAX_EVALUATIONS = 400;
-
 /**
  * Direct search (compass search on the unit sphere, halving the step when no neighbour improves) for
  * the direction minimising the overlap h_K(n), starting from EPA's best upper bound. Used only when EPA
@@ -321,16 +318,16 @@ const POLISH_MAX_EVALUATIONS = 400;
  * epa-point-in-cone-axis: from 9e-5 to below 1e-9 relative).
  */
 function polishUpperBound(
-  work: EpaWork, shapeA: SupportMap, shapeB: SupportMap, bInA: Transform,
+  work: EpaWork, shapeA: ConvexShape, shapeB: ConvexShape, bInA: Transform,
   upper: number, nx: number, ny: number, nz: number, best: Float64Array,
 ): void {
   const sup = work.s;
   const basis = anyPerpendicular(work.perp, (work.dir.x = nx, work.dir.y = ny, work.dir.z = nz, work.dir));
   let ux = basis.x, uy = basis.y, uz = basis.z;
   let vx = ny * uz - nz * uy, vy = nz * ux - nx * uz, vz = nx * uy - ny * ux;
-  let step = POLISH_FIRST_STEP;
+  let step = EPA_POLISH_FIRST_STEP;
   let evaluations = 0;
-  while (step > POLISH_LAST_STEP && evaluations < POLISH_MAX_EVALUATIONS) {
+  while (step > EPA_POLISH_LAST_STEP && evaluations < EPA_POLISH_MAX_EVALUATIONS) {
     let improved = false;
     for (let k = 0; k < 4 && !improved; k++) {
       const s = k & 1 ? -step : step;

@@ -25,8 +25,10 @@
 import type { Transform } from '../../math/transform.js';
 import type { Vec3Like } from '../../math/types.js';
 import { vec3 } from '../../math/vec3.js';
-import type { SupportMap } from '../../shapes/shape.js';
-import { EPS, GJK_ABSOLUTE_TOLERANCE, GJK_MAX_ITERATIONS, GJK_RELATIVE_TOLERANCE, GJK_STALL_RELATIVE_TOLERANCE } from '../../tolerance.js';
+import type { ConvexShape } from '../../shapes/shape.js';
+import {
+  GJK_ABSOLUTE_TOLERANCE, GJK_MAX_ITERATIONS, GJK_NOISE_FLOOR, GJK_RELATIVE_TOLERANCE, GJK_STALL_NOISE, GJK_STALL_RELATIVE_TOLERANCE,
+} from '../../tolerance.js';
 import type { QueryStatus } from '../results.js';
 import type { TraceCallback } from '../trace.js';
 import { supportPair } from '../support-pair.js';
@@ -55,10 +57,10 @@ export interface GjkOptions {
   cache?: GjkCache;
   /** Called once per iteration with a copy of GJK's state (for the explorer and debugging). */
   trace?: TraceCallback;
-  /** Overrides GJK_RELATIVE_TOLERANCE. */
-  relativeTolerance?: number;
-  /** Overrides GJK_MAX_ITERATIONS. */
-  maxIterations?: number;
+  /** Overrides GJK_RELATIVE_TOLERANCE: a number in [0, 1). */
+  gjkRelativeTolerance?: number;
+  /** Overrides GJK_MAX_ITERATIONS: an integer ≥ 1. */
+  gjkMaxIterations?: number;
 }
 
 /** GJK's working state and answer, in A's local frame. One per thread of queries; reused. */
@@ -106,7 +108,7 @@ export class GjkWork {
  * w = s_A(d) − s_B(−d), and its parts a and b (see supportPair). Slot i is past the current simplex,
  * so a step that is rejected leaves the simplex as it was.
  */
-function supportK(work: GjkWork, shapeA: SupportMap, shapeB: SupportMap, bInA: Transform, i: number): void {
+function supportK(work: GjkWork, shapeA: ConvexShape, shapeB: ConvexShape, bInA: Transform, i: number): void {
   supportPair(work, shapeA, shapeB, bInA);
   const sa = work.sa, sb = work.sb;
   const ax = sa.x, ay = sa.y, az = sa.z, bx = sb.x, by = sb.y, bz = sb.z;
@@ -124,14 +126,14 @@ function supportK(work: GjkWork, shapeA: SupportMap, shapeB: SupportMap, bInA: T
  */
 export function gjkDistance(
   work: GjkWork,
-  shapeA: SupportMap,
-  shapeB: SupportMap,
+  shapeA: ConvexShape,
+  shapeB: ConvexShape,
   bInA: Transform,
   options?: GjkOptions,
 ): void {
   const limit = work.limit;
-  const relTol = options?.relativeTolerance ?? GJK_RELATIVE_TOLERANCE;
-  const maxIterations = options?.maxIterations ?? GJK_MAX_ITERATIONS;
+  const relTol = options?.gjkRelativeTolerance ?? GJK_RELATIVE_TOLERANCE;
+  const maxIterations = options?.gjkMaxIterations ?? GJK_MAX_ITERATIONS;
   const cache = options?.cache;
   const trace = options?.trace;
   const limit2 = limit * limit;
@@ -187,9 +189,8 @@ export function gjkDistance(
     const ww = wx * wx + wy * wy + wz * wz;
     if (ww > maxW2) maxW2 = ww;
     const gap = dist2 - vw;
-    // Noise floor: the rounding error of v·w is about ε·|v|·|w|; a gap below a few dozen of those
-    // cannot be told from zero. Pinned by gjk.test.ts "nearly touching curved shapes".
-    if (gap <= relTol * dist2 || gap * gap <= 4096 * EPS * EPS * dist2 * maxW2) break;
+    // Converged, or at the noise floor (GJK_NOISE_FLOOR: a gap below a few dozen ε·|v|·|w| is rounding).
+    if (gap <= relTol * dist2 || gap * gap <= GJK_NOISE_FLOOR * dist2 * maxW2) break;
 
     // Candidate simplex: the current one plus w (already in slot n).
     const mask = closestOnSimplex(w, n + 1, cl, n);
@@ -202,9 +203,9 @@ export function gjkDistance(
     if (mask === 0 || !(newDist2 < dist2)) {
       // No progress: rounding has the last word. Keep the previous simplex, which is still valid.
       // The answer is as good as the gap certifies: 'converged' when that is within
-      // GJK_STALL_RELATIVE_TOLERANCE, or when the gap is at the noise floor of v itself (v carries an
-      // absolute error of about ε·max|w|, so the gap can't fall below ~ε·max|w|²); else 'degenerate'.
-      if (gap > GJK_STALL_RELATIVE_TOLERANCE * dist2 && gap > 64 * EPS * maxW2) status = 'degenerate';
+      // GJK_STALL_RELATIVE_TOLERANCE, or when the gap is at the noise floor of v itself
+      // (GJK_STALL_NOISE); else 'degenerate'.
+      if (gap > GJK_STALL_RELATIVE_TOLERANCE * dist2 && gap > GJK_STALL_NOISE * maxW2) status = 'degenerate';
       break;
     }
     // Accept: compact the kept vertices in place (kept indices ascend, so m ≤ k never overwrites

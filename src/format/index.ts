@@ -1,0 +1,12 @@
+/**
+ * `convex-collide/format`: the JSON formats of the command line, shared with the explorer and with any
+ * tool that stores shapes: shapes (`shapeFromJSON`, `shapeToJSON`) and pair-query documents (read,
+ * answer, write). A separate entry, so that code which only queries shapes does not carry the readers.
+ * Exports by name only; CONTRIBUTING.md ("Public entries") lists and explains them.
+ */
+export { shapeFromJSON, shapeToJSON, type ShapeJSON } from './shape-json.js';
+export {
+  answerPair, answerPairQuery, describeShape, formatResults, isPairFailure, parsePairQueryDocument, readPairQuery, readPoseJson,
+  type PairFailure, type PairId, type PairOutcome, type PairParseError, type PairQueryDocument, type PairResult, type ParsedPair,
+  type PoseJsonValue,
+} from './pair-query.js';

@@ -1,0 +1,363 @@
+/**
+ * The pair-query JSON format (README, "The pair-query JSON format"): read a document of posed shape
+ * pairs, answer each pair with {@link contact}, and write the results document.
+ *
+ * Reading is split in two levels, because the format promises that one bad pair does not stop the
+ * others:
+ * - the document as a whole (not JSON, not an object, no `pairs` array) is a top-level error, thrown
+ *   as {@link InvalidJsonError};
+ * - everything inside one pair (id, shapes, poses) is that pair's error, reported in its result slot
+ *   as `{"id", "error"}`, and the other pairs are still answered.
+ *
+ * Every message names the field that was wrong (`pairs[3].poseA.quaternion[2]`), what it held and what
+ * is accepted. Nothing is clamped, truncated or dropped: a quaternion is normalised only when its length
+ * is already within {@link QUATERNION_UNIT_TOLERANCE} of 1, and rejected otherwise.
+ *
+ * Hostile input: `JSON.parse` itself does not recurse on the stack (it parses 10⁶ nested arrays), shape
+ * nesting is capped by `shapeFromJSON`, and this module never walks a value it has not checked the type
+ * of, so deep nesting, huge arrays and wrong types end as messages, never as a crash or a hang. Values
+ * quoted in messages are summarised (type and length), never serialised whole.
+ */
+import { CollisionError, InvalidJsonError, InvalidNumberError, InvalidQuaternionError } from '../errors.js';
+import type { PoseLike, QuatLike, Vec3Like } from '../math/types.js';
+import { contact } from '../query/contact.js';
+import type { QueryStatus } from '../query/results.js';
+import type { Shape } from '../shapes/shape.js';
+import { QUATERNION_UNIT_TOLERANCE } from '../tolerance.js';
+import { shapeFromJSON } from './shape-json.js';
+
+/**
+ * A pair's id as written in the input: any string, or a finite number. Numbers are kept as numbers
+ * and written back unchanged (`"id": 7` in, `"id": 7` out), so a reader can match results to pairs
+ * with `===` on the parsed values. Ids need not be unique; results are always in input order.
+ */
+export type PairId = string | number;
+
+/** A pose read from JSON: plain objects, the quaternion already normalised. Satisfies {@link PoseLike}. */
+export interface PoseJsonValue extends PoseLike {
+  position: Vec3Like;
+  quaternion: QuatLike;
+}
+
+/** One pair that passed validation and can be queried. */
+export interface ParsedPair {
+  /** Position in the input's `pairs` array. */
+  readonly index: number;
+  readonly id: PairId;
+  readonly a: Shape;
+  readonly poseA: PoseJsonValue;
+  readonly b: Shape;
+  readonly poseB: PoseJsonValue;
+}
+
+/** One pair that could not be read. */
+export interface PairParseError {
+  readonly index: number;
+  /** The pair's id, or `null` when the id itself was missing or invalid (or the pair is not an object). */
+  readonly id: PairId | null;
+  /**
+   * The typed error (a {@link CollisionError}); its message names the field
+   * (`pairs[3].poseA.quaternion ...`). Any other Error here is a bug in convex-collide, kept so the
+   * other pairs can still be answered.
+   */
+  readonly error: Error;
+  /** `error.code` for a CollisionError, else `'INTERNAL'`. */
+  readonly code: string;
+}
+
+/** A pair-query document after reading: one entry per input pair, in input order. */
+export interface PairQueryDocument {
+  readonly entries: ReadonlyArray<ParsedPair | PairParseError>;
+}
+
+/** The answer for one pair, in world space (see {@link contact}). */
+export interface PairResult {
+  readonly id: PairId;
+  /** True when the shapes share at least one point: `separation <= 0`. */
+  readonly intersecting: boolean;
+  /** Distance when apart, minus the penetration depth when overlapping, 0 when touching. */
+  readonly separation: number;
+  /** Unit vector from A towards B, `[x, y, z]`. */
+  readonly normal: [number, number, number];
+  readonly pointA: [number, number, number];
+  readonly pointB: [number, number, number];
+  /** How the query ended; not part of the JSON output (the CLI's table shows it). */
+  readonly status: QueryStatus;
+  readonly iterations: number;
+}
+
+/** A pair that could not be answered. */
+export interface PairFailure {
+  readonly id: PairId | null;
+  /** Message naming the field, e.g. `pairs[3].a.radius is -1; expected a finite number >= 0`. */
+  readonly error: string;
+  /** The library's error code, or `'INTERNAL'` for a failure that is a bug in convex-collide. */
+  readonly code: string;
+}
+
+export type PairOutcome = PairResult | PairFailure;
+
+/** True when `x` is a pair that could not be read or answered. */
+export function isPairFailure(x: PairOutcome): x is PairFailure;
+export function isPairFailure(x: ParsedPair | PairParseError): x is PairParseError;
+export function isPairFailure(x: PairOutcome | ParsedPair | PairParseError): boolean {
+  return 'error' in x;
+}
+
+/**
+ * Longest error message written into a result. A message quotes at most a short summary of the bad
+ * value, but the shape reader's messages can quote whole (user-sized) arrays; past this length the
+ * message is cut and says by how much, so one hostile pair cannot blow up the output.
+ */
+export const MAX_ERROR_MESSAGE_LENGTH = 2000;
+
+const UNIT_QUATERNION = 'a unit quaternion (length within 1e-6 of 1)';
+
+/**
+ * Reads a pair-query document from its text.
+ * @returns one entry per element of `pairs`, in order: a {@link ParsedPair}, or a {@link PairParseError}
+ *   for a pair that cannot be read (the other pairs are unaffected).
+ * @throws InvalidJsonError when the text is not JSON, is not an object, or has no `pairs` array.
+ */
+export function parsePairQueryDocument(text: string): PairQueryDocument {
+  if (typeof text !== 'string') throw new InvalidJsonError('input', `is ${describe(text)}; expected JSON text`);
+  // A leading byte-order mark is encoding, not content (editors on Windows write one).
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    throw new InvalidJsonError('input', `is not valid JSON (${why}); expected {"pairs": [{"id", "a", "poseA", "b", "poseB"}, ...]}`);
+  }
+  return readPairQuery(json);
+}
+
+/**
+ * Reads an already-parsed pair-query document (the value of `JSON.parse`). See
+ * {@link parsePairQueryDocument}.
+ * @throws InvalidJsonError when `json` is not an object with a `pairs` array.
+ */
+export function readPairQuery(json: unknown): PairQueryDocument {
+  if (!isPlainObject(json)) {
+    throw new InvalidJsonError('input', `is ${describe(json)}; expected an object {"pairs": [...]}`);
+  }
+  const pairs = json.pairs;
+  if (!Array.isArray(pairs)) {
+    throw new InvalidJsonError('pairs', `is ${describe(pairs)}; expected an array of pair objects {"id", "a", "poseA", "b", "poseB"}`);
+  }
+  const entries: (ParsedPair | PairParseError)[] = [];
+  for (let i = 0; i < pairs.length; i++) entries.push(readPairEntry(pairs[i], i));
+  return { entries };
+}
+
+/** Reads `pairs[index]`, turning any library error into that pair's {@link PairParseError}. */
+function readPairEntry(json: unknown, index: number): ParsedPair | PairParseError {
+  let id: PairId | null = null;
+  try {
+    id = readPairId(json, index);
+    return readPair(json, index);
+  } catch (e) {
+    if (e instanceof CollisionError) return { index, id, error: e, code: e.code };
+    // Not a problem with the input but a bug below us: keep it to this pair, say so.
+    const message = `internal error, please report it with this pair: ${e instanceof Error ? e.message : String(e)}`;
+    return { index, id, error: new Error(message), code: 'INTERNAL' };
+  }
+}
+
+function readPairId(json: unknown, index: number): PairId {
+  const field = `pairs[${index}]`;
+  if (!isPlainObject(json)) {
+    throw new InvalidJsonError(field, `is ${describe(json)}; expected a pair object {"id", "a", "poseA", "b", "poseB"}`);
+  }
+  const id = json.id;
+  if (typeof id === 'string') return id;
+  if (typeof id === 'number') {
+    if (!Number.isFinite(id)) throw new InvalidNumberError(`${field}.id`, id, 'a string or a finite number');
+    return id;
+  }
+  throw new InvalidJsonError(`${field}.id`, `is ${describe(id)}; expected a string or a finite number`);
+}
+
+/**
+ * Reads and validates one pair object; `index` is its position in `pairs` (for messages).
+ * Keys other than `id`, `a`, `poseA`, `b`, `poseB` are ignored.
+ * @throws the first problem found, as a typed error naming the field: InvalidJsonError (wrong type or
+ *   missing field), InvalidNumberError (NaN, ±Infinity, or a number written as a string),
+ *   InvalidQuaternionError, and from `shapeFromJSON`: InvalidShapeError, InvalidRadiusError,
+ *   DegenerateHullError.
+ */
+export function readPair(json: unknown, index: number): ParsedPair {
+  const field = `pairs[${index}]`;
+  const id = readPairId(json, index);
+  const o = json as Record<string, unknown>;
+  const a = readShapeField(o.a, `${field}.a`);
+  const poseA = readPoseJson(o.poseA, `${field}.poseA`);
+  const b = readShapeField(o.b, `${field}.b`);
+  const poseB = readPoseJson(o.poseB, `${field}.poseB`);
+  return { index, id, a, poseA, b, poseB };
+}
+
+/**
+ * `shapeFromJSON`, making sure the message names the shape: errors raised below the JSON reader
+ * (for example by the hull builder, which knows only its own argument names) do not know which pair
+ * they belong to, so their message is prefixed with `field`.
+ */
+function readShapeField(json: unknown, field: string): Shape {
+  if (json === undefined) throw new InvalidJsonError(field, 'is missing; expected a shape object with a "type"');
+  try {
+    return shapeFromJSON(json, field);
+  } catch (e) {
+    if (e instanceof CollisionError && !e.message.startsWith(field)) {
+      e.message = `${field}: ${e.message}`;
+    }
+    throw e;
+  }
+}
+
+/**
+ * Reads a POSE `{"position": [x, y, z], "quaternion": [x, y, z, w]}` at `field`. The quaternion is
+ * normalised when its length is within 1e-6 of 1 (JSON written with a few digits is rarely exactly
+ * unit), so the returned pose is exactly what the query uses.
+ * @throws InvalidJsonError for a wrong type or a missing member; InvalidNumberError for a component
+ *   that is NaN, ±Infinity (JSON `1e999` reads as Infinity) or a string; InvalidQuaternionError when
+ *   the quaternion's length is not within 1e-6 of 1 (including the zero quaternion).
+ */
+export function readPoseJson(json: unknown, field: string): PoseJsonValue {
+  if (!isPlainObject(json)) {
+    throw new InvalidJsonError(field, `is ${describe(json)}; expected a pose {"position": [x, y, z], "quaternion": [x, y, z, w]}`);
+  }
+  const p = readNumbers(json.position, `${field}.position`, 3, '[x, y, z]');
+  const q = readNumbers(json.quaternion, `${field}.quaternion`, 4, '[x, y, z, w]');
+  const x = q[0], y = q[1], z = q[2], w = q[3];
+  // Computed with hypot so that a quaternion of huge (but finite) components is not squared to
+  // Infinity and reported with a misleading length.
+  const length = Math.hypot(x, y, z, w);
+  if (!(Math.abs(length - 1) <= QUATERNION_UNIT_TOLERANCE)) {
+    throw new InvalidQuaternionError(`${field}.quaternion`, `has length ${length}; expected ${UNIT_QUATERNION}`);
+  }
+  return {
+    position: { x: p[0], y: p[1], z: p[2] },
+    quaternion: { x: x / length, y: y / length, z: z / length, w: w / length },
+  };
+}
+
+/** Reads an array of exactly `count` finite numbers at `field`. */
+function readNumbers(value: unknown, field: string, count: number, form: string): number[] {
+  if (!Array.isArray(value) || value.length !== count) {
+    throw new InvalidJsonError(field, `is ${describe(value)}; expected an array of ${count} finite numbers ${form}`);
+  }
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) out.push(readFiniteNumber(value[i], `${field}[${i}]`));
+  return out;
+}
+
+function readFiniteNumber(v: unknown, field: string): number {
+  if (typeof v === 'number') {
+    if (Number.isFinite(v)) return v;
+    throw new InvalidNumberError(field, v, Number.isNaN(v)
+      ? 'a finite number'
+      : 'a finite number (a JSON number too large for float64, such as 1e999, reads as Infinity)');
+  }
+  // "NaN", "Infinity", "1.5": numbers written as strings are a number problem, so say so.
+  if (typeof v === 'string' && v.length <= 40) throw new InvalidNumberError(field, v, 'a finite number (a JSON number, not a string)');
+  throw new InvalidJsonError(field, `is ${describe(v)}; expected a finite number`);
+}
+
+/**
+ * Answers one pair with {@link contact}. Never throws: a library error becomes a {@link PairFailure}
+ * with its message; anything else (a bug) becomes a failure with code `'INTERNAL'`. A result whose
+ * numbers are not all finite is also reported as an `'INTERNAL'` failure rather than written out as
+ * `null`s, since JSON cannot carry NaN.
+ */
+export function answerPair(pair: ParsedPair): PairOutcome {
+  const { id } = pair;
+  try {
+    const r = contact(pair.a, pair.poseA, pair.b, pair.poseB);
+    if (r === null) return internalFailure(id, 'contact() returned null without a maxDistance');
+    const normal = toArray(r.normal), pointA = toArray(r.pointA), pointB = toArray(r.pointB);
+    const sep = r.separation;
+    if (!Number.isFinite(sep) || !allFinite(normal) || !allFinite(pointA) || !allFinite(pointB)) {
+      return internalFailure(id, `the query produced a non-finite result (separation ${sep})`);
+    }
+    return { id, intersecting: sep <= 0, separation: sep, normal, pointA, pointB, status: r.status, iterations: r.iterations };
+  } catch (e) {
+    if (e instanceof CollisionError) return { id, error: capMessage(e.message), code: e.code };
+    return internalFailure(id, e instanceof Error ? e.message : String(e));
+  }
+}
+
+/** Answers every entry of a document in input order; entries that failed to parse keep their error. */
+export function answerPairQuery(doc: PairQueryDocument): PairOutcome[] {
+  const out: PairOutcome[] = [];
+  for (const entry of doc.entries) {
+    out.push(isPairFailure(entry)
+      ? { id: entry.id, error: capMessage(entry.error.message), code: entry.code }
+      : answerPair(entry));
+  }
+  return out;
+}
+
+/**
+ * Writes the results document exactly as the README specifies, one result per line:
+ * `{"results": [{"id", "intersecting", "separation", "normal", "pointA", "pointB"}, ...]}`, and
+ * `{"id", "error"}` for a pair that could not be answered. Numbers are written in the shortest form
+ * that reads back to the same float64. Ends with a newline.
+ */
+export function formatResults(results: readonly PairOutcome[]): string {
+  if (results.length === 0) return '{"results": []}\n';
+  const lines = results.map((r) => JSON.stringify(isPairFailure(r)
+    ? { id: r.id, error: r.error }
+    : { id: r.id, intersecting: r.intersecting, separation: r.separation, normal: r.normal, pointA: r.pointA, pointB: r.pointB }));
+  return `{"results": [\n  ${lines.join(',\n  ')}\n]}\n`;
+}
+
+/**
+ * A short readable name of a shape for tables and logs: `box`, `rounded box`, `(sphere + box)`,
+ * `hull(12)` (its vertex count), `custom` for a user's own support map.
+ */
+export function describeShape(shape: Shape): string {
+  return describeShapeAt(shape, 0);
+}
+
+function describeShapeAt(shape: Shape, depth: number): string {
+  if (depth > 3) return '…';
+  switch (shape.kind) {
+    case 'rounded': return `rounded ${describeShapeAt(shape.shape, depth + 1)}`;
+    case 'minkowskiSum': return `(${describeShapeAt(shape.a, depth + 1)} + ${describeShapeAt(shape.b, depth + 1)})`;
+    case 'convexHull': return `hull(${shape.vertexCount})`;
+    case undefined: return 'custom';
+    default: return typeof shape.kind === 'string' ? shape.kind : 'custom';
+  }
+}
+
+function internalFailure(id: PairId, why: string): PairFailure {
+  return { id, error: capMessage(`internal error, please report it with this pair: ${why}`), code: 'INTERNAL' };
+}
+
+function capMessage(message: string): string {
+  if (message.length <= MAX_ERROR_MESSAGE_LENGTH) return message;
+  return `${message.slice(0, MAX_ERROR_MESSAGE_LENGTH)}… (message cut, ${message.length - MAX_ERROR_MESSAGE_LENGTH} more characters)`;
+}
+
+function toArray(v: Readonly<Vec3Like>): [number, number, number] {
+  return [v.x, v.y, v.z];
+}
+
+function allFinite(v: readonly number[]): boolean {
+  return Number.isFinite(v[0]) && Number.isFinite(v[1]) && Number.isFinite(v[2]);
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** A bounded description of a JSON value for messages: never serialises a whole array or object. */
+function describe(v: unknown): string {
+  if (v === undefined) return 'missing';
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return `an array of length ${v.length}`;
+  if (typeof v === 'string') return v.length <= 40 ? `the string ${JSON.stringify(v)}` : `a string of length ${v.length}`;
+  if (typeof v === 'object') return 'an object';
+  return `${typeof v} ${String(v)}`;
+}

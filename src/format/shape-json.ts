@@ -1,0 +1,168 @@
+/**
+ * The JSON SHAPE format (README, "The pair-query JSON format"): `shapeFromJSON` reads it into a shape,
+ * `shapeToJSON` writes a shape back. Shared by the CLI, the explorer and the pair-query reader.
+ */
+import { DegenerateHullError, InvalidJsonError, InvalidNumberError, InvalidRadiusError, InvalidShapeError } from '../errors.js';
+import type { Vec3Like } from '../math/types.js';
+import { Box } from '../shapes/box.js';
+import { Capsule } from '../shapes/capsule.js';
+import { Cone } from '../shapes/cone.js';
+import { ConvexHull } from '../shapes/convex-hull.js';
+import { Cylinder } from '../shapes/cylinder.js';
+import { Ellipsoid } from '../shapes/ellipsoid.js';
+import { MinkowskiSum } from '../shapes/minkowski-sum.js';
+import { Point } from '../shapes/point.js';
+import { Rounded } from '../shapes/rounded.js';
+import type { ConvexShape, Shape } from '../shapes/shape.js';
+import { Segment } from '../shapes/segment.js';
+import { Sphere } from '../shapes/sphere.js';
+import { Triangle } from '../shapes/triangle.js';
+
+/** The JSON SHAPE format: a `type` and its fields, coordinates as `[x, y, z]`. */
+export type ShapeJSON =
+  | { type: 'point' }
+  | { type: 'segment'; a: number[]; b: number[] }
+  | { type: 'triangle'; a: number[]; b: number[]; c: number[] }
+  | { type: 'sphere'; radius: number }
+  | { type: 'box'; halfExtents: number[] }
+  | { type: 'capsule'; halfHeight: number; radius: number }
+  | { type: 'cylinder'; halfHeight: number; radius: number }
+  | { type: 'cone'; halfHeight: number; radius: number }
+  | { type: 'ellipsoid'; radii: number[] }
+  | { type: 'convexHull'; points: number[][] }
+  | { type: 'rounded'; shape: ShapeJSON; radius: number }
+  | { type: 'minkowskiSum'; a: ShapeJSON; b: ShapeJSON };
+
+const SHAPE_TYPES = 'point, segment, triangle, sphere, box, capsule, cylinder, cone, ellipsoid, convexHull, rounded, minkowskiSum';
+
+/** Nesting limit for rounded / minkowskiSum, so hostile input cannot exhaust the stack. */
+const MAX_SHAPE_DEPTH = 32;
+
+/** Reads `[x, y, z]` at `field`, naming the field in every error. */
+export function readVec3Json(value: unknown, field: string): Vec3Like {
+  if (!Array.isArray(value) || value.length !== 3) {
+    throw new InvalidJsonError(field, `is ${describe(value)}; expected an array of 3 finite numbers [x, y, z]`);
+  }
+  for (let i = 0; i < 3; i++) {
+    const v = value[i];
+    if (typeof v !== 'number' || !Number.isFinite(v)) throw new InvalidNumberError(`${field}[${i}]`, v);
+  }
+  return { x: value[0], y: value[1], z: value[2] };
+}
+
+function readLength(obj: Record<string, unknown>, key: string, field: string): number {
+  const v = obj[key];
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw new InvalidRadiusError(`${field}.${key}`, v);
+  return v;
+}
+
+/**
+ * Builds a shape from the JSON SHAPE format (README, "The pair-query JSON format"). `field` names the
+ * shape in error messages (e.g. `pairs[3].a`).
+ * @throws InvalidShapeError for an unknown type or a missing field; InvalidNumberError and
+ *   InvalidRadiusError for bad numbers; DegenerateHullError for an empty point list.
+ */
+export function shapeFromJSON(json: unknown, field = 'shape'): Shape {
+  return readShape(json, field, 0);
+}
+
+function readShape(json: unknown, field: string, depth: number): ConvexShape {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+    throw new InvalidShapeError(field, `is ${describe(json)}; expected a shape object with a "type" (${SHAPE_TYPES})`);
+  }
+  if (depth > MAX_SHAPE_DEPTH) throw new InvalidShapeError(field, `nests shapes deeper than ${MAX_SHAPE_DEPTH} levels`);
+  const o = json as Record<string, unknown>;
+  switch (o.type) {
+    case 'point':
+      return new Point();
+    case 'segment':
+      return new Segment(readVec3Json(o.a, `${field}.a`), readVec3Json(o.b, `${field}.b`));
+    case 'triangle':
+      return new Triangle(readVec3Json(o.a, `${field}.a`), readVec3Json(o.b, `${field}.b`), readVec3Json(o.c, `${field}.c`));
+    case 'sphere':
+      return new Sphere(readLength(o, 'radius', field));
+    case 'box': {
+      const h = o.halfExtents;
+      if (!Array.isArray(h) || h.length !== 3) throw new InvalidJsonError(`${field}.halfExtents`, `is ${describe(h)}; expected an array of 3 numbers >= 0`);
+      for (let i = 0; i < 3; i++) {
+        if (typeof h[i] !== 'number' || !Number.isFinite(h[i]) || h[i] < 0) throw new InvalidRadiusError(`${field}.halfExtents[${i}]`, h[i]);
+      }
+      return new Box(h[0], h[1], h[2]);
+    }
+    case 'capsule':
+      return new Capsule(readLength(o, 'halfHeight', field), readLength(o, 'radius', field));
+    case 'cylinder':
+      return new Cylinder(readLength(o, 'halfHeight', field), readLength(o, 'radius', field));
+    case 'cone':
+      return new Cone(readLength(o, 'halfHeight', field), readLength(o, 'radius', field));
+    case 'ellipsoid': {
+      const r = o.radii;
+      if (!Array.isArray(r) || r.length !== 3) throw new InvalidJsonError(`${field}.radii`, `is ${describe(r)}; expected an array of 3 numbers >= 0`);
+      for (let i = 0; i < 3; i++) {
+        if (typeof r[i] !== 'number' || !Number.isFinite(r[i]) || r[i] < 0) throw new InvalidRadiusError(`${field}.radii[${i}]`, r[i]);
+      }
+      return new Ellipsoid(r[0], r[1], r[2]);
+    }
+    case 'convexHull': {
+      const pts = o.points;
+      if (!Array.isArray(pts)) throw new InvalidJsonError(`${field}.points`, `is ${describe(pts)}; expected an array of [x, y, z] points`);
+      if (pts.length === 0) throw new DegenerateHullError('too-few-points', `${field}.points is empty; need at least 1 point [x, y, z]`);
+      const list: Vec3Like[] = [];
+      for (let i = 0; i < pts.length; i++) list.push(readVec3Json(pts[i], `${field}.points[${i}]`));
+      return new ConvexHull(list);
+    }
+    case 'rounded':
+      return new Rounded(readShape(o.shape, `${field}.shape`, depth + 1), readLength(o, 'radius', field));
+    case 'minkowskiSum':
+      return new MinkowskiSum(readShape(o.a, `${field}.a`, depth + 1), readShape(o.b, `${field}.b`, depth + 1));
+    default:
+      throw new InvalidShapeError(`${field}.type`, `is ${describe(o.type)}; expected one of ${SHAPE_TYPES}`);
+  }
+}
+
+/**
+ * The JSON SHAPE form of a built-in shape: the inverse of {@link shapeFromJSON} (a convex hull writes
+ * its vertices as `points`). `field` names the shape in error messages.
+ * @throws InvalidShapeError for a user's own support map (kind `'custom'` or none), which has no JSON form,
+ *   and for a value that is not a shape.
+ */
+export function shapeToJSON(shape: Shape, field = 'shape'): ShapeJSON {
+  return writeShape(shape, field, 0);
+}
+
+function writeShape(shape: Shape, field: string, depth: number): ShapeJSON {
+  if (shape === null || typeof shape !== 'object') throw new InvalidShapeError(field, `is ${describe(shape)}; expected a shape`);
+  if (depth > MAX_SHAPE_DEPTH) throw new InvalidShapeError(field, `nests shapes deeper than ${MAX_SHAPE_DEPTH} levels`);
+  const xyz = (v: Readonly<Vec3Like>): number[] => [v.x, v.y, v.z];
+  switch (shape.kind) {
+    case 'point': return { type: 'point' };
+    case 'segment': return { type: 'segment', a: xyz(shape.a), b: xyz(shape.b) };
+    case 'triangle': return { type: 'triangle', a: xyz(shape.a), b: xyz(shape.b), c: xyz(shape.c) };
+    case 'sphere': return { type: 'sphere', radius: shape.radius };
+    case 'box': return { type: 'box', halfExtents: [shape.hx, shape.hy, shape.hz] };
+    case 'capsule': return { type: 'capsule', halfHeight: shape.halfHeight, radius: shape.radius };
+    case 'cylinder': return { type: 'cylinder', halfHeight: shape.halfHeight, radius: shape.radius };
+    case 'cone': return { type: 'cone', halfHeight: shape.halfHeight, radius: shape.radius };
+    case 'ellipsoid': return { type: 'ellipsoid', radii: [shape.rx, shape.ry, shape.rz] };
+    case 'convexHull': {
+      const points: number[][] = [];
+      const v = shape.vertices;
+      for (let i = 0; i < v.length; i += 3) points.push([v[i], v[i + 1], v[i + 2]]);
+      return { type: 'convexHull', points };
+    }
+    case 'rounded': return { type: 'rounded', shape: writeShape(shape.shape, `${field}.shape`, depth + 1), radius: shape.radius };
+    case 'minkowskiSum':
+      return { type: 'minkowskiSum', a: writeShape(shape.a, `${field}.a`, depth + 1), b: writeShape(shape.b, `${field}.b`, depth + 1) };
+    default:
+      throw new InvalidShapeError(field, `is a shape of kind ${describe(shape.kind ?? 'custom')}, which has no JSON form; expected one of ${SHAPE_TYPES}`);
+  }
+}
+
+function describe(v: unknown): string {
+  if (v === undefined) return 'missing';
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return `an array of length ${v.length}`;
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'object') return 'an object';
+  return `${typeof v} ${String(v)}`;
+}

@@ -1,0 +1,28 @@
+/**
+ * `computeAabb`: the world axis-aligned bounding box of a shape at a pose, the input of every bounding
+ * volume hierarchy and broad phase. The geometry is in shapes/shape-aabb.ts.
+ */
+import { InvalidShapeError } from '../errors.js';
+import { createAabb, type Aabb } from '../math/aabb.js';
+import { Transform, transformFromPose } from '../math/transform.js';
+import type { PoseLike } from '../math/types.js';
+import { shapeAabb } from '../shapes/shape-aabb.js';
+import type { Shape } from '../shapes/shape.js';
+import { isConvexShape } from './dispatch.js';
+
+const _pose = /* @__PURE__ */ new Transform();
+
+/**
+ * Writes into `out` the smallest world axis-aligned box containing `shape` at `pose` (its radius
+ * included), and returns `out`: every face of the box touches the shape, up to rounding. `out` may be a
+ * three.js `Box3`. Allocates nothing when `out` is given.
+ * @throws InvalidNumberError / InvalidQuaternionError for a pose with NaN, infinite or non-unit parts.
+ * @throws InvalidShapeError for a value that is not a shape (no kind this version knows, no support method).
+ */
+export function computeAabb(shape: Shape, pose: PoseLike, out: Aabb = createAabb()): Aabb {
+  if (!isConvexShape(shape)) {
+    throw new InvalidShapeError('shape', 'is not a shape; expected a built-in shape or a convex shape of your own with a support method');
+  }
+  const t = transformFromPose(_pose, pose, 'pose');
+  return shapeAabb(out, shape, t);
+}

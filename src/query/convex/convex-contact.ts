@@ -1,0 +1,60 @@
+/**
+ * The contact family on two convex shapes (`penetration`, `contact`): a signed separation with its
+ * normal and witness points, by the core-plus-radius two-step (van den Bergen 2003 §4.3.7; Jolt's
+ * "convex radius"). Both paths are here:
+ *  - GJK on the cores (query/gjk/gjk.ts). If the cores are apart, the radii turn the core distance into
+ *    a separation (negative when the radii overlap) and no EPA runs.
+ *  - Only when the cores themselves overlap does EPA run (query/epa/epa.ts), on the cores, and the radii
+ *    add to its depth. Exact, because the support function of a core swept by r is the core's plus r, so
+ *    the minimum over directions of the overlap shifts by exactly r.
+ */
+import { rotateVector, transformPoint, type Transform } from '../../math/transform.js';
+import type { ConvexShape } from '../../shapes/shape.js';
+import { epaPenetration, type EpaOptions } from '../epa/epa.js';
+import { gjkDistance, type GjkOptions } from '../gjk/gjk.js';
+import { relatePair } from '../pair-frame.js';
+import type { QueryWork } from '../query-work.js';
+import { offsetByRadii, writeCoreNormal } from './convex-distance.js';
+
+/**
+ * Signed contact of `a` at `tA` and `b` at `tB` into `work.contact`, in world space. Reads
+ * `work.maxSeparation` (report pairs up to this separation) or, when `work.touchingOnly`, only pairs
+ * that touch or overlap within the touch slack. Returns false, leaving `work.contact` as it was, when GJK
+ * proved the pair farther apart than that; true otherwise (the caller still compares the separation
+ * with its limit: GJK proves only that it is not beyond it by more than the radii's rounding).
+ */
+export function contactConvex(
+  work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform,
+  options: (GjkOptions & EpaOptions) | undefined,
+): boolean {
+  const frame = relatePair(work.frame, a, tA, b, tB);
+  const gjk = work.gjk, epa = work.epa, c = work.contact;
+  const rA = a.sweptRadius, rB = b.sweptRadius;
+  gjk.limit = (work.touchingOnly ? frame.slack : work.maxSeparation) + (rA + rB);
+  gjkDistance(gjk, a, b, frame.bInA, options);
+  if (gjk.separatedBeyondLimit) return false;
+  if (!gjk.intersecting) {
+    // Cores apart: GJK's answer with the radii applied.
+    writeCoreNormal(c.normal, work);
+    offsetByRadii(c.pointA, gjk.pointA, c.pointB, gjk.pointB, c.normal, a, b);
+    c.status = gjk.status;
+    c.iterations = gjk.iterations;
+    const sep = gjk.distance - rA - rB;
+    // Within rounding of touching: report exact contact.
+    c.separation = Math.abs(sep) <= frame.slack ? 0 : sep;
+  } else {
+    // Cores overlap: EPA on the cores, then the radii.
+    epaPenetration(epa, gjk, a, b, frame.bInA, options);
+    const n = epa.normal;
+    c.normal.x = n.x; c.normal.y = n.y; c.normal.z = n.z;
+    offsetByRadii(c.pointA, epa.pointA, c.pointB, epa.pointB, n, a, b);
+    c.status = epa.status;
+    c.iterations = epa.iterations + gjk.iterations;
+    const depth = epa.depth + rA + rB;
+    c.separation = depth <= frame.slack ? 0 : -depth;
+  }
+  transformPoint(c.pointA, tA, c.pointA);
+  transformPoint(c.pointB, tA, c.pointB);
+  rotateVector(c.normal, tA, c.normal);
+  return true;
+}

@@ -1,0 +1,105 @@
+/**
+ * The distance family on two convex shapes, by GJK on their cores (query/gjk/gjk.ts): the general pair
+ * functions of `intersects`, `distance` and `closestPoints` (query/dispatch.ts routes every convex pair
+ * here unless a specialised function exists). Each reads the two world transforms, relates B to A,
+ * runs GJK in A's frame with the radii kept out of it (the core-plus-radius two-step, van den Bergen
+ * 2003 §4.3.7), and applies the radii to GJK's answer.
+ */
+import { rotateVector, transformPoint, type Transform } from '../../math/transform.js';
+import type { Vec3Like } from '../../math/types.js';
+import type { ConvexShape } from '../../shapes/shape.js';
+import { gjkDistance, type GjkOptions } from '../gjk/gjk.js';
+import { relatePair } from '../pair-frame.js';
+import type { QueryWork } from '../query-work.js';
+import type { ClosestPointsResult } from '../results.js';
+
+/**
+ * Whether the shapes share a point, touching within the pair's slack included. GJK stops as soon as a
+ * separating plane proves them farther apart than the radii plus the slack.
+ */
+export function intersectsConvex(
+  work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, options: GjkOptions | undefined,
+): boolean {
+  const frame = relatePair(work.frame, a, tA, b, tB);
+  const r = a.sweptRadius + b.sweptRadius + frame.slack;
+  work.gjk.limit = r;
+  gjkDistance(work.gjk, a, b, frame.bInA, options);
+  return !work.gjk.separatedBeyondLimit && work.gjk.distance <= r;
+}
+
+/** The distance into `work.distance`: 0 when the gap is within the touch slack (as intersects says). */
+export function distanceConvex(
+  work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, options: GjkOptions | undefined,
+): void {
+  const frame = relatePair(work.frame, a, tA, b, tB);
+  work.gjk.limit = Infinity;
+  gjkDistance(work.gjk, a, b, frame.bInA, options);
+  const d = work.gjk.distance - a.sweptRadius - b.sweptRadius;
+  work.distance = d > frame.slack ? d : 0;
+}
+
+/**
+ * Distance, closest points and normal, in world space, into `out`. Touching or overlapping: distance
+ * 0 and one shared point for both.
+ */
+export function closestPointsConvex(
+  work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, out: ClosestPointsResult,
+  options: GjkOptions | undefined,
+): void {
+  const frame = relatePair(work.frame, a, tA, b, tB);
+  const gjk = work.gjk;
+  gjk.limit = Infinity;
+  gjkDistance(gjk, a, b, frame.bInA, options);
+  const rA = a.sweptRadius, rB = b.sweptRadius;
+  const pa = out.pointA, pb = out.pointB, n = out.normal;
+  writeCoreNormal(n, work);
+  const dCore = gjk.distance;
+  if (dCore - rA - rB > frame.slack) {
+    // Apart: move each core point out by its radius along the normal.
+    offsetByRadii(pa, gjk.pointA, pb, gjk.pointB, n, a, b);
+    out.distance = dCore - rA - rB;
+  } else {
+    // Touching or overlapping: a shared point on the segment between the core points, within rA of
+    // A's core and rB of B's core.
+    const t = rA + rB > 0 ? (dCore * rA) / (rA + rB) : 0;
+    const p = gjk.pointA;
+    pa.x = p.x + n.x * t; pa.y = p.y + n.y * t; pa.z = p.z + n.z * t;
+    pb.x = pa.x; pb.y = pa.y; pb.z = pa.z;
+    out.distance = 0;
+  }
+  transformPoint(pa, tA, pa);
+  transformPoint(pb, tA, pb);
+  rotateVector(n, tA, n);
+  out.status = gjk.status;
+  out.iterations = gjk.iterations;
+}
+
+/**
+ * Moves core points out to the shapes' surfaces: outA = pA + n·r_A, outB = pB − n·r_B (outputs may alias
+ * the inputs). Takes the shapes, not the radii: no doubles through calls (CONTRIBUTING.md, "V8 rules").
+ */
+export function offsetByRadii(
+  outA: Vec3Like, pA: Readonly<Vec3Like>, outB: Vec3Like, pB: Readonly<Vec3Like>, n: Readonly<Vec3Like>,
+  a: ConvexShape, b: ConvexShape,
+): void {
+  const rA = a.sweptRadius, rB = b.sweptRadius, nx = n.x, ny = n.y, nz = n.z;
+  outA.x = pA.x + nx * rA; outA.y = pA.y + ny * rA; outA.z = pA.z + nz * rA;
+  outB.x = pB.x - nx * rB; outB.y = pB.y - ny * rB; outB.z = pB.z - nz * rB;
+}
+
+/**
+ * Unit normal from A to B in A's frame from GJK's answer: −v/|v| when the cores are apart; otherwise
+ * the direction from A's origin to B's, or +x when even that is zero.
+ */
+export function writeCoreNormal(n: Vec3Like, work: QueryWork): void {
+  const v = work.gjk.v;
+  let x = -v.x, y = -v.y, z = -v.z;
+  let l = Math.sqrt(x * x + y * y + z * z);
+  if (!(l > 0) || work.gjk.intersecting) {
+    const t = work.frame.bInA;
+    x = t.tx; y = t.ty; z = t.tz;
+    l = Math.sqrt(x * x + y * y + z * z);
+    if (!(l > 0)) { x = 1; y = 0; z = 0; l = 1; }
+  }
+  n.x = x / l; n.y = y / l; n.z = z / l;
+}

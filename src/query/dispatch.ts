@@ -1,0 +1,182 @@
+/**
+ * Pair dispatch: each query family (intersects, distance, closest points, contact) has a table that
+ * sends a pair by `(kindA, kindB)` to a specialised pair function when one is registered, and every
+ * other pair of convex shapes to the general GJK/EPA path (query/convex/). The scheme is Jolt's
+ * CollisionDispatch and parry's QueryDispatcher: one function per unordered pair of kinds, stored in
+ * the canonical order of SHAPE_KINDS, and the reversed pair served by one swap wrapper per family
+ * (swap the inputs, then flip the answer: negate the normal, swap the points), never by a second copy.
+ *
+ * Pair functions take the two shapes with their world transforms (already read from the caller's
+ * poses and checked), so a function for a compound can call the table again for each of its parts.
+ *
+ * A shape of a kind no table knows (not a built-in kind, not a support map) ends in
+ * UnsupportedPairError naming the query and both kinds; a value that is not a shape at all, in
+ * InvalidShapeError naming the argument.
+ */
+import { InvalidShapeError, UnsupportedPairError } from '../errors.js';
+import type { Transform } from '../math/transform.js';
+import type { Vec3Like } from '../math/types.js';
+import type { ConvexShape, Shape, ShapeKind } from '../shapes/shape.js';
+import { contactConvex } from './convex/convex-contact.js';
+import { closestPointsConvex, distanceConvex, intersectsConvex } from './convex/convex-distance.js';
+import type { EpaOptions } from './epa/epa.js';
+import type { GjkOptions } from './gjk/gjk.js';
+import type { ContactAnswer, QueryWork } from './query-work.js';
+import type { ClosestPointsResult } from './results.js';
+
+/** Every kind a pair table knows, in canonical order: a pair function is registered for (kindA, kindB) with kindA first. */
+export const SHAPE_KINDS: readonly ShapeKind[] = [
+  'point', 'segment', 'triangle', 'sphere', 'box', 'capsule', 'cylinder', 'cone', 'ellipsoid', 'convexHull',
+  'rounded', 'minkowskiSum', 'custom',
+];
+
+const KINDS = 13;
+/** Index of a kind no table knows: its row and column hold no function. */
+const UNKNOWN = KINDS;
+const STRIDE = KINDS + 1;
+
+/** Index of each built-in kind in SHAPE_KINDS (a prototype-free object: no inherited keys). */
+const BUILT_IN_INDEX: Readonly<Record<string, number>> = /* @__PURE__ */ (() => {
+  const index = Object.create(null) as Record<string, number>;
+  for (let i = 0; i < KINDS - 1; i++) index[SHAPE_KINDS[i]] = i;
+  return Object.freeze(index);
+})();
+
+/**
+ * The index of `shape`'s kind in SHAPE_KINDS; UNKNOWN for a kind no table knows (or a custom shape
+ * without a support method); −1 for a value that is not an object. Kept small, with the rare cases in
+ * a function of their own: every public query inlines it twice, and a query that grows past V8's
+ * inlining budget is no longer inlined into its caller, which then receives `distance`'s answer as a
+ * boxed number (16 bytes per query; CONTRIBUTING.md, "V8 rules").
+ */
+export function kindIndex(shape: Shape): number {
+  const i = typeof shape === 'object' && shape !== null ? BUILT_IN_INDEX[shape.kind as string] : undefined;
+  return i !== undefined ? i : otherKindIndex(shape);
+}
+
+/** kindIndex of a custom shape, an unknown kind, or a value that is not an object. */
+function otherKindIndex(shape: Shape): number {
+  if (typeof shape !== 'object' || shape === null) return -1;
+  const kind: unknown = shape.kind;
+  if (kind !== undefined && kind !== 'custom') return UNKNOWN;
+  return typeof shape.support === 'function' ? KINDS - 1 : UNKNOWN;
+}
+
+/** Whether `shape` is a convex shape the queries know: a built-in one, or a user's own support map. */
+export function isConvexShape(shape: Shape): shape is ConvexShape {
+  const k = kindIndex(shape);
+  return k >= 0 && k < KINDS;
+}
+
+/**
+ * A pair table of one query family. `F` is the family's pair function type; `swap` turns a function for
+ * (kindA, kindB) into one for (kindB, kindA).
+ */
+export class PairTable<F> {
+  private readonly fns: (F | undefined)[];
+
+  /**
+   * @param query the public query's name, for messages.
+   * @param convex the general function every pair of convex kinds falls back to.
+   * @param swap the family's swap wrapper.
+   */
+  constructor(readonly query: string, convex: F, private readonly swap: (fn: F) => F) {
+    this.fns = new Array<F | undefined>(STRIDE * STRIDE).fill(undefined);
+    for (let i = 0; i < KINDS; i++) for (let j = 0; j < KINDS; j++) this.fns[i * STRIDE + j] = convex;
+  }
+
+  /**
+   * Registers `fn` for the pair (kindA, kindB), which must be in canonical order (kindA not after kindB
+   * in SHAPE_KINDS); the reversed pair gets the swap wrapper of `fn`.
+   * @throws RangeError for an unknown kind or a pair out of canonical order (a programming error).
+   */
+  register(kindA: ShapeKind, kindB: ShapeKind, fn: F): void {
+    const i = SHAPE_KINDS.indexOf(kindA), j = SHAPE_KINDS.indexOf(kindB);
+    if (i < 0 || j < 0) throw new RangeError(`${this.query}: unknown kind in (${kindA}, ${kindB})`);
+    if (i > j) throw new RangeError(`${this.query}: register (${kindB}, ${kindA}) in canonical order, not (${kindA}, ${kindB})`);
+    this.fns[i * STRIDE + j] = fn;
+    if (i !== j) this.fns[j * STRIDE + i] = this.swap(fn);
+  }
+
+  /**
+   * The pair function for `a` and `b` (`a` first).
+   * @throws InvalidShapeError when `a` or `b` is not an object.
+   * @throws UnsupportedPairError when no function answers this pair of kinds.
+   */
+  find(a: Shape, b: Shape): F {
+    const i = kindIndex(a), j = kindIndex(b);
+    const fn = (i | j) < 0 ? undefined : this.fns[i * STRIDE + j];
+    if (fn === undefined) throwNoPairFunction(this.query, a, b);
+    return fn;
+  }
+}
+
+/** Why `find` has no function: `a` or `b` is not an object, or no function answers their kinds. */
+function throwNoPairFunction(query: string, a: Shape, b: Shape): never {
+  for (const [field, value] of [['a', a], ['b', b]] as const) {
+    if (typeof value !== 'object' || value === null) {
+      throw new InvalidShapeError(field, `is ${value === null ? 'null' : typeof value}; expected a shape object`);
+    }
+  }
+  const kindOf = (s: Shape): string => {
+    const k: unknown = (s as { kind?: unknown }).kind;
+    return typeof k === 'string' ? `"${k.length > 40 ? `${k.slice(0, 40)}…` : k}"` : k === undefined ? 'custom' : typeof k;
+  };
+  throw new UnsupportedPairError(
+    `${query}: no pair function for kinds ${kindOf(a)} and ${kindOf(b)}; expected built-in shapes (${SHAPE_KINDS.slice(0, -1).join(', ')}) `
+    + 'or a convex shape of your own (kind "custom" or none, with a support method)',
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The families: their pair function types, swap wrappers and tables.
+
+/** Do `a` at `tA` and `b` at `tB` share a point? */
+export type IntersectsPairFunction =
+  (work: QueryWork, a: Shape, tA: Transform, b: Shape, tB: Transform, options: GjkOptions | undefined) => boolean;
+/** Their distance into `work.distance` (0 when touching or overlapping). */
+export type DistancePairFunction =
+  (work: QueryWork, a: Shape, tA: Transform, b: Shape, tB: Transform, options: GjkOptions | undefined) => void;
+/** Distance, closest points and normal (A to B) into `out`, world space. */
+export type ClosestPointsPairFunction =
+  (work: QueryWork, a: Shape, tA: Transform, b: Shape, tB: Transform, out: ClosestPointsResult, options: GjkOptions | undefined) => void;
+/**
+ * Signed contact into `work.contact`, world space, normal from A to B, for pairs within
+ * `work.maxSeparation` (or touching, with `work.touchingOnly`); false when proved beyond it.
+ */
+export type ContactPairFunction =
+  (work: QueryWork, a: Shape, tA: Transform, b: Shape, tB: Transform, options: (GjkOptions & EpaOptions) | undefined) => boolean;
+
+/** Swaps the two points and negates the normal: an answer for (B, A) made one for (A, B). */
+function flipAnswer(pointA: Vec3Like, pointB: Vec3Like, normal: Vec3Like): void {
+  const x = pointA.x, y = pointA.y, z = pointA.z;
+  pointA.x = pointB.x; pointA.y = pointB.y; pointA.z = pointB.z;
+  pointB.x = x; pointB.y = y; pointB.z = z;
+  normal.x = -normal.x; normal.y = -normal.y; normal.z = -normal.z;
+}
+
+export const swapIntersects = (fn: IntersectsPairFunction): IntersectsPairFunction =>
+  (work, a, tA, b, tB, options) => fn(work, b, tB, a, tA, options);
+
+export const swapDistance = (fn: DistancePairFunction): DistancePairFunction =>
+  (work, a, tA, b, tB, options) => fn(work, b, tB, a, tA, options);
+
+export const swapClosestPoints = (fn: ClosestPointsPairFunction): ClosestPointsPairFunction =>
+  (work, a, tA, b, tB, out, options) => {
+    fn(work, b, tB, a, tA, out, options);
+    flipAnswer(out.pointA, out.pointB, out.normal);
+  };
+
+export const swapContact = (fn: ContactPairFunction): ContactPairFunction =>
+  (work, a, tA, b, tB, options) => {
+    if (!fn(work, b, tB, a, tA, options)) return false;
+    const c: ContactAnswer = work.contact;
+    flipAnswer(c.pointA, c.pointB, c.normal);
+    return true;
+  };
+
+export const INTERSECTS = /* @__PURE__ */ new PairTable<IntersectsPairFunction>('intersects', intersectsConvex, swapIntersects);
+export const DISTANCE = /* @__PURE__ */ new PairTable<DistancePairFunction>('distance', distanceConvex, swapDistance);
+export const CLOSEST_POINTS = /* @__PURE__ */ new PairTable<ClosestPointsPairFunction>('closestPoints', closestPointsConvex, swapClosestPoints);
+/** Shared by `penetration` and `contact`. */
+export const CONTACT = /* @__PURE__ */ new PairTable<ContactPairFunction>('contact', contactConvex, swapContact);

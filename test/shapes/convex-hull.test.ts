@@ -1,0 +1,122 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DegenerateHullError, InvalidNumberError } from '../../src/errors.js';
+import { mulberry32 } from '../random.js';
+import { ConvexHull, createHullFace } from '../../src/shapes/convex-hull.js';
+import { HULL_CLIMB_MIN_VERTICES } from '../../src/tolerance.js';
+
+function sphere(n: number, seed: number): number[] {
+  const rnd = mulberry32(seed);
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const z = 2 * rnd() - 1, f = 2 * Math.PI * rnd(), r = Math.sqrt(1 - z * z);
+    out.push(r * Math.cos(f), r * Math.sin(f), z);
+  }
+  return out;
+}
+
+const dirArb = fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }),
+  fc.double({ min: -1, max: 1, noNaN: true }))
+  // Components below 1e-150 make the dot products themselves underflow (no order left to climb).
+  .map(([x, y, z]) => ({ x: Math.abs(x) < 1e-150 ? 0 : x, y: Math.abs(y) < 1e-150 ? 0 : y, z: Math.abs(z) < 1e-150 ? 0 : z }));
+const dot = (h: ConvexHull, i: number, d: { x: number; y: number; z: number }): number =>
+  h.vertices[3 * i] * d.x + h.vertices[3 * i + 1] * d.y + h.vertices[3 * i + 2] * d.z;
+
+describe('ConvexHull', () => {
+  it('keeps only the hull vertices', () => {
+    const pts = [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0.1, 0.1, 0.1, 0.2, 0.2, 0.2];
+    const h = new ConvexHull(pts);
+    expect(h.vertexCount).toBe(4);
+    expect(h.kind).toBe('convexHull');
+    expect(Array.from(h.vertices)).toEqual([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  });
+
+  it('throws typed errors for empty and non-finite input only', () => {
+    expect(() => new ConvexHull([])).toThrow(DegenerateHullError);
+    expect(() => new ConvexHull([{ x: 0, y: NaN, z: 0 }])).toThrow(InvalidNumberError);
+    expect(new ConvexHull([1, 1, 1]).vertexCount).toBe(1);
+    expect(new ConvexHull([0, 0, 0, 1, 1, 1, 2, 2, 2]).vertexCount).toBe(2);
+  });
+
+  it('support by hill climbing is a true maximiser (sphere, 1,000 vertices)', () => {
+    const h = new ConvexHull(sphere(1000, 3));
+    expect(h.vertexCount).toBeGreaterThan(HULL_CLIMB_MIN_VERTICES);
+    const out = { x: 0, y: 0, z: 0 };
+    fc.assert(fc.property(dirArb, (d) => {
+      const i = h.supportIndexByClimb(d.x, d.y, d.z);
+      const j = h.supportIndexByScan(d.x, d.y, d.z);
+      expect(dot(h, i, d)).toBeGreaterThanOrEqual(dot(h, j, d));
+      h.support(out, d);
+      expect(out.x * d.x + out.y * d.y + out.z * d.z).toBe(dot(h, i, d));
+    }), { seed: 7, numRuns: 500 });
+  });
+
+  it('climbs from the start table: cell borders and corners, tiny and huge components, 5,000 vertices', () => {
+    const h = new ConvexHull(sphere(5000, 11));
+    const special = [[1, 1, 1], [1, -1, 0], [-1, 0.5, 0.5], [0.25, 1, -1], [1e-300, 1, 1e-300], [1e300, -1e300, 3],
+      [0, 0, -1], [-1, -1, -1], [0.75, 0.75, -0.75], [1e-150, 0, 0]];
+    const rnd = mulberry32(99);
+    for (let k = 0; k < 3000; k++) {
+      const [x, y, z] = k < special.length ? special[k] : [2 * rnd() - 1, 2 * rnd() - 1, 2 * rnd() - 1];
+      // Alternate near and far directions, so that some climbs start from the table and some do not.
+      const sx = k % 3 === 0 ? -x : x;
+      const i = h.supportIndexByClimb(sx, y, z), j = h.supportIndexByScan(sx, y, z);
+      expect(dot(h, i, { x: sx, y, z })).toBeGreaterThanOrEqual(dot(h, j, { x: sx, y, z }));
+    }
+    // The table makes climbs short: on unrelated directions 27.6 steps on average without it, 2.4
+    // with it. A table filled or looked up in the wrong cells would leave them long.
+    let total = 0;
+    for (let k = 0; k < 2000; k++) {
+      h.supportIndexByClimb(2 * rnd() - 1, 2 * rnd() - 1, 2 * rnd() - 1);
+      total += h.lastClimbSteps;
+    }
+    expect(total / 2000).toBeLessThan(8);
+  });
+
+  it('hill climbing on plateaus: a cylinder, a flat polygon, axis directions', () => {
+    const cyl: number[] = [];
+    for (let i = 0; i < 80; i++) {
+      const a = (2 * Math.PI * i) / 80;
+      cyl.push(Math.cos(a), Math.sin(a), -1, Math.cos(a), Math.sin(a), 1);
+    }
+    const disc: number[] = [];
+    for (let i = 0; i < 90; i++) disc.push(Math.cos(i / 14.3), Math.sin(i / 14.3), 0.5);
+    for (const pts of [cyl, disc]) {
+      const h = new ConvexHull(pts);
+      expect(h.vertexCount).toBeGreaterThan(HULL_CLIMB_MIN_VERTICES);
+      const dirs = [{ x: 0, y: 0, z: 1 }, { x: 0, y: 0, z: -1 }, { x: 1, y: 0, z: 0 }, { x: 0, y: 1, z: 1e-300 }, { x: 0, y: 0, z: 0 }];
+      for (let k = 0; k < 300; k++) {
+        const d = k < dirs.length ? dirs[k] : { x: Math.cos(k), y: Math.sin(k * 1.3), z: Math.cos(k * 0.7) };
+        const i = h.supportIndexByClimb(d.x, d.y, d.z);
+        const j = h.supportIndexByScan(d.x, d.y, d.z);
+        expect(dot(h, i, d)).toBeGreaterThanOrEqual(dot(h, j, d));
+      }
+    }
+  });
+
+  it('supportFace picks the face whose normal is closest to the direction, in place', () => {
+    const pts: number[] = [];
+    for (const x of [-1, 1]) for (const y of [-2, 2]) for (const z of [-3, 3]) pts.push(x, y, z);
+    const h = new ConvexHull(pts);
+    expect(h.faceCount).toBe(6);
+    const face = createHullFace(2);
+    const r = h.supportFace(face, { x: 0.1, y: -0.2, z: 5 });
+    expect(r).toBe(face);
+    expect(face.count).toBe(4);
+    expect(face.normal.z).toBeCloseTo(1, 12);
+    for (let k = 0; k < 4; k++) expect(face.points[3 * k + 2]).toBe(3);
+    const seg = new ConvexHull([0, 0, 0, 1, 0, 0]);
+    seg.supportFace(face, { x: 0, y: 1, z: 0 });
+    expect(face.index).toBe(-1);
+    expect(face.count).toBe(2);
+    seg.supportFace(face, { x: 1, y: 1, z: 0 });
+    expect(face.count).toBe(1);
+    expect(face.points[0]).toBe(1);
+  });
+
+  it('accepts a prebuilt Hull', async () => {
+    const { buildHull } = await import('../../src/hull/build-hull.js');
+    const hull = buildHull(sphere(50, 1));
+    expect(new ConvexHull(hull).vertexCount).toBe(50);
+  });
+});
