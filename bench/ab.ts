@@ -15,7 +15,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
-import { makeBoxesPool, makeHullsPool, makeSphereBoxPool, poseOf, type Pool } from './pools.js';
+import { makeBallPoints, makeBoxesPool, makeHullsPool, makeSphereBoxPool, poseOf, type Pool } from './pools.js';
 
 type Lib = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -32,6 +32,8 @@ interface Row {
    */
   query: string;
   batch: number;
+  /** Points for hull-building rows (`s.pts` in the query). */
+  points?: Float64Array;
 }
 
 type Loop = (l: Lib, s: Side, pairs: number[], start: number, count: number) => number;
@@ -47,6 +49,7 @@ interface Side {
   pA: unknown[];
   pB: unknown[];
   out: Record<string, unknown>;
+  pts: Float64Array | undefined;
 }
 
 function sideFor(lib: Lib, row: Row): Side {
@@ -73,7 +76,7 @@ function sideFor(lib: Lib, row: Row): Side {
     }
     return sink;`) as Loop;
   const one = new Function('l', 's', 'i', `return ${row.query};`) as Side['one'];
-  return { lib, loop, one, sA, sB, pA, pB, out: { pen: lib.createPenetrationResult(), con: lib.createContactResult() } };
+  return { lib, loop, one, sA, sB, pA, pB, out: { pen: lib.createPenetrationResult(), con: lib.createContactResult() }, pts: row.points };
 }
 
 async function load(dir: string): Promise<Lib> {
@@ -114,6 +117,8 @@ async function main(): Promise<void> {
     { name: 'hull30 R2 distance', pool: hulls2, pairs: all(hulls2), batch: 10_000, query: 'l.distance(s.sA[i], s.pA[i], s.sB[i], s.pB[i])' },
     { name: 'hull30 R3 distance', pool: hulls3, pairs: all(hulls3), batch: 10_000, query: 'l.distance(s.sA[i], s.pA[i], s.sB[i], s.pB[i])' },
     { name: 'hull30 R2 contact', pool: hulls2, pairs: all(hulls2), batch: 3_000, query: 'l.contact(s.sA[i], s.pA[i], s.sB[i], s.pB[i], s.out.con).separation' },
+    { name: 'buildHull 1,000 points', pool: hulls2, pairs: [0], batch: 200, points: makeBallPoints(1000), query: 'l.buildHull(s.pts).faceCount' },
+    { name: 'buildHull 100,000 points', pool: hulls2, pairs: [0], batch: 3, points: makeBallPoints(100_000), query: 'l.buildHull(s.pts).faceCount' },
   ];
   process.stdout.write(`A/B: base ${baseDir}, head ${headDir}, ${rounds} rounds, ratio head / base (< 1: head faster)\n`);
   for (const row of rows) {

@@ -1,5 +1,5 @@
 /**
- * Every pairwise query allocates nothing once warm (README "Performance"). Measured in a child process
+ * Every pairwise query, and computeAabb on every kind of shape, allocates nothing once warm (README "Performance"). Measured in a child process
  * with `--expose-gc` (test/alloc/probe.ts), because a forced GC is needed to read the heap cleanly.
  * This is not a timing test: it counts bytes, which do not depend on the machine's speed.
  */
@@ -11,14 +11,14 @@ import { expect, test } from 'vitest';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-test('pairwise queries allocate no JS heap once warm', async () => {
+test('pairwise queries and computeAabb allocate no JS heap once warm', async () => {
   const tsx = createRequire(import.meta.url).resolve('tsx');
   const stdout = await new Promise<string>((resolve, reject) => {
     execFile(process.execPath, ['--expose-gc', '--import', tsx, join('test', 'probes', 'allocation.ts')], { cwd: ROOT },
       (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)));
   });
   const { result } = JSON.parse(stdout) as { result: Record<string, number> };
-  expect(Object.keys(result).length).toBe(8);
+  expect(Object.keys(result).length).toBe(9);
   // A double boxed on every call costs 12–16 bytes (a V8 heap number); the regressions this guards
   // against cost 16 to 300. The bound leaves room for one residue seen here: box–box `intersects`
   // measures 0.5–2 bytes per query in some processes (none in others), from a path not yet found.

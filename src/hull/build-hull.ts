@@ -115,8 +115,7 @@ let primed = false;
 /**
  * Builds two tiny hulls (a cloud with interior points, and a cube with face centres and edge
  * midpoints, which exercises merging) so that every code path of a build has run once before a big
- * build makes V8 compile its loops on-stack (OSR). OSR code compiled while the code after a loop had
- * never run deoptimises when it gets there, and V8 kept re-entering such code on later builds: in a
+ * build makes V8 compile its loops on-stack (CONTRIBUTING.md, "V8 rules", rule 3): in a
  * process whose first build had 100,000 points, `finishBuild` then deoptimised up to 8,751 times and
  * `packSolid` up to 342 times over 3,000 small builds (test/deopt.test.ts). Costs about 10 ms once
  * per process, run cold; a first build of 3,000 points takes 30–45 ms cold with or without it.

@@ -5,7 +5,7 @@
  */
 /**
  * Index of the point furthest from the line through a with unit direction u (the first on ties). A
- * function of its own for V8's sake, like axisExtremes.
+ * function of its own, like axisExtremes (CONTRIBUTING.md, "V8 rules", rule 3).
  */
 export function furthestFromLine(
   p: Float64Array, n: number, ax: number, ay: number, az: number, ux: number, uy: number, uz: number,
@@ -42,11 +42,10 @@ export function furthestFromPlane(
  * Writes into `ext` the indices of the points with the smallest and largest x, y and z (the first
  * index on ties), and into `abs` the largest |x|, |y| and |z|, in one pass.
  *
- * A function of its own, with nothing after the loop but stores, for V8: a first build of many points
- * compiles the loop on-stack (OSR) before the code after it has ever run. When that code was in
- * buildHullFromCoords, the OSR code deoptimised there ("insufficient type feedback") and was entered
- * again on later builds: 1,563 deoptimisations in 3,500 builds of 1,000 points after two of 100,000
- * (whose median time was then 0.74–0.78 ms against 0.65 without the big builds first). The scans of
+ * A function of its own, with nothing after the loop but stores (CONTRIBUTING.md, "V8 rules", rule 3).
+ * When the code after this loop was in buildHullFromCoords, its on-stack code deoptimised there
+ * ("insufficient type feedback") and was entered again on later builds: 1,563 deoptimisations in 3,500
+ * builds of 1,000 points after two of 100,000 (whose median time was then 0.74–0.78 ms against 0.65 without the big builds first). The scans of
  * `run` (furthestFromLine, furthestFromPlane, QuickhullBuilder.partition in quickhull.ts) are split
  * out the same way; now such a sequence deoptimises a handful of times in all.
  */

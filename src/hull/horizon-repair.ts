@@ -54,50 +54,6 @@ export function absorbFolds(qb: QuickhullBuilder, eye: number, fs: number): bool
 }
 
 /**
- * Walks the boundary of the faces marked `stamp` depth-first from `f0`, collecting horizon edges in
- * counter-clockwise order. Returns false unless they form one simple closed loop. (The walk of
- * QuickhullBuilder.walkVisible, by marks instead of planes: that one is the hot path, kept apart.)
- */
-export function traceHorizon(qb: QuickhullBuilder, f0: number, stamp: number): boolean {
-  const fa = qb.fa, mark = qb.mark;
-  const hF = qb.hF, hE = qb.hE, sF = qb.sF, sE = qb.sE, sL = qb.sL;
-  let h = 0, top = 0;
-  const visitStamp = -(stamp + 0x40000000); // faces entered by the walk; distinct from ±stamp
-  mark[f0] = visitStamp;
-  sF[0] = f0; sE[0] = 0; sL[0] = 3;
-  while (top >= 0) {
-    if (sL[top] === 0) {
-      top--;
-      continue;
-    }
-    const f = sF[top], e = sE[top];
-    sE[top] = e === 2 ? 0 : e + 1;
-    sL[top]--;
-    const g = fa[3 * f + e];
-    if (mark[g] === visitStamp) continue;
-    if (mark[g] === stamp) {
-      mark[g] = visitStamp;
-      const j = fa[3 * g] === f ? 0 : fa[3 * g + 1] === f ? 1 : 2;
-      top++;
-      sF[top] = g; sE[top] = j === 2 ? 0 : j + 1; sL[top] = 2;
-    } else {
-      hF[h] = f;
-      hE[h] = e;
-      h++;
-    }
-  }
-  qb.hCount = h;
-  // Restore the visible marks.
-  const visible = qb.visible;
-  let ok = true;
-  for (let k = 0; k < qb.visCount; k++) {
-    if (mark[visible[k]] !== visitStamp) ok = false; // not reached: cannot happen for a connected set
-    mark[visible[k]] = stamp;
-  }
-  return ok && qb.horizonIsLoop();
-}
-
-/**
  * Makes the visible set simply connected: every face not connected (through non-visible faces) to
  * the face the apex is furthest below becomes visible.
  */

@@ -104,8 +104,8 @@ export function packTriangles(
 
 /**
  * Sets `used[i]` to 3 for every corner of a live triangle, 0 for other points; returns the live
- * triangle count. (The loops of packTriangles are functions of their own for V8: see axisExtremes.
- * Inline, the face loop's on-stack code deoptimised 46 times in test/deopt.test.ts.)
+ * triangle count. (The loops of packTriangles are functions of their own: CONTRIBUTING.md, "V8 rules",
+ * rule 3. Inline, the face loop's on-stack code deoptimised 46 times in test/deopt.test.ts.)
  */
 function markCorners(n: number, cnt: number, fv: Int32Array, alive: Uint8Array, used: Int32Array): number {
   used.fill(0, 0, n);

@@ -38,7 +38,7 @@ import { sortInput } from './cell-order.js';
 import { axisExtremes, dist2, furthestFromLine, furthestFromPlane } from './extremes.js';
 import { trianglePlane } from './face-plane.js';
 import { pointHull, polygonHull, segmentHull } from './flat-hulls.js';
-import { absorbFolds, fillHoles, removeFromOutside, traceHorizon } from './horizon-repair.js';
+import { absorbFolds, fillHoles, removeFromOutside } from './horizon-repair.js';
 import { belowFaces, type Hull } from './hull.js';
 import { finishBuild } from './merge-faces.js';
 
@@ -502,16 +502,16 @@ export class QuickhullBuilder {
     const eye = this.far[f0];
     let stamp = ++this.stamp;
     const fs = ++this.forceStamp;
-    let walked = this.walkVisible(f0, eye, stamp, fs);
+    let walked = this.walkFaces(f0, eye, stamp, fs, true);
     // Rare: a horizon face nearly coplanar with the apex folds the new cone inwards (see absorbFolds).
     for (let round = 0; walked && this.hNear > 0 && round < HULL_FOLD_ROUNDS && absorbFolds(this, eye, fs); round++) {
       stamp = ++this.stamp;
-      walked = this.walkVisible(f0, eye, stamp, fs);
+      walked = this.walkFaces(f0, eye, stamp, fs, true);
     }
     if (!walked) {
       // Roundoff made the visible set a non-disk: fill its holes and walk again by the marks.
       fillHoles(this, stamp, eye);
-      if (!traceHorizon(this, f0, stamp)) {
+      if (!this.walkFaces(f0, eye, stamp, fs, false)) {
         // Still not a disk: only roundoff-level configurations reach here; the apex is within ε of
         // the planes that see it, so it counts as on the hull. Remove it from its outside set.
         removeFromOutside(this, f0, eye);
@@ -611,17 +611,24 @@ export class QuickhullBuilder {
   }
 
   /**
-   * Finds the faces that see `eye` by more than ε, depth-first from `f0` over face neighbours, and
-   * collects the horizon edges in counter-clockwise order as it meets them. Marks visible faces `stamp`
-   * and tested invisible ones `−stamp`. Returns false unless the horizon is one simple closed loop.
+   * The depth-first walk over the faces the eye sees, from `f0`, collecting the horizon edges in
+   * counter-clockwise order; returns false unless they form one simple closed loop. Two modes, one
+   * walk:
+   * - `byPlanes` (every apex step): a face is visible when the eye is more than ε above its plane or the
+   *   face is forced (absorbFolds); visible faces are marked `stamp` and listed in `visible`, the others
+   *   marked `−stamp`, and `hNear` counts those within ε below their plane.
+   * - otherwise (after fillHoles repaired a non-disk visible set): the visible faces are the
+   *   ones already marked `stamp`; entered faces get a third mark and `stamp` is restored at the end.
    */
-  walkVisible(f0: number, eye: number, stamp: number, fs: number): boolean {
+  walkFaces(f0: number, eye: number, stamp: number, fs: number, byPlanes: boolean): boolean {
     const fa = this.fa, fp = this.fp, mark = this.mark, forced = this.forced, p = this.p, eps = this.eps;
     const ex = p[3 * eye], ey = p[3 * eye + 1], ez = p[3 * eye + 2];
     let visible = this.visible, hF = this.hF, hE = this.hE, sF = this.sF, sE = this.sE, sL = this.sL;
+    // Faces entered by the walk: `stamp` itself when planes decide, else a mark distinct from ±stamp.
+    const entered = byPlanes ? stamp : -(stamp + 0x40000000);
     let visCount = 0, h = 0, top = 0, near = 0;
-    mark[f0] = stamp;
-    visible[visCount++] = f0;
+    mark[f0] = entered;
+    if (byPlanes) visible[visCount++] = f0;
     sF[0] = f0; sE[0] = 0; sL[0] = 3;
     while (top >= 0) {
       if (sL[top] === 0) {
@@ -633,31 +640,45 @@ export class QuickhullBuilder {
       sL[top]--;
       const g = fa[3 * f + e];
       const mg = mark[g];
-      if (mg === stamp) continue;
+      if (mg === entered) continue;
       let d = -Infinity;
-      if (mg !== -stamp && ((d = fp[4 * g] * ex + fp[4 * g + 1] * ey + fp[4 * g + 2] * ez - fp[4 * g + 3]) > eps ||
-        forced[g] === fs)) {
-        mark[g] = stamp;
-        if (3 * visCount + 6 > this.stepCap) {
-          this.growStep(3 * visCount + 6);
-          visible = this.visible; hF = this.hF; hE = this.hE; sF = this.sF; sE = this.sE; sL = this.sL;
+      if (byPlanes
+        ? mg !== -stamp && ((d = fp[4 * g] * ex + fp[4 * g + 1] * ey + fp[4 * g + 2] * ez - fp[4 * g + 3]) > eps || forced[g] === fs)
+        : mg === stamp) {
+        mark[g] = entered;
+        if (byPlanes) {
+          if (3 * visCount + 6 > this.stepCap) {
+            this.growStep(3 * visCount + 6);
+            visible = this.visible; hF = this.hF; hE = this.hE; sF = this.sF; sE = this.sE; sL = this.sL;
+          }
+          visible[visCount++] = g;
         }
-        visible[visCount++] = g;
         const j = fa[3 * g] === f ? 0 : fa[3 * g + 1] === f ? 1 : 2;
         top++;
         sF[top] = g; sE[top] = j === 2 ? 0 : j + 1; sL[top] = 2;
       } else {
-        if (d > -eps) near++;
-        mark[g] = -stamp;
+        if (byPlanes) {
+          if (d > -eps) near++;
+          mark[g] = -stamp;
+        }
         hF[h] = f;
         hE[h] = e;
         h++;
       }
     }
-    this.visCount = visCount;
     this.hCount = h;
-    this.hNear = near;
-    return this.horizonIsLoop();
+    if (byPlanes) {
+      this.visCount = visCount;
+      this.hNear = near;
+      return this.horizonIsLoop();
+    }
+    // Restore the visible marks; a visible face the walk did not reach means the set is not connected.
+    let connected = true;
+    for (let k = 0; k < this.visCount; k++) {
+      if (mark[visible[k]] !== entered) connected = false;
+      mark[visible[k]] = stamp;
+    }
+    return connected && this.horizonIsLoop();
   }
 
   /** True when the collected horizon edges chain into one closed loop through distinct vertices. */

@@ -47,7 +47,7 @@ const BUILT_IN_INDEX: Readonly<Record<string, number>> = /* @__PURE__ */ (() => 
  * without a support method); −1 for a value that is not an object. Kept small, with the rare cases in
  * a function of their own: every public query inlines it twice, and a query that grows past V8's
  * inlining budget is no longer inlined into its caller, which then receives `distance`'s answer as a
- * boxed number (16 bytes per query; CONTRIBUTING.md, "V8 rules").
+ * boxed number (16 bytes per query; CONTRIBUTING.md, "V8 rules", rule 2).
  */
 export function kindIndex(shape: Shape): number {
   const i = typeof shape === 'object' && shape !== null ? BUILT_IN_INDEX[shape.kind as string] : undefined;

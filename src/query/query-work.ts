@@ -45,7 +45,7 @@ export class QueryWork {
   touchingOnly = false;
   /** Answer of the contact family. */
   readonly contact = new ContactAnswer();
-  /** Answer of the distance family (a field: V8 boxes a double returned from a call it does not inline). */
+  /** Answer of the distance family (a field, not a return value: CONTRIBUTING.md, "V8 rules", rule 1). */
   distance = 0;
 }
 

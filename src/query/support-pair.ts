@@ -14,8 +14,7 @@ export interface SupportPairWork {
  * The two supports behind a support point of the Minkowski difference K = A − B along `work.dir`
  * (A's frame), shared by GJK and EPA: `work.sa` = s_A(d), and `work.sb` = B's support along −d expressed
  * in A's frame, b = R·s_B(Rᵀ·(−d)) + t with (R, t) = `bInA`. The direction travels in `work.dir` rather than
- * as number arguments, because V8 boxes doubles passed to a call it does not inline (an allocation per
- * call).
+ * as number arguments (CONTRIBUTING.md, "V8 rules", rule 1).
  */
 export function supportPair(work: SupportPairWork, shapeA: ConvexShape, shapeB: ConvexShape, bInA: Transform): void {
   const d = work.dir;

@@ -111,10 +111,8 @@ export class ConvexHull implements SupportMap {
   /** Writes into `out` a hull vertex maximising `dot(p, dir)` and returns `out`. Allocation-free. */
   support(out: Vec3Like, dir: Readonly<Vec3Like>): Vec3Like {
     const v = this.vertices;
-    // The direction goes to the helpers as the object, not as three numbers: V8 boxes every double
-    // passed to a call it does not inline (one 16-byte heap number each), and whether these calls are
-    // inlined depends on how much else the caller's optimised code inlines. Passed as numbers, hull
-    // queries allocated 60-300 bytes each in some processes and none in others.
+    // The direction goes to the helpers as the object, not as three numbers (CONTRIBUTING.md, "V8
+    // rules", rule 1: passed as numbers, hull queries allocated 60-300 bytes each in some processes).
     const i = 3 * (this.vertexCount > HULL_CLIMB_MIN_VERTICES ? this.climbIndex(dir) : this.scanIndex(dir));
     out.x = v[i];
     out.y = v[i + 1];
@@ -297,10 +295,9 @@ function isHull(x: unknown): x is Hull {
     && (x as Hull).neighborStart instanceof Int32Array && (x as Hull).vertices instanceof Float64Array;
 }
 
-// The constructor's scans are functions of their own: for a hull of many vertices V8 compiles a loop
-// on-stack before the code after it has run, and that on-stack code then deoptimised on every later
-// construction (126 times in 3,000 constructions after one of a 100,000-point hull). See axisExtremes
-// in hull/extremes.ts.
+// The constructor's scans are functions of their own (CONTRIBUTING.md, "V8 rules", rule 3): inline,
+// their on-stack code deoptimised on every later construction (126 times in 3,000 constructions after
+// one of a 100,000-point hull).
 
 /** Largest number of corners of one face. */
 function maxFaceSize(faceStart: Int32Array, faceCount: number): number {

@@ -47,51 +47,68 @@ export function shapeAabb(out: Aabb, shape: ConvexShape, t: Readonly<Transform>)
  */
 function rotatedBounds(shape: ConvexShape, t: Readonly<Transform>, depth: number): Bounds {
   const b = boundsAt(depth);
-  let ex: number, ey: number, ez: number;
+  // Each case writes its bounds itself: extents kept in locals shared by the cases would meet, after the
+  // switch, as one value that is sometimes the small integer 0 and sometimes a double, which V8 then
+  // keeps boxed (20–50 bytes per call; test/allocation.test.ts).
   switch (shape.kind) {
     case 'point':
-      ex = 0; ey = 0; ez = 0;
-      break;
-    case 'sphere':
-      ex = shape.radius; ey = ex; ez = ex;
-      break;
+      b.lx = 0; b.ly = 0; b.lz = 0;
+      b.hx = 0; b.hy = 0; b.hz = 0;
+      return b;
+    case 'sphere': {
+      const r = shape.radius;
+      b.lx = -r; b.ly = -r; b.lz = -r;
+      b.hx = r; b.hy = r; b.hz = r;
+      return b;
+    }
     case 'box': {
       // extent_i = Σ_j |R_ij| h_j
       const hx = shape.hx, hy = shape.hy, hz = shape.hz;
-      ex = Math.abs(t.m00) * hx + Math.abs(t.m01) * hy + Math.abs(t.m02) * hz;
-      ey = Math.abs(t.m10) * hx + Math.abs(t.m11) * hy + Math.abs(t.m12) * hz;
-      ez = Math.abs(t.m20) * hx + Math.abs(t.m21) * hy + Math.abs(t.m22) * hz;
-      break;
+      const ex = Math.abs(t.m00) * hx + Math.abs(t.m01) * hy + Math.abs(t.m02) * hz;
+      const ey = Math.abs(t.m10) * hx + Math.abs(t.m11) * hy + Math.abs(t.m12) * hz;
+      const ez = Math.abs(t.m20) * hx + Math.abs(t.m21) * hy + Math.abs(t.m22) * hz;
+      b.lx = -ex; b.ly = -ey; b.lz = -ez;
+      b.hx = ex; b.hy = ey; b.hz = ez;
+      return b;
     }
     case 'ellipsoid': {
       // extent_i = |row_i(R)·diag(r)|: the support of diag(r)·ball along row_i(R).
+      // (Math.sqrt, not Math.hypot: V8 calls hypot as a builtin, with its arguments boxed.)
       const rx = shape.rx, ry = shape.ry, rz = shape.rz;
-      ex = Math.hypot(t.m00 * rx, t.m01 * ry, t.m02 * rz);
-      ey = Math.hypot(t.m10 * rx, t.m11 * ry, t.m12 * rz);
-      ez = Math.hypot(t.m20 * rx, t.m21 * ry, t.m22 * rz);
-      break;
+      const x0 = t.m00 * rx, x1 = t.m01 * ry, x2 = t.m02 * rz;
+      const y0 = t.m10 * rx, y1 = t.m11 * ry, y2 = t.m12 * rz;
+      const z0 = t.m20 * rx, z1 = t.m21 * ry, z2 = t.m22 * rz;
+      const ex = Math.sqrt(x0 * x0 + x1 * x1 + x2 * x2);
+      const ey = Math.sqrt(y0 * y0 + y1 * y1 + y2 * y2);
+      const ez = Math.sqrt(z0 * z0 + z1 * z1 + z2 * z2);
+      b.lx = -ex; b.ly = -ey; b.lz = -ez;
+      b.hx = ex; b.hy = ey; b.hz = ez;
+      return b;
     }
     case 'capsule': {
       // The axis segment ±h·u (u = R·ŷ), swept by r.
       const h = shape.halfHeight, r = shape.radius;
-      ex = h * Math.abs(t.m01) + r; ey = h * Math.abs(t.m11) + r; ez = h * Math.abs(t.m21) + r;
-      break;
+      const ex = h * Math.abs(t.m01) + r, ey = h * Math.abs(t.m11) + r, ez = h * Math.abs(t.m21) + r;
+      b.lx = -ex; b.ly = -ey; b.lz = -ez;
+      b.hx = ex; b.hy = ey; b.hz = ez;
+      return b;
     }
     case 'cylinder': {
-      // Two discs of radius r at ±h·u: a disc ⊥ u spans r·√(1 − u_i²) along axis i (clamped at 0
-      // against rounding).
+      // Two discs of radius r at ±h·u: a disc ⊥ u spans r·√(1 − u_i²) along axis i, computed as
+      // r·√(u_j² + u_k²): for an axis 1e-9 off a world axis, 1 − u_i² is all rounding (compute-aabb.test.ts,
+      // "an axis 1e-9 off a world axis").
       const h = shape.halfHeight, r = shape.radius, ux = t.m01, uy = t.m11, uz = t.m21;
-      const cx = 1 - ux * ux, cy = 1 - uy * uy, cz = 1 - uz * uz;
-      ex = h * Math.abs(ux) + (cx > 0 ? r * Math.sqrt(cx) : 0);
-      ey = h * Math.abs(uy) + (cy > 0 ? r * Math.sqrt(cy) : 0);
-      ez = h * Math.abs(uz) + (cz > 0 ? r * Math.sqrt(cz) : 0);
-      break;
+      const ex = h * Math.abs(ux) + r * Math.sqrt(uy * uy + uz * uz);
+      const ey = h * Math.abs(uy) + r * Math.sqrt(ux * ux + uz * uz);
+      const ez = h * Math.abs(uz) + r * Math.sqrt(ux * ux + uy * uy);
+      b.lx = -ex; b.ly = -ey; b.lz = -ez;
+      b.hx = ex; b.hy = ey; b.hz = ez;
+      return b;
     }
     case 'cone': {
-      // Apex at +h·u, base disc of radius r at −h·u (spanning r·√(1 − u_i²) along axis i).
+      // Apex at +h·u, base disc of radius r at −h·u (spanning r·√(u_j² + u_k²) along axis i, as above).
       const h = shape.halfHeight, r = shape.radius, ux = t.m01, uy = t.m11, uz = t.m21;
-      const cx = 1 - ux * ux, cy = 1 - uy * uy, cz = 1 - uz * uz;
-      const sx = cx > 0 ? r * Math.sqrt(cx) : 0, sy = cy > 0 ? r * Math.sqrt(cy) : 0, sz = cz > 0 ? r * Math.sqrt(cz) : 0;
+      const sx = r * Math.sqrt(uy * uy + uz * uz), sy = r * Math.sqrt(ux * ux + uz * uz), sz = r * Math.sqrt(ux * ux + uy * uy);
       b.hx = Math.max(h * ux, sx - h * ux); b.lx = Math.min(h * ux, -h * ux - sx);
       b.hy = Math.max(h * uy, sy - h * uy); b.ly = Math.min(h * uy, -h * uy - sy);
       b.hz = Math.max(h * uz, sz - h * uz); b.lz = Math.min(h * uz, -h * uz - sz);
@@ -127,9 +144,6 @@ function rotatedBounds(shape: ConvexShape, t: Readonly<Transform>, depth: number
     default:
       return supportBounds(b, shape, t);
   }
-  b.lx = -ex; b.ly = -ey; b.lz = -ez;
-  b.hx = ex; b.hy = ey; b.hz = ez;
-  return b;
 }
 
 /** Packed corners of a segment or triangle. */

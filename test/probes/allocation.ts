@@ -9,9 +9,12 @@
  * is discarded; the figure is the smallest of five batches.
  */
 import v8 from 'node:v8';
-import { contact, createContactResult, createPenetrationResult, distance, intersects, penetration } from '../../src/index.js';
+import {
+  Box, Capsule, computeAabb, Cone, contact, ConvexHull, createAabb, createContactResult, createPenetrationResult, Cylinder, distance,
+  Ellipsoid, intersects, MinkowskiSum, penetration, Point, Rounded, Segment, Sphere, Triangle, type Shape,
+} from '../../src/index.js';
 import { oursPairs } from '../../bench/peers/ours.js';
-import { makeBoxesPool, makeHullsPool, makeSphereBoxPool } from '../../bench/pools.js';
+import { makeBallPoints, makeBoxesPool, makeHullsPool, makeSphereBoxPool } from '../../bench/pools.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('probe.ts needs node --expose-gc');
@@ -51,6 +54,21 @@ const queries: Record<string, [(n: number) => number, number]> = {
   'hull-hull distance': [(n) => { let acc = 0; const p = hulls; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += distance(p.sA[i], p.pA[i], p.sB[i], p.pB[i]); } return acc; }, 10_000],
   'hull-hull contact': [(n) => { let acc = 0; const p = hulls; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += contact(p.sA[i], p.pA[i], p.sB[i], p.pB[i], con)!.separation; } return acc; }, 3_000],
 };
+// computeAabb on every kind (a hull small enough to scan, one big enough to climb, a user support map,
+// nested wrappers), one after another through one call site, as a broad phase would call it.
+const custom: Shape = { sweptRadius: 0.1, boundingRadius: 1, support(out, d) { out.x = d.x >= 0 ? 0.5 : -0.5; out.y = 0; out.z = 0; return out; } };
+const kinds: Shape[] = [
+  new Point(), new Segment({ x: 0, y: 0, z: 0 }, { x: 1, y: 1, z: 0 }), new Triangle({ x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 }, { x: 0, y: 1, z: 0 }),
+  new Sphere(1), new Box(1, 2, 3), new Capsule(1, 0.5), new Cylinder(1, 0.5), new Cone(1, 0.5), new Ellipsoid(1, 2, 3),
+  hulls.sA[0], new ConvexHull(makeBallPoints(2000)), new Rounded(new Box(1, 1, 1), 0.1),
+  new MinkowskiSum(new MinkowskiSum(new Box(1, 1, 1), new Sphere(1)), new Rounded(new Cone(1, 1), 0.2)), custom,
+];
+const box = createAabb();
+queries['computeAabb every kind'] = [(n) => {
+  let acc = 0;
+  for (let k = 0; k < n; k++) { const i = k % SIZE; acc += computeAabb(kinds[k % kinds.length], boxes.pB[i], box).max.x; }
+  return acc;
+}, 20_000];
 const result: Record<string, number> = {};
 for (const [name, [run, count]] of Object.entries(queries)) result[name] = bytesPerQuery(run, count);
 process.stdout.write(JSON.stringify({ result, sink: Number.isFinite(sink) }));

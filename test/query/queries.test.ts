@@ -226,7 +226,7 @@ describe('zero-size and degenerate shapes never throw or return NaN', () => {
   });
   it('a point inside a zero-thickness box: depth 0 (flat Minkowski difference)', () => {
     const r = penetration(new Point(), P(0.2, 0.3, 0), new Box(1, 1, 0), P())!;
-    expect(r.depth === 0).toBe(true); // −0 today, see golden penetration-touching-depth-positive-zero
+    expect(Object.is(r.depth, 0)).toBe(true); // +0, never −0 (golden touching-cubes-face-to-face)
     expect(Math.abs(r.normal.z)).toBeCloseTo(1, 12);
   });
 });

@@ -76,7 +76,7 @@ export function closestPointsConvex(
 
 /**
  * Moves core points out to the shapes' surfaces: outA = pA + n·r_A, outB = pB − n·r_B (outputs may alias
- * the inputs). Takes the shapes, not the radii: no doubles through calls (CONTRIBUTING.md, "V8 rules").
+ * the inputs). Takes the shapes, not the radii (CONTRIBUTING.md, "V8 rules", rule 1).
  */
 export function offsetByRadii(
   outA: Vec3Like, pA: Readonly<Vec3Like>, outB: Vec3Like, pB: Readonly<Vec3Like>, n: Readonly<Vec3Like>,

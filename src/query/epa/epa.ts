@@ -88,8 +88,8 @@ function addSupportVertex(poly: Polytope, s: Float64Array): number {
 }
 
 /**
- * Sets a direction vector in place. Only used outside EPA's inner loop (start-up and polishing), where
- * V8 inlines it anyway; the loop writes the fields directly.
+ * Sets a direction vector in place. Only used outside EPA's inner loop (start-up and polishing); the
+ * loop writes the fields directly (CONTRIBUTING.md, "V8 rules", rule 1).
  */
 function aim(d: Vec3Like, x: number, y: number, z: number): void {
   d.x = x; d.y = y; d.z = z;
@@ -315,7 +315,7 @@ export function epaPenetration(
  * cone's axis: a whole circle of normals), where the polytope would have to refine the entire circle.
  * h_K is convex, so every value found is an upper bound on the depth and the search only ever lowers
  * it; its normal and the supports along it remain a consistent certificate (golden case
- * epa-point-in-cone-axis: from 9e-5 to below 1e-9 relative).
+ * point-on-cone-axis: from 9e-5 to below 1e-9 relative).
  */
 function polishUpperBound(
   work: EpaWork, shapeA: ConvexShape, shapeB: ConvexShape, bInA: Transform,

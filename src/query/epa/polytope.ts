@@ -25,7 +25,7 @@ export class Polytope {
 
   /**
    * Height above a face's plane beyond which a point counts as seeing the face (length). A field rather
-   * than an argument of the recursive walk, because V8 boxes doubles passed to calls it does not inline.
+   * than an argument of the recursive walk (CONTRIBUTING.md, "V8 rules", rule 1).
    */
   visibleEps = 0;
 
@@ -111,8 +111,7 @@ export class Polytope {
   silhouette(f: number, e: number, v: number): void {
     if (!this.faceAlive[f]) return;
     const eps = this.visibleEps;
-    // Height of v above f's plane, computed here rather than in a helper: a returned double is boxed
-    // when V8 does not inline the call.
+    // Height of v above f's plane, computed here rather than returned by a helper (V8 rules, rule 1).
     const fv0 = 3 * this.faceVertex[3 * f], o = 3 * v, n = this.faceNormal, w = this.w;
     const height = n[3 * f] * (w[o] - w[fv0]) + n[3 * f + 1] * (w[o + 1] - w[fv0 + 1]) + n[3 * f + 2] * (w[o + 2] - w[fv0 + 2]);
     if (height > eps) {

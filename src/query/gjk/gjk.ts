@@ -89,8 +89,8 @@ export class GjkWork {
   distance = 0;
   /**
    * Input: stop early, with `separatedBeyondLimit`, once a separating plane proves the core distance
-   * exceeds this (Infinity for a full distance query). A field, not an argument, because V8 boxes a
-   * double passed to a call it does not inline.
+   * exceeds this (Infinity for a full distance query). A field, not an argument (CONTRIBUTING.md,
+   * "V8 rules", rule 1).
    */
   limit = Infinity;
   /** Answer: true if the loop stopped early because a plane proved distance > limit. */

@@ -23,12 +23,12 @@ const _lamS1 = /* @__PURE__ */ new Float64Array(4);
 const _lamS2 = /* @__PURE__ */ new Float64Array(4);
 
 // "Same sign" tests are written out in place, `(a > 0 && b > 0) || (a < 0 && b < 0)`, rather than
-// called as a helper: V8 stops inlining in these large functions, and a call that is not inlined boxes
-// its double arguments, an allocation per test (bench: bytes per query).
+// called as a helper: V8 stops inlining in these large functions (CONTRIBUTING.md, "V8 rules", rules 1
+// and 2; as a helper it was an allocation per test).
 
 /**
- * |Σ λ_i p_i|² over the vertices in `mask`, written to `_normSq[0]` rather than returned: V8 boxes a
- * double returned from a call it does not inline, and this runs several times per GJK step.
+ * |Σ λ_i p_i|² over the vertices in `mask`, written to `_normSq[0]` rather than returned (CONTRIBUTING.md,
+ * "V8 rules", rule 1): this runs several times per GJK step.
  */
 const _normSq = /* @__PURE__ */ new Float64Array(1);
 

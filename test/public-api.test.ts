@@ -1,0 +1,61 @@
+/**
+ * The public API is exactly what CONTRIBUTING.md ("Public entries") lists: every export of the two
+ * entries, values and types, named there, and nothing named there missing. Types are read with the
+ * TypeScript compiler, values from the modules themselves.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The names listed under `### \`entry\`` in CONTRIBUTING.md: each bullet's names before its first ': '. */
+function documented(entry: string): string[] {
+  const text = readFileSync(join(ROOT, 'CONTRIBUTING.md'), 'utf8');
+  const start = text.indexOf(`### \`${entry}\`\n`);
+  expect(start, `CONTRIBUTING.md has a section for ${entry}`).toBeGreaterThanOrEqual(0);
+  const rest = text.slice(start + 1);
+  const end = rest.search(/\n##/);
+  const names: string[] = [];
+  for (const line of rest.slice(0, end < 0 ? undefined : end).split('\n')) {
+    if (!line.startsWith('- ')) continue;
+    const head = line.slice(2, line.indexOf(': ') < 0 ? undefined : line.indexOf(': '));
+    for (const m of head.matchAll(/`([A-Za-z_$][\w$]*)`/g)) names.push(m[1]);
+  }
+  return names.sort();
+}
+
+/** Every name the module at `path` exports, types included, by the TypeScript compiler. */
+function exported(path: string): string[] {
+  const file = join(ROOT, path);
+  const program = ts.createProgram([file], {
+    module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, strict: true, noEmit: true,
+  });
+  const checker = program.getTypeChecker();
+  const symbol = checker.getSymbolAtLocation(program.getSourceFile(file)!)!;
+  return checker.getExportsOfModule(symbol).map((s) => s.name).sort();
+}
+
+describe('public API', () => {
+  for (const [entry, path] of [['convex-collide', 'src/index.ts'], ['convex-collide/format', 'src/format/index.ts']] as const) {
+    it(`${entry}: exports exactly what CONTRIBUTING.md lists`, async () => {
+      const listed = documented(entry);
+      expect(listed.length).toBeGreaterThan(8);
+      expect(new Set(listed).size, 'a name listed twice').toBe(listed.length);
+      const names = exported(path);
+      expect(names).toEqual(listed);
+      // Every runtime export is among them (the compiler's list includes types).
+      const values = Object.keys(await import(join(ROOT, path)));
+      for (const v of values) expect(listed).toContain(v);
+    }, 60_000);
+  }
+
+  it('package.json exports both entries, and nothing else', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, { import: string; types: string }> };
+    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './format']);
+    expect(pkg.exports['.'].import).toBe('./dist/index.js');
+    expect(pkg.exports['./format'].import).toBe('./dist/format/index.js');
+  });
+});
