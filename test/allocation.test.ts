@@ -1,6 +1,6 @@
 /**
  * Every pairwise query, and computeAabb on every kind of shape, allocates nothing once warm (README "Performance"). Measured in a child process
- * with `--expose-gc` (test/alloc/probe.ts), because a forced GC is needed to read the heap cleanly.
+ * with `--expose-gc` (test/probes/allocation.ts), because a forced GC is needed to read the heap cleanly.
  * This is not a timing test: it counts bytes, which do not depend on the machine's speed.
  */
 import { execFile } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Hull building does not fall into a deoptimisation loop (see test/jit/probe.ts). Counts V8's
+ * Hull building does not fall into a deoptimisation loop (see test/probes/deopt.ts). Counts V8's
  * `--trace-deopt` reports per function in a child process; this is not a timing test.
  */
 import { execFile } from 'node:child_process';

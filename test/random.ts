@@ -25,3 +25,14 @@ export function centredLcg(seed: number): () => number {
     return (a >>> 8) / (1 << 24) - 0.5;
   };
 }
+
+/** n points on the unit sphere, seeded (mulberry32): every one a hull vertex. */
+export function spherePoints(n: number, seed: number): number[] {
+  const rnd = mulberry32(seed);
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const z = 2 * rnd() - 1, f = 2 * Math.PI * rnd(), r = Math.sqrt(1 - z * z);
+    out.push(r * Math.cos(f), r * Math.sin(f), z);
+  }
+  return out;
+}

@@ -56,6 +56,16 @@ function readLength(obj: Record<string, unknown>, key: string, field: string): n
   return v;
 }
 
+/** Reads `[x, y, z]` of three lengths (finite, ≥ 0) at `field.key`. */
+function readLengths3(obj: Record<string, unknown>, key: string, field: string): number[] {
+  const v = obj[key];
+  if (!Array.isArray(v) || v.length !== 3) throw new InvalidJsonError(`${field}.${key}`, `is ${describe(v)}; expected an array of 3 numbers >= 0`);
+  for (let i = 0; i < 3; i++) {
+    if (typeof v[i] !== 'number' || !Number.isFinite(v[i]) || v[i] < 0) throw new InvalidRadiusError(`${field}.${key}[${i}]`, v[i]);
+  }
+  return v as number[];
+}
+
 /**
  * Builds a shape from the JSON SHAPE format (README, "The pair-query JSON format"). `field` names the
  * shape in error messages (e.g. `pairs[3].a`).
@@ -82,11 +92,7 @@ function readShape(json: unknown, field: string, depth: number): ConvexShape {
     case 'sphere':
       return new Sphere(readLength(o, 'radius', field));
     case 'box': {
-      const h = o.halfExtents;
-      if (!Array.isArray(h) || h.length !== 3) throw new InvalidJsonError(`${field}.halfExtents`, `is ${describe(h)}; expected an array of 3 numbers >= 0`);
-      for (let i = 0; i < 3; i++) {
-        if (typeof h[i] !== 'number' || !Number.isFinite(h[i]) || h[i] < 0) throw new InvalidRadiusError(`${field}.halfExtents[${i}]`, h[i]);
-      }
+      const h = readLengths3(o, 'halfExtents', field);
       return new Box(h[0], h[1], h[2]);
     }
     case 'capsule':
@@ -96,11 +102,7 @@ function readShape(json: unknown, field: string, depth: number): ConvexShape {
     case 'cone':
       return new Cone(readLength(o, 'halfHeight', field), readLength(o, 'radius', field));
     case 'ellipsoid': {
-      const r = o.radii;
-      if (!Array.isArray(r) || r.length !== 3) throw new InvalidJsonError(`${field}.radii`, `is ${describe(r)}; expected an array of 3 numbers >= 0`);
-      for (let i = 0; i < 3; i++) {
-        if (typeof r[i] !== 'number' || !Number.isFinite(r[i]) || r[i] < 0) throw new InvalidRadiusError(`${field}.radii[${i}]`, r[i]);
-      }
+      const r = readLengths3(o, 'radii', field);
       return new Ellipsoid(r[0], r[1], r[2]);
     }
     case 'convexHull': {

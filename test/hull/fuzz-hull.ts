@@ -1,7 +1,7 @@
 /**
  * Long-running fuzzing of buildHull with the two generators of quickhull.prop.test.ts (random clouds,
  * integer lattices perturbed by 1e-16..1e-9), seed after seed, every hull checked by validateHull.
- * Not part of `npm test`: run `npx tsx test/fuzz-hull.ts [seconds] [first seed]` (defaults 60 and 1)
+ * Not part of `npm test`: run `npx tsx test/hull/fuzz-hull.ts [seconds] [first seed]` (defaults 60 and 1)
  * and turn what it prints into golden tests.
  */
 import fc from 'fast-check';

@@ -3,7 +3,7 @@ import { DegenerateHullError, InvalidNumberError } from '../../src/errors.js';
 import { buildHull, buildHullSteps } from '../../src/hull/build-hull.js';
 import { HULL_TOLERANCE_FACTOR } from '../../src/tolerance.js';
 import { validateHull } from '../../src/hull/validate-hull.js';
-import { centredLcg, mulberry32 } from '../random.js';
+import { centredLcg, mulberry32, spherePoints } from '../random.js';
 
 function ball(n: number, seed: number): number[] {
   const rnd = mulberry32(seed);
@@ -15,15 +15,7 @@ function ball(n: number, seed: number): number[] {
   return out;
 }
 
-function sphere(n: number, seed: number): number[] {
-  const rnd = mulberry32(seed);
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const z = 2 * rnd() - 1, f = 2 * Math.PI * rnd(), r = Math.sqrt(1 - z * z);
-    out.push(r * Math.cos(f), r * Math.sin(f), z);
-  }
-  return out;
-}
+const sphere = spherePoints;
 
 function grid(k: number, step = 0.1, offset = 0): number[] {
   const out: number[] = [];

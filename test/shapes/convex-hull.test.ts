@@ -1,19 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DegenerateHullError, InvalidNumberError } from '../../src/errors.js';
-import { mulberry32 } from '../random.js';
+import { mulberry32, spherePoints } from '../random.js';
 import { ConvexHull, createHullFace } from '../../src/shapes/convex-hull.js';
 import { HULL_CLIMB_MIN_VERTICES } from '../../src/tolerance.js';
 
-function sphere(n: number, seed: number): number[] {
-  const rnd = mulberry32(seed);
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const z = 2 * rnd() - 1, f = 2 * Math.PI * rnd(), r = Math.sqrt(1 - z * z);
-    out.push(r * Math.cos(f), r * Math.sin(f), z);
-  }
-  return out;
-}
+const sphere = spherePoints;
 
 const dirArb = fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }),
   fc.double({ min: -1, max: 1, noNaN: true }))

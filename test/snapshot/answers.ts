@@ -16,7 +16,8 @@ import {
   createPenetrationResult, Cylinder, distance, Ellipsoid, GjkCache, intersects, MinkowskiSum, penetration, Point,
   Rounded, Segment, Sphere, Triangle,
 } from '../../src/index.js';
-import { makeBoxesPool, makeHullsPool, makeSphereBoxPool, mulberry32, poseOf, type Pool } from '../../bench/pools.js';
+import { oursPairs } from '../../bench/peers/ours.js';
+import { makeBoxesPool, makeHullsPool, makeSphereBoxPool, mulberry32, type Pool } from '../../bench/pools.js';
 
 /** Pairs per digest block. */
 export const BLOCK = 1000;
@@ -45,22 +46,10 @@ class Digest {
   }
 }
 
+/** The benchmark's own shapes and poses for a pool (bench/peers/ours.ts). */
 function poolPairs(name: string, pool: Pool): PairSet {
-  const a: Any[] = [], b: Any[] = [], pa: PlainPose[] = [], pb: PlainPose[] = [];
-  const hull = pool.kind === 'hulls' ? new ConvexHull(pool.template) : null;
-  for (let i = 0; i < pool.size; i++) {
-    pa.push(poseOf(pool, i, false));
-    pb.push(poseOf(pool, i, true));
-    if (pool.kind === 'hulls') {
-      a.push(hull!); b.push(hull!);
-    } else {
-      a.push(new Box(pool.halfA[3 * i], pool.halfA[3 * i + 1], pool.halfA[3 * i + 2]));
-      b.push(pool.kind === 'boxes'
-        ? new Box(pool.halfB[3 * i], pool.halfB[3 * i + 1], pool.halfB[3 * i + 2])
-        : new Sphere(pool.radiusB[i]));
-    }
-  }
-  return { name, a, b, pa, pb, traced: 0 };
+  const { sA, sB, pA, pB } = oursPairs(pool);
+  return { name, a: sA, b: sB, pa: pA, pb: pB, traced: 0 };
 }
 
 /** A user's own support map (no kind): a box of half extents (0.4, 0.3, 0.2) swept by 0.05. */
