@@ -50,7 +50,8 @@ const BUILT_IN_INDEX: Readonly<Record<string, number>> = /* @__PURE__ */ (() => 
  * boxed number (16 bytes per query; CONTRIBUTING.md, "V8 rules", rule 2).
  */
 export function kindIndex(shape: Shape): number {
-  const i = typeof shape === 'object' && shape !== null ? BUILT_IN_INDEX[shape.kind as string] : undefined;
+  const kind: unknown = typeof shape === 'object' && shape !== null ? shape.kind : undefined;
+  const i = typeof kind === 'string' ? BUILT_IN_INDEX[kind] : undefined;
   return i !== undefined ? i : otherKindIndex(shape);
 }
 

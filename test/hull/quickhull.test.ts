@@ -129,7 +129,7 @@ describe('buildHull: solids', () => {
     expect(Array.from(hull.inputIndices)).toContain(1);
   });
 
-  // Found by test/fuzz-hull.ts (lattice seed 1966): the apex (0,-2,-2) lies on the line through the
+  // Found by test/hull/fuzz-hull.ts (lattice seed 1966): the apex (0,-2,-2) lies on the line through the
   // horizon edge (0,-2,2)–(0,-2,0), so the new face over that edge was a needle of collinear corners
   // whose plane pointed anywhere, and the face beyond the edge saw the apex by 0.93ε (not "visible").
   // The needle's plane later dropped (3,3,1) as inside: the hull missed it by 0.44.
@@ -143,7 +143,7 @@ describe('buildHull: solids', () => {
     expect(Array.from(hull.inputIndices)).not.toContain(16); // the middle of the collinear three
   });
 
-  // Found by test/fuzz-hull.ts (lattice seeds 76 and 101): three lattice points in a row, perturbed by
+  // Found by test/hull/fuzz-hull.ts (lattice seeds 76 and 101): three lattice points in a row, perturbed by
   // 1e-9, make a needle face 1e-9 high and 3.5 long. Its plain cross product put its own corners 1e-13
   // off its plane, more than 2ε, at every tolerance step until the solid was thinner than the tolerance
   // and came out as a polygon (2.6e-10 tolerance). With exact products it is a tetrahedron at the first.
