@@ -1,7 +1,10 @@
 /**
  * Every tolerance and iteration cap of the library, in one place. All arithmetic is float64: values
  * are derived from `Number.EPSILON` (2.2e-16) with a stated safety factor, never borrowed from float32
- * engines. Each entry says what it compares, its unit, why it has its value and which test pins it.
+ * engines. Each entry says what it compares, its unit, why it has its value and which test pins it: the
+ * pins were found by changing each value (÷ and × 1000 or 16, 0, or a far smaller cap) and running the
+ * tests; "from below" means the test fails when the value is made smaller, and so on. Two guards are
+ * pinned by no test, as they say.
  * Callers override the query tolerances per call through a query's `options`; module values are never
  * mutated.
  *
@@ -20,43 +23,52 @@ export const EPS = Number.EPSILON;
  * GJK stops when the duality gap `|v|² − v·w` falls below `GJK_RELATIVE_TOLERANCE · |v|²` (unitless).
  * The gap bounds the distance error by `GJK_RELATIVE_TOLERANCE · |v|`, so 1e-12 leaves six orders of
  * margin under the 1e-6 relative accuracy we promise, while staying ~4500 ulps above rounding noise of a
- * dot product of float64 values, so polytopes never spin on noise. Pinned by gjk.test.ts "curved shapes
- * converge to 1e-9 relative" (curved shapes converge within the iteration cap). Option: `gjkRelativeTolerance`.
+ * dot product of float64 values, so polytopes never spin on noise. Pinned from above by gjk.test.ts "curved
+ * shapes converge to 1e-9 relative" (fails at 1e-6); below it GJK ends by its noise floor and progress
+ * check instead, with the same answers down to 0. Option: `gjkRelativeTolerance`.
  */
 export const GJK_RELATIVE_TOLERANCE = 1e-12;
 
 /**
  * GJK reports contact when `|v|²` falls below `GJK_ABSOLUTE_TOLERANCE · max |w|²` over the simplex (unitless,
  * relative to the largest simplex vertex, so it scales with the problem). 1e4·ε² ≈ 5e-28 means the origin
- * lies within about 1e2·ε·|w| of the simplex: rounding noise, not a gap. Pinned by gjk.test.ts "touching
- * is one answer across queries".
+ * lies within about 1e2·ε·|w| of the simplex: rounding noise, not a gap. Pinned from below by epa.test.ts
+ * "a triangle lying on a box face" and "cylinders stacked along their axis" (fail at 1e-2·ε² and at 0:
+ * touching cores must count as touching); no test fails up to 1e10·ε².
  */
 export const GJK_ABSOLUTE_TOLERANCE = 1e4 * EPS * EPS;
 
 /**
  * GJK's noise floor (unitless): the loop also ends when `gap² ≤ GJK_NOISE_FLOOR · |v|² · max|w|²`, that is
  * gap ≤ 64·ε·|v|·max|w|. The rounding error of v·w is about ε·|v|·|w|, so a gap below a few dozen of
- * those cannot be told from zero. Pinned by gjk.test.ts "nearly touching curved shapes (gap 1e-9):
- * terminates by the noise floor, not the cap".
+ * those cannot be told from zero. No answer depends on it (the progress check ends the loop a step later
+ * with the same distance); it saves that step. Pinned by gjk.test.ts "gjkRelativeTolerance 0: GJK stops at
+ * its noise floor" (mean iterations 12.9 at 0, 10.4 at ×1000, and at ×1e6 distances certified only to
+ * 3e-11).
  */
 export const GJK_NOISE_FLOOR = 4096 * EPS * EPS;
 
 /**
  * When rounding stops GJK from shrinking |v| (typical on curved shapes, where new supports crowd the
  * simplex), the answer is still reported 'converged' if the duality gap certifies the distance to
- * this relative accuracy (unitless): 100× inside the 1e-6 we promise. Pinned by the golden case
- * cylinder-rounded-cone-apart (gap 2.5e-9 relative).
+ * this relative accuracy (unitless): 100× inside the 1e-6 we promise. Pinned from below by the golden
+ * case cylinder-rounded-cone-apart (gap 2.5e-9 relative; fails at 1e-11).
  */
 export const GJK_STALL_RELATIVE_TOLERANCE = 1e-8;
 
 /**
  * At a stall, a gap below `GJK_STALL_NOISE · max|w|²` (unitless) is also 'converged': v carries an
  * absolute error of about ε·max|w|, so the gap cannot fall below about ε·max|w|² whatever the distance.
- * Pinned by the golden case point-near-segment-centre (a point 1.7e-6 from a length-2 segment).
+ * Pinned from below by the golden case point-near-segment-centre (a point 1.4e-6 from a length-2 segment;
+ * fails at 0.064·ε).
  */
 export const GJK_STALL_NOISE = 64 * EPS;
 
-/** Hard cap on GJK iterations. Polytopes converge in a handful; curved shapes in tens. Option: `gjkMaxIterations`. */
+/**
+ * Hard cap on GJK iterations. Polytopes converge in a handful; curved shapes in tens (37 at most on
+ * 3,000 curved pairs with `gjkRelativeTolerance` 0). Pinned by gjk.test.ts "curved shapes converge to 1e-9 relative" (fails at 16).
+ * Option: `gjkMaxIterations`.
+ */
 export const GJK_MAX_ITERATIONS = 128;
 
 // ---------------------------------------------------------------------------------------------------
@@ -65,13 +77,16 @@ export const GJK_MAX_ITERATIONS = 128;
 /**
  * EPA stops when the support along the closest face's normal is no further than
  * `EPA_RELATIVE_TOLERANCE · max(depth, scale)` beyond the face (unitless). Curved shapes converge
- * roughly quadratically in the face size, so 1e-10 is reached in tens of iterations. Pinned by
- * epa.prop.test.ts "o(normal) = depth, witnesses on the shapes" (curved depths to 1e-6). Option:
- * `epaRelativeTolerance`.
+ * roughly quadratically in the face size, so 1e-10 is reached in tens of iterations. Pinned from above by
+ * cli.test.ts "matches the closed-form separations" (a post 20 cm into a block: off by 6e-11 at 1e-7);
+ * smaller values give the same answers in more iterations. Option: `epaRelativeTolerance`.
  */
 export const EPA_RELATIVE_TOLERANCE = 1e-10;
 
-/** Hard cap on EPA iterations (each adds one vertex). Option: `epaMaxIterations` (at most this). */
+/**
+ * Hard cap on EPA iterations (each adds one vertex). Pinned by epa.prop.test.ts "o(normal) = depth,
+ * witnesses on the shapes" (fails at 16). Option: `epaMaxIterations` (at most this).
+ */
 export const EPA_MAX_ITERATIONS = 256;
 
 /** Hard cap on EPA faces alive at once; the polytope never needs more than 2·vertices − 4. */
@@ -81,8 +96,9 @@ export const EPA_MAX_FACES = 2 * (EPA_MAX_ITERATIONS + 8);
  * A new EPA vertex sees a face when it is more than `EPA_VISIBLE_TOLERANCE · scale` above its plane
  * (unitless; times the sum of the bounding radii, a length). 64·ε covers the rounding of a plane
  * through float64 points of that magnitude, so faces the vertex lies on within rounding are kept
- * rather than torn out, which would break the horizon. Pinned by epa.prop.test.ts "hard set: slivers,
- * near-coplanar and flat hulls".
+ * rather than torn out. Not pinned by any test: no test fails from 0 to ×1e6, and on 80,000 hard pairs
+ * (axis-aligned and 45° poses on a grid, coplanar, flat and 1e-7-thin shapes) 0 changes no status and no
+ * separation by more than 3e-10. Kept as the guard the horizon walk assumes.
  */
 export const EPA_VISIBLE_TOLERANCE = 64 * EPS;
 
@@ -91,7 +107,8 @@ export const EPA_VISIBLE_TOLERANCE = 64 * EPS;
  * EPA stops unconverged (a curved shape whose deepest direction is not unique, such as a point on a
  * cone's axis): the step halves from 0.05 rad (about 3°, finer than EPA's faces by then) until no
  * neighbour improves at 1e-10 rad, where the depth's change is below 1e-20 relative. Pinned by the
- * golden case point-on-cone-axis (from 9e-5 to below 1e-9 relative).
+ * golden case point-on-cone-axis (from 9e-5 to below 1e-9 relative; fails with a first step of 1e-9, a
+ * last step of 1e-4, or 4 evaluations).
  */
 export const EPA_POLISH_FIRST_STEP = 0.05;
 export const EPA_POLISH_LAST_STEP = 1e-10;
@@ -106,14 +123,18 @@ export const EPA_POLISH_MAX_EVALUATIONS = 400;
  * Relative tolerance for flatness tests (unitless, relative to the problem's scale): a point closer
  * than this to a plane or line counts as lying on it (EPA's flat Minkowski differences). 1e-10 sits well
  * above rounding error of a cross product of float64 values (~1e-15 relative) and far below any feature
- * we must resolve. Pinned by epa.test.ts "flat Minkowski difference" and "a triangle lying on a box face".
+ * we must resolve. Not pinned by any test: no test fails from 0 to 1e-4, and on 80,000 hard pairs (as for
+ * EPA_VISIBLE_TOLERANCE) 0 changes no depth and no status (one touching pair gets the opposite normal,
+ * as valid): a thin Minkowski difference makes GJK end on a tetrahedron, so the flat test is reached only
+ * by shapes that are flat to the bit.
  */
 export const FLAT_TOLERANCE = 1e-10;
 
 /**
  * Quaternions are accepted when `| |q| − 1 | ≤ QUATERNION_UNIT_TOLERANCE` (unitless), then normalised:
- * JSON written with six decimals is off by up to about 5e-7. Pinned by queries.test.ts "slightly
- * non-unit quaternions (within 1e-6) are accepted and normalised".
+ * JSON written with six decimals is off by up to about 5e-7. Pinned from below by queries.test.ts
+ * "slightly non-unit quaternions (within 1e-6) are accepted and normalised" (fails at 1e-7) and from
+ * above by pair-query.test.ts "rejects just outside the tolerance rather than clamping" (fails at 1e-5).
  */
 export const QUATERNION_UNIT_TOLERANCE = 1e-6;
 
@@ -122,9 +143,10 @@ export const QUATERNION_UNIT_TOLERANCE = 1e-6;
  * involved (both bounding radii about the local origins, both world positions, the distance between the
  * frames) count as touching, so exact contacts are reported as touching despite rounding. Rounding of a
  * float64 coordinate of magnitude M is ε·M, and a query chains a few dozen operations, so 256·ε ≈ 5.7e-14
- * covers it; it stays far below any real gap of a well-posed input (golden case
- * offset-hull-cubes-overlapping: cubes with vertices near 1e7 overlapping by 1e-5 must not touch;
- * golden case rotated-cubes-touching-far: an exact contact 1e5 from the origin must).
+ * covers it; it stays far below any real gap of a well-posed input. Pinned from above by the golden case
+ * offset-hull-cubes-overlapping (cubes with vertices near 1e7 overlapping by 1e-5 must not touch; fails at
+ * ×1000) and from below only at 0, by gjk.test.ts "exactly touching spheres and boxes" (no test fails at
+ * ÷1000).
  */
 export const CONTACT_RELATIVE_TOLERANCE = 256 * EPS;
 
@@ -135,8 +157,9 @@ export const CONTACT_RELATIVE_TOLERANCE = 256 * EPS;
  * Safety factor of the hull tolerance: `ε_hull = HULL_TOLERANCE_FACTOR · ε · (max|x| + max|y| + max|z|)`
  * (a length). Barber et al. §4 bound the roundoff of a point–plane distance by a few ε times the
  * largest coordinate sum; planes of thin triangles amplify that, so we keep a wide margin (48) over the
- * ~3 ulps of the bare dot product: about 3e-14 for unit-sized input. Pinned by quickhull.test.ts "grids
- * of 4³ to 21³ points perturbed by 1e-15 to 1e-11" (the grids build at the first or second step).
+ * ~3 ulps of the bare dot product: about 3e-14 for unit-sized input. Pinned both ways by quickhull.test.ts
+ * "golden: perturbed grids that the flat-edge merge alone got wrong" (it counts tolerance steps; fails at
+ * ÷16 and ×16).
  */
 export const HULL_TOLERANCE_FACTOR = 48;
 
@@ -144,7 +167,7 @@ export const HULL_TOLERANCE_FACTOR = 48;
  * How many times a build may quadruple its tolerance when the faces merged at it are not a valid hull:
  * up to 4¹⁰ ≈ 10⁶ times the default, about 2e-8 of the coordinates' magnitude. Grids of 3³ to 21³ points
  * perturbed by 1e-15 to 1e-11 need at most three steps; a 3e-5-thick elliptic cylinder 1e4 long needs
- * eight. Pinned by quickhull.test.ts "golden: thin elliptic cylinders".
+ * eight. Pinned by quickhull.test.ts "golden: thin elliptic cylinders" (fails at 2).
  */
 export const HULL_TOLERANCE_STEPS = 10;
 
@@ -152,48 +175,54 @@ export const HULL_TOLERANCE_STEPS = 10;
  * A hull is valid when every input point lies within `HULL_COVER_FACTOR · ε_hull` of it (unitless):
  * validateHull's default, and the check a build makes of its near points before it accepts a
  * tolerance step. Points dropped within ε_hull of a face can end up to a few ε_hull outside the
- * merged faces. Pinned by quickhull.test.ts "golden: lattices perturbed by 1e-12 to 1e-9".
+ * merged faces. Pinned from below by quickhull.test.ts "golden: lattices perturbed by 1e-12 to 1e-9" and
+ * eight other hull tests (fail at ÷16); no test fails at ×16.
  */
 export const HULL_COVER_FACTOR = 4;
 
 /**
  * A hull face is flat when its corners lie within `HULL_FACE_FLATNESS · ε_hull` of its plane, and convex
  * when every neighbour of its corners lies at most that far above it (unitless); otherwise the build
- * retries at a coarser tolerance. Pinned by quickhull.test.ts "golden: a needle face (three points
- * nearly in a row) keeps a solid at the default tolerance".
+ * retries at a coarser tolerance. Pinned both ways by quickhull.test.ts "golden: thin elliptic cylinders"
+ * (fails at ÷16 and ×16).
  */
 export const HULL_FACE_FLATNESS = 2;
 
 /**
  * A point found above a face by at most `HULL_NEAR_FACE · ε_hull` (unitless) is assigned to the face it
  * is furthest above, not the first one found: a point nearly coplanar with some faces can lie far above
- * another. Pinned by quickhull.test.ts "golden: a point barely above one face and far above another".
+ * another. Pinned from below by quickhull.test.ts "golden: perturbed grids that the flat-edge merge alone
+ * got wrong" (fails at 1); no test fails at ×16.
  */
 export const HULL_NEAR_FACE = 16;
 
 /**
  * A new face whose smallest altitude is at most `HULL_NEEDLE · ε_hull` (unitless) is a needle, and the
- * nearly coplanar face beyond its horizon edge joins the visible set (absorbFolds). Pinned by
- * quickhull.test.ts "golden: an apex collinear with a horizon edge does not make a needle face".
+ * nearly coplanar face beyond its horizon edge joins the visible set (absorbFolds). Pinned from below by
+ * quickhull.test.ts "golden: perturbed grids that the flat-edge merge alone got wrong" (fails at 1/8); no
+ * test fails at ×16.
  */
 export const HULL_NEEDLE = 2;
 
 /**
  * Cap on absorbFolds rounds per apex step. On ten 8³ grids perturbed by 1e-13, 140 of 516 apex steps
- * took a round, 15 a second and one a third; on 1,000 and 100,000 points in a ball none did.
+ * took a round, 15 a second and one a third; on 1,000 and 100,000 points in a ball none did. Pinned by
+ * quickhull.test.ts "golden: an apex collinear with a horizon edge does not make a needle face" (fails at 0).
  */
 export const HULL_FOLD_ROUNDS = 8;
 
 /**
  * A triangle whose two edges at its best corner span a sine below √HULL_THIN_TRIANGLE (0.01; unitless,
  * compared as sine²) gets its cross product from exact products: the plain one's direction is off by up
- * to about ε/sin. Pinned by quickhull.test.ts "golden: a needle face (three points nearly in a row)".
+ * to about ε/sin. Pinned only at 0, by quickhull.test.ts "golden: a needle face (three points nearly in a
+ * row)" (no test fails from 6e-6 to 1e-2: the needles of the tests are far thinner).
  */
 export const HULL_THIN_TRIANGLE = 1e-4;
 
 /**
  * Largest point count × face count that a build checks against its finished hull (about 0.1 s here);
- * above it, it trusts the build.
+ * above it, it trusts the build. Pinned at 0 by quickhull.test.ts "golden: lattices perturbed by 1e-12 to
+ * 1e-9" (the check is what sends those builds to the next tolerance step).
  */
 export const HULL_COVER_CHECK_BUDGET = 1 << 24;
 
@@ -202,7 +231,7 @@ export const HULL_COVER_CHECK_BUDGET = 1 << 24;
  * vertex adjacency; smaller ones scan. A speed switch (both give a maximiser), chosen by
  * bench/hull.bench.ts ("support … scan / climb" rows): on random directions scan and climb cost about
  * the same at 32 vertices (climb 2× faster at 128, 4× at 1,000); on a slowly turning direction (GJK's
- * case) the warm-started climb already wins at 32 and is ~50× faster at 1,000. Pinned by
- * convex-hull.test.ts "support by hill climbing is a true maximiser".
+ * case) the warm-started climb already wins at 32 and is ~50× faster at 1,000. Answers do not depend on it
+ * (0 passes every test); convex-hull.test.ts "climbs from the start table" fails when no hull climbs.
  */
 export const HULL_CLIMB_MIN_VERTICES = 32;
