@@ -16,7 +16,7 @@
 import { InvalidShapeError, UnsupportedPairError } from '../errors.js';
 import type { Transform } from '../math/transform.js';
 import type { Vec3Like } from '../math/types.js';
-import type { ConvexShape, Shape, ShapeKind } from '../shapes/shape.js';
+import { BUILT_IN_KINDS, KIND_INDEX, type ConvexShape, type Shape, type ShapeKind } from '../shapes/shape.js';
 import { contactConvex } from './convex/convex-contact.js';
 import { closestPointsConvex, distanceConvex, intersectsConvex } from './convex/convex-distance.js';
 import type { EpaOptions } from './epa/epa.js';
@@ -25,41 +25,33 @@ import type { ContactAnswer, QueryWork } from './query-work.js';
 import type { ClosestPointsResult } from './results.js';
 
 /** Every kind a pair table knows, in canonical order: a pair function is registered for (kindA, kindB) with kindA first. */
-export const SHAPE_KINDS: readonly ShapeKind[] = [
-  'point', 'segment', 'triangle', 'sphere', 'box', 'capsule', 'cylinder', 'cone', 'ellipsoid', 'convexHull',
-  'rounded', 'minkowskiSum', 'custom',
-];
+export const SHAPE_KINDS: readonly ShapeKind[] = [...BUILT_IN_KINDS, 'custom'];
 
-const KINDS = 13;
+const KINDS = BUILT_IN_KINDS.length + 1;
 /** Index of a kind no table knows: its row and column hold no function. */
 const UNKNOWN = KINDS;
 const STRIDE = KINDS + 1;
 
-/** Index of each built-in kind in SHAPE_KINDS (a prototype-free object: no inherited keys). */
-const BUILT_IN_INDEX: Readonly<Record<string, number>> = /* @__PURE__ */ (() => {
-  const index = Object.create(null) as Record<string, number>;
-  for (let i = 0; i < KINDS - 1; i++) index[SHAPE_KINDS[i]] = i;
-  return Object.freeze(index);
-})();
-
 /**
  * The index of `shape`'s kind in SHAPE_KINDS; UNKNOWN for a kind no table knows (or a custom shape
- * without a support method); −1 for a value that is not an object. Kept small, with the rare cases in
- * a function of their own: every public query inlines it twice, and a query that grows past V8's
- * inlining budget is no longer inlined into its caller, which then receives `distance`'s answer as a
- * boxed number (16 bytes per query; CONTRIBUTING.md, "V8 rules", rule 2).
+ * without a support method); −1 for a value that is not an object. A built-in shape carries its index
+ * (KIND_INDEX, shapes/shape.ts): one property load. Kept small, with the rare cases in a function of
+ * their own: every public query inlines it twice, and a query that grows past V8's inlining budget is
+ * no longer inlined into its caller, which then receives `distance`'s answer as a boxed number (16 bytes
+ * per query; CONTRIBUTING.md, "V8 rules", rule 2).
  */
 export function kindIndex(shape: Shape): number {
-  const kind: unknown = typeof shape === 'object' && shape !== null ? shape.kind : undefined;
-  const i = typeof kind === 'string' ? BUILT_IN_INDEX[kind] : undefined;
+  const i = typeof shape === 'object' && shape !== null ? (shape as { [KIND_INDEX]?: number })[KIND_INDEX] : undefined;
   return i !== undefined ? i : otherKindIndex(shape);
 }
 
-/** kindIndex of a custom shape, an unknown kind, or a value that is not an object. */
+/**
+ * kindIndex of anything but a built-in shape: a user's own support map (any object with a support
+ * method, whatever its `kind` says: a shape of another copy of this library is one too) is custom; an
+ * object without one is of a kind no table knows; anything else is not a shape.
+ */
 function otherKindIndex(shape: Shape): number {
   if (typeof shape !== 'object' || shape === null) return -1;
-  const kind: unknown = shape.kind;
-  if (kind !== undefined && kind !== 'custom') return UNKNOWN;
   return typeof shape.support === 'function' ? KINDS - 1 : UNKNOWN;
 }
 

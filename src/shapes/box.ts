@@ -1,10 +1,14 @@
 import { requireNonNegative } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
-import type { SupportMap } from './shape.js';
+import { builtInKindIndex, KIND_INDEX, type SupportMap } from './shape.js';
+
+const KIND = /* @__PURE__ */ builtInKindIndex('box');
 
 /** An axis-aligned box (in its local frame) centred at the origin, given by half extents. */
 export class Box implements SupportMap {
   readonly kind = 'box' as const;
+  /** @internal The dispatcher's index of this kind. */
+  readonly [KIND_INDEX] = KIND;
   readonly sweptRadius = 0;
   readonly boundingRadius: number;
   readonly hx: number;

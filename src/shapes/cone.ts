@@ -1,10 +1,14 @@
 import { requireNonNegative } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
-import type { SupportMap } from './shape.js';
+import { builtInKindIndex, KIND_INDEX, type SupportMap } from './shape.js';
+
+const KIND = /* @__PURE__ */ builtInKindIndex('cone');
 
 /** A solid cone along local Y: apex at (0, +halfHeight, 0), base disc of `radius` at y = −halfHeight. */
 export class Cone implements SupportMap {
   readonly kind = 'cone' as const;
+  /** @internal The dispatcher's index of this kind. */
+  readonly [KIND_INDEX] = KIND;
   /** Sharp rims: the whole body is the core. */
   readonly sweptRadius = 0;
   /** The geometric radius of the base disc. */

@@ -1,7 +1,9 @@
 import { buildHull, type BuildHullOptions, type Hull, type HullDimension } from '../hull/build-hull.js';
 import type { Vec3Like } from '../math/types.js';
 import { HULL_CLIMB_MIN_VERTICES } from '../tolerance.js';
-import type { SupportMap } from './shape.js';
+import { builtInKindIndex, KIND_INDEX, type SupportMap } from './shape.js';
+
+const KIND = /* @__PURE__ */ builtInKindIndex('convexHull');
 
 /**
  * Cells per side of each cube face in a climbing hull's table of start vertices (6 · 8² = 384 cells):
@@ -47,6 +49,8 @@ export function createHullFace(capacity = 8): HullFace {
  */
 export class ConvexHull implements SupportMap {
   readonly kind = 'convexHull' as const;
+  /** @internal The dispatcher's index of this kind. */
+  readonly [KIND_INDEX] = KIND;
   readonly sweptRadius = 0;
   readonly boundingRadius: number;
   /** Hull vertex coordinates as packed x, y, z triples (every one an input point). */

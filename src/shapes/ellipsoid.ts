@@ -1,10 +1,14 @@
 import { requireNonNegative } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
-import type { SupportMap } from './shape.js';
+import { builtInKindIndex, KIND_INDEX, type SupportMap } from './shape.js';
+
+const KIND = /* @__PURE__ */ builtInKindIndex('ellipsoid');
 
 /** An axis-aligned ellipsoid (in its local frame) with semi-axes `rx`, `ry`, `rz`. */
 export class Ellipsoid implements SupportMap {
   readonly kind = 'ellipsoid' as const;
+  /** @internal The dispatcher's index of this kind. */
+  readonly [KIND_INDEX] = KIND;
   readonly sweptRadius = 0;
   readonly boundingRadius: number;
   readonly rx: number;

@@ -1,6 +1,8 @@
 import { vec3 } from '../math/vec3.js';
 import type { Vec3Like } from '../math/types.js';
-import { requireConvexShape, type ConvexShape, type SupportMap } from './shape.js';
+import { builtInKindIndex, type ConvexShape, KIND_INDEX, requireConvexShape, type SupportMap } from './shape.js';
+
+const KIND = /* @__PURE__ */ builtInKindIndex('minkowskiSum');
 
 /**
  * { p + q : p ∈ a, q ∈ b }. Support functions add: s(d) = s_a(d) + s_b(d); so do the swept radii,
@@ -8,6 +10,8 @@ import { requireConvexShape, type ConvexShape, type SupportMap } from './shape.j
  */
 export class MinkowskiSum implements SupportMap {
   readonly kind = 'minkowskiSum' as const;
+  /** @internal The dispatcher's index of this kind. */
+  readonly [KIND_INDEX] = KIND;
   readonly a: ConvexShape;
   readonly b: ConvexShape;
   readonly sweptRadius: number;

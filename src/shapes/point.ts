@@ -1,9 +1,13 @@
 import type { Vec3Like } from '../math/types.js';
-import type { SupportMap } from './shape.js';
+import { builtInKindIndex, KIND_INDEX, type SupportMap } from './shape.js';
+
+const KIND = /* @__PURE__ */ builtInKindIndex('point');
 
 /** The single point at the local origin. Useful as a probe, and rounded into a sphere. */
 export class Point implements SupportMap {
   readonly kind = 'point' as const;
+  /** @internal The dispatcher's index of this kind. */
+  readonly [KIND_INDEX] = KIND;
   readonly sweptRadius = 0;
   readonly boundingRadius = 0;
 

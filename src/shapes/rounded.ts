@@ -1,6 +1,8 @@
 import { requireNonNegative } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
-import { requireConvexShape, type ConvexShape, type SupportMap } from './shape.js';
+import { builtInKindIndex, type ConvexShape, KIND_INDEX, requireConvexShape, type SupportMap } from './shape.js';
+
+const KIND = /* @__PURE__ */ builtInKindIndex('rounded');
 
 /**
  * Every point within `radius` of `shape`: the Minkowski sum with a ball (a "collision skin").
@@ -9,6 +11,8 @@ import { requireConvexShape, type ConvexShape, type SupportMap } from './shape.j
  */
 export class Rounded implements SupportMap {
   readonly kind = 'rounded' as const;
+  /** @internal The dispatcher's index of this kind. */
+  readonly [KIND_INDEX] = KIND;
   readonly shape: ConvexShape;
   /** The radius added by this wrapper (the inner shape may have its own). */
   readonly radius: number;

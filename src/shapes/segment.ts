@@ -1,10 +1,14 @@
 import type { Vec3Like } from '../math/types.js';
 import { readVec3 } from '../math/read-input.js';
-import { largestNorm, type SupportMap } from './shape.js';
+import { builtInKindIndex, KIND_INDEX, largestNorm, type SupportMap } from './shape.js';
+
+const KIND = /* @__PURE__ */ builtInKindIndex('segment');
 
 /** The line segment from `a` to `b` (local frame). `a` may equal `b`. */
 export class Segment implements SupportMap {
   readonly kind = 'segment' as const;
+  /** @internal The dispatcher's index of this kind. */
+  readonly [KIND_INDEX] = KIND;
   readonly sweptRadius = 0;
   readonly boundingRadius: number;
   readonly a: Readonly<Vec3Like>;

@@ -1,10 +1,14 @@
 import type { Vec3Like } from '../math/types.js';
 import { readVec3 } from '../math/read-input.js';
-import { largestNorm, type SupportMap } from './shape.js';
+import { builtInKindIndex, KIND_INDEX, largestNorm, type SupportMap } from './shape.js';
+
+const KIND = /* @__PURE__ */ builtInKindIndex('triangle');
 
 /** The (flat, two-sided) triangle abc in the local frame. Degenerate triangles are allowed. */
 export class Triangle implements SupportMap {
   readonly kind = 'triangle' as const;
+  /** @internal The dispatcher's index of this kind. */
+  readonly [KIND_INDEX] = KIND;
   readonly sweptRadius = 0;
   readonly boundingRadius: number;
   readonly a: Readonly<Vec3Like>;
