@@ -3,17 +3,18 @@
  * this machine, whose speed drifts by up to 2× between runs minutes apart (an absolute time from
  * another run proves nothing; a ratio measured here, alternating the two sides, does).
  *
- *   npm run build && node --import tsx bench/ab.ts BASE_DIST HEAD_DIST [rounds=15]
+ *   npm run build && node --import tsx bench/ab.ts BASE_DIST HEAD_DIST [rounds=15] [processes=4]
  *
  * BASE_DIST and HEAD_DIST are `dist/` folders (the base one from a checkout of the commit to compare
  * against, built with `npx tsc -p tsconfig.build.json`). For every row (the benchmark's pairwise
- * queries on the POOLS.md pools, through each build's public entry), each round times one batch of
- * base then one of head, or head then base (the order alternates by round), and the row reports the
- * median over rounds of head ÷ base, with the spread of the ratios (min–max). Both sides first answer
- * every pair of the row, and any difference is printed: a speed comparison of different answers
- * means nothing.
+ * queries on the POOLS.md pools and two hull builds, through each build's public entry), each round
+ * times one batch of base then one of head, or head then base (the order alternates by round), in
+ * several processes that load the builds in both orders; the row reports the median of head ÷ base over
+ * all rounds. Both sides first answer every pair of the row, and any difference is printed: a speed
+ * comparison of different answers means nothing.
  */
-import { pathToFileURL } from 'node:url';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { makeBallPoints, makeBoxesPool, makeHullsPool, makeSphereBoxPool, poseOf, type Pool } from './pools.js';
 
@@ -95,19 +96,13 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[s.length >> 1] : 0.5 * (s[s.length / 2 - 1] + s[s.length / 2]);
 };
 
-async function main(): Promise<void> {
-  const [baseDir, headDir, roundsArg] = process.argv.slice(2);
-  if (!baseDir || !headDir) {
-    process.stderr.write('usage: node --import tsx bench/ab.ts BASE_DIST HEAD_DIST [rounds]\n');
-    process.exit(2);
-  }
-  const rounds = Number(roundsArg ?? 15);
-  const base = await load(baseDir), head = await load(headDir);
+/** The rows: the benchmark's pairwise queries and two hull builds, with the pair lists they use. */
+function makeRows(probeLib: Lib): Row[] {
   const boxes = makeBoxesPool(), sphereBox = makeSphereBoxPool(), hulls2 = makeHullsPool(2), hulls3 = makeHullsPool(3);
   const all = (p: Pool) => Array.from({ length: p.size }, (_, i) => i);
-  const probe = sideFor(base, { name: 'probe', pool: boxes, pairs: [], batch: 0, query: '0' });
-  const overlapping = all(boxes).filter((i) => base.penetration(probe.sA[i], probe.pA[i], probe.sB[i], probe.pB[i]) !== null);
-  const rows: Row[] = [
+  const probe = sideFor(probeLib, { name: 'probe', pool: boxes, pairs: [], batch: 0, query: '0' });
+  const overlapping = all(boxes).filter((i) => probeLib.penetration(probe.sA[i], probe.pA[i], probe.sB[i], probe.pB[i]) !== null);
+  return [
     { name: 'box-box intersects', pool: boxes, pairs: all(boxes), batch: 20_000, query: '(l.intersects(s.sA[i], s.pA[i], s.sB[i], s.pB[i]) ? 1 : 0)' },
     { name: 'box-box distance', pool: boxes, pairs: all(boxes), batch: 20_000, query: 'l.distance(s.sA[i], s.pA[i], s.sB[i], s.pB[i])' },
     { name: 'box-box penetration', pool: boxes, pairs: overlapping, batch: 5_000, query: 'l.penetration(s.sA[i], s.pA[i], s.sB[i], s.pB[i], s.out.pen).depth' },
@@ -120,27 +115,79 @@ async function main(): Promise<void> {
     { name: 'buildHull 1,000 points', pool: hulls2, pairs: [0], batch: 200, points: makeBallPoints(1000), query: 'l.buildHull(s.pts).faceCount' },
     { name: 'buildHull 100,000 points', pool: hulls2, pairs: [0], batch: 3, points: makeBallPoints(100_000), query: 'l.buildHull(s.pts).faceCount' },
   ];
-  process.stdout.write(`A/B: base ${baseDir}, head ${headDir}, ${rounds} rounds, ratio head / base (< 1: head faster)\n`);
-  for (const row of rows) {
-    const b = sideFor(base, row), h = sideFor(head, row);
+}
+
+interface RowResult { name: string; ratios: number[]; firstNs: number; secondNs: number; differ: number }
+
+/**
+ * One process's measurement: `first` is loaded first and built first. Per row, the ratios second ÷ first
+ * of `rounds` alternating batches.
+ */
+async function measure(firstDir: string, secondDir: string, rounds: number): Promise<RowResult[]> {
+  const first = await load(firstDir), second = await load(secondDir);
+  const out: RowResult[] = [];
+  for (const row of makeRows(first)) {
+    const a = sideFor(first, row), b = sideFor(second, row);
     let differ = 0;
     for (const i of row.pairs) {
-      const x = b.one(base, b, i), y = h.one(head, h, i);
-      if (!Object.is(x, y)) differ++;
+      if (!Object.is(a.one(first, a, i), b.one(second, b, i))) differ++;
     }
-    // Warm both sides before timing.
-    for (let w = 0; w < 3; w++) { timeBatch(row, b, 0); timeBatch(row, h, 0); }
-    const ratios: number[] = [], baseNs: number[] = [], headNs: number[] = [];
+    for (let w = 0; w < 3; w++) { timeBatch(row, a, 0); timeBatch(row, b, 0); }
+    const ratios: number[] = [], ta: number[] = [], tb: number[] = [];
     let sink = 0;
     for (let r = 0; r < rounds; r++) {
       const start = r * row.batch;
-      let tb, th;
-      if (r % 2 === 0) { tb = timeBatch(row, b, start); th = timeBatch(row, h, start); } else { th = timeBatch(row, h, start); tb = timeBatch(row, b, start); }
-      sink += tb.sink + th.sink;
-      baseNs.push(tb.ns); headNs.push(th.ns); ratios.push(th.ns / tb.ns);
+      let x, y;
+      if (r % 2 === 0) { x = timeBatch(row, a, start); y = timeBatch(row, b, start); } else { y = timeBatch(row, b, start); x = timeBatch(row, a, start); }
+      sink += x.sink + y.sink;
+      ta.push(x.ns); tb.push(y.ns); ratios.push(y.ns / x.ns);
     }
-    const fmt = (x: number) => x.toFixed(0).padStart(6);
-    process.stdout.write(`${row.name.padEnd(22)} base ${fmt(median(baseNs))} ns  head ${fmt(median(headNs))} ns  ratio ${median(ratios).toFixed(3)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})${differ ? `  ANSWERS DIFFER on ${differ} pairs` : ''}${Number.isNaN(sink) ? ' nan' : ''}\n`);
+    if (Number.isNaN(sink)) differ = -1;
+    out.push({ name: row.name, ratios, firstNs: median(ta), secondNs: median(tb), differ });
+  }
+  return out;
+}
+
+/**
+ * Runs `processes` child processes, half of them loading base first and half head first (a module loaded
+ * first measured up to 20 % faster on some rows of identical builds), and reports per row the median
+ * of all their head ÷ base ratios, with the per-process medians.
+ */
+async function main(): Promise<void> {
+  if (process.env.AB_CHILD === '1') {
+    const [firstDir, secondDir, roundsArg] = process.argv.slice(2);
+    process.stdout.write(JSON.stringify(await measure(firstDir, secondDir, Number(roundsArg))));
+    return;
+  }
+  const [baseDir, headDir, roundsArg, processesArg] = process.argv.slice(2);
+  if (!baseDir || !headDir) {
+    process.stderr.write('usage: node --import tsx bench/ab.ts BASE_DIST HEAD_DIST [rounds=15] [processes=4]\n');
+    process.exit(2);
+  }
+  const rounds = Number(roundsArg ?? 15), processes = Number(processesArg ?? 4);
+  process.stdout.write(`A/B: base ${baseDir}, head ${headDir}; ${processes} processes (half load head first) of ${rounds} rounds; ratio head / base (< 1: head faster)\n`);
+  const runs: { headFirst: boolean; rows: RowResult[] }[] = [];
+  for (let p = 0; p < processes; p++) {
+    const headFirst = p % 2 === 1;
+    const args = [...process.execArgv, fileURLToPath(import.meta.url), headFirst ? headDir : baseDir, headFirst ? baseDir : headDir, String(rounds)];
+    const child = spawnSync(process.execPath, args, { env: { ...process.env, AB_CHILD: '1' }, encoding: 'utf8', maxBuffer: 1 << 26 });
+    if (child.status !== 0) throw new Error(`measuring process failed: ${child.stderr}`);
+    runs.push({ headFirst, rows: JSON.parse(child.stdout) as RowResult[] });
+  }
+  for (let r = 0; r < runs[0].rows.length; r++) {
+    const all: number[] = [], perProcess: string[] = [], baseNs: number[] = [], headNs: number[] = [];
+    let differ = 0;
+    for (const run of runs) {
+      const row = run.rows[r];
+      const ratios = run.headFirst ? row.ratios.map((x) => 1 / x) : row.ratios;
+      all.push(...ratios);
+      perProcess.push(median(ratios).toFixed(2));
+      baseNs.push(run.headFirst ? row.secondNs : row.firstNs);
+      headNs.push(run.headFirst ? row.firstNs : row.secondNs);
+      differ = Math.max(differ, row.differ);
+    }
+    const fmt = (x: number) => x.toFixed(0).padStart(8);
+    process.stdout.write(`${runs[0].rows[r].name.padEnd(25)} base ${fmt(median(baseNs))} ns  head ${fmt(median(headNs))} ns  ratio ${median(all).toFixed(3)}  (per process ${perProcess.join(' ')})${differ > 0 ? `  ANSWERS DIFFER on ${differ} pairs` : differ < 0 ? '  NaN' : ''}\n`);
   }
 }
 

@@ -33,15 +33,16 @@ const UNKNOWN = KINDS;
 const STRIDE = KINDS + 1;
 
 /**
- * The index of `shape`'s kind in SHAPE_KINDS; UNKNOWN for a kind no table knows (or a custom shape
- * without a support method); −1 for a value that is not an object. A built-in shape carries its index
+ * The index of `shape`'s kind in SHAPE_KINDS; UNKNOWN for anything no table knows (a value that is not
+ * an object, or an object without a support method). A built-in shape carries its index
  * (KIND_INDEX, shapes/shape.ts): one property load. Kept small, with the rare cases in a function of
  * their own: every public query inlines it twice, and a query that grows past V8's inlining budget is
  * no longer inlined into its caller, which then receives `distance`'s answer as a boxed number (16 bytes
  * per query; CONTRIBUTING.md, "V8 rules", rule 2).
  */
 export function kindIndex(shape: Shape): number {
-  const i = typeof shape === 'object' && shape !== null ? (shape as { [KIND_INDEX]?: number })[KIND_INDEX] : undefined;
+  // `!= null`: reading a symbol off any other primitive gives undefined, as off an object without it.
+  const i = shape != null ? (shape as { [KIND_INDEX]?: number })[KIND_INDEX] : undefined;
   return i !== undefined ? i : otherKindIndex(shape);
 }
 
@@ -51,14 +52,13 @@ export function kindIndex(shape: Shape): number {
  * object without one is of a kind no table knows; anything else is not a shape.
  */
 function otherKindIndex(shape: Shape): number {
-  if (typeof shape !== 'object' || shape === null) return -1;
+  if (typeof shape !== 'object' || shape === null) return UNKNOWN;
   return typeof shape.support === 'function' ? KINDS - 1 : UNKNOWN;
 }
 
 /** Whether `shape` is a convex shape the queries know: a built-in one, or a user's own support map. */
 export function isConvexShape(shape: Shape): shape is ConvexShape {
-  const k = kindIndex(shape);
-  return k >= 0 && k < KINDS;
+  return kindIndex(shape) < KINDS;
 }
 
 /**
@@ -97,8 +97,7 @@ export class PairTable<F> {
    * @throws UnsupportedPairError when no function answers this pair of kinds.
    */
   find(a: Shape, b: Shape): F {
-    const i = kindIndex(a), j = kindIndex(b);
-    const fn = (i | j) < 0 ? undefined : this.fns[i * STRIDE + j];
+    const fn = this.fns[kindIndex(a) * STRIDE + kindIndex(b)];
     if (fn === undefined) throwNoPairFunction(this.query, a, b);
     return fn;
   }

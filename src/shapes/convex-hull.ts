@@ -1,9 +1,11 @@
 import { buildHull, type BuildHullOptions, type Hull, type HullDimension } from '../hull/build-hull.js';
 import type { Vec3Like } from '../math/types.js';
-import { HULL_CLIMB_MIN_VERTICES } from '../tolerance.js';
+import { HULL_CLIMB_MIN_VERTICES as CLIMB_MIN_VERTICES } from '../tolerance.js';
 import { builtInKindIndex, KIND_INDEX, type SupportMap } from './shape.js';
 
 const KIND = /* @__PURE__ */ builtInKindIndex('convexHull');
+/** HULL_CLIMB_MIN_VERTICES as a constant of this module (CONTRIBUTING.md, "V8 rules", rule 4). */
+const HULL_CLIMB_MIN_VERTICES = CLIMB_MIN_VERTICES;
 
 /**
  * Cells per side of each cube face in a climbing hull's table of start vertices (6 · 8² = 384 cells):

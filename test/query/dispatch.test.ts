@@ -51,8 +51,9 @@ describe('kindIndex', () => {
     expect(kindIndex({ kind: 'toString', boundingRadius: 1 } as unknown as Shape)).toBe(SHAPE_KINDS.length);
     // A plain object that names a built-in kind is not that class: with a support method it is a user's own.
     expect(SHAPE_KINDS[kindIndex({ ...custom(), kind: 'box' } as unknown as Shape)]).toBe('custom');
-    expect(kindIndex(null as unknown as Shape)).toBe(-1);
-    expect(kindIndex(3 as unknown as Shape)).toBe(-1);
+    expect(kindIndex(null as unknown as Shape)).toBe(SHAPE_KINDS.length);
+    expect(kindIndex(3 as unknown as Shape)).toBe(SHAPE_KINDS.length);
+    expect(kindIndex('box' as unknown as Shape)).toBe(SHAPE_KINDS.length);
   });
 });
 

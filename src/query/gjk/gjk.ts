@@ -26,13 +26,20 @@ import type { Transform } from '../../math/transform.js';
 import type { Vec3Like } from '../../math/types.js';
 import { vec3 } from '../../math/vec3.js';
 import type { ConvexShape } from '../../shapes/shape.js';
-import {
-  GJK_ABSOLUTE_TOLERANCE, GJK_MAX_ITERATIONS, GJK_NOISE_FLOOR, GJK_RELATIVE_TOLERANCE, GJK_STALL_NOISE, GJK_STALL_RELATIVE_TOLERANCE,
-} from '../../tolerance.js';
+import * as T from '../../tolerance.js';
 import type { QueryStatus } from '../results.js';
 import type { TraceCallback } from '../trace.js';
 import { supportPair } from '../support-pair.js';
 import { closestOnSimplex } from './simplex.js';
+
+// The tolerances as constants of this module: the loop reads them every iteration (CONTRIBUTING.md,
+// "V8 rules", rule 4).
+const GJK_ABSOLUTE_TOLERANCE = T.GJK_ABSOLUTE_TOLERANCE;
+const GJK_MAX_ITERATIONS = T.GJK_MAX_ITERATIONS;
+const GJK_NOISE_FLOOR = T.GJK_NOISE_FLOOR;
+const GJK_RELATIVE_TOLERANCE = T.GJK_RELATIVE_TOLERANCE;
+const GJK_STALL_NOISE = T.GJK_STALL_NOISE;
+const GJK_STALL_RELATIVE_TOLERANCE = T.GJK_STALL_RELATIVE_TOLERANCE;
 
 /**
  * Warm-start state a caller may keep per pair between frames: the last separating direction.
