@@ -5,9 +5,10 @@
  * regression shows here long before anyone reruns the benchmarks.
  *
  * Method (as bench/harness.ts): warm up, force a GC, re-warm briefly (a full GC drops optimised code),
- * then compare V8's used heap before and after a batch. A batch during which a GC ran shows a drop and
- * is discarded; the figure is the smallest of five batches.
+ * then compare V8's used heap before and after a batch, for a batch of n and one of 4n queries; the
+ * slope between them is the figure. A batch during which a GC ran shows a drop and is discarded.
  */
+import { PerformanceObserver } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import {
   Box, Capsule, computeAabb, Cone, contact, ConvexHull, createAabb, createContactResult, createPenetrationResult, Cylinder, distance,
@@ -23,19 +24,44 @@ if (!gc) throw new Error('probe.ts needs node --expose-gc');
 const SIZE = 512;
 
 let sink = 0;
-function bytesPerQuery(run: (count: number) => number, count: number): number {
+// Garbage collections, counted as V8 reports them (delivered on a later tick): a batch during which one ran
+// says nothing about what it allocated.
+let collections = 0;
+new PerformanceObserver((list) => { collections += list.getEntries().length; }).observe({ entryTypes: ['gc'] });
+const settle = async (): Promise<void> => {
+  for (let k = 0; k < 3; k++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+/** V8's used heap growth over one batch of `count` queries, after a GC and a short re-warm; −1 if a GC ran. */
+async function growth(run: (count: number) => number, count: number): Promise<number> {
+  gc!();
+  sink += run(2048);
+  await settle();
+  const seen = collections;
+  const before = v8.getHeapStatistics().used_heap_size;
+  sink += run(count);
+  const after = v8.getHeapStatistics().used_heap_size;
+  await settle();
+  return collections === seen ? after - before : -1;
+}
+
+/**
+ * Bytes per query as the slope between batches of `count` and 4·`count` queries, as bench/harness.ts
+ * measures it: what a batch costs once whatever its size (V8 recompiling the loop after the forced GC:
+ * up to 200 KB in some processes, which read as 5–11 bytes per query from one batch alone) cancels,
+ * and what each query allocates remains. The median slope of five pairs of batches, over the pairs during
+ * which no collection ran; Infinity when every pair had one (a loop that allocates nothing does not collect).
+ */
+async function bytesPerQuery(run: (count: number) => number, count: number): Promise<number> {
   sink += run(4 * count);
-  let best = Infinity;
+  const slopes: number[] = [];
   for (let attempt = 0; attempt < 5; attempt++) {
-    gc!();
-    sink += run(2048);
-    const before = v8.getHeapStatistics().used_heap_size;
-    const acc = run(count);
-    const after = v8.getHeapStatistics().used_heap_size;
-    sink += acc;
-    if (after >= before) best = Math.min(best, (after - before) / count);
+    const small = await growth(run, count), large = await growth(run, 4 * count);
+    if (small >= 0 && large >= 0) slopes.push(Math.max(0, (large - small) / (3 * count)));
   }
-  return best;
+  if (slopes.length === 0) return Infinity;
+  slopes.sort((a, b) => a - b);
+  return slopes[slopes.length >> 1];
 }
 
 const boxes = oursPairs(makeBoxesPool(SIZE)), sphereBox = oursPairs(makeSphereBoxPool(SIZE)), hulls = oursPairs(makeHullsPool(2, SIZE));
@@ -70,5 +96,5 @@ queries['computeAabb every kind'] = [(n) => {
   return acc;
 }, 20_000];
 const result: Record<string, number> = {};
-for (const [name, [run, count]] of Object.entries(queries)) result[name] = bytesPerQuery(run, count);
-process.stdout.write(JSON.stringify({ result, sink: Number.isFinite(sink) }));
+for (const [name, [run, count]] of Object.entries(queries)) result[name] = await bytesPerQuery(run, count);
+process.stdout.write(JSON.stringify({ result, sink: Number.isFinite(sink) }, (_, v) => (v === Infinity ? 'Infinity' : v)));
