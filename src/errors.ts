@@ -9,6 +9,7 @@ export type CollisionErrorCode =
   | 'INVALID_NUMBER'
   | 'INVALID_RADIUS'
   | 'INVALID_QUATERNION'
+  | 'INVALID_POSE'
   | 'INVALID_SHAPE'
   | 'DEGENERATE_HULL'
   | 'UNSUPPORTED_PAIR'
@@ -48,6 +49,19 @@ export class InvalidQuaternionError extends CollisionError {
   readonly field: string;
   constructor(field: string, message: string) {
     super('INVALID_QUATERNION', `${field} ${message}`);
+    this.field = field;
+  }
+}
+
+/**
+ * A pose that cannot be read as a rotation and a translation: a world matrix with a shear or a zero
+ * scale, or a three.js object whose local pose is not its world pose (a scaled object, or one inside a
+ * transformed group) passed as a pose.
+ */
+export class InvalidPoseError extends CollisionError {
+  readonly field: string;
+  constructor(field: string, message: string) {
+    super('INVALID_POSE', `${field} ${message}`);
     this.field = field;
   }
 }

@@ -6,6 +6,7 @@
  */
 export type { PoseLike, QuatLike, Vec3Like } from './math/types.js';
 export { createAabb, type Aabb } from './math/aabb.js';
+export { createPose, poseFromMatrix, worldPose, type Object3DLike, type Pose } from './math/world-pose.js';
 
 // Shapes
 export type { ConvexShape, CustomShape, Shape, ShapeKind, SupportMap } from './shapes/shape.js';
@@ -22,6 +23,7 @@ export { Ellipsoid } from './shapes/ellipsoid.js';
 export { ConvexHull, createHullFace, type HullFace } from './shapes/convex-hull.js';
 export { Rounded } from './shapes/rounded.js';
 export { MinkowskiSum } from './shapes/minkowski-sum.js';
+export { Scaled } from './shapes/scaled.js';
 
 // Hulls
 export { buildHull } from './hull/build-hull.js';
@@ -42,7 +44,7 @@ export type { TraceStep, GjkTraceStep, EpaTraceStep, TraceCallback } from './que
 
 // Errors and tolerances
 export {
-  CollisionError, DegenerateHullError, InvalidJsonError, InvalidNumberError, InvalidQuaternionError, InvalidRadiusError,
+  CollisionError, DegenerateHullError, InvalidJsonError, InvalidNumberError, InvalidPoseError, InvalidQuaternionError, InvalidRadiusError,
   InvalidShapeError, UnsupportedPairError, type CollisionErrorCode, type DegenerateHullReason,
 } from './errors.js';
 export * as tolerance from './tolerance.js';

@@ -151,6 +151,29 @@ export const QUATERNION_UNIT_TOLERANCE = 1e-6;
 export const CONTACT_RELATIVE_TOLERANCE = 256 * EPS;
 
 // ---------------------------------------------------------------------------------------------------
+// Scene graphs (math/world-pose.ts, math/transform.ts)
+
+/**
+ * A 4×4 world matrix is read as a pose times a per-axis scale when its upper 3×3 block's columns are
+ * orthogonal within MATRIX_ORTHOGONAL_TOLERANCE (the cosine of the angle between two columns, unitless)
+ * and its last row is (0, 0, 0, 1) within it. three.js composes world matrices in float64, where products
+ * of a few rotations stay orthogonal to about 1e-15; a shear from a non-uniformly scaled parent of a
+ * rotated child is at least as large as the scale ratio minus 1 times the rotation's sine, far above
+ * this for any visible shear. Like QUATERNION_UNIT_TOLERANCE, it accepts matrices written with six
+ * decimals. Pinned from below by world-pose.test.ts "reads matrices rounded to six decimals" (fails at
+ * 1e-7) and from above by "rejects a sheared matrix, naming the columns" (a shear of 1e-5 must be
+ * rejected; fails at 1e-4).
+ */
+export const MATRIX_ORTHOGONAL_TOLERANCE = 1e-6;
+
+/**
+ * How many ancestors of a three.js object a query walks to check that its local pose is its world pose
+ * (every ancestor untransformed, no scale): a cap on a loop over a caller's `parent` chain, which a
+ * hostile object could make cyclic. Scene graphs are a handful of levels deep.
+ */
+export const SCENE_GRAPH_MAX_DEPTH = 256;
+
+// ---------------------------------------------------------------------------------------------------
 // Hulls (hull/*.ts, shapes/convex-hull.ts)
 
 /**

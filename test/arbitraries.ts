@@ -89,6 +89,7 @@ export function scaleShape(j: ShapeJSON, s: number): ShapeJSON {
     case 'convexHull': return { ...j, points: j.points.map(v) };
     case 'rounded': return { ...j, shape: scaleShape(j.shape, s), radius: j.radius * s };
     case 'minkowskiSum': return { ...j, a: scaleShape(j.a, s), b: scaleShape(j.b, s) };
+    case 'scaled': return { ...j, shape: scaleShape(j.shape, s) };
   }
 }
 

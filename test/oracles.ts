@@ -98,6 +98,11 @@ export function supportLocal(s: ShapeJSON, d: V3): V3 {
     }
     case 'rounded': return add(supportLocal(s.shape, d), scale(u, s.radius));
     case 'minkowskiSum': return add(supportLocal(s.a, d), supportLocal(s.b, d));
+    case 'scaled': {
+      // h_{S·K}(d) = max over p in K of (S p)·d = h_K(S d), attained at S times K's support along S d.
+      const k = s.scale, q = supportLocal(s.shape, [k[0] * d[0], k[1] * d[1], k[2] * d[2]]);
+      return [k[0] * q[0], k[1] * q[1], k[2] * q[2]];
+    }
   }
 }
 function argmax(ps: V3[], d: V3): V3 {
@@ -438,7 +443,7 @@ export function outsideDistanceLocal(s: ShapeJSON, p: V3): number {
       return d.distance;
     }
     case 'rounded': return Math.max(0, outsideDistanceLocal(s.shape, p) - s.radius);
-    case 'minkowskiSum': return genericOutsideDistance(s, p);
+    case 'minkowskiSum': case 'scaled': return genericOutsideDistance(s, p);
   }
 }
 /**

@@ -35,7 +35,7 @@ Usage:
 FILE is a path, or - to read standard input.
 
 query reads {"pairs": [{"id", "a", "poseA", "b", "poseB"}, ...]} (shapes: point, segment, triangle,
-sphere, box, capsule, cylinder, cone, ellipsoid, convexHull, rounded, minkowskiSum; poses:
+sphere, box, capsule, cylinder, cone, ellipsoid, convexHull, rounded, minkowskiSum, scaled; poses:
 {"position": [x, y, z], "quaternion": [x, y, z, w]}) and writes
 {"results": [{"id", "intersecting", "separation", "normal", "pointA", "pointB"}, ...]},
 or {"id", "error"} for a pair that cannot be answered. --table prints a readable table instead.

@@ -325,6 +325,7 @@ function describeShapeAt(shape: Shape, depth: number): string {
   switch (shape.kind) {
     case 'rounded': return `rounded ${describeShapeAt(shape.shape, depth + 1)}`;
     case 'minkowskiSum': return `(${describeShapeAt(shape.a, depth + 1)} + ${describeShapeAt(shape.b, depth + 1)})`;
+    case 'scaled': return `scaled ${describeShapeAt(shape.shape, depth + 1)}`;
     case 'convexHull': return `hull(${shape.vertexCount})`;
     case undefined: return 'custom';
     default: return typeof shape.kind === 'string' ? shape.kind : 'custom';

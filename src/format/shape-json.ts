@@ -13,6 +13,7 @@ import { Ellipsoid } from '../shapes/ellipsoid.js';
 import { MinkowskiSum } from '../shapes/minkowski-sum.js';
 import { Point } from '../shapes/point.js';
 import { Rounded } from '../shapes/rounded.js';
+import { Scaled } from '../shapes/scaled.js';
 import type { ConvexShape, Shape } from '../shapes/shape.js';
 import { Segment } from '../shapes/segment.js';
 import { Sphere } from '../shapes/sphere.js';
@@ -31,11 +32,12 @@ export type ShapeJSON =
   | { type: 'ellipsoid'; radii: number[] }
   | { type: 'convexHull'; points: number[][] }
   | { type: 'rounded'; shape: ShapeJSON; radius: number }
-  | { type: 'minkowskiSum'; a: ShapeJSON; b: ShapeJSON };
+  | { type: 'minkowskiSum'; a: ShapeJSON; b: ShapeJSON }
+  | { type: 'scaled'; shape: ShapeJSON; scale: number[] };
 
-const SHAPE_TYPES = 'point, segment, triangle, sphere, box, capsule, cylinder, cone, ellipsoid, convexHull, rounded, minkowskiSum';
+const SHAPE_TYPES = 'point, segment, triangle, sphere, box, capsule, cylinder, cone, ellipsoid, convexHull, rounded, minkowskiSum, scaled';
 
-/** Nesting limit for rounded / minkowskiSum, so hostile input cannot exhaust the stack. */
+/** Nesting limit for rounded / minkowskiSum / scaled, so hostile input cannot exhaust the stack. */
 const MAX_SHAPE_DEPTH = 32;
 
 /** Reads `[x, y, z]` at `field`, naming the field in every error. */
@@ -48,6 +50,14 @@ export function readVec3Json(value: unknown, field: string): Vec3Like {
     if (typeof v !== 'number' || !Number.isFinite(v)) throw new InvalidNumberError(`${field}[${i}]`, v);
   }
   return { x: value[0], y: value[1], z: value[2] };
+}
+
+/** Reads a scale `[x, y, z]` at `field`: three finite non-zero numbers (negative ones mirror). */
+function readScale(value: unknown, field: string): Vec3Like {
+  const v = readVec3Json(value, field);
+  const c = [v.x, v.y, v.z];
+  for (let i = 0; i < 3; i++) if (c[i] === 0) throw new InvalidNumberError(`${field}[${i}]`, 0, 'a finite non-zero number');
+  return v;
 }
 
 function readLength(obj: Record<string, unknown>, key: string, field: string): number {
@@ -117,6 +127,8 @@ function readShape(json: unknown, field: string, depth: number): ConvexShape {
       return new Rounded(readShape(o.shape, `${field}.shape`, depth + 1), readLength(o, 'radius', field));
     case 'minkowskiSum':
       return new MinkowskiSum(readShape(o.a, `${field}.a`, depth + 1), readShape(o.b, `${field}.b`, depth + 1));
+    case 'scaled':
+      return new Scaled(readShape(o.shape, `${field}.shape`, depth + 1), readScale(o.scale, `${field}.scale`));
     default:
       throw new InvalidShapeError(`${field}.type`, `is ${describe(o.type)}; expected one of ${SHAPE_TYPES}`);
   }
@@ -155,6 +167,7 @@ function writeShape(shape: Shape, field: string, depth: number): ShapeJSON {
     case 'rounded': return { type: 'rounded', shape: writeShape(shape.shape, `${field}.shape`, depth + 1), radius: shape.radius };
     case 'minkowskiSum':
       return { type: 'minkowskiSum', a: writeShape(shape.a, `${field}.a`, depth + 1), b: writeShape(shape.b, `${field}.b`, depth + 1) };
+    case 'scaled': return { type: 'scaled', shape: writeShape(shape.shape, `${field}.shape`, depth + 1), scale: xyz(shape.scale) };
     default:
       throw new InvalidShapeError(field, `is a shape of kind ${describe(shape.kind ?? 'custom')}, which has no JSON form; expected one of ${SHAPE_TYPES}`);
   }

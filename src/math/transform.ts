@@ -1,6 +1,6 @@
-import { InvalidNumberError, InvalidQuaternionError } from '../errors.js';
-import { QUATERNION_UNIT_TOLERANCE } from '../tolerance.js';
-import type { PoseLike, Vec3Like } from './types.js';
+import { InvalidNumberError, InvalidPoseError, InvalidQuaternionError } from '../errors.js';
+import { QUATERNION_UNIT_TOLERANCE, SCENE_GRAPH_MAX_DEPTH } from '../tolerance.js';
+import type { PoseLike, QuatLike, Vec3Like } from './types.js';
 
 /**
  * A rigid transform as a row-major 3×3 rotation matrix plus a translation: `p' = R·p + t`.
@@ -20,9 +20,13 @@ export class Transform {
  * `field` names the pose in error messages.
  * @throws InvalidNumberError if a component is NaN or infinite.
  * @throws InvalidQuaternionError if the quaternion's length is not within 1e-6 of 1.
+ * @throws InvalidPoseError if the pose is a three.js object whose local pose is not its world pose.
  */
 export function transformFromPose(out: Transform, pose: PoseLike, field = 'pose'): Transform {
   const p = pose.position, q = pose.quaternion;
+  // A three.js object has a scale and a parent; a plain pose has neither (two missed loads).
+  const node = pose as SceneNodeLike;
+  if (node.scale !== undefined || (node.parent !== undefined && node.parent !== null)) checkSceneNode(node, field);
   const px = p.x, py = p.y, pz = p.z;
   let x = q.x, y = q.y, z = q.z, w = q.w;
   // One test catches NaN and ±Infinity in all seven numbers: any of them makes the sum non-finite.
@@ -45,6 +49,47 @@ export function transformFromPose(out: Transform, pose: PoseLike, field = 'pose'
   out.m20 = xz - wy; out.m21 = yz + wx; out.m22 = 1 - (xx + yy);
   out.tx = px; out.ty = py; out.tz = pz;
   return out;
+}
+
+/** What a query reads of a scene-graph object (a three.js Object3D) passed as a pose. */
+interface SceneNodeLike {
+  readonly position?: Readonly<Vec3Like>;
+  readonly quaternion?: Readonly<QuatLike>;
+  readonly scale?: Readonly<Vec3Like>;
+  readonly parent?: SceneNodeLike | null;
+}
+
+/**
+ * A three.js object passed as a pose gives its local `position` and `quaternion`: they are its world pose
+ * only when it has no scale and every ancestor is untransformed. Anything else would be a silently
+ * wrong answer, so it is an error that says what to do instead. Ancestors are checked by their own
+ * local transforms, not their world matrices, which are stale until three.js next renders.
+ */
+function checkSceneNode(node: SceneNodeLike, field: string): void {
+  const s = node.scale;
+  if (s !== undefined && s !== null && (s.x !== 1 || s.y !== 1 || s.z !== 1)) {
+    throw new InvalidPoseError(`${field}.scale`, `is (${s.x}, ${s.y}, ${s.z}); a pose is a rotation and a translation. `
+      + 'Pass worldPose(object, pose, scale) as the pose and wrap the shape in new Scaled(shape, scale)');
+  }
+  let ancestor = node.parent;
+  for (let depth = 1; ancestor !== undefined && ancestor !== null; depth++) {
+    if (depth > SCENE_GRAPH_MAX_DEPTH) {
+      throw new InvalidPoseError(`${field}.parent`, `chain is deeper than ${SCENE_GRAPH_MAX_DEPTH} levels (or cyclic)`);
+    }
+    if (!isIdentityNode(ancestor)) {
+      throw new InvalidPoseError(field, `is inside a transformed object (its ancestor ${depth} level${depth > 1 ? 's' : ''} up is moved, `
+        + 'rotated or scaled), so its position and quaternion are not world space. Pass worldPose(object, pose, scale) as the pose');
+    }
+    ancestor = ancestor.parent;
+  }
+}
+
+function isIdentityNode(n: SceneNodeLike): boolean {
+  const p = n.position, q = n.quaternion, s = n.scale;
+  if (p !== undefined && p !== null && (p.x !== 0 || p.y !== 0 || p.z !== 0)) return false;
+  if (q !== undefined && q !== null && (q.x !== 0 || q.y !== 0 || q.z !== 0 || q.w !== 1)) return false;
+  if (s !== undefined && s !== null && (s.x !== 1 || s.y !== 1 || s.z !== 1)) return false;
+  return true;
 }
 
 function checkPoseNumbers(pose: PoseLike, field: string): never {

@@ -15,9 +15,9 @@ export interface QuatLike {
 
 /**
  * A rigid pose: rotation followed by translation, mapping a shape's local frame to world space.
- * A three.js `Object3D` (a mesh) satisfies it, but its `position` and `quaternion` are relative to
- * its parent: they are world space only when the object is a direct child of the scene (or every
- * ancestor has the identity transform).
+ * A three.js `Object3D` (a mesh) satisfies it when its `position` and `quaternion` are world space: when
+ * it has no scale and every ancestor is untransformed. Otherwise a query throws `InvalidPoseError`;
+ * pass `worldPose(object, pose, scale)` instead, with the shape wrapped in `Scaled` when the scale is not 1.
  */
 export interface PoseLike {
   readonly position: Readonly<Vec3Like>;

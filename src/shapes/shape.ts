@@ -16,6 +16,7 @@ import type { Ellipsoid } from './ellipsoid.js';
 import type { MinkowskiSum } from './minkowski-sum.js';
 import type { Point } from './point.js';
 import type { Rounded } from './rounded.js';
+import type { Scaled } from './scaled.js';
 import type { Segment } from './segment.js';
 import type { Sphere } from './sphere.js';
 import type { Triangle } from './triangle.js';
@@ -43,7 +44,7 @@ export interface SupportMap {
 /** The kinds of the built-in convex shapes, in the dispatcher's canonical order (query/dispatch.ts). */
 export const BUILT_IN_KINDS = [
   'point', 'segment', 'triangle', 'sphere', 'box', 'capsule', 'cylinder', 'cone', 'ellipsoid', 'convexHull',
-  'rounded', 'minkowskiSum',
+  'rounded', 'minkowskiSum', 'scaled',
 ] as const;
 
 /** The kind of a built-in convex shape. */
@@ -75,7 +76,7 @@ export interface CustomShape extends SupportMap {
 /** A convex shape: a built-in one, narrowed by its `kind`, or a user's own support map. */
 export type ConvexShape =
   | Point | Segment | Triangle | Sphere | Box | Capsule | Cylinder | Cone | Ellipsoid | ConvexHull
-  | Rounded | MinkowskiSum | CustomShape;
+  | Rounded | MinkowskiSum | Scaled | CustomShape;
 
 /**
  * Any shape a query takes. Every shape is convex today; compounds and triangle meshes will join this
@@ -104,7 +105,7 @@ export function supportWithRadius(out: Vec3Like, shape: SupportMap, dir: Readonl
 }
 
 /**
- * The constructor check of a wrapper's inner shape (Rounded, MinkowskiSum): an object with a support
+ * The constructor check of a wrapper's inner shape (Rounded, MinkowskiSum, Scaled): an object with a support
  * method. Returns it typed.
  * @throws InvalidShapeError naming `field`.
  */

@@ -189,7 +189,7 @@ describe('query on malformed input', () => {
       /^pairs\[1\]\.poseA\.quaternion has length 1\.2; expected a unit quaternion \(length within 1e-6 of 1\)$/],
     ['NaN written as a string', { poseB: { position: ['NaN', 0, 0], quaternion: [0, 0, 0, 1] } },
       /^pairs\[1\]\.poseB\.position\[0\] is string "NaN"; expected a finite number/],
-    ['unknown shape type', { a: { type: 'teapot' } }, /^pairs\[1\]\.a\.type is "teapot"; expected one of point, segment, .*minkowskiSum$/],
+    ['unknown shape type', { a: { type: 'teapot' } }, /^pairs\[1\]\.a\.type is "teapot"; expected one of point, segment, .*minkowskiSum, scaled$/],
     ['negative radius', { b: { type: 'sphere', radius: -2 } }, /^pairs\[1\]\.b\.radius is -2; expected a finite number >= 0$/],
     ['empty hull points', { a: { type: 'convexHull', points: [] } }, /^pairs\[1\]\.a\b.*empty/],
     ['hull point of the wrong length', { b: { type: 'convexHull', points: [[0, 0, 0], [1, 0]] } }, /^pairs\[1\]\.b\.points\[1\] is an array of length 2/],

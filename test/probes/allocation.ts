@@ -12,7 +12,7 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import {
   Box, Capsule, computeAabb, Cone, contact, ConvexHull, createAabb, createContactResult, createPenetrationResult, Cylinder, distance,
-  Ellipsoid, intersects, MinkowskiSum, penetration, Point, Rounded, Segment, Sphere, Triangle, type Shape,
+  Ellipsoid, intersects, MinkowskiSum, penetration, Point, Rounded, Scaled, Segment, Sphere, Triangle, type Shape,
 } from '../../src/index.js';
 import { oursPairs } from '../../bench/peers/ours.js';
 import { makeBallPoints, makeBoxesPool, makeHullsPool, makeSphereBoxPool } from '../../bench/pools.js';
@@ -80,6 +80,13 @@ const queries: Record<string, [(n: number) => number, number]> = {
   'hull-hull distance': [(n) => { let acc = 0; const p = hulls; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += distance(p.sA[i], p.pA[i], p.sB[i], p.pB[i]); } return acc; }, 10_000],
   'hull-hull contact': [(n) => { let acc = 0; const p = hulls; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += contact(p.sA[i], p.pA[i], p.sB[i], p.pB[i], con)!.separation; } return acc; }, 3_000],
 };
+// A scaled shape (its support writes S·d into its own scratch) against the sphere-box pool's boxes.
+const scaledCapsule = new Scaled(new Capsule(0.3, 0.2), { x: 2, y: 1, z: 0.5 });
+queries['scaled-box contact'] = [(n) => {
+  let acc = 0; const p = sphereBox;
+  for (let k = 0; k < n; k++) { const i = k % SIZE; acc += contact(scaledCapsule, p.pA[i], p.sB[i], p.pB[i], con)!.separation; }
+  return acc;
+}, 10_000];
 // computeAabb on every kind (a hull small enough to scan, one big enough to climb, a user support map,
 // nested wrappers), one after another through one call site, as a broad phase would call it.
 const custom: Shape = { sweptRadius: 0.1, boundingRadius: 1, support(out, d) { out.x = d.x >= 0 ? 0.5 : -0.5; out.y = 0; out.z = 0; return out; } };
@@ -93,6 +100,16 @@ const box = createAabb();
 queries['computeAabb every kind'] = [(n) => {
   let acc = 0;
   for (let k = 0; k < n; k++) { const i = k % SIZE; acc += computeAabb(kinds[k % kinds.length], boxes.pB[i], box).max.x; }
+  return acc;
+}, 20_000];
+// Scaled shapes in their own loop: mixed with the custom map above, the support-based bound's load of
+// sweptRadius sees a small-integer field on one map and a double on the other and boxes one number per
+// call (8 bytes per query here). A mix of shape kinds at one query site allocates likewise (about 20 bytes
+// per contact over seven kinds): the hardening issue's "no allocation on any shape" takes that on.
+const scaledKinds: Shape[] = [new Scaled(new Sphere(1), { x: 2, y: 1, z: 0.5 }), new Scaled(new Box(1, 1, 1), { x: -1, y: 3, z: 1 })];
+queries['computeAabb scaled'] = [(n) => {
+  let acc = 0;
+  for (let k = 0; k < n; k++) { const i = k % SIZE; acc += computeAabb(scaledKinds[k & 1], boxes.pB[i], box).max.x; }
   return acc;
 }, 20_000];
 const result: Record<string, number> = {};

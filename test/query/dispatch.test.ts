@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   Box, Capsule, closestPoints, Cone, contact, ConvexHull, createClosestPointsResult, Cylinder, distance, Ellipsoid, intersects,
-  InvalidShapeError, MinkowskiSum, penetration, Point, Rounded, Segment, Sphere, Triangle, UnsupportedPairError, type Shape,
+  InvalidShapeError, MinkowskiSum, penetration, Point, Rounded, Scaled, Segment, Sphere, Triangle, UnsupportedPairError, type Shape,
 } from '../../src/index.js';
 import { transformFromPose, Transform } from '../../src/math/transform.js';
 import { contactConvex } from '../../src/query/convex/convex-contact.js';
@@ -23,6 +23,7 @@ const one = (): Shape[] => [
   new Point(), new Segment({ x: 0, y: -1, z: 0 }, { x: 0.2, y: 1, z: 0 }), new Triangle({ x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 }, { x: 0, y: 1, z: 0.3 }),
   new Sphere(0.5), new Box(0.5, 0.3, 0.2), new Capsule(0.4, 0.2), new Cylinder(0.4, 0.3), new Cone(0.5, 0.4), new Ellipsoid(0.5, 0.3, 0.2),
   new ConvexHull([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]), new Rounded(new Box(0.2, 0.2, 0.2), 0.1), new MinkowskiSum(new Box(0.2, 0.1, 0.1), new Sphere(0.1)),
+  new Scaled(new Capsule(0.3, 0.1), { x: 1, y: 2, z: -1 }),
 ];
 /** A user's own support map: a box of half extents (0.3, 0.2, 0.1). */
 const custom = (kind?: 'custom'): Shape => ({

@@ -1,0 +1,85 @@
+import { InvalidNumberError } from '../errors.js';
+import type { Vec3Like } from '../math/types.js';
+import { vec3 } from '../math/vec3.js';
+import { builtInKindIndex, type ConvexShape, KIND_INDEX, requireConvexShape, type SupportMap } from './shape.js';
+
+const KIND = /* @__PURE__ */ builtInKindIndex('scaled');
+
+/**
+ * A convex shape scaled per local axis: { S·p : p ∈ shape } with S = diag(scale), as a three.js mesh
+ * with a `scale` draws its geometry. Any non-zero scale is accepted, negative (a mirror) included; the
+ * result is convex, so every query answers it exactly.
+ *
+ * Support (van den Bergen 2003, Collision Detection in Interactive 3D Environments, ch. 4: the support
+ * of a linear image T·K along d is T times K's support along Tᵀ·d): s(d) = S·s_K(S·d), since S is
+ * diagonal. A radius swept around the core stays a radius only under a uniform scale (|sx| = |sy| =
+ * |sz| = k: S·(core ⊕ ball r) = S·core ⊕ ball k·r); under any other the ball becomes an ellipsoid, so
+ * the scaled shape has no swept radius and its support includes the inner radius, which GJK then
+ * treats as a smooth shape like an ellipsoid.
+ */
+export class Scaled implements SupportMap {
+  readonly kind = 'scaled' as const;
+  /** @internal The dispatcher's index of this kind. */
+  readonly [KIND_INDEX] = KIND;
+  readonly shape: ConvexShape;
+  /** The scale per local axis (a copy of the constructor's argument). */
+  readonly scale: Readonly<Vec3Like>;
+  readonly sweptRadius: number;
+  readonly boundingRadius: number;
+  private readonly sx: number;
+  private readonly sy: number;
+  private readonly sz: number;
+  /** The inner shape's swept radius when it must be folded into the support (non-uniform scale), else 0. */
+  private readonly innerRadius: number;
+  /** Per-instance scratch for S·d: a scaled shape is re-entrant across instances (scaled of scaled works). */
+  private readonly _dir = vec3();
+
+  /**
+   * @throws InvalidShapeError if `shape` is not a convex shape.
+   * @throws InvalidNumberError if a component of `scale` is zero, NaN or infinite.
+   */
+  constructor(shape: ConvexShape, scale: Readonly<Vec3Like>) {
+    this.shape = requireConvexShape(shape, 'Scaled.shape');
+    if (scale === null || typeof scale !== 'object') throw new InvalidNumberError('Scaled.scale', scale, 'an {x, y, z} of finite non-zero numbers');
+    const sx = requireScale(scale.x, 'Scaled.scale.x');
+    const sy = requireScale(scale.y, 'Scaled.scale.y');
+    const sz = requireScale(scale.z, 'Scaled.scale.z');
+    this.sx = sx; this.sy = sy; this.sz = sz;
+    this.scale = Object.freeze(vec3(sx, sy, sz));
+    const ax = Math.abs(sx), ay = Math.abs(sy), az = Math.abs(sz);
+    const uniform = ax === ay && ay === az;
+    this.sweptRadius = uniform ? ax * shape.sweptRadius : 0;
+    this.innerRadius = uniform ? 0 : shape.sweptRadius;
+    // The inner shape lies in a ball of its bounding radius; S stretches that ball by at most max |s|.
+    this.boundingRadius = Math.max(ax, ay, az) * shape.boundingRadius;
+  }
+
+  support(out: Vec3Like, dir: Readonly<Vec3Like>): Vec3Like {
+    const sx = this.sx, sy = this.sy, sz = this.sz;
+    const d = this._dir;
+    const dx = sx * dir.x, dy = sy * dir.y, dz = sz * dir.z;
+    d.x = dx; d.y = dy; d.z = dz;
+    this.shape.support(out, d);
+    let px = out.x, py = out.y, pz = out.z;
+    const r = this.innerRadius;
+    if (r > 0) {
+      // The inner shape's whole support (core plus radius) along S·d, before S is applied.
+      const l = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      if (l > 0) {
+        const k = r / l;
+        px += dx * k; py += dy * k; pz += dz * k;
+      }
+    }
+    out.x = sx * px;
+    out.y = sy * py;
+    out.z = sz * pz;
+    return out;
+  }
+}
+
+function requireScale(value: unknown, field: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value === 0) {
+    throw new InvalidNumberError(field, value, 'a finite non-zero number');
+  }
+  return value;
+}
