@@ -1,16 +1,17 @@
 /**
  * End-to-end test of the explorer (explorer/): builds it with Vite, serves the build on a free
- * localhost port, and drives it in Debian's headless Chromium through playwright-core.
+ * localhost port, and drives it in a headless Chromium through playwright-core.
  *
  * It checks what a newcomer would look at: the default scene's separation against a closed form
  * computed here (not by the library), the panel following a shape moved through the page's own pose
  * inputs (apart, shallow overlap and deep overlap), the GJK trace replaying step by step, and a
  * screenshot in which both shapes are actually drawn (the canvas is not blank).
  *
- * Needs the `chromium` binary (CI's .ci/run installs it: `apt-get install chromium`).
+ * The browser is CHROMIUM_PATH if set, else a system Chromium on PATH, else the one npm installs with
+ * the devDependency @sparticuz/chromium (extracted into node_modules/.cache on first use): see
+ * find-chromium.ts. So on x64 Linux `npm install` is all it needs.
  * Set UPDATE_EXPLORER_SCREENSHOT=1 to also rewrite docs/explorer.png, the README's screenshot.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,10 +20,16 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findChromium } from './find-chromium.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CONFIG = join(ROOT, 'explorer', 'vite.config.ts');
 const TIMEOUT = 120_000;
+/**
+ * Setup builds the explorer and, on the first run after `npm install`, extracts the npm Chromium
+ * (~200 MB written; seconds on a dev machine, maybe a minute on a slow CI disk) before launching it.
+ */
+const SETUP_TIMEOUT = 300_000;
 /** How long to wait for the page to show a new answer (software WebGL on a busy CI machine is slow). */
 const POLL = { timeout: 30_000 };
 
@@ -39,19 +46,6 @@ function sphereBoxSeparation(c: readonly number[], r: number, half: readonly num
   const outside = Math.hypot(...c.map((ci, i) => Math.max(Math.abs(ci) - half[i], 0)));
   if (outside > 0) return outside - r;
   return -Math.min(...c.map((ci, i) => half[i] - Math.abs(ci))) - r;
-}
-
-function findChromium(): string {
-  try {
-    const path = execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
-    if (path) return path;
-  } catch {
-    // fall through to the message below
-  }
-  throw new Error(
-    'The explorer end-to-end test needs Debian\'s Chromium, and `command -v chromium` found none. '
-      + 'Install it with `apt-get install chromium` (CI\'s .ci/run does this).',
-  );
 }
 
 async function freePort(): Promise<number> {
@@ -76,7 +70,7 @@ describe('explorer (headless Chromium)', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    const executablePath = findChromium();
+    const browser = await findChromium();
     outDir = mkdtempSync(join(tmpdir(), 'explorer-build-'));
     profileDir = mkdtempSync(join(tmpdir(), 'explorer-chromium-'));
     await build({ configFile: CONFIG, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
@@ -90,16 +84,15 @@ describe('explorer (headless Chromium)', () => {
     url = `http://127.0.0.1:${port}/`;
     // A persistent context is how playwright takes an explicit, fresh --user-data-dir.
     context = await chromium.launchPersistentContext(profileDir, {
-      executablePath,
+      executablePath: browser.executablePath,
+      args: browser.args,
+      env: browser.env,
       headless: true,
-      args: [
-        '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-        '--disable-component-update', '--disable-sync',
-        // WebGL without a GPU: SwiftShader, which recent Chromium only allows when asked.
-        '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-      ],
+      timeout: TIMEOUT,
       viewport: { width: 1400, height: 820 },
       deviceScaleFactor: 1,
+    }).catch((e: unknown) => {
+      throw new Error(`Could not launch ${browser.description}: ${e instanceof Error ? e.message : String(e)}`);
     });
     page = context.pages()[0] ?? (await context.newPage());
     page.setDefaultTimeout(30_000);
@@ -107,7 +100,7 @@ describe('explorer (headless Chromium)', () => {
     page.on('console', (m) => {
       if (m.type() === 'error') pageErrors.push(`console.error: ${m.text()}`);
     });
-  }, TIMEOUT);
+  }, SETUP_TIMEOUT);
 
   afterAll(async () => {
     await context?.close();
