@@ -11,7 +11,7 @@
 import { Transform } from '../math/transform.js';
 import type { Vec3Like } from '../math/types.js';
 import { vec3 } from '../math/vec3.js';
-import { EpaWork } from './epa/epa.js';
+import type { EpaWork } from './epa/epa.js';
 import { GjkWork } from './gjk/gjk.js';
 import { PairFrame } from './pair-frame.js';
 import type { QueryStatus } from './results.js';
@@ -37,7 +37,11 @@ export class QueryWork {
   /** The pair's relative frame (filled by the pair function). */
   readonly frame = new PairFrame();
   readonly gjk = new GjkWork();
-  readonly epa = new EpaWork();
+  /**
+   * EPA's scratch, made by the contact family on its first use (convex-contact.ts): created here, it
+   * would pull EPA into every bundle, `intersects` and `distance` alone included.
+   */
+  epa: EpaWork | null = null;
 
   /** Input of the contact family: report pairs up to this separation (world units; Infinity: all). */
   maxSeparation = Infinity;

@@ -10,7 +10,7 @@
  */
 import { rotateVector, transformPoint, type Transform } from '../../math/transform.js';
 import type { ConvexShape } from '../../shapes/shape.js';
-import { epaPenetration, type EpaOptions } from '../epa/epa.js';
+import { epaPenetration, EpaWork, type EpaOptions } from '../epa/epa.js';
 import { gjkDistance, type GjkOptions } from '../gjk/gjk.js';
 import { relatePair } from '../pair-frame.js';
 import type { QueryWork } from '../query-work.js';
@@ -28,7 +28,7 @@ export function contactConvex(
   options: (GjkOptions & EpaOptions) | undefined,
 ): boolean {
   const frame = relatePair(work.frame, a, tA, b, tB);
-  const gjk = work.gjk, epa = work.epa, c = work.contact;
+  const gjk = work.gjk, epa = work.epa ?? (work.epa = new EpaWork()), c = work.contact;
   const rA = a.sweptRadius, rB = b.sweptRadius;
   gjk.limit = (work.touchingOnly ? frame.slack : work.maxSeparation) + (rA + rB);
   gjkDistance(gjk, a, b, frame.bInA, options);

@@ -1,0 +1,148 @@
+/**
+ * The package as a user receives it. Builds `dist/` into a scratch copy of the package (never the
+ * checkout's own, which other tests and a running explorer may read), packs it with `npm pack`, installs
+ * the tarball into a scratch project with npm (offline: the package has no dependencies), and checks:
+ * - the tarball's file list: built JavaScript and declarations, the docs, no source maps (their sources
+ *   are not shipped), no tests or sources, and its size;
+ * - that it loads with `import` and with `require` (Node 20.19+ requires ES modules), both entries, and
+ *   that its command runs;
+ * - that a small TypeScript program using it type-checks with zero errors under the module resolutions
+ *   users have: `bundler`, `node16` and `nodenext` (ES modules), and `nodenext` from CommonJS;
+ * - bundle sizes with esbuild (vite's bundler): a minimal `contact` program at most 10 KB gzipped, the
+ *   whole library (both entries) at most 40 KB, and an `intersects`-only program with no EPA module in it.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const require = createRequire(import.meta.url);
+const TSC = require.resolve('typescript/bin/tsc');
+const NPM_ENV = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+
+/** Packed tarball bound: about 1.5 times its size today, so a stray folder or source maps fail. */
+const MAX_PACKED_BYTES = 200_000;
+const MAX_CONTACT_GZIP = 10_000;
+const MAX_LIBRARY_GZIP = 40_000;
+
+let scratch = '';
+let app = '';
+let packed: { files: { path: string; size: number }[]; size: number; unpackedSize: number; filename: string };
+
+function run(cmd: string, args: string[], cwd: string): string {
+  return execFileSync(cmd, args, { cwd, encoding: 'utf8', env: NPM_ENV, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+beforeAll(() => {
+  scratch = mkdtempSync(join(tmpdir(), 'convex-collide-package-'));
+  const pkg = join(scratch, 'package');
+  mkdirSync(pkg);
+  for (const f of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE']) cpSync(join(ROOT, f), join(pkg, f));
+  cpSync(join(ROOT, 'docs'), join(pkg, 'docs'), { recursive: true });
+  run(process.execPath, [TSC, '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(pkg, 'dist')], ROOT);
+  const json = run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', scratch], pkg);
+  packed = JSON.parse(json)[0];
+  app = join(scratch, 'app');
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+  run('npm', ['install', '--offline', '--ignore-scripts', '--no-package-lock', join(scratch, packed.filename)], app);
+}, 180_000);
+
+afterAll(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('the packed package', () => {
+  it('ships built code, declarations and docs, and nothing else', () => {
+    const paths = packed.files.map((f) => f.path).sort();
+    for (const needed of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'dist/index.js', 'dist/index.d.ts', 'dist/format/index.js',
+      'dist/format/index.d.ts', 'dist/cli/main.js', 'docs/formats.md']) {
+      expect(paths).toContain(needed);
+    }
+    const stray = paths.filter((p) => !(/^dist\/.*\.(js|d\.ts)$/.test(p) || /^docs\/[^/]*\.md$/.test(p)
+      || ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'].includes(p)));
+    expect(stray).toEqual([]);
+    expect(packed.size).toBeLessThanOrEqual(MAX_PACKED_BYTES);
+  });
+
+  it('loads with import and with require, both entries, and its command runs', () => {
+    const program = `
+      const pose = (x) => ({ position: { x, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } });
+      const d = c.distance(new c.Sphere(0.5), pose(0), new c.Box(0.5, 0.5, 0.5), pose(2));
+      const s = f.shapeToJSON(f.shapeFromJSON({ type: 'sphere', radius: 2 }));
+      console.log(JSON.stringify([d, s.radius]));`;
+    const viaRequire = run(process.execPath, ['-e', `const c = require('convex-collide'); const f = require('convex-collide/format'); ${program}`], app);
+    expect(JSON.parse(viaRequire)).toEqual([1, 2]);
+    const viaImport = run(process.execPath, ['--input-type=module', '-e', `import * as c from 'convex-collide'; import * as f from 'convex-collide/format'; ${program}`], app);
+    expect(JSON.parse(viaImport)).toEqual([1, 2]);
+    const version = run(join(app, 'node_modules', '.bin', 'convex-collide'), ['--version'], app);
+    expect(version.trim()).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
+  });
+
+  const PROGRAM = `
+import { Box, contact, createContactResult, createPose, Scaled, Sphere, worldPose, type ContactResult } from 'convex-collide';
+import { shapeFromJSON, type ShapeJSON } from 'convex-collide/format';
+const json: ShapeJSON = { type: 'box', halfExtents: [1, 1, 1] };
+const out: ContactResult = createContactResult();
+const pose = worldPose({ matrixWorld: { elements: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 2, 0, 0, 1] } }, createPose());
+const r: ContactResult | null = contact(new Scaled(shapeFromJSON(json), { x: 2, y: 1, z: 1 }), pose, new Sphere(1), createPose(), out);
+export const separation: number = r === null ? Infinity : r.separation;
+export const box = new Box(1, 2, 3);
+`;
+
+  it.each([
+    ['bundler', { module: 'esnext', moduleResolution: 'bundler' }, 'main.ts'],
+    ['node16 (ESM)', { module: 'node16', moduleResolution: 'node16' }, 'main.ts'],
+    ['nodenext (ESM)', { module: 'nodenext', moduleResolution: 'nodenext' }, 'main.ts'],
+    ['nodenext (CommonJS)', { module: 'nodenext', moduleResolution: 'nodenext' }, 'main.cts'],
+  ])('type-checks a program using it under moduleResolution %s', (name, options, file) => {
+    const dir = join(app, name.replace(/\W+/g, '-'));
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, file), PROGRAM);
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { ...options, target: 'es2022', strict: true, noEmit: true, types: [], skipLibCheck: false },
+      files: [file],
+    }));
+    let output = '';
+    try {
+      run(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json')], dir);
+    } catch (error) {
+      output = String((error as { stdout?: string }).stdout ?? error);
+    }
+    expect(output).toBe('');
+  });
+
+  async function bundle(name: string, source: string): Promise<{ gzip: number; inputs: string[] }> {
+    const entry = join(app, `${name}.js`);
+    writeFileSync(entry, source);
+    const result = await build({
+      entryPoints: [entry], bundle: true, minify: true, format: 'esm', write: false, metafile: true, absWorkingDir: app, logLevel: 'silent',
+    });
+    // The modules that put code into the bundle (metafile.inputs also lists those tree-shaken away).
+    const contributing = Object.values(result.metafile.outputs)[0].inputs;
+    const inputs = Object.keys(contributing).filter((p) => contributing[p].bytesInOutput > 0)
+      .map((p) => p.replace(/^.*node_modules\/convex-collide\//, ''));
+    return { gzip: gzipSync(result.outputFiles[0].contents).length, inputs };
+  }
+
+  it('bundles small: contact at most 10 KB gzipped, the whole library at most 40 KB, intersects without EPA', async () => {
+    const pose = '{ position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }';
+    const contactOnly = await bundle('contact-only', `import { Box, contact, Sphere } from 'convex-collide';
+      console.log(contact(new Box(1, 1, 1), ${pose}, new Sphere(1), ${pose}));`);
+    expect(contactOnly.gzip).toBeLessThanOrEqual(MAX_CONTACT_GZIP);
+    expect(contactOnly.inputs).toContain('dist/query/epa/epa.js');
+    const whole = await bundle('whole', `export * from 'convex-collide'; export * from 'convex-collide/format';`);
+    expect(whole.gzip).toBeLessThanOrEqual(MAX_LIBRARY_GZIP);
+    expect(whole.gzip).toBeGreaterThan(contactOnly.gzip);
+    const intersectsOnly = await bundle('intersects-only', `import { Box, intersects } from 'convex-collide';
+      console.log(intersects(new Box(1, 1, 1), ${pose}, new Box(1, 1, 1), ${pose}));`);
+    expect(intersectsOnly.inputs.filter((p) => p.startsWith('dist/query/epa/'))).toEqual([]);
+    expect(intersectsOnly.inputs).toContain('dist/query/gjk/gjk.js');
+  });
+});
