@@ -3,7 +3,8 @@
  * request that touches query/ or broadphase/).
  *
  *   node --import tsx bench/compare.ts <base.json> <head.json>
- *   git show main:bench/results/latest.json > /tmp/base.json && node --import tsx bench/compare.ts /tmp/base.json bench/results/latest.json
+ *   npm run bench -- --json /tmp/base.json     # on the base checkout, then on the head checkout:
+ *   npm run bench -- --json /tmp/head.json && node --import tsx bench/compare.ts /tmp/base.json /tmp/head.json
  *
  * Prints the median time of each row in both files, the ratio head ÷ base (< 1: head is faster),
  * and allocation and accuracy changes. Timing differences within the runs' own min–max spread are

@@ -1,7 +1,7 @@
 /**
  * The issue's targets, checked against one run's figures (no assertion: it reports).
  *
- *   node --import tsx bench/summary.ts bench/results/latest.json     # from a saved run
+ *   node --import tsx bench/summary.ts run.json     # from a run saved with npm run bench -- --json run.json
  *
  * run.ts prints the same table at the end of every run.
  *
