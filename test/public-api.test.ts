@@ -52,10 +52,11 @@ describe('public API', () => {
     }, 60_000);
   }
 
-  it('package.json exports both entries, and nothing else', () => {
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, { import: string; types: string }> };
-    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './format']);
-    expect(pkg.exports['.'].import).toBe('./dist/index.js');
-    expect(pkg.exports['./format'].import).toBe('./dist/format/index.js');
+  it('package.json exports both entries (types, import, default) and its own package.json, nothing else', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
+    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './format', './package.json']);
+    expect(pkg.exports['.']).toEqual({ types: './dist/index.d.ts', import: './dist/index.js', default: './dist/index.js' });
+    expect(pkg.exports['./format']).toEqual({ types: './dist/format/index.d.ts', import: './dist/format/index.js', default: './dist/format/index.js' });
+    expect(pkg.exports['./package.json']).toBe('./package.json');
   });
 });

@@ -40,7 +40,7 @@ export function createHullFace(capacity = 8): HullFace {
  * hull's vertices are kept. Repeated, collinear and coplanar points are accepted: the hull may be a
  * polyhedron, a polygon, a segment or a point.
  *
- * Support points: hulls of up to {@link HULL_CLIMB_MIN_VERTICES} vertices scan; larger ones hill-climb
+ * Support points: hulls of up to `tolerance.HULL_CLIMB_MIN_VERTICES` (32) vertices scan; larger ones hill-climb
  * over the vertex adjacency from the previous answer (a warm start kept on the instance), or, once the
  * first step shows the direction has moved, from a table of 384 precomputed support vertices (a cube
  * map of directions; on 5,000 vertices, 2.4 steps instead of 27.6 for unrelated directions). A climb moves

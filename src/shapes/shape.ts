@@ -41,14 +41,20 @@ export interface SupportMap {
   readonly boundingRadius: number;
 }
 
+/** The kind of a built-in convex shape. */
+export type BuiltInConvexKind =
+  | 'point' | 'segment' | 'triangle' | 'sphere' | 'box' | 'capsule' | 'cylinder' | 'cone' | 'ellipsoid' | 'convexHull'
+  | 'rounded' | 'minkowskiSum' | 'scaled';
+
 /** The kinds of the built-in convex shapes, in the dispatcher's canonical order (query/dispatch.ts). */
 export const BUILT_IN_KINDS = [
   'point', 'segment', 'triangle', 'sphere', 'box', 'capsule', 'cylinder', 'cone', 'ellipsoid', 'convexHull',
   'rounded', 'minkowskiSum', 'scaled',
-] as const;
+] as const satisfies readonly BuiltInConvexKind[];
 
-/** The kind of a built-in convex shape. */
-export type BuiltInConvexKind = (typeof BUILT_IN_KINDS)[number];
+/** A compile-time check that BUILT_IN_KINDS lists every kind: the type is `never` when one is missing. */
+type EveryKindListed = [Exclude<BuiltInConvexKind, (typeof BUILT_IN_KINDS)[number]>] extends [never] ? true : never;
+export const EVERY_KIND_LISTED: EveryKindListed = true;
 
 /**
  * Each built-in shape holds its kind's index in BUILT_IN_KINDS under this symbol (not part of the public

@@ -1,0 +1,30 @@
+/**
+ * The API reference (`npm run docs`: TypeDoc over the public entries, typedoc.json) builds without a
+ * warning: every public symbol a signature names is exported, every `{@link}` resolves, and no internal
+ * helper leaks into the reference. Built into a scratch folder; docs/api is not committed.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+it('TypeDoc builds the API reference without warnings', async () => {
+  const typedoc = join(createRequire(import.meta.url).resolve('typedoc/package.json'), '..', 'bin', 'typedoc');
+  const out = mkdtempSync(join(tmpdir(), 'convex-collide-api-'));
+  try {
+    const result = await new Promise<{ code: number; output: string }>((resolve) => {
+      execFile(process.execPath, [typedoc, '--out', out, '--logLevel', 'Warn'], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}` });
+      });
+    });
+    expect(result.output.trim()).toBe('');
+    expect(result.code).toBe(0);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}, 120_000);
