@@ -1,25 +1,122 @@
-import { describe, expect, it } from 'vitest';
-import { Box, closestPoints, contact, createContactResult, distance, GjkCache, intersects, penetration, Sphere } from '../src/index.js';
+/**
+ * The README runs as written. Every fenced block is `ts` or `sh`:
+ * - each `ts` block is written out as a module (its `convex-collide` imports pointed at src/), type-checked
+ *   with the project's compiler settings, then run; every `console.log` it makes must print what the
+ *   block's `// → …` comments say, in order, and it must make as many as there are comments;
+ * - each `sh` block's commands run: `npx convex-collide …` through a stand-in for the installed command
+ *   (the CLI's source under tsx), and `npm …` lines are checked against package.json (the package's name,
+ *   the scripts they name), since installing needs a network and starting the explorer never returns.
+ * It also holds the README to its size and keeps history out of it and docs/: no commit hashes, no
+ * benchmark runs by number.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { format } from 'node:util';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
-/** The README's API tour, run as written, so its stated answers stay true. */
-describe('README API tour', () => {
-  const crate = new Box(0.5, 0.5, 0.5);
-  const ball = new Sphere(0.25);
-  const poseA = { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } };
-  const poseB = { position: { x: 1, y: 0.2, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } };
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; scripts: Record<string, string> };
+/** Generated modules live inside the repository (git-ignored), so that imports of src/ and three resolve. */
+const BLOCKS_DIR = join(ROOT, 'test', '.readme');
 
-  it('answers as the README says', () => {
-    expect(intersects(crate, poseA, ball, poseB)).toBe(false);
-    expect(distance(crate, poseA, ball, poseB)).toBeCloseTo(0.25, 15);
-    expect(closestPoints(crate, poseA, ball, poseB).distance).toBeCloseTo(0.25, 15);
-    const p = penetration(crate, poseA, ball, { ...poseB, position: { x: 0.6, y: 0, z: 0 } })!;
-    expect(p.depth).toBeCloseTo(0.15, 15);
-    expect(p.normal).toEqual({ x: 1, y: 0, z: 0 });
-    expect(p.pointA.x).toBeCloseTo(0.5, 15);
-    expect(p.pointB.x).toBeCloseTo(0.35, 15);
-    const out = createContactResult();
-    const c = contact(crate, poseA, ball, poseB, out, { maxDistance: 1, cache: new GjkCache() });
-    expect(c).toBe(out);
-    expect(c!.separation).toBeCloseTo(0.25, 15);
+interface Block { lang: string; code: string; line: number }
+
+const blocks: Block[] = [...README.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((m) => ({
+  lang: m[1], code: m[2], line: README.slice(0, m.index).split('\n').length,
+}));
+const tsBlocks = blocks.filter((b) => b.lang === 'ts');
+const shBlocks = blocks.filter((b) => b.lang === 'sh');
+
+function moduleSource(code: string): string {
+  return code
+    .replace(/from 'convex-collide\/format'/g, "from '../../src/format/index.js'")
+    .replace(/from 'convex-collide'/g, "from '../../src/index.js'");
+}
+
+/** The `// → text` comments of a block, in order: what its console.log calls print. */
+function expectedOutputs(code: string): string[] {
+  return [...code.matchAll(/\/\/ → (.*)$/gm)].map((m) => m[1].trim());
+}
+
+mkdirSync(BLOCKS_DIR, { recursive: true });
+for (const f of readdirSync(BLOCKS_DIR)) rmSync(join(BLOCKS_DIR, f));
+for (const b of tsBlocks) writeFileSync(join(BLOCKS_DIR, `block-${b.line}.ts`), moduleSource(b.code));
+afterAll(() => rmSync(BLOCKS_DIR, { recursive: true, force: true }));
+
+describe('README', () => {
+  it('is short, examples first, and every block is ts or sh', () => {
+    expect(README.split('\n').length).toBeLessThan(300);
+    expect(blocks.map((b) => b.lang).filter((l) => l !== 'ts' && l !== 'sh')).toEqual([]);
+    expect(tsBlocks.length).toBeGreaterThanOrEqual(5);
+    expect(README.indexOf('```ts')).toBeLessThan(README.indexOf('## Which query'));
   });
+
+  it('names no commit and no benchmark run, nor do the docs', () => {
+    const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => readFileSync(join(ROOT, 'docs', f), 'utf8'));
+    for (const text of [README, ...docs]) {
+      expect(text.match(/`[0-9a-f]{7,40}`|\bcommit [0-9a-f]{7,40}\b|\bat [0-9a-f]{7,40}\b/g)).toBeNull();
+      expect(text.match(/(?<!-)\bruns? \d+\b/gi)).toBeNull(); // "run 13", not the option --runs 9
+    }
+  });
+
+  it('type-checks every ts block', async () => {
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    writeFileSync(join(BLOCKS_DIR, 'tsconfig.json'), JSON.stringify({
+      extends: '../../tsconfig.json', compilerOptions: { noEmit: true, rootDir: '../..' }, include: ['*.ts'],
+    }));
+    const output = await new Promise<string>((resolve) => {
+      execFile(process.execPath, [tsc, '-p', join(BLOCKS_DIR, 'tsconfig.json')], { cwd: ROOT }, (_error, stdout, stderr) => resolve(`${stdout}${stderr}`));
+    });
+    expect(output).toBe('');
+  }, 60_000);
+
+  it.each(tsBlocks.map((b) => [b.line, b] as const))('ts block at line %i prints what its comments say', async (line, block) => {
+    const printed: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => { printed.push(format(...args)); });
+    try {
+      await import(/* @vite-ignore */ pathToFileURL(join(BLOCKS_DIR, `block-${line}.ts`)).href);
+    } finally {
+      log.mockRestore();
+    }
+    expect(printed).toEqual(expectedOutputs(block.code));
+  });
+
+  it('sh blocks: every command runs, or names a script and package that exist', () => {
+    const bin = mkdtempSync(join(tmpdir(), 'convex-collide-bin-'));
+    const tsx = createRequire(import.meta.url).resolve('tsx');
+    const shim = join(bin, 'convex-collide');
+    writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" --import "${pathToFileURL(tsx).href}" "${join(ROOT, 'src', 'cli', 'main.ts')}" "$@"\n`);
+    chmodSync(shim, 0o755);
+    let ran = 0;
+    try {
+      for (const block of shBlocks) {
+        for (const raw of block.code.split('\n')) {
+          const command = raw.replace(/\s+#.*$/, '').trim();
+          if (command === '') continue;
+          if (command.startsWith('npm ')) {
+            for (const part of command.split('&&').map((p) => p.trim().split(/\s+/))) {
+              expect(part[0], command).toBe('npm');
+              if (part[1] === 'install') expect([undefined, PACKAGE.name], command).toContain(part[2]);
+              else if (part[1] === 'run') expect(PACKAGE.scripts, command).toHaveProperty(part[2]);
+              else expect(PACKAGE.scripts, command).toHaveProperty(part[1]);
+            }
+            continue;
+          }
+          const stdout = execFileSync('sh', ['-c', command.replace(/\bnpx convex-collide\b/g, 'convex-collide')], {
+            cwd: ROOT, encoding: 'utf8', env: { ...process.env, PATH: `${bin}:${process.env.PATH}` },
+          });
+          expect(stdout.length, command).toBeGreaterThan(0);
+          ran++;
+        }
+      }
+    } finally {
+      rmSync(bin, { recursive: true, force: true });
+    }
+    expect(ran).toBeGreaterThanOrEqual(2);
+  }, 60_000);
 });
