@@ -3,8 +3,8 @@
  *
  *   npm run bench                      full run (5 runs per case, up to 1,000,000 queries per run)
  *   npm run bench -- --quick           1,000-pair pools, short runs: a smoke test, not figures to quote
- *   npm run bench -- --json [file]     also write the figures as JSON (default bench/results/latest.json)
- *   npm run bench -- --md [file]       also write the tables as Markdown (default bench/results/latest.md)
+ *   npm run bench -- --json [file]     also write the figures as JSON (default bench-results.json, git-ignored)
+ *   npm run bench -- --md [file]       also write the tables as Markdown (default bench-results.md, git-ignored)
  *   npm run bench -- --only <text>     only the groups whose name contains <text> (repeatable)
  *   npm run bench -- --runs N --target-ms T
  *
@@ -44,8 +44,8 @@ function parseArgs(argv: string[]): {
     const a = argv[k], next = argv[k + 1];
     const hasValue = next !== undefined && !next.startsWith('--');
     if (a === '--quick') o.quick = true;
-    else if (a === '--json') { o.json = hasValue ? next : 'bench/results/latest.json'; if (hasValue) k++; }
-    else if (a === '--md') { o.md = hasValue ? next : 'bench/results/latest.md'; if (hasValue) k++; }
+    else if (a === '--json') { o.json = hasValue ? next : 'bench-results.json'; if (hasValue) k++; }
+    else if (a === '--md') { o.md = hasValue ? next : 'bench-results.md'; if (hasValue) k++; }
     else if (a === '--only' && hasValue) { o.only.push(next); k++; }
     else if (a === '--runs' && hasValue) { o.runs = Number(next); k++; }
     else if (a === '--target-ms' && hasValue) { o.targetMs = Number(next); k++; }

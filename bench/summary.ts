@@ -74,7 +74,7 @@ export function summarize(rows: SummaryRow[]): string {
 
 const isMain = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '\0');
 if (isMain) {
-  const path = process.argv[2] ?? 'bench/results/latest.json';
+  const path = process.argv[2] ?? 'bench-results.json';
   const data = JSON.parse(readFileSync(path, 'utf8')) as { rows: SummaryRow[] };
   process.stdout.write(`${summarize(data.rows)}\n`);
 }

@@ -1,5 +1,5 @@
 /**
- * Every pairwise query, and computeAabb on every kind of shape, allocates nothing once warm (README "Performance"). Measured in a child process
+ * Every pairwise query, and computeAabb on every kind of shape, allocates nothing once warm (README, "Limitations", and docs/performance.md). Measured in a child process
  * with `--expose-gc` (test/probes/allocation.ts), because a forced GC is needed to read the heap cleanly.
  * This is not a timing test: it counts bytes, which do not depend on the machine's speed.
  */

@@ -1,5 +1,5 @@
 /**
- * The pair-query JSON format (README, "The pair-query JSON format"): read a document of posed shape
+ * The pair-query JSON format (docs/formats.md, "Pair-query document"): read a document of posed shape
  * pairs, answer each pair with {@link contact}, and write the results document.
  *
  * Reading is split in two levels, because the format promises that one bad pair does not stop the
@@ -299,7 +299,7 @@ export function answerPairQuery(doc: PairQueryDocument): PairOutcome[] {
 }
 
 /**
- * Writes the results document exactly as the README specifies, one result per line:
+ * Writes the results document exactly as docs/formats.md ("Results") specifies, one result per line:
  * `{"results": [{"id", "intersecting", "separation", "normal", "pointA", "pointB"}, ...]}`, and
  * `{"id", "error"}` for a pair that could not be answered. Numbers are written in the shortest form
  * that reads back to the same float64. Ends with a newline.

@@ -1,5 +1,5 @@
 /**
- * The JSON SHAPE format (README, "The pair-query JSON format"): `shapeFromJSON` reads it into a shape,
+ * The JSON SHAPE format (docs/formats.md, "SHAPE"): `shapeFromJSON` reads it into a shape,
  * `shapeToJSON` writes a shape back. Shared by the CLI, the explorer and the pair-query reader.
  */
 import { DegenerateHullError, InvalidJsonError, InvalidNumberError, InvalidRadiusError, InvalidShapeError } from '../errors.js';
@@ -77,7 +77,7 @@ function readLengths3(obj: Record<string, unknown>, key: string, field: string):
 }
 
 /**
- * Builds a shape from the JSON SHAPE format (README, "The pair-query JSON format"). `field` names the
+ * Builds a shape from the JSON SHAPE format (docs/formats.md, "SHAPE"). `field` names the
  * shape in error messages (e.g. `pairs[3].a`).
  * @throws InvalidShapeError for an unknown type or a missing field; InvalidNumberError and
  *   InvalidRadiusError for bad numbers; DegenerateHullError for an empty point list.
