@@ -4,9 +4,11 @@
  *
  * In order:
  *  1. `CHROMIUM_PATH`, when set (an explicit choice wins; it is an error if it is not executable);
- *  2. a system Chromium on PATH (`chromium`, `chromium-browser`, `google-chrome`) that answers
- *     `--version` (Ubuntu's `chromium-browser` can be a shim that only says "install the snap");
- *  3. the headless Chromium that npm installs with the devDependency `@sparticuz/chromium` (x64 Linux).
+ *  2. the headless Chromium that npm installs with the devDependency `@sparticuz/chromium` (x64 Linux),
+ *     so that every machine runs the test in the same browser, whatever it has installed;
+ *  3. elsewhere (another platform, or the package missing), a system Chromium on PATH (`chromium`,
+ *     `chromium-browser`, `google-chrome`) that answers `--version` (Ubuntu's `chromium-browser` can be
+ *     a shim that only says "install the snap").
  *
  * The npm browser is built for AWS Lambda: it is shipped brotli-compressed and extracted on first
  * use, with SwiftShader (WebGL without a GPU), a font, and the few shared libraries (NSS, NSPR,
@@ -94,6 +96,17 @@ async function systemChromium(): Promise<string | undefined> {
  * AWS_EXECUTION_ENV makes the package take its Amazon Linux path, the one that also unpacks the
  * shared libraries it ships (al2023.tar.br), which a bare Debian lacks too.
  */
+/** Whether the npm browser can run here: the package is installed and this is x64 Linux. */
+function npmChromiumAvailable(): boolean {
+  if (process.platform !== 'linux' || process.arch !== 'x64') return false;
+  try {
+    createRequire(import.meta.url).resolve('@sparticuz/chromium');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function extractNpmChromium(): Promise<string> {
   const require = createRequire(import.meta.url);
   let entry: string;
@@ -167,9 +180,10 @@ export async function findChromium(): Promise<ChromiumLaunch> {
     if (!isExecutable(chosen)) throw new Error(`CHROMIUM_PATH=${chosen} is not an executable file.`);
     return { description: `${chosen} (CHROMIUM_PATH)`, executablePath: chosen, args: COMMON_ARGS, env: process.env };
   }
-  const system = await systemChromium();
-  if (system) return { description: `${system} (system)`, executablePath: system, args: COMMON_ARGS, env: process.env };
-
+  if (!npmChromiumAvailable()) {
+    const system = await systemChromium();
+    if (system) return { description: `${system} (system)`, executablePath: system, args: COMMON_ARGS, env: process.env };
+  }
   const dir = await extractNpmChromium();
   const libs = join(dir, 'al2023', 'lib');
   return {
