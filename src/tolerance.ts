@@ -188,9 +188,10 @@ export const HULL_TOLERANCE_FACTOR = 48;
 
 /**
  * How many times a build may quadruple its tolerance when the faces merged at it are not a valid hull:
- * up to 4¹⁰ ≈ 10⁶ times the default, about 2e-8 of the coordinates' magnitude. Grids of 3³ to 21³ points
- * perturbed by 1e-15 to 1e-11 need at most three steps; a 3e-5-thick elliptic cylinder 1e4 long needs
- * eight. Pinned by quickhull.test.ts "golden: thin elliptic cylinders" (fails at 2).
+ * up to 4¹⁰ ≈ 10⁶ times the default, about 2e-8 of the coordinates' magnitude. Perturbed grids need a
+ * few (13³ and 20³ grids perturbed by 1e-12: up to five); thin elliptic cylinders (1e-5 to 1e-4 thick,
+ * 100 to 10,000 long) up to ten, and one such build of 1,000 points does not settle within ten
+ * (docs/hulls.md, "Known limits"). Pinned by quickhull.test.ts "golden: thin elliptic cylinders" (fails at 2).
  */
 export const HULL_TOLERANCE_STEPS = 10;
 
