@@ -1,5 +1,5 @@
 /**
- * The layout of src/ as CONTRIBUTING.md ("Architecture") describes it: folders in layers, every import
+ * The layout of src/ as docs/architecture.md describes it: folders in layers, every import
  * going down a layer or staying in its folder (so no cycle between folders can form), no runtime import
  * cycle between files, and the command line using only the public entries, like any user.
  */
