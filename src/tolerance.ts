@@ -157,14 +157,26 @@ export const CONTACT_RELATIVE_TOLERANCE = 256 * EPS;
  * A 4×4 world matrix is read as a pose times a per-axis scale when its upper 3×3 block's columns are
  * orthogonal within MATRIX_ORTHOGONAL_TOLERANCE (the cosine of the angle between two columns, unitless)
  * and its last row is (0, 0, 0, 1) within it. three.js composes world matrices in float64, where products
- * of a few rotations stay orthogonal to about 1e-15; a shear from a non-uniformly scaled parent of a
- * rotated child is at least as large as the scale ratio minus 1 times the rotation's sine, far above
- * this for any visible shear. Like QUATERNION_UNIT_TOLERANCE, it accepts matrices written with six
- * decimals. Pinned from below by world-pose.test.ts "reads matrices rounded to six decimals" (fails at
- * 1e-7) and from above by "rejects a sheared matrix, naming the columns" (a shear of 1e-5 must be
- * rejected; fails at 1e-4).
+ * of a few rotations stay orthogonal to about 1e-15; a matrix written with six decimals has column
+ * cosines up to about 1.8e-6 (elements off by up to 5e-7: 2.3 % of random rotations exceed 1e-6, the
+ * largest of 20,000 seen 1.4e-6); a shear from a non-uniformly scaled parent of a rotated child is the
+ * scale ratio minus 1 times the rotation's sine or so, far above this for any visible shear. Pinned
+ * from below by world-pose.test.ts "reads matrices rounded to six decimals" (fails at 1e-6) and from
+ * above by "rejects a sheared matrix, naming the columns" (a shear of 1e-5 must be rejected; fails at 1e-5).
  */
-export const MATRIX_ORTHOGONAL_TOLERANCE = 1e-6;
+export const MATRIX_ORTHOGONAL_TOLERANCE = 4e-6;
+
+/**
+ * Scale components whose magnitudes agree within UNIFORM_SCALE_TOLERANCE (relative, unitless) are one
+ * scale: `Scaled` then keeps the inner shape's swept radius (times the largest, so the shape grows by at
+ * most this fraction of the radius), and `worldPose` reads a scale within it of ±1 as exactly ±1. A scale
+ * read back from a world matrix carries a few ulps of rounding: of 1,000 randomly rotated groups, 807
+ * scaled by 2 read back non-uniform and 879 unscaled ones not exactly 1, which would turn a scaled sphere
+ * into a smooth shape for GJK (9.5 times the iterations). Pinned by world-pose.test.ts "an unscaled
+ * rotated object reads back scale 1 exactly; a uniformly scaled one gives a Scaled shape with a radius"
+ * (fails at 0; no test fails at 1e-9).
+ */
+export const UNIFORM_SCALE_TOLERANCE = 1e-12;
 
 /**
  * How many ancestors of a three.js object a query walks to check that its local pose is its world pose

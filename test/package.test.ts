@@ -9,7 +9,7 @@
  * - that a small TypeScript program using it type-checks with zero errors under the module resolutions
  *   users have: `bundler`, `node16` and `nodenext` (ES modules), and `nodenext` from CommonJS;
  * - bundle sizes with esbuild (vite's bundler): a minimal `contact` program at most 10 KB gzipped, the
- *   whole library (both entries) at most 40 KB, and an `intersects`-only program with no EPA module in it.
+ *   whole library (both entries) at most 40 KB, and `intersects`- and `distance`-only programs with no EPA module in them.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -43,7 +43,7 @@ beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'convex-collide-package-'));
   const pkg = join(scratch, 'package');
   mkdirSync(pkg);
-  for (const f of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE']) cpSync(join(ROOT, f), join(pkg, f));
+  for (const f of ['package.json', 'README.md', 'CHANGELOG.md', 'CONTRIBUTING.md', 'LICENSE']) cpSync(join(ROOT, f), join(pkg, f));
   cpSync(join(ROOT, 'docs'), join(pkg, 'docs'), { recursive: true });
   run(process.execPath, [TSC, '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(pkg, 'dist')], ROOT);
   const json = run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', scratch], pkg);
@@ -61,12 +61,12 @@ afterAll(() => {
 describe('the packed package', () => {
   it('ships built code, declarations and docs, and nothing else', () => {
     const paths = packed.files.map((f) => f.path).sort();
-    for (const needed of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'dist/index.js', 'dist/index.d.ts', 'dist/format/index.js',
+    for (const needed of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'CONTRIBUTING.md', 'dist/index.js', 'dist/index.d.ts', 'dist/format/index.js',
       'dist/format/index.d.ts', 'dist/cli/main.js', 'docs/formats.md']) {
       expect(paths).toContain(needed);
     }
     const stray = paths.filter((p) => !(/^dist\/.*\.(js|d\.ts)$/.test(p) || /^docs\/[^/]*\.md$/.test(p)
-      || ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'].includes(p)));
+      || ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'CONTRIBUTING.md'].includes(p)));
     expect(stray).toEqual([]);
     expect(packed.size).toBeLessThanOrEqual(MAX_PACKED_BYTES);
   });
@@ -131,7 +131,7 @@ export const box = new Box(1, 2, 3);
     return { gzip: gzipSync(result.outputFiles[0].contents).length, inputs };
   }
 
-  it('bundles small: contact at most 10 KB gzipped, the whole library at most 40 KB, intersects without EPA', async () => {
+  it('bundles small: contact at most 10 KB gzipped, the whole library at most 40 KB, intersects and distance without EPA', async () => {
     const pose = '{ position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }';
     const contactOnly = await bundle('contact-only', `import { Box, contact, Sphere } from 'convex-collide';
       console.log(contact(new Box(1, 1, 1), ${pose}, new Sphere(1), ${pose}));`);
@@ -144,5 +144,8 @@ export const box = new Box(1, 2, 3);
       console.log(intersects(new Box(1, 1, 1), ${pose}, new Box(1, 1, 1), ${pose}));`);
     expect(intersectsOnly.inputs.filter((p) => p.startsWith('dist/query/epa/'))).toEqual([]);
     expect(intersectsOnly.inputs).toContain('dist/query/gjk/gjk.js');
+    const distanceOnly = await bundle('distance-only', `import { Box, distance } from 'convex-collide';
+      console.log(distance(new Box(1, 1, 1), ${pose}, new Box(1, 1, 1), ${pose}));`);
+    expect(distanceOnly.inputs.filter((p) => p.startsWith('dist/query/epa/'))).toEqual([]);
   });
 });

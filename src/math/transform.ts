@@ -24,9 +24,8 @@ export class Transform {
  */
 export function transformFromPose(out: Transform, pose: PoseLike, field = 'pose'): Transform {
   const p = pose.position, q = pose.quaternion;
-  // A three.js object has a scale and a parent; a plain pose has neither (two missed loads).
-  const node = pose as SceneNodeLike;
-  if (node.scale !== undefined || (node.parent !== undefined && node.parent !== null)) checkSceneNode(node, field);
+  // three.js marks every Object3D; on a plain pose this is one missed load.
+  if ((pose as SceneNodeLike).isObject3D === true) checkSceneNode(pose as SceneNodeLike, field);
   const px = p.x, py = p.y, pz = p.z;
   let x = q.x, y = q.y, z = q.z, w = q.w;
   // One test catches NaN and ±Infinity in all seven numbers: any of them makes the sum non-finite.
@@ -53,23 +52,33 @@ export function transformFromPose(out: Transform, pose: PoseLike, field = 'pose'
 
 /** What a query reads of a scene-graph object (a three.js Object3D) passed as a pose. */
 interface SceneNodeLike {
+  readonly isObject3D?: boolean;
   readonly position?: Readonly<Vec3Like>;
   readonly quaternion?: Readonly<QuatLike>;
   readonly scale?: Readonly<Vec3Like>;
+  /** false when the object's `matrix` is set by hand, and its position, quaternion and scale not read. */
+  readonly matrixAutoUpdate?: boolean;
+  readonly matrix?: { readonly elements: ArrayLike<number> };
   readonly parent?: SceneNodeLike | null;
 }
+
+const WORLD_POSE_HINT = 'Pass worldPose(object, pose, scale) as the pose';
 
 /**
  * A three.js object passed as a pose gives its local `position` and `quaternion`: they are its world pose
  * only when it has no scale and every ancestor is untransformed. Anything else would be a silently
  * wrong answer, so it is an error that says what to do instead. Ancestors are checked by their own
- * local transforms, not their world matrices, which are stale until three.js next renders.
+ * local transforms (or their hand-set `matrix`), not their world matrices, which are stale until
+ * three.js next renders.
  */
 function checkSceneNode(node: SceneNodeLike, field: string): void {
+  if (node.matrixAutoUpdate === false) {
+    throw new InvalidPoseError(field, `has matrixAutoUpdate false, so its position and quaternion may not be its pose. ${WORLD_POSE_HINT}`);
+  }
   const s = node.scale;
   if (s !== undefined && s !== null && (s.x !== 1 || s.y !== 1 || s.z !== 1)) {
     throw new InvalidPoseError(`${field}.scale`, `is (${s.x}, ${s.y}, ${s.z}); a pose is a rotation and a translation. `
-      + 'Pass worldPose(object, pose, scale) as the pose and wrap the shape in new Scaled(shape, scale)');
+      + `${WORLD_POSE_HINT} and wrap the shape in new Scaled(shape, scale)`);
   }
   let ancestor = node.parent;
   for (let depth = 1; ancestor !== undefined && ancestor !== null; depth++) {
@@ -78,16 +87,24 @@ function checkSceneNode(node: SceneNodeLike, field: string): void {
     }
     if (!isIdentityNode(ancestor)) {
       throw new InvalidPoseError(field, `is inside a transformed object (its ancestor ${depth} level${depth > 1 ? 's' : ''} up is moved, `
-        + 'rotated or scaled), so its position and quaternion are not world space. Pass worldPose(object, pose, scale) as the pose');
+        + `rotated or scaled), so its position and quaternion are not world space. ${WORLD_POSE_HINT}`);
     }
     ancestor = ancestor.parent;
   }
 }
 
 function isIdentityNode(n: SceneNodeLike): boolean {
+  if (n.matrixAutoUpdate === false) {
+    // A hand-set matrix: it alone places the children.
+    const e = n.matrix?.elements;
+    if (e === undefined || e.length !== 16) return false;
+    for (let i = 0; i < 16; i++) if (e[i] !== (i % 5 === 0 ? 1 : 0)) return false;
+    return true;
+  }
   const p = n.position, q = n.quaternion, s = n.scale;
   if (p !== undefined && p !== null && (p.x !== 0 || p.y !== 0 || p.z !== 0)) return false;
-  if (q !== undefined && q !== null && (q.x !== 0 || q.y !== 0 || q.z !== 0 || q.w !== 1)) return false;
+  // (0, 0, 0, ±1) are both the identity rotation.
+  if (q !== undefined && q !== null && (q.x !== 0 || q.y !== 0 || q.z !== 0 || Math.abs(q.w) !== 1)) return false;
   if (s !== undefined && s !== null && (s.x !== 1 || s.y !== 1 || s.z !== 1)) return false;
   return true;
 }

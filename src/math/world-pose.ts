@@ -5,7 +5,7 @@
  * three.js keeps up to date on every render (or on `updateMatrixWorld()`), without importing three.
  */
 import { InvalidNumberError, InvalidPoseError } from '../errors.js';
-import { MATRIX_ORTHOGONAL_TOLERANCE } from '../tolerance.js';
+import { MATRIX_ORTHOGONAL_TOLERANCE, UNIFORM_SCALE_TOLERANCE } from '../tolerance.js';
 import type { QuatLike, Vec3Like } from './types.js';
 
 /** A pose the library writes: a position and a unit quaternion, both mutable. */
@@ -84,9 +84,9 @@ function readMatrix(e: ArrayLike<number>, out: Pose, outScale: Vec3Like | undefi
   checkOrthogonal(m00 * m02 + m10 * m12 + m20 * m22, 0, 2, field);
   checkOrthogonal(m01 * m02 + m11 * m12 + m21 * m22, 1, 2, field);
 
-  // The quaternion of R by the largest of its four squared components (Shepperd 1978, as in
-  // Shoemake 1985), so the divisor is never small; then normalised, since R is orthogonal only to
-  // within the tolerance.
+  // The quaternion of R (Shepperd 1978, as in Shoemake 1985): from the trace when it is positive (then
+  // w² > 1/4), else from the largest diagonal entry, so the divisor is never small; then normalised,
+  // since R is orthogonal only to within the tolerance.
   let x: number, y: number, z: number, w: number;
   const trace = m00 + m11 + m22;
   if (trace > 0) {
@@ -107,9 +107,14 @@ function readMatrix(e: ArrayLike<number>, out: Pose, outScale: Vec3Like | undefi
   q.x = x / n; q.y = y / n; q.z = z / n; q.w = w / n;
   p.x = e[12]; p.y = e[13]; p.z = e[14];
   if (outScale !== undefined) {
-    outScale.x = sx; outScale.y = sy; outScale.z = sz;
+    outScale.x = snapUnit(sx); outScale.y = snapUnit(sy); outScale.z = snapUnit(sz);
   }
   return out;
+}
+
+/** ±1 for a scale within UNIFORM_SCALE_TOLERANCE of it (rounding of the column lengths), else the scale. */
+function snapUnit(s: number): number {
+  return Math.abs(Math.abs(s) - 1) <= UNIFORM_SCALE_TOLERANCE ? Math.sign(s) : s;
 }
 
 function checkOrthogonal(cosine: number, i: number, j: number, field: string): void {

@@ -17,6 +17,7 @@ import { createClosestPointsResult, type ClosestPointsResult } from './results.j
  * CONTACT_RELATIVE_TOLERANCE relative to the coordinates' magnitude). For convex shapes, GJK's boolean
  * test: it stops as soon as a separating plane proves the answer. Allocates nothing.
  * @throws InvalidNumberError / InvalidQuaternionError for a pose with NaN, infinite or non-unit parts.
+ * @throws InvalidPoseError for a three.js object whose local pose is not its world pose (see worldPose).
  * @throws InvalidShapeError / UnsupportedPairError for a value that is not a shape the queries know.
  */
 export function intersects(a: Shape, poseA: PoseLike, b: Shape, poseB: PoseLike, options?: GjkOptions): boolean {

@@ -17,6 +17,7 @@ const _pose = /* @__PURE__ */ new Transform();
  * included), and returns `out`: every face of the box touches the shape, up to rounding. `out` may be a
  * three.js `Box3`. Allocates nothing when `out` is given.
  * @throws InvalidNumberError / InvalidQuaternionError for a pose with NaN, infinite or non-unit parts.
+ * @throws InvalidPoseError for a three.js object whose local pose is not its world pose (see worldPose).
  * @throws InvalidShapeError for a value that is not a shape (no kind this version knows, no support method).
  */
 export function computeAabb(shape: Shape, pose: PoseLike, out: Aabb = createAabb()): Aabb {

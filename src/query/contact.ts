@@ -45,6 +45,7 @@ function copyAnswer(out: ContactResult | PenetrationResult, c: ContactAnswer): v
  * deepest along `−normal`, so `(pointA − pointB) · normal = depth`. With `out`, nothing is allocated;
  * `out` is left untouched when the result is null. `status` reports EPA's ending.
  * @throws InvalidNumberError / InvalidQuaternionError for a pose with NaN, infinite or non-unit parts.
+ * @throws InvalidPoseError for a three.js object whose local pose is not its world pose (see worldPose).
  * @throws InvalidShapeError / UnsupportedPairError for a value that is not a shape the queries know.
  */
 export function penetration(

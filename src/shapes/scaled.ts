@@ -1,6 +1,7 @@
 import { InvalidNumberError } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
 import { vec3 } from '../math/vec3.js';
+import { UNIFORM_SCALE_TOLERANCE } from '../tolerance.js';
 import { builtInKindIndex, type ConvexShape, KIND_INDEX, requireConvexShape, type SupportMap } from './shape.js';
 
 const KIND = /* @__PURE__ */ builtInKindIndex('scaled');
@@ -8,12 +9,13 @@ const KIND = /* @__PURE__ */ builtInKindIndex('scaled');
 /**
  * A convex shape scaled per local axis: { S·p : p ∈ shape } with S = diag(scale), as a three.js mesh
  * with a `scale` draws its geometry. Any non-zero scale is accepted, negative (a mirror) included; the
- * result is convex, so every query answers it exactly.
+ * result is convex, so every query answers it as it answers any convex shape (exact for polytopes, to
+ * the stated tolerance for curved ones).
  *
  * Support (van den Bergen 2003, Collision Detection in Interactive 3D Environments, ch. 4: the support
  * of a linear image T·K along d is T times K's support along Tᵀ·d): s(d) = S·s_K(S·d), since S is
  * diagonal. A radius swept around the core stays a radius only under a uniform scale (|sx| = |sy| =
- * |sz| = k: S·(core ⊕ ball r) = S·core ⊕ ball k·r); under any other the ball becomes an ellipsoid, so
+ * |sz| = k, within UNIFORM_SCALE_TOLERANCE: S·(core ⊕ ball r) = S·core ⊕ ball k·r); under any other the ball becomes an ellipsoid, so
  * the scaled shape has no swept radius and its support includes the inner radius, which GJK then
  * treats as a smooth shape like an ellipsoid.
  */
@@ -47,11 +49,13 @@ export class Scaled implements SupportMap {
     this.sx = sx; this.sy = sy; this.sz = sz;
     this.scale = Object.freeze(vec3(sx, sy, sz));
     const ax = Math.abs(sx), ay = Math.abs(sy), az = Math.abs(sz);
-    const uniform = ax === ay && ay === az;
-    this.sweptRadius = uniform ? ax * shape.sweptRadius : 0;
+    const largest = Math.max(ax, ay, az);
+    // Uniform up to rounding (a scale read back from a world matrix): the radius swept by the largest.
+    const uniform = largest - Math.min(ax, ay, az) <= UNIFORM_SCALE_TOLERANCE * largest;
+    this.sweptRadius = uniform ? largest * shape.sweptRadius : 0;
     this.innerRadius = uniform ? 0 : shape.sweptRadius;
     // The inner shape lies in a ball of its bounding radius; S stretches that ball by at most max |s|.
-    this.boundingRadius = Math.max(ax, ay, az) * shape.boundingRadius;
+    this.boundingRadius = largest * shape.boundingRadius;
   }
 
   support(out: Vec3Like, dir: Readonly<Vec3Like>): Vec3Like {

@@ -7,9 +7,9 @@
  * inputs (apart, shallow overlap and deep overlap), the GJK trace replaying step by step, and a
  * screenshot in which both shapes are actually drawn (the canvas is not blank).
  *
- * The browser is CHROMIUM_PATH if set, else a system Chromium on PATH, else the one npm installs with
- * the devDependency @sparticuz/chromium (extracted into node_modules/.cache on first use): see
- * find-chromium.ts. So on x64 Linux `npm install` is all it needs.
+ * The browser is CHROMIUM_PATH if set, else the one npm installs with the devDependency
+ * @sparticuz/chromium (x64 Linux; extracted into node_modules/.cache on first use), else a system
+ * Chromium on PATH: see find-chromium.ts. So on x64 Linux `npm install` is all it needs.
  * Set UPDATE_EXPLORER_SCREENSHOT=1 to also rewrite docs/explorer.png, the README's screenshot.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';

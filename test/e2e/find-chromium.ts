@@ -86,16 +86,6 @@ async function systemChromium(): Promise<string | undefined> {
   return undefined;
 }
 
-/**
- * Extracts @sparticuz/chromium once per installed version into node_modules/.cache (so a new version,
- * or `npm ci`, starts afresh) and returns that directory.
- *
- * The package itself extracts into os.tmpdir() and reuses whatever `chromium` it finds there, even a
- * half-written one from an interrupted run or another version's. So the extraction runs in a child
- * process whose TMPDIR is a fresh staging directory, which is renamed into place only once complete.
- * AWS_EXECUTION_ENV makes the package take its Amazon Linux path, the one that also unpacks the
- * shared libraries it ships (al2023.tar.br), which a bare Debian lacks too.
- */
 /** Whether the npm browser can run here: the package is installed and this is x64 Linux. */
 function npmChromiumAvailable(): boolean {
   if (process.platform !== 'linux' || process.arch !== 'x64') return false;
@@ -107,6 +97,16 @@ function npmChromiumAvailable(): boolean {
   }
 }
 
+/**
+ * Extracts @sparticuz/chromium once per installed version into node_modules/.cache (so a new version,
+ * or `npm ci`, starts afresh) and returns that directory.
+ *
+ * The package itself extracts into os.tmpdir() and reuses whatever `chromium` it finds there, even a
+ * half-written one from an interrupted run or another version's. So the extraction runs in a child
+ * process whose TMPDIR is a fresh staging directory, which is renamed into place only once complete.
+ * AWS_EXECUTION_ENV makes the package take its Amazon Linux path, the one that also unpacks the
+ * shared libraries it ships (al2023.tar.br), which a bare Debian lacks too.
+ */
 async function extractNpmChromium(): Promise<string> {
   const require = createRequire(import.meta.url);
   let entry: string;

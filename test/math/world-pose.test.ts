@@ -57,6 +57,25 @@ describe('worldPose against three.js', () => {
     }
   });
 
+  it('an unscaled rotated object reads back scale 1 exactly; a uniformly scaled one gives a Scaled shape with a radius', () => {
+    const scale = { x: 0, y: 0, z: 0 };
+    for (let k = 0; k < 1000; k++) {
+      const scene = new THREE.Scene(), group = new THREE.Group(), mesh = new THREE.Object3D();
+      group.quaternion.copy(randomQuaternion());
+      mesh.quaternion.copy(randomQuaternion());
+      scene.add(group);
+      group.add(mesh);
+      scene.updateMatrixWorld();
+      worldPose(mesh, createPose(), scale);
+      expect(scale).toEqual({ x: 1, y: 1, z: 1 });
+      group.scale.setScalar(2);
+      scene.updateMatrixWorld();
+      worldPose(mesh, createPose(), scale);
+      // Each component within a few ulps of 2, and the shape keeps its swept radius (a sphere stays a sphere).
+      expect(new Scaled(new Sphere(0.5), scale).sweptRadius).toBeCloseTo(1, 12);
+    }
+  });
+
   it('reads a mirror (negative determinant) as three\'s decompose does: x scale negative', () => {
     const m = new THREE.Matrix4().compose(new THREE.Vector3(1, 2, 3), randomQuaternion(), new THREE.Vector3(-2, 1, 0.5));
     const t = new THREE.Vector3(), q = new THREE.Quaternion(), s = new THREE.Vector3();
@@ -66,15 +85,24 @@ describe('worldPose against three.js', () => {
     expect(scale.x).toBeCloseTo(s.x, 13);
     expect(scale.x).toBeLessThan(0);
     expect(scale.y).toBeCloseTo(s.y, 13);
+    expect(scale.z).toBeCloseTo(s.z, 13);
+    expect(pose.position).toEqual({ x: 1, y: 2, z: 3 });
     expect(Math.abs(pose.quaternion.x * q.x + pose.quaternion.y * q.y + pose.quaternion.z * q.z + pose.quaternion.w * q.w)).toBeCloseTo(1, 13);
   });
 
   it('reads matrices rounded to six decimals', () => {
-    const m = new THREE.Matrix4().compose(new THREE.Vector3(1, 2, 3), randomQuaternion(), new THREE.Vector3(1, 1, 1));
-    const rounded = m.elements.map((v) => Math.round(v * 1e6) / 1e6);
-    const pose = poseFromMatrix(rounded);
-    const q = pose.quaternion;
-    expect(Math.hypot(q.x, q.y, q.z, q.w)).toBeCloseTo(1, 15);
+    // About 2 % of such rotations have two columns off orthogonal by more than 1e-6.
+    for (let k = 0; k < 500; k++) {
+      const source = randomQuaternion();
+      const m = new THREE.Matrix4().compose(new THREE.Vector3(1, 2, 3), source, new THREE.Vector3(1, 1, 1));
+      const rounded = m.elements.map((v) => Math.round(v * 1e6) / 1e6);
+      const scale = { x: 0, y: 0, z: 0 };
+      const pose = poseFromMatrix(rounded, createPose(), scale);
+      const q = pose.quaternion;
+      expect(Math.abs(q.x * source.x + q.y * source.y + q.z * source.z + q.w * source.w)).toBeCloseTo(1, 11);
+      expect(pose.position).toEqual({ x: 1, y: 2, z: 3 });
+      for (const c of [scale.x, scale.y, scale.z]) expect(Math.abs(c - 1)).toBeLessThan(2e-6);
+    }
   });
 
   it('rejects a sheared matrix, naming the columns', () => {
@@ -87,7 +115,7 @@ describe('worldPose against three.js', () => {
     scene.updateMatrixWorld();
     expect(() => worldPose(child)).toThrow(InvalidPoseError);
     expect(() => worldPose(child)).toThrow(/object\.matrixWorld\.elements has a shear: its columns 0 and 1 meet at/);
-    // A shear of 1e-5 is rejected too: the tolerance is 1e-6.
+    // A shear of 1e-5 is rejected too: the tolerance is 4e-6.
     const e = new THREE.Matrix4().elements.slice();
     e[4] = 1e-5;
     expect(() => poseFromMatrix(e)).toThrow(/has a shear/);
@@ -164,6 +192,40 @@ describe('queries on three.js scene graphs', () => {
     expect(distance(new Sphere(0.5), worldPose(a), new Sphere(0.5), worldPose(b))).toBeCloseTo(0.25, 14);
   });
 
+  it('a mesh in a group that is only rotated, only scaled, or has a hand-set matrix is an error too', () => {
+    const pose = { position: { x: 5, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } };
+    const cases: ((g: THREE.Group) => void)[] = [
+      (g) => g.quaternion.setFromAxisAngle(new THREE.Vector3(0, 1, 0), 0.1),
+      (g) => g.scale.setScalar(2),
+      (g) => { g.matrixAutoUpdate = false; g.matrix.makeTranslation(1, 0, 0); },
+    ];
+    for (const transform of cases) {
+      const scene = new THREE.Scene(), group = new THREE.Group(), a = new THREE.Mesh();
+      scene.add(group);
+      group.add(a);
+      transform(group);
+      expect(() => distance(new Sphere(0.5), a, new Sphere(0.5), pose)).toThrow(/poseA is inside a transformed object/);
+    }
+    // The mesh's own hand-set matrix: its position and quaternion are not read by three.js either.
+    const b = new THREE.Mesh();
+    b.matrixAutoUpdate = false;
+    expect(() => distance(new Sphere(0.5), pose, new Sphere(0.5), b)).toThrow(/poseB has matrixAutoUpdate false/);
+  });
+
+  it('untransformed ancestors pass: (0, 0, 0, -1) is no rotation, an identity hand-set matrix is none either', () => {
+    const scene = new THREE.Scene(), group = new THREE.Group(), inner = new THREE.Group(), a = new THREE.Mesh();
+    group.quaternion.set(0, 0, 0, -1);
+    inner.matrixAutoUpdate = false;
+    scene.add(group);
+    group.add(inner);
+    inner.add(a);
+    a.position.set(2, 0, 0);
+    expect(distance(new Sphere(0.5), a, new Sphere(0.5), { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } })).toBe(1);
+    // A plain pose is never taken for a three.js object, whatever other fields it has.
+    const plain = { position: { x: 2, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 }, scale: 1, parent: 'x' };
+    expect(distance(new Sphere(0.5), plain, new Sphere(0.5), { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } })).toBe(1);
+  });
+
   it('a scaled mesh passed as a pose is an error naming its scale', () => {
     const scene = new THREE.Scene(), a = new THREE.Mesh();
     a.scale.set(2, 1, 1);
@@ -184,8 +246,8 @@ describe('queries on three.js scene graphs', () => {
   });
 
   it('a cyclic parent chain is an error, not a hang', () => {
-    const node: { position: object; quaternion: object; parent: unknown } = {
-      position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 }, parent: null,
+    const node: { isObject3D: true; position: object; quaternion: object; parent: unknown } = {
+      isObject3D: true, position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 }, parent: null,
     };
     node.parent = node;
     expect(() => distance(new Sphere(1), node as never, new Sphere(1), node as never)).toThrow(/poseA\.parent chain is deeper than 256 levels/);

@@ -9,6 +9,7 @@
  * slope between them is the figure. A batch during which a GC ran shows a drop and is discarded.
  */
 import { PerformanceObserver } from 'node:perf_hooks';
+import * as THREE from 'three';
 import v8 from 'node:v8';
 import {
   Box, Capsule, computeAabb, Cone, contact, ConvexHull, createAabb, createContactResult, createPenetrationResult, Cylinder, distance,
@@ -87,6 +88,20 @@ queries['scaled-box contact'] = [(n) => {
   for (let k = 0; k < n; k++) { const i = k % SIZE; acc += contact(scaledCapsule, p.pA[i], p.sB[i], p.pB[i], con)!.separation; }
   return acc;
 }, 10_000];
+// three.js objects as poses, each a child of a group at the identity in a scene: every query checks the
+// object's scale and its ancestors (math/transform.ts, checkSceneNode).
+const scene = new THREE.Scene(), group = new THREE.Group();
+scene.add(group);
+const meshA = new THREE.Object3D(), meshB = new THREE.Object3D();
+group.add(meshA, meshB);
+meshB.position.set(1.5, 0.3, 0.2);
+meshB.quaternion.set(0.1, 0.2, 0.3, Math.sqrt(1 - 0.14));
+const unitBox = new Box(0.5, 0.5, 0.5);
+queries['box-box distance, three.js objects'] = [(n) => {
+  let acc = 0;
+  for (let k = 0; k < n; k++) acc += distance(unitBox, meshA, unitBox, meshB);
+  return acc;
+}, 20_000];
 // computeAabb on every kind (a hull small enough to scan, one big enough to climb, a user support map,
 // nested wrappers), one after another through one call site, as a broad phase would call it.
 const custom: Shape = { sweptRadius: 0.1, boundingRadius: 1, support(out, d) { out.x = d.x >= 0 ? 0.5 : -0.5; out.y = 0; out.z = 0; return out; } };

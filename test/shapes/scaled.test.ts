@@ -74,6 +74,17 @@ describe('Scaled against closed forms', () => {
     expectSameAnswers(pill, new Capsule(0.8, 0.4), 1e-12);
   });
 
+  it('a scaled scaled shape is the product of the scales (each instance has its own scratch)', () => {
+    expectSameAnswers(new Scaled(new Scaled(new Box(0.5, 0.5, 0.5), { x: 2, y: -1, z: 0.5 }), { x: 0.5, y: 3, z: -2 }), new Box(0.5, 1.5, 0.5), 1e-12);
+  });
+
+  it('a scale uniform up to rounding keeps the swept radius (a sphere stays a sphere)', () => {
+    const s = 2 * (1 + 4 * Number.EPSILON);
+    const ball = new Scaled(new Sphere(0.5), { x: 2, y: s, z: -2 });
+    expect(ball.sweptRadius).toBe(0.5 * s);
+    expectSameAnswers(ball, new Sphere(1), 1e-12);
+  });
+
   it('exact penetration on scaled polytopes: a scaled unit cube 0.1 into a box', () => {
     const cube = new Scaled(new Box(0.5, 0.5, 0.5), { x: 4, y: 1, z: 1 }); // spans x in [-2, 2]
     const id = { x: 0, y: 0, z: 0, w: 1 };
