@@ -10,6 +10,7 @@ export type CollisionErrorCode =
   | 'INVALID_RADIUS'
   | 'INVALID_QUATERNION'
   | 'INVALID_POSE'
+  | 'INVALID_ARGUMENT'
   | 'INVALID_SHAPE'
   | 'DEGENERATE_HULL'
   | 'UNSUPPORTED_PAIR'
@@ -66,6 +67,19 @@ export class InvalidPoseError extends CollisionError {
   }
 }
 
+/**
+ * An argument of a query that is neither a shape nor a pose was not what the query takes: `options` that
+ * is not an object, a `cache` that is not a GjkCache (or is frozen), a `trace` that is not a function, an
+ * `out` that is not a writable result record.
+ */
+export class InvalidArgumentError extends CollisionError {
+  readonly field: string;
+  constructor(field: string, message: string) {
+    super('INVALID_ARGUMENT', `${field} ${message}`);
+    this.field = field;
+  }
+}
+
 /** A shape description was malformed: unknown type, missing field, empty point list. */
 export class InvalidShapeError extends CollisionError {
   readonly field: string;
@@ -106,12 +120,16 @@ export class InvalidJsonError extends CollisionError {
 /** Longest description of a bad value put into a message, so a hostile input cannot bloat it. */
 const MAX_VALUE_DESCRIPTION = 80;
 
-function describeValue(value: unknown): string {
+/** A short description of a bad value for a message: `NaN`, `missing`, `string "1"`, `an object`. */
+export function describeValue(value: unknown): string {
   if (typeof value === 'number') return String(value);
   if (value === undefined) return 'missing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return `an array of length ${value.length}`;
   if (typeof value === 'object') return 'an object';
+  if (typeof value === 'bigint') return `bigint ${value}n`;
+  if (typeof value === 'symbol') return value.toString();
+  if (typeof value === 'function') return 'a function';
   let text: string;
   try {
     text = `${typeof value} ${JSON.stringify(value)}`;

@@ -44,7 +44,7 @@ export type { TraceStep, GjkTraceStep, EpaTraceStep, TraceCallback } from './que
 
 // Errors and tolerances
 export {
-  CollisionError, DegenerateHullError, InvalidJsonError, InvalidNumberError, InvalidPoseError, InvalidQuaternionError, InvalidRadiusError,
+  CollisionError, DegenerateHullError, InvalidArgumentError, InvalidJsonError, InvalidNumberError, InvalidPoseError, InvalidQuaternionError, InvalidRadiusError,
   InvalidShapeError, UnsupportedPairError, type CollisionErrorCode, type DegenerateHullReason,
 } from './errors.js';
 export * as tolerance from './tolerance.js';

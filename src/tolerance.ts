@@ -179,6 +179,22 @@ export const MATRIX_ORTHOGONAL_TOLERANCE = 4e-6;
 export const UNIFORM_SCALE_TOLERANCE = 1e-12;
 
 /**
+ * How deep queries may nest inside one another: a user's support function may run queries itself, each
+ * of which takes its own work record (query-work.ts). A cap on that recursion, so a support function
+ * that queries itself forever ends in an error, not a stack overflow. Pinned by reentrancy.test.ts "a
+ * support function that queries itself forever is an error" (it checks the depth named in the message).
+ */
+export const QUERY_MAX_NESTING = 64;
+
+/**
+ * How deep wrapper shapes (Rounded, MinkowskiSum, Scaled) may nest, counted from the innermost shape: a
+ * query recurses once per level in every support call, and 100,000 levels overflowed the stack. Applied by
+ * the constructors and by the JSON reader. Pinned by scaled.test.ts "nesting deeper than the cap is an
+ * error at construction" (fails at any other value).
+ */
+export const SHAPE_MAX_NESTING = 32;
+
+/**
  * How many ancestors of a three.js object a query walks to check that its local pose is its world pose
  * (every ancestor untransformed, no scale): a cap on a loop over a caller's `parent` chain, which a
  * hostile object could make cyclic. Scene graphs are a handful of levels deep.

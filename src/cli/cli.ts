@@ -71,6 +71,24 @@ export const processInput: CliInput = {
 
 /** Runs the CLI on `args` (process.argv without node and the script). Never throws. */
 export async function runCli(args: readonly string[], input: CliInput = processInput): Promise<CliOutput> {
+  const result = await runCommand(args, input);
+  return { ...result, stderr: printable(result.stderr) };
+}
+
+/** Longest line of a message on stderr; the rest is cut, saying how much (as the query command's errors). */
+const MAX_MESSAGE_LINE = 2000;
+
+/**
+ * A message made safe for a terminal: control characters that an input quoted in it may hold (a JSON
+ * parser's excerpt of garbage) written as \u escapes, and lines cut at MAX_MESSAGE_LINE characters.
+ */
+function printable(text: string): string {
+  const escaped = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escaped.split('\n').map((line) => (line.length <= MAX_MESSAGE_LINE ? line
+    : `${line.slice(0, MAX_MESSAGE_LINE)}… (cut, ${line.length - MAX_MESSAGE_LINE} more characters)`)).join('\n');
+}
+
+async function runCommand(args: readonly string[], input: CliInput): Promise<CliOutput> {
   if (args.length === 0) return usageError(null);
   if (args.includes('--help') || args.includes('-h') || args[0] === 'help') return { stdout: HELP, stderr: '', exitCode: 0 };
   if (args.length === 1 && args[0] === '--version') return { stdout: `${await readVersion()}\n`, stderr: '', exitCode: 0 };

@@ -7,8 +7,11 @@
 import { runCli } from './cli.js';
 
 // A reader that stops early (`convex-collide query f.json | head`) closes the pipe: that is not an error.
+// Any other failure to write (a full disk: ENOSPC) is reported in one line, with exit status 2.
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-  if (e.code !== 'EPIPE') throw e;
+  if (e.code === 'EPIPE') return;
+  process.stderr.write(`convex-collide: cannot write the output: ${e.code ?? e.message}\n`);
+  process.exitCode = 2;
 });
 
 const { stdout, stderr, exitCode } = await runCli(process.argv.slice(2));

@@ -4,6 +4,7 @@
  */
 import { DegenerateHullError, InvalidJsonError, InvalidNumberError, InvalidRadiusError, InvalidShapeError } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
+import { SHAPE_MAX_NESTING } from '../tolerance.js';
 import { Box } from '../shapes/box.js';
 import { Capsule } from '../shapes/capsule.js';
 import { Cone } from '../shapes/cone.js';
@@ -38,7 +39,7 @@ export type ShapeJSON =
 const SHAPE_TYPES = 'point, segment, triangle, sphere, box, capsule, cylinder, cone, ellipsoid, convexHull, rounded, minkowskiSum, scaled';
 
 /** Nesting limit for rounded / minkowskiSum / scaled, so hostile input cannot exhaust the stack. */
-const MAX_SHAPE_DEPTH = 32;
+const MAX_SHAPE_DEPTH = SHAPE_MAX_NESTING;
 
 /** Reads `[x, y, z]` at `field`, naming the field in every error. */
 export function readVec3Json(value: unknown, field: string): Vec3Like {

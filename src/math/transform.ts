@@ -1,4 +1,4 @@
-import { InvalidNumberError, InvalidPoseError, InvalidQuaternionError } from '../errors.js';
+import { describeValue, InvalidNumberError, InvalidPoseError, InvalidQuaternionError } from '../errors.js';
 import { QUATERNION_UNIT_TOLERANCE, SCENE_GRAPH_MAX_DEPTH } from '../tolerance.js';
 import type { PoseLike, QuatLike, Vec3Like } from './types.js';
 
@@ -23,14 +23,22 @@ export class Transform {
  * @throws InvalidPoseError if the pose is a three.js object whose local pose is not its world pose.
  */
 export function transformFromPose(out: Transform, pose: PoseLike, field = 'pose'): Transform {
+  if (pose === null || typeof pose !== 'object') throwPoseShape(field, pose);
   const p = pose.position, q = pose.quaternion;
+  if (p === null || typeof p !== 'object' || q === null || typeof q !== 'object') throwPoseParts(field, p, q);
   // three.js marks every Object3D; on a plain pose this is one missed load.
   if ((pose as SceneNodeLike).isObject3D === true) checkSceneNode(pose as SceneNodeLike, field);
   const px = p.x, py = p.y, pz = p.z;
   let x = q.x, y = q.y, z = q.z, w = q.w;
-  // One test catches NaN and ±Infinity in all seven numbers: any of them makes the sum non-finite.
+  // Numbers only: a string, boolean, null or object would be coerced by the arithmetic below (a string
+  // position came back concatenated in a result). Then one test catches NaN and ±Infinity in all seven:
+  // any of them makes the sum non-finite.
+  if (typeof px !== 'number' || typeof py !== 'number' || typeof pz !== 'number' || typeof x !== 'number'
+    || typeof y !== 'number' || typeof z !== 'number' || typeof w !== 'number') {
+    throwPoseNumber(field, [px, py, pz, x, y, z, w]);
+  }
   const sum = px + py + pz + x + y + z + w;
-  if (sum - sum !== 0) checkPoseNumbers(pose, field);
+  if (sum - sum !== 0) throwPoseNumber(field, [px, py, pz, x, y, z, w]);
   const n2 = x * x + y * y + z * z + w * w;
   if (Math.abs(n2 - 1) > 2 * QUATERNION_UNIT_TOLERANCE) {
     const n = Math.sqrt(n2);
@@ -62,7 +70,7 @@ interface SceneNodeLike {
   readonly parent?: SceneNodeLike | null;
 }
 
-const WORLD_POSE_HINT = 'Pass worldPose(object, pose, scale) as the pose';
+const WORLD_POSE_HINT = 'pass worldPose(object) as the pose';
 
 /**
  * A three.js object passed as a pose gives its local `position` and `quaternion`: they are its world pose
@@ -73,12 +81,12 @@ const WORLD_POSE_HINT = 'Pass worldPose(object, pose, scale) as the pose';
  */
 function checkSceneNode(node: SceneNodeLike, field: string): void {
   if (node.matrixAutoUpdate === false) {
-    throw new InvalidPoseError(field, `has matrixAutoUpdate false, so its position and quaternion may not be its pose. ${WORLD_POSE_HINT}`);
+    throw new InvalidPoseError(field, `has matrixAutoUpdate false; ${WORLD_POSE_HINT}`);
   }
   const s = node.scale;
   if (s !== undefined && s !== null && (s.x !== 1 || s.y !== 1 || s.z !== 1)) {
-    throw new InvalidPoseError(`${field}.scale`, `is (${s.x}, ${s.y}, ${s.z}); a pose is a rotation and a translation. `
-      + `${WORLD_POSE_HINT} and wrap the shape in new Scaled(shape, scale)`);
+    throw new InvalidPoseError(`${field}.scale`, `is (${s.x}, ${s.y}, ${s.z}); a pose is a rotation and a translation: `
+      + 'read it with worldPose(object, pose, scale) and wrap the shape in new Scaled(shape, scale)');
   }
   let ancestor = node.parent;
   for (let depth = 1; ancestor !== undefined && ancestor !== null; depth++) {
@@ -86,8 +94,8 @@ function checkSceneNode(node: SceneNodeLike, field: string): void {
       throw new InvalidPoseError(`${field}.parent`, `chain is deeper than ${SCENE_GRAPH_MAX_DEPTH} levels (or cyclic)`);
     }
     if (!isIdentityNode(ancestor)) {
-      throw new InvalidPoseError(field, `is inside a transformed object (its ancestor ${depth} level${depth > 1 ? 's' : ''} up is moved, `
-        + `rotated or scaled), so its position and quaternion are not world space. ${WORLD_POSE_HINT}`);
+      throw new InvalidPoseError(field, `is inside a transformed object (${depth} level${depth > 1 ? 's' : ''} up): its pose is not `
+        + `world space; ${WORLD_POSE_HINT}`);
     }
     ancestor = ancestor.parent;
   }
@@ -109,16 +117,25 @@ function isIdentityNode(n: SceneNodeLike): boolean {
   return true;
 }
 
-function checkPoseNumbers(pose: PoseLike, field: string): never {
-  const p = pose.position, q = pose.quaternion;
-  const entries: [string, number][] = [
-    ['position.x', p.x], ['position.y', p.y], ['position.z', p.z],
-    ['quaternion.x', q.x], ['quaternion.y', q.y], ['quaternion.z', q.z], ['quaternion.w', q.w],
-  ];
-  for (const [name, v] of entries) {
-    if (typeof v !== 'number' || !Number.isFinite(v)) throw new InvalidNumberError(`${field}.${name}`, v);
+const POSE_COMPONENTS = ['position.x', 'position.y', 'position.z', 'quaternion.x', 'quaternion.y', 'quaternion.z', 'quaternion.w'];
+const POSE_FORM = 'expected a pose {position: {x, y, z}, quaternion: {x, y, z, w}}';
+
+/** The error for a pose component that is not a finite number: the values as read, each read once. */
+function throwPoseNumber(field: string, values: unknown[]): never {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (typeof v !== 'number' || !Number.isFinite(v)) throw new InvalidNumberError(`${field}.${POSE_COMPONENTS[i]}`, v);
   }
   throw new InvalidNumberError(field, NaN);
+}
+
+function throwPoseShape(field: string, v: unknown): never {
+  throw new InvalidPoseError(field, `is ${describeValue(v)}; ${POSE_FORM}`);
+}
+
+function throwPoseParts(field: string, p: unknown, q: unknown): never {
+  if (p === null || typeof p !== 'object') throwPoseShape(`${field}.position`, p);
+  throwPoseShape(`${field}.quaternion`, q);
 }
 
 /** out = A⁻¹·B: the transform of B's frame expressed in A's frame. Safe when `out` aliases `a` or `b`. */

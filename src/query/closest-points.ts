@@ -8,7 +8,7 @@ import type { PoseLike } from '../math/types.js';
 import type { Shape } from '../shapes/shape.js';
 import { CLOSEST_POINTS, DISTANCE, INTERSECTS } from './dispatch.js';
 import type { GjkOptions } from './gjk/gjk.js';
-import { checkOptions } from './options.js';
+import { checkOptions, checkOut, isFrozenOut, outNotWritable } from './options.js';
 import { acquireWork } from './query-work.js';
 import { createClosestPointsResult, type ClosestPointsResult } from './results.js';
 
@@ -51,12 +51,19 @@ export function distance(a: Shape, poseA: PoseLike, b: Shape, poseB: PoseLike, o
  */
 export function closestPoints(
   a: Shape, poseA: PoseLike, b: Shape, poseB: PoseLike,
-  out: ClosestPointsResult = createClosestPointsResult(), options?: GjkOptions,
+  out?: ClosestPointsResult | null, options?: GjkOptions,
 ): ClosestPointsResult {
-  if (options !== undefined) checkOptions(options);
+  if (options != null) checkOptions(options);
+  if (out != null) checkOut(out, 'createClosestPointsResult');
+  const result = out ?? createClosestPointsResult();
   const work = acquireWork(options?.trace !== undefined);
   const tA = transformFromPose(work.poseA, poseA, 'poseA');
   const tB = transformFromPose(work.poseB, poseB, 'poseB');
-  CLOSEST_POINTS.find(a, b)(work, a, tA, b, tB, out, options);
-  return out;
+  const pairFunction = CLOSEST_POINTS.find(a, b);
+  try {
+    pairFunction(work, a, tA, b, tB, result, options);
+  } catch (error) {
+    throw error instanceof TypeError && out != null && isFrozenOut(out) ? outNotWritable('createClosestPointsResult') : error;
+  }
+  return result;
 }

@@ -2,13 +2,13 @@
  * `computeAabb`: the world axis-aligned bounding box of a shape at a pose, the input of every bounding
  * volume hierarchy and broad phase. The geometry is in shapes/shape-aabb.ts.
  */
-import { InvalidShapeError } from '../errors.js';
+import { InvalidArgumentError, InvalidShapeError } from '../errors.js';
 import { createAabb, type Aabb } from '../math/aabb.js';
 import { Transform, transformFromPose } from '../math/transform.js';
 import type { PoseLike } from '../math/types.js';
 import { shapeAabb } from '../shapes/shape-aabb.js';
 import type { Shape } from '../shapes/shape.js';
-import { isConvexShape } from './dispatch.js';
+import { explainNotShape, isConvexShape } from './dispatch.js';
 
 const _pose = /* @__PURE__ */ new Transform();
 
@@ -22,8 +22,18 @@ const _pose = /* @__PURE__ */ new Transform();
  */
 export function computeAabb(shape: Shape, pose: PoseLike, out: Aabb = createAabb()): Aabb {
   if (!isConvexShape(shape)) {
+    explainNotShape('shape', shape);
     throw new InvalidShapeError('shape', 'is not a shape; expected a built-in shape or a convex shape of your own with a support method');
   }
-  const t = transformFromPose(_pose, pose, 'pose');
-  return shapeAabb(out, shape, t);
+  // The bounds use module scratch: a user's support function must not compute a box inside one.
+  if (_running) throw new InvalidArgumentError('computeAabb', 'was called from inside computeAabb (a support function that computes a box); not supported');
+  _running = true;
+  try {
+    const t = transformFromPose(_pose, pose, 'pose');
+    return shapeAabb(out, shape, t);
+  } finally {
+    _running = false;
+  }
 }
+
+let _running = false;

@@ -9,7 +9,7 @@ import type { Shape } from '../shapes/shape.js';
 import { CONTACT } from './dispatch.js';
 import type { EpaOptions } from './epa/epa.js';
 import type { GjkOptions } from './gjk/gjk.js';
-import { checkOptions } from './options.js';
+import { checkOptions, checkOut, outNotWritable } from './options.js';
 import { acquireWork, type ContactAnswer, type QueryWork } from './query-work.js';
 import { createContactResult, createPenetrationResult, type ContactResult, type PenetrationResult } from './results.js';
 
@@ -50,16 +50,22 @@ function copyAnswer(out: ContactResult | PenetrationResult, c: ContactAnswer): v
  */
 export function penetration(
   a: Shape, poseA: PoseLike, b: Shape, poseB: PoseLike,
-  out?: PenetrationResult, options?: ContactOptions,
+  out?: PenetrationResult | null, options?: ContactOptions,
 ): PenetrationResult | null {
-  if (options !== undefined) checkOptions(options);
+  if (options != null) checkOptions(options);
+  if (out != null) checkOut(out, 'createPenetrationResult');
   const work = acquireWork(options?.trace !== undefined);
   work.touchingOnly = true;
   if (!solveContact(work, a, poseA, b, poseB, options) || work.contact.separation > 0) return null;
   const sep = work.contact.separation;
   const result = out ?? createPenetrationResult();
-  copyAnswer(result, work.contact);
-  result.depth = sep < 0 ? -sep : 0; // never −0: touching is depth +0
+  try {
+    copyAnswer(result, work.contact);
+    result.depth = sep < 0 ? -sep : 0; // never −0: touching is depth +0
+  } catch (error) {
+    // copyAnswer writes only into `result`: a TypeError there is an `out` that cannot be written.
+    throw error instanceof TypeError ? outNotWritable('createPenetrationResult') : error;
+  }
   return result;
 }
 
@@ -73,16 +79,21 @@ export function penetration(
  */
 export function contact(
   a: Shape, poseA: PoseLike, b: Shape, poseB: PoseLike,
-  out?: ContactResult, options?: ContactOptions,
+  out?: ContactResult | null, options?: ContactOptions,
 ): ContactResult | null {
-  if (options !== undefined) checkOptions(options);
+  if (options != null) checkOptions(options);
+  if (out != null) checkOut(out, 'createContactResult');
   const work = acquireWork(options?.trace !== undefined);
   const maxDistance = options?.maxDistance ?? Infinity;
   work.touchingOnly = false;
   work.maxSeparation = maxDistance;
   if (!solveContact(work, a, poseA, b, poseB, options) || work.contact.separation > maxDistance) return null;
   const result = out ?? createContactResult();
-  copyAnswer(result, work.contact);
-  result.separation = work.contact.separation;
+  try {
+    copyAnswer(result, work.contact);
+    result.separation = work.contact.separation;
+  } catch (error) {
+    throw error instanceof TypeError ? outNotWritable('createContactResult') : error;
+  }
   return result;
 }

@@ -13,15 +13,15 @@
  * UnsupportedPairError naming the query and both kinds; a value that is not a shape at all, in
  * InvalidShapeError naming the argument.
  */
-import { InvalidShapeError, UnsupportedPairError } from '../errors.js';
+import { describeValue, InvalidShapeError, UnsupportedPairError } from '../errors.js';
 import type { Transform } from '../math/transform.js';
 import type { Vec3Like } from '../math/types.js';
-import { BUILT_IN_KINDS, KIND_INDEX, type ConvexShape, type Shape, type ShapeKind } from '../shapes/shape.js';
+import { BUILT_IN_KINDS, KIND_INDEX, type ConvexShape, type CustomShape, type Shape, type ShapeKind } from '../shapes/shape.js';
 import { contactConvex } from './convex/convex-contact.js';
 import { closestPointsConvex, distanceConvex, intersectsConvex } from './convex/convex-distance.js';
 import type { EpaOptions } from './epa/epa.js';
 import type { GjkOptions } from './gjk/gjk.js';
-import type { ContactAnswer, QueryWork } from './query-work.js';
+import { enterUserCode, leaveUserCode, type ContactAnswer, type QueryWork } from './query-work.js';
 import type { ClosestPointsResult } from './results.js';
 
 /** Every kind a pair table knows, in canonical order: a pair function is registered for (kindA, kindB) with kindA first. */
@@ -53,8 +53,35 @@ export function kindIndex(shape: Shape): number {
  */
 function otherKindIndex(shape: Shape): number {
   if (typeof shape !== 'object' || shape === null) return UNKNOWN;
-  return typeof shape.support === 'function' ? KINDS - 1 : UNKNOWN;
+  if (typeof shape.support !== 'function') return UNKNOWN;
+  // A user's radii are read by every query: a string would concatenate, a NaN poison the answer.
+  return isRadius(shape.sweptRadius) && isRadius(shape.boundingRadius) ? KINDS - 1 : UNKNOWN;
 }
+
+function isRadius(r: unknown): boolean {
+  return typeof r === 'number' && r >= 0 && r < Infinity;
+}
+
+/**
+ * Throws the InvalidShapeError that says why `value` (named `field`) is not a shape the queries take,
+ * when it is not: not an object, or a support map with a bad radius. Returns when it is an object that
+ * is simply of a kind no table knows.
+ */
+export function explainNotShape(field: string, value: unknown): void {
+  if (typeof value !== 'object' || value === null) {
+    throw new InvalidShapeError(field, `is ${value === null ? 'null' : typeof value}; expected a shape object`);
+  }
+  const s = value as Partial<CustomShape>;
+  if (typeof s.support === 'function' && (s as { [KIND_INDEX]?: number })[KIND_INDEX] === undefined) {
+    for (const key of ['sweptRadius', 'boundingRadius'] as const) {
+      const r: unknown = s[key];
+      if (!isRadius(r)) {
+        throw new InvalidShapeError(`${field}.${key}`, `is ${describeValue(r)}; expected a finite number >= 0`);
+      }
+    }
+  }
+}
+
 
 /** Whether `shape` is a convex shape the queries know: a built-in one, or a user's own support map. */
 export function isConvexShape(shape: Shape): shape is ConvexShape {
@@ -73,9 +100,14 @@ export class PairTable<F> {
    * @param convex the general function every pair of convex kinds falls back to.
    * @param swap the family's swap wrapper.
    */
-  constructor(readonly query: string, convex: F, private readonly swap: (fn: F) => F) {
+  constructor(readonly query: string, convex: F, private readonly swap: (fn: F) => F, guard: (fn: F) => F) {
     this.fns = new Array<F | undefined>(STRIDE * STRIDE).fill(undefined);
-    for (let i = 0; i < KINDS; i++) for (let j = 0; j < KINDS; j++) this.fns[i * STRIDE + j] = convex;
+    // Pairs with a shape of the user's own run user code, which may query: their entries are guarded
+    // (query-work.ts, enterUserCode).
+    const guarded = guard(convex);
+    for (let i = 0; i < KINDS; i++) {
+      for (let j = 0; j < KINDS; j++) this.fns[i * STRIDE + j] = i === KINDS - 1 || j === KINDS - 1 ? guarded : convex;
+    }
   }
 
   /**
@@ -105,11 +137,8 @@ export class PairTable<F> {
 
 /** Why `find` has no function: `a` or `b` is not an object, or no function answers their kinds. */
 function throwNoPairFunction(query: string, a: Shape, b: Shape): never {
-  for (const [field, value] of [['a', a], ['b', b]] as const) {
-    if (typeof value !== 'object' || value === null) {
-      throw new InvalidShapeError(field, `is ${value === null ? 'null' : typeof value}; expected a shape object`);
-    }
-  }
+  explainNotShape('a', a);
+  explainNotShape('b', b);
   const kindOf = (s: Shape): string => {
     const k: unknown = (s as { kind?: unknown }).kind;
     return typeof k === 'string' ? `"${k.length > 40 ? `${k.slice(0, 40)}…` : k}"` : k === undefined ? 'custom' : typeof k;
@@ -167,8 +196,26 @@ export const swapContact = (fn: ContactPairFunction): ContactPairFunction =>
     return true;
   };
 
-export const INTERSECTS = /* @__PURE__ */ new PairTable<IntersectsPairFunction>('intersects', intersectsConvex, swapIntersects);
-export const DISTANCE = /* @__PURE__ */ new PairTable<DistancePairFunction>('distance', distanceConvex, swapDistance);
-export const CLOSEST_POINTS = /* @__PURE__ */ new PairTable<ClosestPointsPairFunction>('closestPoints', closestPointsConvex, swapClosestPoints);
+// The guards of each family: the pair function between enterUserCode and leaveUserCode.
+const guardIntersects = (fn: IntersectsPairFunction): IntersectsPairFunction => (work, a, tA, b, tB, options) => {
+  enterUserCode();
+  try { return fn(work, a, tA, b, tB, options); } finally { leaveUserCode(); }
+};
+const guardDistance = (fn: DistancePairFunction): DistancePairFunction => (work, a, tA, b, tB, options) => {
+  enterUserCode();
+  try { fn(work, a, tA, b, tB, options); } finally { leaveUserCode(); }
+};
+const guardClosestPoints = (fn: ClosestPointsPairFunction): ClosestPointsPairFunction => (work, a, tA, b, tB, out, options) => {
+  enterUserCode();
+  try { fn(work, a, tA, b, tB, out, options); } finally { leaveUserCode(); }
+};
+const guardContact = (fn: ContactPairFunction): ContactPairFunction => (work, a, tA, b, tB, options) => {
+  enterUserCode();
+  try { return fn(work, a, tA, b, tB, options); } finally { leaveUserCode(); }
+};
+
+export const INTERSECTS = /* @__PURE__ */ new PairTable<IntersectsPairFunction>('intersects', intersectsConvex, swapIntersects, guardIntersects);
+export const DISTANCE = /* @__PURE__ */ new PairTable<DistancePairFunction>('distance', distanceConvex, swapDistance, guardDistance);
+export const CLOSEST_POINTS = /* @__PURE__ */ new PairTable<ClosestPointsPairFunction>('closestPoints', closestPointsConvex, swapClosestPoints, guardClosestPoints);
 /** Shared by `penetration` and `contact`. */
-export const CONTACT = /* @__PURE__ */ new PairTable<ContactPairFunction>('contact', contactConvex, swapContact);
+export const CONTACT = /* @__PURE__ */ new PairTable<ContactPairFunction>('contact', contactConvex, swapContact, guardContact);

@@ -1,7 +1,10 @@
-import { InvalidNumberError } from '../errors.js';
+import { describeValue, InvalidArgumentError, InvalidNumberError } from '../errors.js';
+import { GjkCache } from './gjk/gjk.js';
 
 /** The numeric per-call options any query accepts (see GjkOptions, EpaOptions, ContactOptions). */
 interface NumericOptions {
+  cache?: GjkCache;
+  trace?: unknown;
   gjkRelativeTolerance?: number;
   gjkMaxIterations?: number;
   epaRelativeTolerance?: number;
@@ -15,13 +18,16 @@ interface NumericOptions {
  * @throws InvalidNumberError naming the option and what is accepted, also for an option given under
  *   its old name (which would otherwise be ignored without a word).
  */
-export function checkOptions(options: NumericOptions | undefined): void {
-  if (options === undefined) return;
-  const { gjkRelativeTolerance, gjkMaxIterations, epaRelativeTolerance, epaMaxIterations, maxDistance } = options;
-  if (gjkRelativeTolerance !== undefined && !(gjkRelativeTolerance >= 0 && gjkRelativeTolerance < 1)) {
+export function checkOptions(options: NumericOptions | undefined | null): void {
+  if (options === undefined || options === null) return;
+  if (typeof options !== 'object') {
+    throw new InvalidArgumentError('options', `is ${describeValue(options)}; expected an object`);
+  }
+  const { gjkRelativeTolerance, gjkMaxIterations, epaRelativeTolerance, epaMaxIterations, maxDistance, cache, trace } = options;
+  if (gjkRelativeTolerance !== undefined && !(typeof gjkRelativeTolerance === 'number' && gjkRelativeTolerance >= 0 && gjkRelativeTolerance < 1)) {
     throw new InvalidNumberError('options.gjkRelativeTolerance', gjkRelativeTolerance, 'a number in [0, 1)');
   }
-  if (epaRelativeTolerance !== undefined && !(epaRelativeTolerance >= 0 && epaRelativeTolerance < 1)) {
+  if (epaRelativeTolerance !== undefined && !(typeof epaRelativeTolerance === 'number' && epaRelativeTolerance >= 0 && epaRelativeTolerance < 1)) {
     throw new InvalidNumberError('options.epaRelativeTolerance', epaRelativeTolerance, 'a number in [0, 1)');
   }
   if (gjkMaxIterations !== undefined && !(Number.isInteger(gjkMaxIterations) && gjkMaxIterations >= 1)) {
@@ -30,13 +36,45 @@ export function checkOptions(options: NumericOptions | undefined): void {
   if (epaMaxIterations !== undefined && !(Number.isInteger(epaMaxIterations) && epaMaxIterations >= 1)) {
     throw new InvalidNumberError('options.epaMaxIterations', epaMaxIterations, 'an integer >= 1');
   }
-  if (maxDistance !== undefined && !(maxDistance >= 0)) {
+  if (maxDistance !== undefined && !(typeof maxDistance === 'number' && maxDistance >= 0)) {
     throw new InvalidNumberError('options.maxDistance', maxDistance, 'a number >= 0 (Infinity allowed)');
+  }
+  if (cache !== undefined && !(cache instanceof GjkCache && !Object.isFrozen(cache))) {
+    throw new InvalidArgumentError('options.cache', `is ${cache instanceof GjkCache ? 'frozen' : describeValue(cache)}; expected a GjkCache`);
+  }
+  if (trace !== undefined && typeof trace !== 'function') {
+    throw new InvalidArgumentError('options.trace', `is ${describeValue(trace)}; expected a function`);
   }
   // The names of version 0.1, which say not which algorithm they tune.
   const old = options as { relativeTolerance?: unknown; maxIterations?: unknown };
   if (old.relativeTolerance !== undefined) renamed('relativeTolerance', old.relativeTolerance, 'gjkRelativeTolerance');
   if (old.maxIterations !== undefined) renamed('maxIterations', old.maxIterations, 'gjkMaxIterations');
+}
+
+/**
+ * Checks a result record given as `out`: an object whose `pointA`, `pointB` and `normal` are objects. A
+ * frozen record passes this (testing for it cost about 40 ns a query) and fails when written: the query
+ * turns that TypeError into {@link outNotWritable}'s error.
+ * @throws InvalidArgumentError naming `out`.
+ */
+export function checkOut(out: unknown, factory: string): void {
+  if (typeof out === 'object' && out !== null) {
+    const o = out as { pointA?: unknown; pointB?: unknown; normal?: unknown };
+    const pa = o.pointA, pb = o.pointB, n = o.normal;
+    if (typeof pa === 'object' && pa !== null && typeof pb === 'object' && pb !== null && typeof n === 'object' && n !== null) return;
+  }
+  throw outNotWritable(factory);
+}
+
+/** The error for an `out` the query could not write into (not a record, or frozen). */
+export function outNotWritable(factory: string): InvalidArgumentError {
+  return new InvalidArgumentError('out', `is not a writable result record; expected one from ${factory}(), or undefined`);
+}
+
+/** Whether `out` or one of its vectors is frozen (why a write into it failed). */
+export function isFrozenOut(out: unknown): boolean {
+  const o = out as { pointA: object; pointB: object; normal: object };
+  return [o, o.pointA, o.pointB, o.normal].some((v) => Object.isFrozen(v));
 }
 
 function renamed(name: string, value: unknown, now: string): never {

@@ -4,11 +4,13 @@
  * query families whose pair functions do not write straight into the caller's result. A manifold or a
  * cast adds its own scratch and answer here when it comes.
  *
- * Queries use one module-scope work set. A traced query takes a fresh one, because its trace callback
- * is user code that may run queries itself (re-entrancy); so would a pair function that recurses into
- * other pairs (compounds), which will take them from a pool by depth.
+ * A query uses one module-scope work set; a query run from inside a user's support function takes a set
+ * of its own depth, so the outer query's state survives; a traced query takes a fresh one (see
+ * acquireWork).
  */
+import { InvalidArgumentError } from '../errors.js';
 import { Transform } from '../math/transform.js';
+import { QUERY_MAX_NESTING } from '../tolerance.js';
 import type { Vec3Like } from '../math/types.js';
 import { vec3 } from '../math/vec3.js';
 import type { EpaWork } from './epa/epa.js';
@@ -54,8 +56,39 @@ export class QueryWork {
 }
 
 const _shared = /* @__PURE__ */ new QueryWork();
+/** Work records of queries run from inside a user's support function, by depth (made once, then kept). */
+const _nested: QueryWork[] = [];
+/** How many user support functions are running, each inside a query: the depth of the next query. */
+let _userDepth = 0;
 
-/** The work set of a query: the shared one, or a fresh one when the query is traced (see above). */
+/**
+ * The work set of a query: the shared one for a query run from no user code, one per depth for a query
+ * run from inside a user's support function (the outer query's state lives in the shallower set; see
+ * {@link enterUserCode}), and a fresh one when the query is traced: its trace callback may run queries
+ * (they take the shared set, which the traced query does not use), and may keep its trace steps.
+ */
 export function acquireWork(tracing: boolean): QueryWork {
-  return tracing ? new QueryWork() : _shared;
+  if (tracing) return new QueryWork();
+  const depth = _userDepth;
+  if (depth === 0) return _shared;
+  return _nested[depth] ?? (_nested[depth] = new QueryWork());
+}
+
+/**
+ * Enters one level of user code: the pair functions of pairs that call a user's support function (a shape
+ * of the user's own, or a wrapper around one) run between this and {@link leaveUserCode}, so that queries
+ * the user's code runs take the next depth's work set. Only such pairs pay for it (the dispatcher's
+ * guarded entries, dispatch.ts), so the queries of built-in shapes stay as lean as they were.
+ * @throws InvalidArgumentError past QUERY_MAX_NESTING levels (a support function that queries itself).
+ */
+export function enterUserCode(): void {
+  if (_userDepth >= QUERY_MAX_NESTING) {
+    throw new InvalidArgumentError('query', `runs more than ${QUERY_MAX_NESTING} queries deep (a support function that queries, recursively)`);
+  }
+  _userDepth++;
+}
+
+/** Leaves the level {@link enterUserCode} entered (in a `finally`). */
+export function leaveUserCode(): void {
+  _userDepth--;
 }

@@ -1,14 +1,15 @@
 import { requireNonNegative } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
-import { builtInKindIndex, KIND_INDEX, type SupportMap } from './shape.js';
+import { builtInKindIndex, markBuiltIn, type SupportMap } from './shape.js';
 
 const KIND = /* @__PURE__ */ builtInKindIndex('capsule');
 
 /** Points within `radius` of the segment from (0, −halfHeight, 0) to (0, halfHeight, 0): a segment core plus a radius. */
 export class Capsule implements SupportMap {
   readonly kind = 'capsule' as const;
-  /** @internal The dispatcher's index of this kind. */
-  readonly [KIND_INDEX] = KIND;
+  static {
+    markBuiltIn(this, KIND); // the dispatcher's index of this kind, on the prototype (shape.ts, KIND_INDEX)
+  }
   readonly radius: number;
   /** Equal to `radius`: the core is swept by it. */
   readonly sweptRadius: number;

@@ -1,7 +1,7 @@
 import { buildHull, type BuildHullOptions, type Hull, type HullDimension } from '../hull/build-hull.js';
 import type { Vec3Like } from '../math/types.js';
 import { HULL_CLIMB_MIN_VERTICES as CLIMB_MIN_VERTICES } from '../tolerance.js';
-import { builtInKindIndex, KIND_INDEX, type SupportMap } from './shape.js';
+import { builtInKindIndex, markBuiltIn, type SupportMap } from './shape.js';
 
 const KIND = /* @__PURE__ */ builtInKindIndex('convexHull');
 /** HULL_CLIMB_MIN_VERTICES as a constant of this module (CONTRIBUTING.md, "V8 rules", rule 4). */
@@ -51,8 +51,9 @@ export function createHullFace(capacity = 8): HullFace {
  */
 export class ConvexHull implements SupportMap {
   readonly kind = 'convexHull' as const;
-  /** @internal The dispatcher's index of this kind. */
-  readonly [KIND_INDEX] = KIND;
+  static {
+    markBuiltIn(this, KIND); // the dispatcher's index of this kind, on the prototype (shape.ts, KIND_INDEX)
+  }
   readonly sweptRadius = 0;
   readonly boundingRadius: number;
   /** Hull vertex coordinates as packed x, y, z triples (every one an input point). */

@@ -1,14 +1,15 @@
 import { requireNonNegative } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
-import { builtInKindIndex, KIND_INDEX, type SupportMap } from './shape.js';
+import { builtInKindIndex, markBuiltIn, type SupportMap } from './shape.js';
 
 const KIND = /* @__PURE__ */ builtInKindIndex('cylinder');
 
 /** A solid cylinder along local Y, from y = −halfHeight to +halfHeight, of `radius`. */
 export class Cylinder implements SupportMap {
   readonly kind = 'cylinder' as const;
-  /** @internal The dispatcher's index of this kind. */
-  readonly [KIND_INDEX] = KIND;
+  static {
+    markBuiltIn(this, KIND); // the dispatcher's index of this kind, on the prototype (shape.ts, KIND_INDEX)
+  }
   /** Sharp rims: the whole body is the core. */
   readonly sweptRadius = 0;
   /** The geometric radius of the cylinder. */

@@ -1,14 +1,15 @@
 import { requireNonNegative } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
-import { builtInKindIndex, KIND_INDEX, type SupportMap } from './shape.js';
+import { builtInKindIndex, markBuiltIn, type SupportMap } from './shape.js';
 
 const KIND = /* @__PURE__ */ builtInKindIndex('ellipsoid');
 
 /** An axis-aligned ellipsoid (in its local frame) with semi-axes `rx`, `ry`, `rz`. */
 export class Ellipsoid implements SupportMap {
   readonly kind = 'ellipsoid' as const;
-  /** @internal The dispatcher's index of this kind. */
-  readonly [KIND_INDEX] = KIND;
+  static {
+    markBuiltIn(this, KIND); // the dispatcher's index of this kind, on the prototype (shape.ts, KIND_INDEX)
+  }
   readonly sweptRadius = 0;
   readonly boundingRadius: number;
   readonly rx: number;

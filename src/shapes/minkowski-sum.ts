@@ -1,6 +1,6 @@
 import { vec3 } from '../math/vec3.js';
 import type { Vec3Like } from '../math/types.js';
-import { builtInKindIndex, type ConvexShape, KIND_INDEX, requireConvexShape, type SupportMap } from './shape.js';
+import { builtInKindIndex, type ConvexShape, markBuiltIn, markUserCode, NESTING, wrapperNesting, requireConvexShape, type SupportMap } from './shape.js';
 
 const KIND = /* @__PURE__ */ builtInKindIndex('minkowskiSum');
 
@@ -10,12 +10,15 @@ const KIND = /* @__PURE__ */ builtInKindIndex('minkowskiSum');
  */
 export class MinkowskiSum implements SupportMap {
   readonly kind = 'minkowskiSum' as const;
-  /** @internal The dispatcher's index of this kind. */
-  readonly [KIND_INDEX] = KIND;
+  static {
+    markBuiltIn(this, KIND); // the dispatcher's index of this kind, on the prototype (shape.ts, KIND_INDEX)
+  }
   readonly a: ConvexShape;
   readonly b: ConvexShape;
   readonly sweptRadius: number;
   readonly boundingRadius: number;
+  /** @internal Nesting depth (shape.ts, NESTING). */
+  readonly [NESTING]: number;
   /** Per-instance scratch: the sum is re-entrant across instances (a sum of sums works). */
   private readonly _scratch = vec3();
 
@@ -23,6 +26,8 @@ export class MinkowskiSum implements SupportMap {
   constructor(a: ConvexShape, b: ConvexShape) {
     this.a = requireConvexShape(a, 'MinkowskiSum.a');
     this.b = requireConvexShape(b, 'MinkowskiSum.b');
+    this[NESTING] = wrapperNesting('MinkowskiSum', this.a, this.b);
+    markUserCode(this, this.a, this.b);
     this.sweptRadius = a.sweptRadius + b.sweptRadius;
     this.boundingRadius = a.boundingRadius + b.boundingRadius;
   }

@@ -1,13 +1,14 @@
 import type { Vec3Like } from '../math/types.js';
-import { builtInKindIndex, KIND_INDEX, type SupportMap } from './shape.js';
+import { builtInKindIndex, markBuiltIn, type SupportMap } from './shape.js';
 
 const KIND = /* @__PURE__ */ builtInKindIndex('point');
 
 /** The single point at the local origin. Useful as a probe, and rounded into a sphere. */
 export class Point implements SupportMap {
   readonly kind = 'point' as const;
-  /** @internal The dispatcher's index of this kind. */
-  readonly [KIND_INDEX] = KIND;
+  static {
+    markBuiltIn(this, KIND); // the dispatcher's index of this kind, on the prototype (shape.ts, KIND_INDEX)
+  }
   readonly sweptRadius = 0;
   readonly boundingRadius = 0;
 

@@ -1,6 +1,6 @@
 import { requireNonNegative } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
-import { builtInKindIndex, type ConvexShape, KIND_INDEX, requireConvexShape, type SupportMap } from './shape.js';
+import { builtInKindIndex, type ConvexShape, markBuiltIn, markUserCode, NESTING, wrapperNesting, requireConvexShape, type SupportMap } from './shape.js';
 
 const KIND = /* @__PURE__ */ builtInKindIndex('rounded');
 
@@ -11,14 +11,17 @@ const KIND = /* @__PURE__ */ builtInKindIndex('rounded');
  */
 export class Rounded implements SupportMap {
   readonly kind = 'rounded' as const;
-  /** @internal The dispatcher's index of this kind. */
-  readonly [KIND_INDEX] = KIND;
+  static {
+    markBuiltIn(this, KIND); // the dispatcher's index of this kind, on the prototype (shape.ts, KIND_INDEX)
+  }
   readonly shape: ConvexShape;
   /** The radius added by this wrapper (the inner shape may have its own). */
   readonly radius: number;
   /** Total radius swept around the core: `shape.sweptRadius + radius`. */
   readonly sweptRadius: number;
   readonly boundingRadius: number;
+  /** @internal Nesting depth (shape.ts, NESTING). */
+  readonly [NESTING]: number;
 
   /**
    * @throws InvalidShapeError if `shape` is not a convex shape.
@@ -26,6 +29,8 @@ export class Rounded implements SupportMap {
    */
   constructor(shape: ConvexShape, radius: number) {
     this.shape = requireConvexShape(shape, 'Rounded.shape');
+    this[NESTING] = wrapperNesting('Rounded', this.shape);
+    markUserCode(this, this.shape);
     this.radius = requireNonNegative(radius, 'Rounded.radius');
     this.sweptRadius = shape.sweptRadius + this.radius;
     this.boundingRadius = shape.boundingRadius + this.radius;

@@ -2,7 +2,7 @@ import { InvalidNumberError } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
 import { vec3 } from '../math/vec3.js';
 import { UNIFORM_SCALE_TOLERANCE } from '../tolerance.js';
-import { builtInKindIndex, type ConvexShape, KIND_INDEX, requireConvexShape, type SupportMap } from './shape.js';
+import { builtInKindIndex, type ConvexShape, markBuiltIn, markUserCode, NESTING, wrapperNesting, requireConvexShape, type SupportMap } from './shape.js';
 
 const KIND = /* @__PURE__ */ builtInKindIndex('scaled');
 
@@ -21,13 +21,16 @@ const KIND = /* @__PURE__ */ builtInKindIndex('scaled');
  */
 export class Scaled implements SupportMap {
   readonly kind = 'scaled' as const;
-  /** @internal The dispatcher's index of this kind. */
-  readonly [KIND_INDEX] = KIND;
+  static {
+    markBuiltIn(this, KIND); // the dispatcher's index of this kind, on the prototype (shape.ts, KIND_INDEX)
+  }
   readonly shape: ConvexShape;
   /** The scale per local axis (a copy of the constructor's argument). */
   readonly scale: Readonly<Vec3Like>;
   readonly sweptRadius: number;
   readonly boundingRadius: number;
+  /** @internal Nesting depth (shape.ts, NESTING). */
+  readonly [NESTING]: number;
   private readonly sx: number;
   private readonly sy: number;
   private readonly sz: number;
@@ -42,6 +45,8 @@ export class Scaled implements SupportMap {
    */
   constructor(shape: ConvexShape, scale: Readonly<Vec3Like>) {
     this.shape = requireConvexShape(shape, 'Scaled.shape');
+    this[NESTING] = wrapperNesting('Scaled', this.shape);
+    markUserCode(this, this.shape);
     if (scale === null || typeof scale !== 'object') throw new InvalidNumberError('Scaled.scale', scale, 'an {x, y, z} of finite non-zero numbers');
     const sx = requireScale(scale.x, 'Scaled.scale.x');
     const sy = requireScale(scale.y, 'Scaled.scale.y');

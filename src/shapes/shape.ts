@@ -6,6 +6,7 @@
  * (query/dispatch.ts) sends each pair by its two kinds.
  */
 import { InvalidShapeError } from '../errors.js';
+import { SHAPE_MAX_NESTING } from '../tolerance.js';
 import type { Vec3Like } from '../math/types.js';
 import type { Box } from './box.js';
 import type { Capsule } from './capsule.js';
@@ -57,11 +58,38 @@ type EveryKindListed = [Exclude<BuiltInConvexKind, (typeof BUILT_IN_KINDS)[numbe
 export const EVERY_KIND_LISTED: EveryKindListed = true;
 
 /**
- * Each built-in shape holds its kind's index in BUILT_IN_KINDS under this symbol (not part of the public
- * API): the dispatcher reads it with one property load, where looking the `kind` string up would take
- * two (about 3 % of a box–box distance query; bench/ab.ts).
+ * Each built-in shape class holds its kind's index in BUILT_IN_KINDS under this symbol (not part of the
+ * public API): the dispatcher reads it with one property load, where looking the `kind` string up would
+ * take two (about 3 % of a box–box distance query; bench/ab.ts). It sits on the class's prototype, not
+ * on each instance: a copy of a shape (`{...box}`, structuredClone) has the fields but not the
+ * methods, and must not pass for a built-in shape.
  */
 export const KIND_INDEX: unique symbol = Symbol('convex-collide kind index');
+
+/**
+ * The index the dispatcher gives a shape of the user's own ('custom', after the built-in kinds). A wrapper
+ * around one carries it too (markUserCode), since its support runs the user's code.
+ */
+export const USER_KIND_INDEX = BUILT_IN_KINDS.length;
+
+/** Whether `shape`'s support runs a user's code: a shape of the user's own, or a wrapper around one. */
+export function runsUserCode(shape: ConvexShape): boolean {
+  const k = (shape as { [KIND_INDEX]?: number })[KIND_INDEX];
+  return k === undefined || k === USER_KIND_INDEX;
+}
+
+/**
+ * Gives a wrapper instance whose inner shapes run user code the user kind's index (shadowing its class's),
+ * so the dispatcher sends its pairs through the guarded general path (query-work.ts, enterUserCode).
+ */
+export function markUserCode(wrapper: object, ...inner: ConvexShape[]): void {
+  if (inner.some(runsUserCode)) Object.defineProperty(wrapper, KIND_INDEX, { value: USER_KIND_INDEX, enumerable: false });
+}
+
+/** Marks a built-in shape class with its kind's index (a class's static block calls it). */
+export function markBuiltIn(cls: { readonly prototype: object }, index: number): void {
+  Object.defineProperty(cls.prototype, KIND_INDEX, { value: index, enumerable: false, writable: false, configurable: false });
+}
 
 /** The index of a built-in kind in BUILT_IN_KINDS, for a class's KIND_INDEX field. */
 export function builtInKindIndex(kind: BuiltInConvexKind): number {
@@ -119,7 +147,32 @@ export function requireConvexShape(value: unknown, field: string): ConvexShape {
   if (value === null || typeof value !== 'object' || typeof (value as SupportMap).support !== 'function') {
     throw new InvalidShapeError(field, 'is not a shape; expected a convex shape object with a support method');
   }
+  if ((value as { [KIND_INDEX]?: number })[KIND_INDEX] === undefined) {
+    // A user's own support map: its radii are added up by the wrapper, so they must be lengths.
+    for (const key of ['sweptRadius', 'boundingRadius'] as const) {
+      const r: unknown = (value as SupportMap)[key];
+      if (typeof r !== 'number' || !(r >= 0 && r < Infinity)) {
+        throw new InvalidShapeError(`${field}.${key}`, `is ${typeof r === 'number' ? String(r) : r === undefined ? 'missing' : typeof r}; expected a finite number >= 0`);
+      }
+    }
+  }
   return value as ConvexShape;
+}
+
+/** A wrapper shape's nesting depth (Rounded, MinkowskiSum, Scaled: 1 + their inner shapes'); absent on leaves. */
+export const NESTING: unique symbol = Symbol('convex-collide nesting');
+
+/**
+ * The nesting depth of a wrapper around `inner` shapes: one more than the deepest of them.
+ * @throws InvalidShapeError naming `field` beyond SHAPE_MAX_NESTING.
+ */
+export function wrapperNesting(field: string, ...inner: ConvexShape[]): number {
+  let depth = 0;
+  for (const s of inner) depth = Math.max(depth, (s as { [NESTING]?: number })[NESTING] ?? 0);
+  if (depth + 1 > SHAPE_MAX_NESTING) {
+    throw new InvalidShapeError(field, `nests shapes ${depth + 1} levels deep; at most ${SHAPE_MAX_NESTING} (each level is a recursion in every support call)`);
+  }
+  return depth + 1;
 }
 
 /** Largest distance from the local origin of any of `points`: the bounding radius of a point set. */

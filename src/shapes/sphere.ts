@@ -1,14 +1,15 @@
 import { requireNonNegative } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
-import { builtInKindIndex, KIND_INDEX, type SupportMap } from './shape.js';
+import { builtInKindIndex, markBuiltIn, type SupportMap } from './shape.js';
 
 const KIND = /* @__PURE__ */ builtInKindIndex('sphere');
 
 /** A ball of `radius` about the local origin: a point core plus a radius. */
 export class Sphere implements SupportMap {
   readonly kind = 'sphere' as const;
-  /** @internal The dispatcher's index of this kind. */
-  readonly [KIND_INDEX] = KIND;
+  static {
+    markBuiltIn(this, KIND); // the dispatcher's index of this kind, on the prototype (shape.ts, KIND_INDEX)
+  }
   readonly radius: number;
   /** Equal to `radius`: the core is swept by it. */
   readonly sweptRadius: number;

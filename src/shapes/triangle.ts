@@ -1,14 +1,15 @@
 import type { Vec3Like } from '../math/types.js';
 import { readVec3 } from '../math/read-input.js';
-import { builtInKindIndex, KIND_INDEX, largestNorm, type SupportMap } from './shape.js';
+import { builtInKindIndex, markBuiltIn, largestNorm, type SupportMap } from './shape.js';
 
 const KIND = /* @__PURE__ */ builtInKindIndex('triangle');
 
 /** The (flat, two-sided) triangle abc in the local frame. Degenerate triangles are allowed. */
 export class Triangle implements SupportMap {
   readonly kind = 'triangle' as const;
-  /** @internal The dispatcher's index of this kind. */
-  readonly [KIND_INDEX] = KIND;
+  static {
+    markBuiltIn(this, KIND); // the dispatcher's index of this kind, on the prototype (shape.ts, KIND_INDEX)
+  }
   readonly sweptRadius = 0;
   readonly boundingRadius: number;
   readonly a: Readonly<Vec3Like>;

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { buildHull } from '../../src/hull/build-hull.js';
 import { validateHull } from '../../src/hull/validate-hull.js';
 import { runHullCommand } from '../../src/cli/commands/hull.js';
+import { runCli } from '../../src/cli/cli.js';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 describe('convex-collide hull', () => {
   it('writes vertices, faces and normals of a cube with interior points', () => {
@@ -34,5 +37,42 @@ describe('convex-collide hull', () => {
     const r = runHullCommand('{"points": [[0,0,0],[1,"a",0]]}');
     expect(r.exitCode).toBe(2);
     expect(r.output).toMatch(/points\[1\]\[1\]/);
+  });
+});
+
+describe('the command on hostile input (the hardening probes)', () => {
+  const run = (text: string) => runCli(['hull', '-'], { readStdin: async () => text, readFile: async () => text });
+
+  it('reads a leading byte-order mark, as query does', async () => {
+    const r = await run('\uFEFF{"points": [[0,0,0],[1,0,0],[0,1,0],[0,0,1]]}');
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout).faces).toHaveLength(4);
+  });
+
+  it('a point nested 100,000 deep is a one-line message, not an internal error', async () => {
+    let point = '[0,0,0]';
+    for (let i = 0; i < 100_000; i++) point = `[${point}]`;
+    const r = await run(`{"points": [${point}]}`);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toBe('hull: points[0] is an array of length 1; expected [x, y, z] (three finite numbers)\n');
+  });
+
+  it('quotes at most a little of a huge value, and escapes control bytes', async () => {
+    const huge = await run(`{"points": [[0, 0, "${'x'.repeat(2_000_000)}"]]}`);
+    expect(huge.exitCode).toBe(2);
+    expect(huge.stderr.length).toBeLessThan(300);
+    const garbage = await run('garb\u0001\u001b[31mage');
+    expect(garbage.exitCode).toBe(2);
+    expect(garbage.stderr).toContain('garb\\u0001\\u001b[31mage');
+    expect(garbage.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
+  });
+
+  it('a full disk is a one-line error with exit status 2, not an uncaught exception', () => {
+    if (process.platform !== 'linux') return;
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" --import tsx src/cli/main.ts query examples/pairs.json > /dev/full`], {
+      cwd: fileURLToPath(new URL('../../', import.meta.url)), encoding: 'utf8',
+    });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe('convex-collide: cannot write the output: ENOSPC\n');
   });
 });

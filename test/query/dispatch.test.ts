@@ -59,13 +59,20 @@ describe('kindIndex', () => {
 });
 
 describe('pair tables', () => {
-  it('send every pair of convex kinds, user support maps included, to the convex path', () => {
-    const shapes = [...one(), custom(), custom('custom')];
-    for (const a of shapes) for (const b of shapes) expect(CONTACT.find(a, b)).toBe(contactConvex);
+  it('send every pair of convex kinds to the convex path, pairs with a user support map through its guard', () => {
+    for (const a of one()) for (const b of one()) expect(CONTACT.find(a, b)).toBe(contactConvex);
+    // A user's own shape, or a wrapper around one, runs user code: one guarded entry for all such pairs.
+    const users = [custom(), custom('custom'), new Rounded(custom() as never, 0.1)];
+    const guarded = CONTACT.find(users[0], users[0]);
+    expect(guarded).not.toBe(contactConvex);
+    for (const u of users) for (const b of [...one(), ...users]) {
+      expect(CONTACT.find(u, b)).toBe(guarded);
+      expect(CONTACT.find(b, u)).toBe(guarded);
+    }
   });
 
   it('register in canonical order only, and give the reversed pair the swap wrapper', () => {
-    const table = new PairTable<ContactPairFunction>('contact', contactConvex, swapContact);
+    const table = new PairTable<ContactPairFunction>('contact', contactConvex, swapContact, (f) => f);
     expect(() => table.register('box', 'sphere', contactConvex)).toThrow(RangeError);
     expect(() => table.register('sphere', 'compound' as never, contactConvex)).toThrow(RangeError);
     const special: ContactPairFunction = (...args) => contactConvex(...args);

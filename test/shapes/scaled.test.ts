@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { shapeFromJSON, shapeToJSON, type ShapeJSON } from '../../src/format/index.js';
 import {
   Box, Capsule, closestPoints, computeAabb, contact, ConvexHull, Ellipsoid, InvalidNumberError, InvalidShapeError, penetration,
-  Rounded, Scaled, Sphere, supportWithRadius, type Shape,
+  MinkowskiSum, Rounded, Scaled, Sphere, supportWithRadius, type Shape,
 } from '../../src/index.js';
 import * as A from '../arbitraries.js';
 import * as O from '../oracles.js';
@@ -155,6 +155,19 @@ describe('queries on scaled shapes against certificates', () => {
     }
     expect(apart / total).toBeGreaterThan(0.2);
     expect(apart / total).toBeLessThan(0.8);
+  });
+});
+
+describe('nesting of wrapper shapes', () => {
+  it('nesting deeper than the cap is an error at construction, not a stack overflow in a query', () => {
+    let shape: Shape = new Sphere(0.01);
+    for (let k = 0; k < 32; k++) shape = k % 3 === 0 ? new Rounded(shape as never, 0.01) : k % 3 === 1 ? new Scaled(shape as never, { x: 1, y: 1, z: 1 }) : new MinkowskiSum(shape as never, new Sphere(0.01));
+    const id = { x: 0, y: 0, z: 0, w: 1 };
+    expect(contact(shape, { position: { x: 0, y: 0, z: 0 }, quaternion: id }, new Sphere(1), { position: { x: 3, y: 0, z: 0 }, quaternion: id })!.separation).toBeGreaterThan(0);
+    expect(() => new Rounded(shape as never, 0.01)).toThrow(/^Rounded nests shapes 33 levels deep; at most 32/);
+    expect(() => new MinkowskiSum(new Sphere(1), shape as never)).toThrow(InvalidShapeError);
+    // The probe: 100,000 levels built through the API.
+    expect(() => { let s: Shape = new Sphere(1); for (let k = 0; k < 100_000; k++) s = new Rounded(s as never, 0.1); }).toThrow(InvalidShapeError);
   });
 });
 

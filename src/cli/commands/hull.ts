@@ -19,7 +19,8 @@ const ACCEPTED = 'expected {"points": [[x, y, z], ...]} with at least one point 
 export function runHullCommand(inputText: string): HullCommandResult {
   let doc: unknown;
   try {
-    doc = JSON.parse(inputText);
+    // A leading byte-order mark is encoding, not content (as the query command reads it).
+    doc = JSON.parse(inputText.charCodeAt(0) === 0xfeff ? inputText.slice(1) : inputText);
   } catch (e) {
     return fail(`hull: input is not valid JSON (${(e as Error).message}); ${ACCEPTED}`);
   }
@@ -35,12 +36,12 @@ export function runHullCommand(inputText: string): HullCommandResult {
   for (let i = 0; i < pts.length; i++) {
     const q = pts[i];
     if (!Array.isArray(q) || q.length !== 3) {
-      return fail(`hull: points[${i}] is ${JSON.stringify(q)}; expected [x, y, z] (three finite numbers)`);
+      return fail(`hull: points[${i}] is ${describeJson(q)}; expected [x, y, z] (three finite numbers)`);
     }
     for (let k = 0; k < 3; k++) {
       const c = q[k];
       if (typeof c !== 'number' || !Number.isFinite(c)) {
-        return fail(`hull: points[${i}][${k}] is ${JSON.stringify(c)}; expected a finite number`);
+        return fail(`hull: points[${i}][${k}] is ${describeJson(c)}; expected a finite number`);
       }
       coords[3 * i + k] = c;
     }
@@ -58,6 +59,21 @@ export function runHullCommand(inputText: string): HullCommandResult {
     if (e instanceof CollisionError) return fail(`hull: ${e.message}`);
     throw e;
   }
+}
+
+/** Longest piece of the input quoted in a message. */
+const MAX_QUOTE = 40;
+
+/**
+ * A JSON value described for a message without walking into it (a point nested 100,000 deep made
+ * JSON.stringify overflow the stack) and without quoting more than MAX_QUOTE characters of it.
+ */
+function describeJson(v: unknown): string {
+  if (Array.isArray(v)) return `an array of length ${v.length}`;
+  if (v === null) return 'null';
+  if (typeof v === 'object') return 'an object';
+  const text = JSON.stringify(v) ?? String(v);
+  return text.length > MAX_QUOTE ? `${text.slice(0, MAX_QUOTE)}…` : text;
 }
 
 function fail(message: string): HullCommandResult {
