@@ -1,5 +1,6 @@
 /**
- * Every pairwise query, and computeAabb on every kind of shape, allocates nothing once warm (README, "Limitations", and docs/performance.md). Measured in a child process
+ * Every pairwise query on every kind of shape (each against a box, and every pair of kinds mixed at one
+ * call site), and computeAabb on every kind, allocates nothing once warm. Measured in child processes
  * with `--expose-gc` (test/probes/allocation.ts), because a forced GC is needed to read the heap cleanly.
  * This is not a timing test: it counts bytes, which do not depend on the machine's speed.
  */
@@ -11,14 +12,22 @@ import { expect, test } from 'vitest';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-test('pairwise queries and computeAabb allocate no JS heap once warm', async () => {
+/** Runs the probe in a fresh process (with `args`) and returns its bytes per query by row. */
+async function probe(args: string[]): Promise<Record<string, number | 'Infinity'>> {
   const tsx = createRequire(import.meta.url).resolve('tsx');
   const stdout = await new Promise<string>((resolve, reject) => {
-    execFile(process.execPath, ['--expose-gc', '--import', tsx, join('test', 'probes', 'allocation.ts')], { cwd: ROOT },
+    execFile(process.execPath, ['--expose-gc', '--import', tsx, join('test', 'probes', 'allocation.ts'), ...args], { cwd: ROOT },
       (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)));
   });
-  const { result } = JSON.parse(stdout) as { result: Record<string, number | 'Infinity'> };
-  expect(Object.keys(result).length).toBe(12);
+  return (JSON.parse(stdout) as { result: Record<string, number | 'Infinity'> }).result;
+}
+
+test('pairwise queries and computeAabb allocate no JS heap once warm, on every kind of shape', async () => {
+  // The shared rows, and every kind against a box through call sites of their own, in a process each.
+  const [shared, kinds] = await Promise.all([probe([]), probe(['kinds'])]);
+  expect(Object.keys(shared).length).toBe(14);
+  expect(Object.keys(kinds).length).toBe(28);
+  const result = { ...shared, ...kinds };
   // A double boxed on every call costs 16 bytes (a V8 heap number), on the queries that compute one
   // (the separated pairs of a pool: a third to two thirds of them); the regressions this guards against
   // cost 2 to 300 bytes per query. Measured as a slope between batch sizes, a query that allocates

@@ -27,7 +27,9 @@ export class Cylinder implements SupportMap {
   support(out: Vec3Like, dir: Readonly<Vec3Like>): Vec3Like {
     const dx = dir.x, dz = dir.z;
     const rho = Math.sqrt(dx * dx + dz * dz);
-    out.y = dir.y >= 0 ? this.halfHeight : -this.halfHeight;
+    // ±halfHeight as a product, as Box does: `y >= 0 ? h : -h` merges the field's boxed number with a
+    // computed one, and V8 then boxed the negated value, 16 bytes every other call.
+    out.y = this.halfHeight * (+(dir.y >= 0) - +(dir.y < 0));
     if (rho > 0) {
       const s = this.radius / rho;
       out.x = dx * s;

@@ -107,10 +107,40 @@ queries['box-box distance, three.js objects'] = [(n) => {
 const custom: Shape = { sweptRadius: 0.1, boundingRadius: 1, support(out, d) { out.x = d.x >= 0 ? 0.5 : -0.5; out.y = 0; out.z = 0; return out; } };
 const kinds: Shape[] = [
   new Point(), new Segment({ x: 0, y: 0, z: 0 }, { x: 1, y: 1, z: 0 }), new Triangle({ x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 }, { x: 0, y: 1, z: 0 }),
-  new Sphere(1), new Box(1, 2, 3), new Capsule(1, 0.5), new Cylinder(1, 0.5), new Cone(1, 0.5), new Ellipsoid(1, 2, 3),
+  // Sizes that are not integers: V8 keeps an integer in a field as a small integer, which a shape's
+  // support then never boxes (Cylinder(1, 0.5) hid the cylinder's boxing that Cylinder(0.75, 0.5) shows).
+  new Sphere(0.75), new Box(0.5, 1.25, 0.75), new Capsule(0.75, 0.5), new Cylinder(0.75, 0.5), new Cone(0.75, 0.5), new Ellipsoid(0.5, 1.25, 0.75),
   hulls.sA[0], new ConvexHull(makeBallPoints(2000)), new Rounded(new Box(1, 1, 1), 0.1),
   new MinkowskiSum(new MinkowskiSum(new Box(1, 1, 1), new Sphere(1)), new Rounded(new Cone(1, 1), 0.2)), custom,
 ];
+// Every built-in kind against every other (14 shapes: every kind, hulls small and big; 196 pairs at four
+// poses), through one call site per query, as a scene mixing shapes calls them. A cylinder's support once
+// boxed a number on every other call (8 to 30 bytes per query with a cylinder).
+const everyKind = [...kinds.filter((k) => k !== custom), new Scaled(new Capsule(0.5, 0.3), { x: 2, y: 1, z: 0.5 })];
+const mixedPoses = [0.3, 0.9, 1.6, 2.9].map((x) => ({ position: { x, y: 0.3, z: 0.1 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }));
+const mixedA = boxes.pA[0];
+queries['distance, every pair of kinds'] = [(n) => {
+  let acc = 0; const m = everyKind.length;
+  for (let k = 0; k < n; k++) { const i = k % (m * m); acc += distance(everyKind[i % m], mixedA, everyKind[(i / m) | 0], mixedPoses[k & 3]); }
+  return acc;
+}, 10_000];
+queries['contact, every pair of kinds'] = [(n) => {
+  let acc = 0; const m = everyKind.length;
+  for (let k = 0; k < n; k++) { const i = k % (m * m); acc += contact(everyKind[i % m], mixedA, everyKind[(i / m) | 0], mixedPoses[k & 3], con)!.separation; }
+  return acc;
+}, 5_000];
+// And each kind against a box, each through a call site of its own (new Function: its own type feedback),
+// as an application querying one pair of kinds in a loop does.
+const kindNames = ['point', 'segment', 'triangle', 'sphere', 'box', 'capsule', 'cylinder', 'cone', 'ellipsoid', 'hull', 'big hull', 'rounded', 'sum', 'scaled'];
+everyKind.forEach((shape, index) => {
+  for (const query of ['distance', 'contact'] as const) {
+    const call = query === 'distance' ? 'distance(a, pA, b, poses[k & 3])' : 'contact(a, pA, b, poses[k & 3], out).separation';
+    const loop = new Function('distance', 'contact', 'a', 'pA', 'b', 'poses', 'out',
+      `return (n) => { let acc = 0; for (let k = 0; k < n; k++) acc += ${call}; return acc; };`,
+    )(distance, contact, shape, mixedA, boxes.sB[0], mixedPoses, con) as (n: number) => number;
+    queries[`${query}, ${kindNames[index]}-box`] = [loop, query === 'distance' ? 10_000 : 5_000];
+  }
+});
 const box = createAabb();
 queries['computeAabb every kind'] = [(n) => {
   let acc = 0;
@@ -127,6 +157,13 @@ queries['computeAabb scaled'] = [(n) => {
   for (let k = 0; k < n; k++) { const i = k % SIZE; acc += computeAabb(scaledKinds[k & 1], boxes.pB[i], box).max.x; }
   return acc;
 }, 20_000];
+// `node … allocation.ts kinds` measures only the per-kind rows, in a process where nothing else ran
+// first (how V8 compiles a shape's support depends on what it has inlined it into), so the test runs the
+// shared rows and the per-kind rows in a process each.
+const perKind = process.argv[2] === 'kinds';
 const result: Record<string, number> = {};
-for (const [name, [run, count]] of Object.entries(queries)) result[name] = await bytesPerQuery(run, count);
+for (const [name, [run, count]] of Object.entries(queries)) {
+  const kindRow = name.endsWith('-box') && name.includes(', ');
+  if (kindRow === perKind) result[name] = await bytesPerQuery(run, count);
+}
 process.stdout.write(JSON.stringify({ result, sink: Number.isFinite(sink) }, (_, v) => (v === Infinity ? 'Infinity' : v)));

@@ -88,22 +88,19 @@ function addSupportVertex(poly: Polytope, s: Float64Array): number {
 }
 
 /**
- * Sets a direction vector in place. Only used outside EPA's inner loop (start-up and polishing); the
- * loop writes the fields directly (CONTRIBUTING.md, "V8 rules", rule 1).
+ * Distance of the support point `s` from the line through vertices i and j, into `_lineDistance[0]`
+ * (a double returned from a call that is not inlined is boxed: CONTRIBUTING.md, "V8 rules", rule 1).
  */
-function aim(d: Vec3Like, x: number, y: number, z: number): void {
-  d.x = x; d.y = y; d.z = z;
-}
-
-/** Distance of the support point `s` from the line through vertices i and j. */
-function distanceFromLine(poly: Polytope, sup: Float64Array, i: number, j: number): number {
+function distanceFromLine(poly: Polytope, sup: Float64Array, i: number, j: number): void {
   const w = poly.w;
   const ux = w[3 * j] - w[3 * i], uy = w[3 * j + 1] - w[3 * i + 1], uz = w[3 * j + 2] - w[3 * i + 2];
   const px = sup[0] - w[3 * i], py = sup[1] - w[3 * i + 1], pz = sup[2] - w[3 * i + 2];
   const cx = uy * pz - uz * py, cy = uz * px - ux * pz, cz = ux * py - uy * px;
   const uu = ux * ux + uy * uy + uz * uz;
-  return uu > 0 ? Math.sqrt((cx * cx + cy * cy + cz * cz) / uu) : Math.sqrt(px * px + py * py + pz * pz);
+  _lineDistance[0] = uu > 0 ? Math.sqrt((cx * cx + cy * cy + cz * cz) / uu) : Math.sqrt(px * px + py * py + pz * pz);
 }
+
+const _lineDistance = /* @__PURE__ */ new Float64Array(1);
 
 /**
  * Writes the "flat" answer: K has no extent along `n`, the origin is on its boundary; depth 0 and
@@ -162,7 +159,7 @@ export function epaPenetration(
     let best = -1, bestDist = flatTol;
     for (let k = 0; k < 6; k++) {
       const s = k & 1 ? -1 : 1, axis = k >> 1;
-      aim(work.dir, axis === 0 ? s : 0, axis === 1 ? s : 0, axis === 2 ? s : 0);
+      work.dir.x = axis === 0 ? s : 0; work.dir.y = axis === 1 ? s : 0; work.dir.z = axis === 2 ? s : 0;
       supportK(work, shapeA, shapeB, bInA);
       const dx = sup[0] - poly.w[0], dy = sup[1] - poly.w[1], dz = sup[2] - poly.w[2];
       const dist = Math.sqrt(dx * dx + dy * dy + dz * dz);
@@ -170,7 +167,7 @@ export function epaPenetration(
     }
     if (best < 0) return flatAnswer(work, gjk, bInA, bInA.tx, bInA.ty, bInA.tz); // K is a point
     const s = best & 1 ? -1 : 1, axis = best >> 1;
-    aim(work.dir, axis === 0 ? s : 0, axis === 1 ? s : 0, axis === 2 ? s : 0);
+    work.dir.x = axis === 0 ? s : 0; work.dir.y = axis === 1 ? s : 0; work.dir.z = axis === 2 ? s : 0;
     supportK(work, shapeA, shapeB, bInA);
     addSupportVertex(poly, sup);
   }
@@ -185,16 +182,17 @@ export function epaPenetration(
     let best = -1, bestDist = flatTol;
     for (let k = 0; k < 4; k++) {
       const s = k & 1 ? -1 : 1;
-      if (k < 2) aim(work.dir, s * e1x, s * e1y, s * e1z);
-      else aim(work.dir, s * e2x, s * e2y, s * e2z);
+      if (k < 2) { work.dir.x = s * e1x; work.dir.y = s * e1y; work.dir.z = s * e1z; }
+      else { work.dir.x = s * e2x; work.dir.y = s * e2y; work.dir.z = s * e2z; }
       supportK(work, shapeA, shapeB, bInA);
-      const dist = distanceFromLine(poly, sup, 0, 1);
+      distanceFromLine(poly, sup, 0, 1);
+      const dist = _lineDistance[0];
       if (dist > bestDist) { bestDist = dist; best = k; }
     }
     if (best < 0) return flatAnswer(work, gjk, bInA, e1x, e1y, e1z); // K is a segment
     const s = best & 1 ? -1 : 1;
-    if (best < 2) aim(work.dir, s * e1x, s * e1y, s * e1z);
-    else aim(work.dir, s * e2x, s * e2y, s * e2z);
+    if (best < 2) { work.dir.x = s * e1x; work.dir.y = s * e1y; work.dir.z = s * e1z; }
+    else { work.dir.x = s * e2x; work.dir.y = s * e2y; work.dir.z = s * e2z; }
     supportK(work, shapeA, shapeB, bInA);
     addSupportVertex(poly, sup);
   }
@@ -214,11 +212,11 @@ export function epaPenetration(
     } else {
       nx /= nl; ny /= nl; nz /= nl;
     }
-    aim(work.dir, nx, ny, nz);
+    work.dir.x = nx; work.dir.y = ny; work.dir.z = nz;
     supportK(work, shapeA, shapeB, bInA);
     const hPlus = nx * (sup[0] - w[0]) + ny * (sup[1] - w[1]) + nz * (sup[2] - w[2]);
     const plus0 = sup[0], plus1 = sup[1], plus2 = sup[2], plus3 = sup[3], plus4 = sup[4], plus5 = sup[5], plus6 = sup[6], plus7 = sup[7], plus8 = sup[8];
-    aim(work.dir, -nx, -ny, -nz);
+    work.dir.x = -nx; work.dir.y = -ny; work.dir.z = -nz;
     supportK(work, shapeA, shapeB, bInA);
     const hMinus = -(nx * (sup[0] - w[0]) + ny * (sup[1] - w[1]) + nz * (sup[2] - w[2]));
     if (Math.max(hPlus, hMinus) <= flatTol) return flatAnswer(work, gjk, bInA, nx, ny, nz); // K is flat
@@ -286,7 +284,11 @@ export function epaPenetration(
     // Unconverged (curved shapes whose deepest direction is not unique, or a broken horizon): answer
     // with the best certified upper bound, polished by a direct search, with the supports along its
     // normal as witnesses.
-    polishUpperBound(work, shapeA, shapeB, bInA, upper, unx, uny, unz, ub);
+    // The bound goes in through work's answer fields, not as arguments: four doubles passed to a call that
+    // is not inlined are boxed, 64 bytes a query (CONTRIBUTING.md, "V8 rules", rule 1).
+    work.depth = upper;
+    work.normal.x = unx; work.normal.y = uny; work.normal.z = unz;
+    polishUpperBound(work, shapeA, shapeB, bInA, ub);
     return;
   }
 
@@ -310,17 +312,17 @@ export function epaPenetration(
 
 /**
  * Direct search (compass search on the unit sphere, halving the step when no neighbour improves) for
- * the direction minimising the overlap h_K(n), starting from EPA's best upper bound. Used only when EPA
+ * the direction minimising the overlap h_K(n), starting from EPA's best upper bound (in `work.depth` and
+ * `work.normal`; the answer replaces it there). Used only when EPA
  * stops unconverged, which happens on curved shapes whose deepest direction is not unique (a point on a
  * cone's axis: a whole circle of normals), where the polytope would have to refine the entire circle.
  * h_K is convex, so every value found is an upper bound on the depth and the search only ever lowers
  * it; its normal and the supports along it remain a consistent certificate (golden case
  * point-on-cone-axis: from 9e-5 to below 1e-9 relative).
  */
-function polishUpperBound(
-  work: EpaWork, shapeA: ConvexShape, shapeB: ConvexShape, bInA: Transform,
-  upper: number, nx: number, ny: number, nz: number, best: Float64Array,
-): void {
+function polishUpperBound(work: EpaWork, shapeA: ConvexShape, shapeB: ConvexShape, bInA: Transform, best: Float64Array): void {
+  // Start: the best upper bound (work.depth) and its normal (work.normal), set by the caller.
+  let upper = work.depth, nx = work.normal.x, ny = work.normal.y, nz = work.normal.z;
   const sup = work.s;
   const basis = anyPerpendicular(work.perp, (work.dir.x = nx, work.dir.y = ny, work.dir.z = nz, work.dir));
   let ux = basis.x, uy = basis.y, uz = basis.z;
@@ -335,7 +337,7 @@ function polishUpperBound(
       let mx = nx + s * tx, my = ny + s * ty, mz = nz + s * tz;
       const l = Math.sqrt(mx * mx + my * my + mz * mz);
       mx /= l; my /= l; mz /= l;
-      aim(work.dir, mx, my, mz);
+      work.dir.x = mx; work.dir.y = my; work.dir.z = mz;
       supportK(work, shapeA, shapeB, bInA);
       evaluations++;
       const h = mx * sup[0] + my * sup[1] + mz * sup[2];
