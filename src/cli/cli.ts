@@ -6,16 +6,24 @@
  * answered the file but some pair had an error; 2 for bad usage (unknown command or option, missing
  * FILE) and for input that cannot be read or parsed at all.
  */
+import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 import { runHullCommand } from './commands/hull.js';
+import { runJsonlQuery } from './commands/query-jsonl.js';
 import { runQueryCommand } from './commands/query.js';
 
-/** Where the CLI reads its input. Tests replace it. */
+/** Where the CLI reads its input and streams its output. Tests replace it. */
 export interface CliInput {
   /** Reads a whole file as UTF-8 text. */
   readFile(path: string): Promise<string>;
   /** Reads all of standard input as UTF-8 text. */
   readStdin(): Promise<string>;
+  /** The lines of a file, or of standard input for `-`, as they arrive (`query --jsonl`). */
+  lines?(path: string): AsyncIterable<string>;
+  /** Writes a block of output at once, resolving when the reader can take more (`query --jsonl`). */
+  write?(chunk: string): Promise<void>;
 }
 
 /** What the CLI prints and its exit status. */
@@ -29,6 +37,7 @@ export const HELP = `convex-collide: exact collision queries between 3D convex s
 
 Usage:
   convex-collide query [--table] FILE   answer every pair of a pair-query file
+  convex-collide query --jsonl FILE     answer a pair stream: one pair per line in, one result per line out
   convex-collide hull FILE              convex hull of a point list
   convex-collide --help | --version
 
@@ -39,6 +48,8 @@ sphere, box, capsule, cylinder, cone, ellipsoid, convexHull, rounded, minkowskiS
 {"position": [x, y, z], "quaternion": [x, y, z, w]}) and writes
 {"results": [{"id", "intersecting", "separation", "normal", "pointA", "pointB"}, ...]},
 or {"id", "error"} for a pair that cannot be answered. --table prints a readable table instead.
+--jsonl reads one pair object per line and writes one result object per line, in order, in constant
+memory: split, shard and join streams with any line-based tool.
 
 hull reads {"points": [[x, y, z], ...]} and writes {"vertices", "faces", "normals"}.
 
@@ -46,6 +57,7 @@ Examples:
   convex-collide query examples/pairs.json > results.json
   convex-collide query examples/pairs.json --table
   cat pairs.json | convex-collide query -
+  convex-collide query --jsonl pairs.jsonl > results.jsonl
   echo '{"points": [[0,0,0], [1,0,0], [0,1,0], [0,0,1]]}' | convex-collide hull -
 
 Exit status:
@@ -55,13 +67,20 @@ Exit status:
 `;
 
 const COMMANDS: Record<string, { options: readonly string[] }> = {
-  query: { options: ['--table'] },
+  query: { options: ['--table', '--jsonl'] },
   hull: { options: [] },
 };
 
 /** Reads from the real file system and process.stdin. */
 export const processInput: CliInput = {
   readFile: (path) => readFile(path, 'utf8'),
+  lines(path) {
+    const stream = path === '-' ? process.stdin : createReadStream(path, { encoding: 'utf8' });
+    return createInterface({ input: stream, crlfDelay: Infinity });
+  },
+  async write(chunk) {
+    if (!process.stdout.write(chunk)) await once(process.stdout, 'drain');
+  },
   async readStdin() {
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
@@ -112,6 +131,10 @@ async function runCommand(args: readonly string[], input: CliInput): Promise<Cli
   }
 
   const file = files[0];
+  if (flags.has('--jsonl')) {
+    if (flags.has('--table')) return usageError('query takes --jsonl or --table, not both');
+    return runJsonl(file, input);
+  }
   let text: string;
   try {
     text = file === '-' ? await input.readStdin() : await input.readFile(file);
@@ -131,6 +154,21 @@ async function runCommand(args: readonly string[], input: CliInput): Promise<Cli
     // The commands do not throw on any input; reaching here is a bug.
     const why = e instanceof Error ? (e.stack ?? e.message) : String(e);
     return { stdout: '', stderr: `convex-collide ${command}: internal error, please report it: ${why}\n`, exitCode: 2 };
+  }
+}
+
+/** `query --jsonl`: streams the answers through `input.write`; messages and the status are returned. */
+async function runJsonl(file: string, input: CliInput): Promise<CliOutput> {
+  if (input.lines === undefined || input.write === undefined) {
+    return { stdout: '', stderr: 'convex-collide query: --jsonl needs a streaming input\n', exitCode: 2 };
+  }
+  try {
+    const { answered, failed } = await runJsonlQuery(input.lines(file), input.write);
+    const stderr = failed > 0 ? `convex-collide query: ${failed} of ${answered + failed} lines could not be answered (see their "error")\n` : '';
+    return { stdout: '', stderr, exitCode: failed > 0 ? 1 : 0 };
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    return { stdout: '', stderr: `convex-collide query: cannot read ${file === '-' ? 'standard input' : file}: ${why}\n`, exitCode: 2 };
   }
 }
 

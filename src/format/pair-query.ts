@@ -165,8 +165,7 @@ function readPairEntry(json: unknown, index: number): ParsedPair | PairParseErro
   }
 }
 
-function readPairId(json: unknown, index: number): PairId {
-  const field = `pairs[${index}]`;
+function readPairId(json: unknown, index: number, field = `pairs[${index}]`): PairId {
   if (!isPlainObject(json)) {
     throw new InvalidJsonError(field, `is ${describe(json)}; expected a pair object {"id", "a", "poseA", "b", "poseB"}`);
   }
@@ -187,9 +186,8 @@ function readPairId(json: unknown, index: number): PairId {
  *   InvalidQuaternionError, and from `shapeFromJSON`: InvalidShapeError, InvalidRadiusError,
  *   DegenerateHullError.
  */
-export function readPair(json: unknown, index: number): ParsedPair {
-  const field = `pairs[${index}]`;
-  const id = readPairId(json, index);
+export function readPair(json: unknown, index: number, field = `pairs[${index}]`): ParsedPair {
+  const id = readPairId(json, index, field);
   const o = json as Record<string, unknown>;
   const a = readShapeField(o.a, `${field}.a`);
   const poseA = readPoseJson(o.poseA, `${field}.poseA`);
@@ -306,10 +304,42 @@ export function answerPairQuery(doc: PairQueryDocument): PairOutcome[] {
  */
 export function formatResults(results: readonly PairOutcome[]): string {
   if (results.length === 0) return '{"results": []}\n';
-  const lines = results.map((r) => JSON.stringify(isPairFailure(r)
+  return `{"results": [\n  ${results.map(formatResult).join(',\n  ')}\n]}\n`;
+}
+
+/**
+ * One result as the JSON object the results document holds (one line, no newline): `{"id",
+ * "intersecting", "separation", "normal", "pointA", "pointB"}`, or `{"id", "error"}`.
+ */
+export function formatResult(r: PairOutcome): string {
+  return JSON.stringify(isPairFailure(r)
     ? { id: r.id, error: r.error }
-    : { id: r.id, intersecting: r.intersecting, separation: r.separation, normal: r.normal, pointA: r.pointA, pointB: r.pointB }));
-  return `{"results": [\n  ${lines.join(',\n  ')}\n]}\n`;
+    : { id: r.id, intersecting: r.intersecting, separation: r.separation, normal: r.normal, pointA: r.pointA, pointB: r.pointB });
+}
+
+/**
+ * Answers one line of a JSON Lines pair stream (docs/formats.md, "Pair streams"): the line holds one
+ * pair object `{"id", "a", "poseA", "b", "poseB"}`; `lineNumber` (from 1) names it in messages. Never
+ * throws: a line that is not JSON, or not a valid pair, gives a failure (its id when it has a readable
+ * one, else null).
+ */
+export function answerPairLine(line: string, lineNumber: number): PairOutcome {
+  const field = `line ${lineNumber}`;
+  let json: unknown;
+  try {
+    json = JSON.parse(line.charCodeAt(0) === 0xfeff ? line.slice(1) : line);
+  } catch (e) {
+    return { id: null, error: capMessage(`${field} is not valid JSON (${(e as Error).message})`), code: 'INVALID_JSON' };
+  }
+  let pair: ParsedPair;
+  try {
+    pair = readPair(json, lineNumber - 1, field);
+  } catch (e) {
+    const id = isPlainObject(json) && (typeof json.id === 'string' || (typeof json.id === 'number' && Number.isFinite(json.id))) ? json.id : null;
+    if (e instanceof CollisionError) return { id, error: capMessage(e.message), code: e.code };
+    return internalFailure(id, e instanceof Error ? e.message : String(e));
+  }
+  return answerPair(pair);
 }
 
 /**
@@ -332,7 +362,7 @@ function describeShapeAt(shape: Shape, depth: number): string {
   }
 }
 
-function internalFailure(id: PairId, why: string): PairFailure {
+function internalFailure(id: PairId | null, why: string): PairFailure {
   return { id, error: capMessage(`internal error, please report it with this pair: ${why}`), code: 'INTERNAL' };
 }
 

@@ -257,7 +257,7 @@ describe('command line', () => {
   const usage: [string[], RegExp][] = [
     [['frobnicate', 'x.json'], /unknown command "frobnicate"; expected query or hull/],
     [['--verbose'], /unknown option --verbose/],
-    [['query', 'in.json', '--tabel'], /unknown option --tabel for query \(accepted: --table\)/],
+    [['query', 'in.json', '--tabel'], /unknown option --tabel for query \(accepted: --table, --jsonl\)/],
     [['hull', 'in.json', '--table'], /unknown option --table for hull/],
     [['query'], /query needs a FILE \(or - for standard input\)/],
     [['query', 'a.json', 'b.json'], /query takes one FILE, got 2/],
