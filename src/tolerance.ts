@@ -139,16 +139,27 @@ export const FLAT_TOLERANCE = 1e-10;
 export const QUATERNION_UNIT_TOLERANCE = 1e-6;
 
 /**
- * Two shapes whose gap is below CONTACT_RELATIVE_TOLERANCE times the magnitude of the coordinates
- * involved (both bounding radii about the local origins, both world positions, the distance between the
- * frames) count as touching, so exact contacts are reported as touching despite rounding. Rounding of a
- * float64 coordinate of magnitude M is ε·M, and a query chains a few dozen operations, so 256·ε ≈ 5.7e-14
- * covers it; it stays far below any real gap of a well-posed input. Pinned from above by the golden case
- * offset-hull-cubes-overlapping (cubes with vertices near 1e7 overlapping by 1e-5 must not touch; fails at
- * ×1000) and from below only at 0, by gjk.test.ts "exactly touching spheres and boxes" (no test fails at
- * ÷1000).
+ * Two shapes whose gap is below the pair's touch slack count as touching, so exact contacts are reported
+ * as touching despite rounding. The slack is CONTACT_RELATIVE_TOLERANCE times the sizes the query
+ * computes with in A's frame (both bounding radii about the local origins, the distance between the
+ * frames), plus POSITION_ULPS ulps of the world positions. Sizes: rounding of a float64 length of
+ * magnitude M is ε·M, and GJK chains a few dozen operations on them, so 256·ε ≈ 5.7e-14 covers it.
+ * Pinned from above by the golden case offset-hull-cubes-overlapping (cubes with vertices near 1e7
+ * overlapping by 1e-5 must not touch; fails at ×1000) and from below only at 0, by gjk.test.ts "exactly
+ * touching spheres and boxes" (no test fails at ÷1000).
  */
 export const CONTACT_RELATIVE_TOLERANCE = 256 * EPS;
+
+/**
+ * Ulps of the world positions in the touch slack (unitless): the only rounding the positions bring is
+ * that of B's position taken into A's frame (a subtraction, then a rotation) and of the answer taken
+ * back (an addition), a few ulps of the larger position. It was 256 ulps of the sum of all six
+ * coordinates, so at 1e12 from the origin an overlap of 0.34 counted as touching. Pinned both ways by
+ * queries.test.ts "far from the origin, the slack is a few ulps of the positions": an overlap of 1e-2
+ * at 1e12 must not touch (fails at ×8), two boxes turned by 30° and placed face to face there must touch
+ * (fails at 0: a separation of -5e-5 from the rounding of their positions).
+ */
+export const POSITION_ULPS = 8;
 
 // ---------------------------------------------------------------------------------------------------
 // Scene graphs (math/world-pose.ts, math/transform.ts)

@@ -275,3 +275,26 @@ describe('bad input: typed errors with a code and a message naming the field', (
     expectError(() => shapeFromJSON({ type: 'rounded', shape: { type: 'capsule', halfHeight: 1, radius: Infinity }, radius: 1 }), 'INVALID_RADIUS', /shape\.shape\.radius/);
   });
 });
+
+describe('far from the origin', () => {
+  const unit = new Box(0.5, 0.5, 0.5);
+  const atX = (x: number) => ({ position: { x, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } });
+
+  it('far from the origin, the slack is a few ulps of the positions', () => {
+    // 1e12 has an ulp of 1.2e-4: an overlap of 1e-2 is a hundred ulps deep, not touching (it read as
+    // touching while the slack was 256 ulps of the sum of the coordinates: up to 0.34 at 1e12).
+    const x = 1e12, overlap = 1e-2;
+    const c = contact(unit, atX(x), unit, atX(x + 1 - overlap))!;
+    expect(c.separation).toBeLessThan(0);
+    expect(Math.abs(c.separation + overlap)).toBeLessThanOrEqual(4 * 1.2e-4);
+    expect(penetration(unit, atX(x), unit, atX(x + 1 - overlap))!.depth).toBeGreaterThan(0);
+    // Boxes turned by 30° and placed face to face there, their positions rounded to the float grid (an
+    // ulp is 1.2e-4): they touch, the slack taking in the rounding of the positions (without it: -5e-5).
+    const h = Math.PI / 12, q = { x: 0, y: 0, z: Math.sin(h), w: Math.cos(h) };
+    const turned = (px: number, py: number) => ({ position: { x: px, y: py, z: 0 }, quaternion: q });
+    expect(contact(unit, turned(x, x), unit, turned(x + Math.cos(2 * h), x + Math.sin(2 * h)))!.separation).toBe(0);
+    // Exactly touching there is still touching, and a gap of 1e-2 is a gap.
+    expect(contact(unit, atX(x), unit, atX(x + 1))!.separation).toBe(0);
+    expect(distance(unit, atX(x), unit, atX(x + 1 + overlap))).toBeGreaterThan(0.99 * overlap);
+  });
+});
