@@ -142,13 +142,22 @@ export const QUATERNION_UNIT_TOLERANCE = 1e-6;
  * Two shapes whose gap is below the pair's touch slack count as touching, so exact contacts are reported
  * as touching despite rounding. The slack is CONTACT_RELATIVE_TOLERANCE times the sizes the query
  * computes with in A's frame (both bounding radii about the local origins, the distance between the
- * frames), plus POSITION_ULPS ulps of the world positions. Sizes: rounding of a float64 length of
+ * frames), plus POSITION_ULPS ulps of A's world position (the 1-norm of its coordinates). Sizes: rounding of a float64 length of
  * magnitude M is ε·M, and GJK chains a few dozen operations on them, so 256·ε ≈ 5.7e-14 covers it.
  * Pinned from above by the golden case offset-hull-cubes-overlapping (cubes with vertices near 1e7
  * overlapping by 1e-5 must not touch; fails at ×1000) and from below only at 0, by gjk.test.ts "exactly
  * touching spheres and boxes" (no test fails at ÷1000).
  */
 export const CONTACT_RELATIVE_TOLERANCE = 256 * EPS;
+
+/**
+ * Pairs whose sizes (bounding radii, the offset between the frames) lie within 2^±SCALE_FREE_EXPONENT
+ * are answered as they are; others on a copy scaled by a power of two to a size near 1 (exact), since
+ * GJK and EPA multiply up to four lengths together: 2^(4·200) stays far inside float64's range of
+ * 2^±1022. Pinned by scale-free.test.ts "every length times 2^k" (at 256 the quartic products of pairs
+ * near 2^±256 overflow or underflow).
+ */
+export const SCALE_FREE_EXPONENT = 200;
 
 /**
  * Ulps of the world positions in the touch slack (unitless): the only rounding the positions bring is

@@ -6,8 +6,8 @@ import { DegenerateHullError, InvalidNumberError } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
 import { readPointList } from '../math/read-input.js';
 import { axisExtremes } from './extremes.js';
-import { HULL_COVER_CHECK_BUDGET, HULL_COVER_FACTOR, HULL_TOLERANCE_FACTOR, HULL_TOLERANCE_STEPS } from '../tolerance.js';
-import { belowFaces, type BuildHullOptions, type Hull } from './hull.js';
+import { HULL_COVER_CHECK_BUDGET, HULL_COVER_FACTOR, HULL_TOLERANCE_FACTOR, HULL_TOLERANCE_STEPS, SCALE_FREE_EXPONENT } from '../tolerance.js';
+import { belowFaces, HullResult, type BuildHullOptions, type Hull } from './hull.js';
 import { QuickhullBuilder } from './quickhull.js';
 
 export type { BuildHullOptions, Hull, HullDimension } from './hull.js';
@@ -39,8 +39,25 @@ export function buildHull(points: ArrayLike<Vec3Like> | ArrayLike<number>, optio
  * to be finite (read, not kept). For callers that hold coordinates in this form already.
  */
 export function buildHullFromCoords(p: Float64Array, options?: BuildHullOptions): Hull {
-  return buildHullSteps(p, options, HULL_TOLERANCE_STEPS);
+  // Coordinates beyond 2^±SCALE_FREE_EXPONENT: built on a copy scaled by a power of two (exact), since the
+  // plane tests multiply coordinates (a unit cube at 1e155 or at 1e-82 came out wrong), and scaled back.
+  let m = 0;
+  for (let i = 0; i < p.length; i++) { const a = Math.abs(p[i]); if (a > m) m = a; }
+  if (m === 0 || (m <= HULL_HIGH && m >= HULL_LOW)) return buildHullSteps(p, options, HULL_TOLERANCE_STEPS);
+  const k = Math.max(-1000, Math.min(1000, Math.round(Math.log2(m))));
+  const s = 2 ** -k, back = 2 ** k;
+  const q = new Float64Array(p.length);
+  for (let i = 0; i < p.length; i++) q[i] = p[i] * s;
+  const tol = options?.tolerance;
+  const h = buildHullSteps(q, typeof tol === 'number' ? { ...options, tolerance: tol * s } : options, HULL_TOLERANCE_STEPS) as HullResult;
+  // The result's arrays are its own: scale its lengths back in place.
+  for (let i = 0; i < h.vertices.length; i++) h.vertices[i] *= back;
+  for (let i = 0; i < h.faceOffsets.length; i++) h.faceOffsets[i] *= back;
+  return new HullResult(h.dimension, h.vertices, h.inputIndices, h.faceStart, h.faceIndices, h.faceNormals, h.faceOffsets,
+    h.neighborStart, h.neighborIndices, h.tolerance * back);
 }
+
+const HULL_HIGH = 2 ** SCALE_FREE_EXPONENT, HULL_LOW = 2 ** -SCALE_FREE_EXPONENT;
 
 /**
  * {@link buildHullFromCoords} allowing at most `maxSteps` tolerance steps (not exported from the

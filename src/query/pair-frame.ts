@@ -5,9 +5,10 @@
  */
 import { relativeTransform, Transform } from '../math/transform.js';
 import type { Shape } from '../shapes/shape.js';
-import { CONTACT_RELATIVE_TOLERANCE, POSITION_ULPS } from '../tolerance.js';
+import { CONTACT_RELATIVE_TOLERANCE, POSITION_ULPS, SCALE_FREE_EXPONENT } from '../tolerance.js';
 
 const POSITION_SLACK = POSITION_ULPS * Number.EPSILON;
+const HIGH = 2 ** SCALE_FREE_EXPONENT, LOW = 2 ** -SCALE_FREE_EXPONENT;
 
 export class PairFrame {
   /** B's pose in A's frame: `p_A = R·p_B + t`. */
@@ -15,17 +16,22 @@ export class PairFrame {
   /**
    * Absolute slack under which the two shapes count as touching (a length): CONTACT_RELATIVE_TOLERANCE
    * times the sizes the query computes with (bounding radii about the local origins, the distance
-   * between the frames), plus POSITION_ULPS ulps of the larger world position, so it follows the
+   * between the frames), plus POSITION_ULPS ulps of A's world position (its 1-norm), so it follows the
    * rounding it absorbs (tolerance.ts).
    */
   slack = 0;
+  /** Whether the pair's size is outside 2^±SCALE_FREE_EXPONENT: then it is answered scaled (scale-free.ts). */
+  outOfRange = false;
 }
 
 /** Fills `frame` for shape `a` at world transform `tA` and `b` at `tB`, and returns it. */
 export function relatePair(frame: PairFrame, a: Shape, tA: Transform, b: Shape, tB: Transform): PairFrame {
   const t = relativeTransform(frame.bInA, tA, tB);
-  const size = a.boundingRadius + b.boundingRadius + Math.sqrt(t.tx * t.tx + t.ty * t.ty + t.tz * t.tz);
-  const position = Math.max(Math.abs(tA.tx), Math.abs(tA.ty), Math.abs(tA.tz), Math.abs(tB.tx), Math.abs(tB.ty), Math.abs(tB.tz));
+  // Sizes as 1-norms: no squares, which would overflow or underflow outside the range tested below.
+  const size = a.boundingRadius + b.boundingRadius + Math.abs(t.tx) + Math.abs(t.ty) + Math.abs(t.tz);
+  // A's position (B's is within the offset of it, which `size` holds).
+  const position = Math.abs(tA.tx) + Math.abs(tA.ty) + Math.abs(tA.tz);
   frame.slack = CONTACT_RELATIVE_TOLERANCE * size + POSITION_SLACK * position;
+  frame.outOfRange = !(size <= HIGH) || (size < LOW && size > 0);
   return frame;
 }

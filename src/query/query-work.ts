@@ -13,6 +13,7 @@ import { Transform } from '../math/transform.js';
 import { QUERY_MAX_NESTING } from '../tolerance.js';
 import type { Vec3Like } from '../math/types.js';
 import { vec3 } from '../math/vec3.js';
+import type { ScaledPair } from './convex/scale-free.js';
 import type { EpaWork } from './epa/epa.js';
 import { GjkWork } from './gjk/gjk.js';
 import { PairFrame } from './pair-frame.js';
@@ -44,6 +45,8 @@ export class QueryWork {
    * would pull EPA into every bundle, `intersects` and `distance` alone included.
    */
   epa: EpaWork | null = null;
+  /** Scratch of pairs outside the ordinary range of sizes (convex/scale-free.ts), made on first use. */
+  scaled: ScaledPair | null = null;
 
   /** Input of the contact family: report pairs up to this separation (world units; Infinity: all). */
   maxSeparation = Infinity;

@@ -111,7 +111,9 @@ export class ConvexHull implements SupportMap {
     this.faceNormals = hull.faceNormals;
     this.faceOffsets = hull.faceOffsets;
     this.maxFaceVertices = maxFaceSize(this.faceStart, this.faceCount);
-    this.boundingRadius = Math.sqrt(maxNormSquared(this.vertices));
+    const r = Math.sqrt(maxNormSquared(this.vertices));
+    // Squares of coordinates beyond about 1e±150 overflow or underflow: then by hypot, vertex by vertex.
+    this.boundingRadius = r > 1e-150 && r < 1e150 ? r : largestHypot(this.vertices);
     if (this.vertexCount > HULL_CLIMB_MIN_VERTICES) this._start = this.startTable();
   }
 
@@ -317,6 +319,12 @@ function maxFaceSize(faceStart: Int32Array, faceCount: number): number {
 }
 
 /** Largest squared distance of a vertex (packed xyz) from the origin. */
+function largestHypot(v: Float64Array): number {
+  let r = 0;
+  for (let i = 0; i < v.length; i += 3) r = Math.max(r, Math.hypot(v[i], v[i + 1], v[i + 2]));
+  return r;
+}
+
 function maxNormSquared(v: Float64Array): number {
   let r2 = 0;
   for (let i = 0; i < v.length; i += 3) {

@@ -29,16 +29,33 @@ export class Ellipsoid implements SupportMap {
     const rx = this.rx, ry = this.ry, rz = this.rz;
     const ex = rx * dir.x, ey = ry * dir.y, ez = rz * dir.z;
     const n = Math.sqrt(ex * ex + ey * ey + ez * ez);
-    if (n > 0) {
-      const s = 1 / n;
-      out.x = rx * ex * s;
-      out.y = ry * ey * s;
-      out.z = rz * ez * s;
-    } else {
-      out.x = 0;
-      out.y = 0;
-      out.z = 0;
-    }
+    // Squares beyond about 1e±150 overflow or underflow (and a zero direction gives n = 0): see supportFar.
+    if (!(n > 1e-150 && n < 1e150)) return this.supportFar(out, ex, ey, ez);
+    const s = 1 / n;
+    out.x = rx * ex * s;
+    out.y = ry * ey * s;
+    out.z = rz * ez * s;
     return out;
   }
+
+  /**
+   * The support for |diag(r)·d| outside 1e±150: the same formula on diag(r)·d scaled by a power of two
+   * near its largest component, which is exact, so the answer is the one the formula would give at that
+   * scale (scale-free.test.ts checks that every length times 2^k gives exactly 2^k times the answer).
+   */
+  private supportFar(out: Vec3Like, ex: number, ey: number, ez: number): Vec3Like {
+    const m = Math.max(Math.abs(ex), Math.abs(ey), Math.abs(ez));
+    if (!(m > 0 && m < Infinity)) {
+      out.x = 0; out.y = 0; out.z = 0;
+      return out;
+    }
+    const p = 2 ** -Math.max(-1000, Math.min(1000, Math.round(Math.log2(m))));
+    const fx = ex * p, fy = ey * p, fz = ez * p;
+    const s = 1 / Math.sqrt(fx * fx + fy * fy + fz * fz);
+    out.x = this.rx * fx * s;
+    out.y = this.ry * fy * s;
+    out.z = this.rz * fz * s;
+    return out;
+  }
+
 }

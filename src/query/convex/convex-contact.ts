@@ -15,6 +15,7 @@ import { gjkDistance, type GjkOptions } from '../gjk/gjk.js';
 import { relatePair } from '../pair-frame.js';
 import type { QueryWork } from '../query-work.js';
 import { offsetByRadii, writeCoreNormal } from './convex-distance.js';
+import { prepare, requireFinite, scratch, unscalePoint } from './scale-free.js';
 
 /**
  * Signed contact of `a` at `tA` and `b` at `tB` into `work.contact`, in world space. Reads
@@ -28,6 +29,7 @@ export function contactConvex(
   options: (GjkOptions & EpaOptions) | undefined,
 ): boolean {
   const frame = relatePair(work.frame, a, tA, b, tB);
+  if (frame.outOfRange) return contactScaled(work, a, tA, b, tB, options);
   const gjk = work.gjk, epa = work.epa ?? (work.epa = new EpaWork()), c = work.contact;
   const rA = a.sweptRadius, rB = b.sweptRadius;
   gjk.limit = (work.touchingOnly ? frame.slack : work.maxSeparation) + (rA + rB);
@@ -56,5 +58,23 @@ export function contactConvex(
   transformPoint(c.pointA, tA, c.pointA);
   transformPoint(c.pointB, tA, c.pointB);
   rotateVector(c.normal, tA, c.normal);
+  return true;
+}
+
+/** contactConvex on a pair outside the ordinary range of sizes, scaled to near 1 and back (scale-free.ts). */
+function contactScaled(
+  work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, options: (GjkOptions & EpaOptions) | undefined,
+): boolean {
+  const pair = scratch(work);
+  prepare(pair, a, tA, b, tB);
+  const back = pair.back, maxSeparation = work.maxSeparation;
+  work.maxSeparation = maxSeparation / back;
+  const found = contactConvex(work, pair.viewA, pair.tA, pair.viewB, pair.tB, options);
+  work.maxSeparation = maxSeparation;
+  if (!found) return false;
+  const c = work.contact;
+  c.separation = requireFinite(c.separation * back, 'separation');
+  unscalePoint(c.pointA, back, tA);
+  unscalePoint(c.pointB, back, tA);
   return true;
 }

@@ -12,6 +12,7 @@ import { gjkDistance, type GjkOptions } from '../gjk/gjk.js';
 import { relatePair } from '../pair-frame.js';
 import type { QueryWork } from '../query-work.js';
 import type { ClosestPointsResult } from '../results.js';
+import { prepare, requireFinite, scratch, unscalePoint } from './scale-free.js';
 
 /**
  * Whether the shapes share a point, touching within the pair's slack included. GJK stops as soon as a
@@ -21,6 +22,7 @@ export function intersectsConvex(
   work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, options: GjkOptions | undefined,
 ): boolean {
   const frame = relatePair(work.frame, a, tA, b, tB);
+  if (frame.outOfRange) return intersectsScaled(work, a, tA, b, tB, options);
   const r = a.sweptRadius + b.sweptRadius + frame.slack;
   work.gjk.limit = r;
   gjkDistance(work.gjk, a, b, frame.bInA, options);
@@ -32,6 +34,7 @@ export function distanceConvex(
   work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, options: GjkOptions | undefined,
 ): void {
   const frame = relatePair(work.frame, a, tA, b, tB);
+  if (frame.outOfRange) return distanceScaled(work, a, tA, b, tB, options);
   work.gjk.limit = Infinity;
   gjkDistance(work.gjk, a, b, frame.bInA, options);
   const d = work.gjk.distance - a.sweptRadius - b.sweptRadius;
@@ -47,6 +50,7 @@ export function closestPointsConvex(
   options: GjkOptions | undefined,
 ): void {
   const frame = relatePair(work.frame, a, tA, b, tB);
+  if (frame.outOfRange) return closestPointsScaled(work, a, tA, b, tB, out, options);
   const gjk = work.gjk;
   gjk.limit = Infinity;
   gjkDistance(gjk, a, b, frame.bInA, options);
@@ -72,6 +76,33 @@ export function closestPointsConvex(
   rotateVector(n, tA, n);
   out.status = gjk.status;
   out.iterations = gjk.iterations;
+}
+
+// The same on pairs outside the ordinary range of sizes, scaled to near 1 and back (scale-free.ts).
+
+function intersectsScaled(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, options: GjkOptions | undefined): boolean {
+  const pair = scratch(work);
+  prepare(pair, a, tA, b, tB);
+  return intersectsConvex(work, pair.viewA, pair.tA, pair.viewB, pair.tB, options);
+}
+
+function distanceScaled(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, options: GjkOptions | undefined): void {
+  const pair = scratch(work);
+  prepare(pair, a, tA, b, tB);
+  distanceConvex(work, pair.viewA, pair.tA, pair.viewB, pair.tB, options);
+  work.distance = requireFinite(work.distance * pair.back, 'distance');
+}
+
+function closestPointsScaled(
+  work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, out: ClosestPointsResult, options: GjkOptions | undefined,
+): void {
+  const pair = scratch(work);
+  prepare(pair, a, tA, b, tB);
+  closestPointsConvex(work, pair.viewA, pair.tA, pair.viewB, pair.tB, out, options);
+  const back = pair.back;
+  out.distance = requireFinite(out.distance * back, 'distance');
+  unscalePoint(out.pointA, back, tA);
+  unscalePoint(out.pointB, back, tA);
 }
 
 /**

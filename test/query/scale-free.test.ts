@@ -1,0 +1,82 @@
+/**
+ * Answers at every magnitude (the hardening issue's probes): scaling every length of a pair by 2^k
+ * scales its distance and depth by exactly 2^k and leaves its normal as it is, for k from -990 to 990,
+ * where squared lengths alone would overflow or underflow; and a translation far from the origin moves
+ * the answer by no more than the rounding of the positions.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { shapeFromJSON, type ShapeJSON } from '../../src/format/index.js';
+import { Box, contact, distance, intersects, penetration, Sphere, type PoseLike } from '../../src/index.js';
+import * as A from '../arbitraries.js';
+import * as O from '../oracles.js';
+
+const K = [-990, -700, -400, -201, -150, -60, 0, 60, 150, 201, 400, 700, 990];
+const pose = (p: O.V3, q: O.Q4, f: number): PoseLike => ({ position: { x: p[0] * f, y: p[1] * f, z: p[2] * f }, quaternion: { x: q[0], y: q[1], z: q[2], w: q[3] } });
+
+describe('every length times 2^k', () => {
+  it('the issue\'s probes: tiny spheres apart, huge boxes apart, spheres far out', () => {
+    const at = (x: number) => ({ position: { x, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } });
+    // Two spheres of radius 4e-201 with a gap of 1e-201 were reported overlapping.
+    const r = 4e-201;
+    expect(intersects(new Sphere(r), at(0), new Sphere(r), at(2 * r + 1e-201))).toBe(false);
+    expect(distance(new Sphere(r), at(0), new Sphere(r), at(2 * r + 1e-201))).toBeCloseTo(1e-201, 214);
+    // Unit boxes 1e155 apart intersected.
+    expect(intersects(new Box(0.5, 0.5, 0.5), at(0), new Box(0.5, 0.5, 0.5), at(1e155))).toBe(false);
+    expect(distance(new Box(0.5, 0.5, 0.5), at(0), new Box(0.5, 0.5, 0.5), at(1e155)) / 1e155).toBeCloseTo(1, 12);
+    // Spheres of radius 1e300 overlapping gave the normal (0, 0, 0).
+    const c = contact(new Sphere(1e300), at(0), new Sphere(1e300), at(1e300))!;
+    expect(c.normal).toEqual({ x: 1, y: 0, z: 0 });
+    expect(c.separation / 1e300).toBeCloseTo(-1, 12);
+    // A distance that float64 cannot hold is an error, not Infinity.
+    expect(() => distance(new Sphere(1), at(-1.5e308), new Sphere(1), at(1.5e308))).toThrow(/too large for float64/);
+  });
+
+  it('distances and depths scale exactly by 2^k, normals not at all (random pairs of every kind)', () => {
+    fc.assert(fc.property(A.anyShape, A.anyShape, A.vec(2), A.unitQuat, A.unitQuat, (ja, jb, offset, qa, qb) => {
+      const ref = answersAt(ja, jb, offset, qa, qb, 0);
+      for (const k of K) {
+        const got = answersAt(ja, jb, offset, qa, qb, k);
+        const f = 2 ** k;
+        expect(got.distance, `distance at 2^${k}`).toBe(ref.distance * f);
+        expect(got.separation, `separation at 2^${k}`).toBe(ref.separation * f);
+        expect(got.normal, `normal at 2^${k}`).toEqual(ref.normal);
+        expect(got.intersects).toBe(ref.intersects);
+      }
+    }), { seed: 2611, numRuns: 60 });
+  });
+
+  /** The answers for the pair with every length times 2^k. */
+  function answersAt(ja: ShapeJSON, jb: ShapeJSON, offset: O.V3, qa: O.Q4, qb: O.Q4, k: number) {
+    const f = 2 ** k;
+    const a = shapeFromJSON(scaleJson(ja, f)), b = shapeFromJSON(scaleJson(jb, f));
+    const pA = pose([0.1, -0.2, 0.3], qa, f), pB = pose(offset, qb, f);
+    const c = contact(a, pA, b, pB)!;
+    return { distance: distance(a, pA, b, pB), separation: c.separation, normal: c.normal, intersects: intersects(a, pA, b, pB) };
+  }
+});
+
+/** Every length of a shape times f (a power of two, so exactly). */
+function scaleJson(j: ShapeJSON, f: number): ShapeJSON {
+  return A.scaleShape(j, f);
+}
+
+describe('far from the origin', () => {
+  it('a translation by up to 1e15 moves the separation by a few ulps of the translation', () => {
+    fc.assert(fc.property(A.anyShape, A.anyShape, A.vec(2), A.unitQuat, A.unitQuat, A.vec(1), fc.integer({ min: 3, max: 15 }),
+      (ja, jb, offset, qa, qb, dir, e) => {
+        const a = shapeFromJSON(ja), b = shapeFromJSON(jb);
+        const T = O.scale(O.normalize(dir), 10 ** e);
+        const near = contact(a, pose([0, 0, 0], qa, 1), b, pose(offset, qb, 1))!;
+        const far = contact(a, pose(T, qa, 1), b, pose(O.add(T, offset), qb, 1))!;
+        const ulp = Number.EPSILON * 10 ** e;
+        expect(Math.abs(far.separation - near.separation)).toBeLessThanOrEqual(16 * ulp + 1e-12);
+      }), { seed: 2612, numRuns: 200 });
+  });
+
+  it('penetration at 1e15 finds an overlap above the slack (8 ulps of the positions: 1.8 there)', () => {
+    const at = (x: number) => ({ position: { x, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } });
+    expect(penetration(new Box(5, 5, 5), at(1e15), new Box(5, 5, 5), at(1e15 + 6))!.depth).toBe(4);
+    expect(penetration(new Box(5, 5, 5), at(1e15), new Box(5, 5, 5), at(1e15 + 9))!.depth).toBe(0);
+  });
+});
