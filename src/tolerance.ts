@@ -153,16 +153,16 @@ export const CONTACT_RELATIVE_TOLERANCE = 256 * EPS;
 /**
  * Pairs whose sizes (bounding radii, the offset between the frames) lie within 2^±SCALE_FREE_EXPONENT
  * are answered as they are; others on a copy scaled by a power of two to a size near 1 (exact), since
- * GJK and EPA multiply up to four lengths together: 2^(4·200) stays far inside float64's range of
- * 2^±1022. Pinned by scale-free.test.ts "every length times 2^k" (at 256 the quartic products of pairs
- * near 2^±256 overflow or underflow).
+ * GJK and EPA multiply up to four lengths together: 2^(4·200) stays inside float64's range of 2^±1022,
+ * with a margin for the sizes' own spread. Pinned from above by scale-free.test.ts "every length times
+ * 2^k" (fails at 400: pairs at 2^±400 run unscaled and lose digits); no test fails at 256 or 300.
  */
 export const SCALE_FREE_EXPONENT = 200;
 
 /**
- * Ulps of the world positions in the touch slack (unitless): the only rounding the positions bring is
- * that of B's position taken into A's frame (a subtraction, then a rotation) and of the answer taken
- * back (an addition), a few ulps of the larger position. It was 256 ulps of the sum of all six
+ * Ulps of A's world position (the 1-norm of its coordinates) in the touch slack (unitless): the only
+ * rounding the positions bring is that of B's position taken into A's frame (a subtraction, then a
+ * rotation) and of the answer taken back (an addition), a few ulps of the positions. It was 256 ulps of the sum of all six
  * coordinates, so at 1e12 from the origin an overlap of 0.34 counted as touching. Pinned both ways by
  * queries.test.ts "far from the origin, the slack is a few ulps of the positions": an overlap of 1e-2
  * at 1e12 must not touch (fails at ×8), two boxes turned by 30° and placed face to face there must touch
