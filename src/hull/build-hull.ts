@@ -39,17 +39,21 @@ export function buildHull(points: ArrayLike<Vec3Like> | ArrayLike<number>, optio
  * to be finite (read, not kept). For callers that hold coordinates in this form already.
  */
 export function buildHullFromCoords(p: Float64Array, options?: BuildHullOptions): Hull {
-  // Coordinates beyond 2^±SCALE_FREE_EXPONENT: built on a copy scaled by a power of two (exact), since the
-  // plane tests multiply coordinates (a unit cube at 1e155 or at 1e-82 came out wrong), and scaled back.
-  let m = 0;
-  for (let i = 0; i < p.length; i++) { const a = Math.abs(p[i]); if (a > m) m = a; }
-  if (m === 0 || (m <= HULL_HIGH && m >= HULL_LOW)) return buildHullSteps(p, options, HULL_TOLERANCE_STEPS);
+  return buildHullSteps(p, options, HULL_TOLERANCE_STEPS);
+}
+
+/**
+ * The build of coordinates beyond 2^±SCALE_FREE_EXPONENT (largest absolute coordinate `m`): on a copy
+ * scaled by a power of two (exact), since the plane tests multiply coordinates (a unit cube at 1e155 or
+ * at 1e-82 came out wrong), then scaled back.
+ */
+function buildScaled(p: Float64Array, m: number, options: BuildHullOptions | undefined, maxSteps: number): Hull {
   const k = Math.max(-1000, Math.min(1000, Math.round(Math.log2(m))));
   const s = 2 ** -k, back = 2 ** k;
   const q = new Float64Array(p.length);
   for (let i = 0; i < p.length; i++) q[i] = p[i] * s;
   const tol = options?.tolerance;
-  const h = buildHullSteps(q, typeof tol === 'number' ? { ...options, tolerance: tol * s } : options, HULL_TOLERANCE_STEPS) as HullResult;
+  const h = buildHullSteps(q, typeof tol === 'number' ? { ...options, tolerance: tol * s } : options, maxSteps) as HullResult;
   // The result's arrays are its own: scale its lengths back in place.
   for (let i = 0; i < h.vertices.length; i++) h.vertices[i] *= back;
   for (let i = 0; i < h.faceOffsets.length; i++) h.faceOffsets[i] *= back;
@@ -69,6 +73,9 @@ export function buildHullSteps(p: Float64Array, options: BuildHullOptions | unde
   if (!primed && n > PRIME_MIN_POINTS) primeTypeFeedback();
   const ext = EXTREMES;
   axisExtremes(p, n, ext, EXTREME_ABS);
+  // The extremes pass gives the largest absolute coordinate per axis: out of range, build scaled.
+  const m = Math.max(EXTREME_ABS[0], EXTREME_ABS[1], EXTREME_ABS[2]);
+  if (m > HULL_HIGH || (m < HULL_LOW && m > 0)) return buildScaled(p, m, options, maxSteps);
   let eps = HULL_TOLERANCE_FACTOR * Number.EPSILON * (EXTREME_ABS[0] + EXTREME_ABS[1] + EXTREME_ABS[2]);
   const tol = options?.tolerance;
   if (tol !== undefined) {
