@@ -18,7 +18,7 @@
  * of, so deep nesting, huge arrays and wrong types end as messages, never as a crash or a hang. Values
  * quoted in messages are summarised (type and length), never serialised whole.
  */
-import { CollisionError, InvalidJsonError, InvalidNumberError, InvalidQuaternionError } from '../errors.js';
+import { CollisionError, InvalidJsonError, InvalidNumberError, InvalidQuaternionError, InvalidShapeError } from '../errors.js';
 import type { PoseLike, QuatLike, Vec3Like } from '../math/types.js';
 import { contact } from '../query/contact.js';
 import type { QueryStatus } from '../query/results.js';
@@ -347,6 +347,7 @@ export function answerPairLine(line: string, lineNumber: number): PairOutcome {
  * `hull(12)` (its vertex count), `custom` for a user's own support map.
  */
 export function describeShape(shape: Shape): string {
+  if (shape === null || typeof shape !== 'object') throw new InvalidShapeError('shape', `is ${describe(shape)}; expected a shape`);
   return describeShapeAt(shape, 0);
 }
 

@@ -4,6 +4,7 @@
  * from its corners (Newell's method), counts edges itself, and tests each claim of {@link Hull}
  * directly against the input points. Used by the tests of `quickhull.ts`, `convex-hull.ts` and the CLI.
  */
+import { InvalidNumberError, InvalidShapeError } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
 import { readPointList } from '../math/read-input.js';
 import { HULL_COVER_FACTOR } from '../tolerance.js';
@@ -44,9 +45,15 @@ export function validateHull(
   points: ArrayLike<Vec3Like> | ArrayLike<number>,
   options?: ValidateHullOptions,
 ): HullValidation {
+  requireHull(hull);
   const pts = readPointList(points, 'validateHull.points');
+  if (options !== undefined && options !== null && typeof options !== 'object') {
+    throw new InvalidShapeError('validateHull.options', 'is not an object; expected { tolerance?, maxErrors?, inputIndices? }');
+  }
   const tol = options?.tolerance ?? HULL_COVER_FACTOR * hull.tolerance;
+  if (typeof tol !== 'number' || !(tol >= 0)) throw new InvalidNumberError('validateHull.options.tolerance', tol, 'a number >= 0');
   const maxErrors = options?.maxErrors ?? 20;
+  if (typeof maxErrors !== 'number' || !(maxErrors >= 1)) throw new InvalidNumberError('validateHull.options.maxErrors', maxErrors, 'a number >= 1');
   const checkIndices = options?.inputIndices ?? true;
   const errors: string[] = [];
   const fail = (msg: string): boolean => {
@@ -264,4 +271,15 @@ export function validateHull(
     }
   }
   return done();
+}
+
+/** A hull as buildHull returns it: the typed arrays and numbers validateHull reads. */
+function requireHull(hull: unknown): asserts hull is Hull {
+  const h = hull as Partial<Record<keyof Hull, unknown>> | null;
+  const ok = h !== null && typeof h === 'object'
+    && h.vertices instanceof Float64Array && h.faceNormals instanceof Float64Array && h.faceOffsets instanceof Float64Array
+    && h.inputIndices instanceof Int32Array && h.faceStart instanceof Int32Array && h.faceIndices instanceof Int32Array
+    && h.neighborStart instanceof Int32Array && h.neighborIndices instanceof Int32Array
+    && typeof h.dimension === 'number' && typeof h.tolerance === 'number';
+  if (!ok) throw new InvalidShapeError('validateHull.hull', 'is not a hull; expected the result of buildHull');
 }

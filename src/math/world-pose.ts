@@ -55,6 +55,13 @@ export function poseFromMatrix(elements: ArrayLike<number>, out: Pose = createPo
 }
 
 function readMatrix(e: ArrayLike<number>, out: Pose, outScale: Vec3Like | undefined, field: string): Pose {
+  if (out === null || typeof out !== 'object' || out.position === null || typeof out.position !== 'object'
+    || out.quaternion === null || typeof out.quaternion !== 'object') {
+    throw new InvalidPoseError('out', 'is not a pose to write into; expected one from createPose()');
+  }
+  if (outScale !== undefined && (outScale === null || typeof outScale !== 'object')) {
+    throw new InvalidPoseError('outScale', 'is not a vector to write into; expected an {x, y, z} object');
+  }
   if (e === null || typeof e !== 'object' || e.length !== 16) {
     throw new InvalidPoseError(field, 'is not 16 numbers; expected a column-major 4×4 matrix');
   }

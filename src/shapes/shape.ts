@@ -123,7 +123,13 @@ export type Shape = ConvexShape;
  * `dir` must be non-zero when the shape has a radius.
  */
 export function supportWithRadius(out: Vec3Like, shape: SupportMap, dir: Readonly<Vec3Like>): Vec3Like {
+  requireConvexShape(shape, 'shape');
+  if (out === null || typeof out !== 'object') throw new InvalidShapeError('out', 'is not a vector to write into; expected an {x, y, z} object');
+  if (dir === null || typeof dir !== 'object') throw new InvalidShapeError('dir', 'is not a vector; expected {x, y, z}');
   const dx = dir.x, dy = dir.y, dz = dir.z;
+  if (typeof dx !== 'number' || typeof dy !== 'number' || typeof dz !== 'number' || !Number.isFinite(dx + dy + dz)) {
+    throw new InvalidShapeError('dir', 'has a component that is not a finite number; expected {x, y, z} of finite numbers');
+  }
   shape.support(out, dir);
   const r = shape.sweptRadius;
   if (r > 0) {

@@ -1,0 +1,68 @@
+/**
+ * Every public function of both entries, fed random garbage (fast-check `anything()` in every argument,
+ * and valid values with one field replaced): the only outcomes are a value or a CollisionError naming
+ * the argument. Never a raw TypeError or RangeError, never a hang.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import * as format from '../src/format/index.js';
+import * as lib from '../src/index.js';
+
+const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
+  Point: () => new lib.Point(),
+  Segment: (a, b) => new lib.Segment(a as never, b as never),
+  Triangle: (a, b, c) => new lib.Triangle(a as never, b as never, c as never),
+  Sphere: (r) => new lib.Sphere(r as never),
+  Box: (x, y, z) => new lib.Box(x as never, y as never, z as never),
+  Capsule: (h, r) => new lib.Capsule(h as never, r as never),
+  Cylinder: (h, r) => new lib.Cylinder(h as never, r as never),
+  Cone: (h, r) => new lib.Cone(h as never, r as never),
+  Ellipsoid: (x, y, z) => new lib.Ellipsoid(x as never, y as never, z as never),
+  ConvexHull: (p) => new lib.ConvexHull(p as never),
+  Rounded: (s, r) => new lib.Rounded(s as never, r as never),
+  MinkowskiSum: (a, b) => new lib.MinkowskiSum(a as never, b as never),
+  Scaled: (s, k) => new lib.Scaled(s as never, k as never),
+  buildHull: (p, o) => lib.buildHull(p as never, o as never),
+  validateHull: (h, p, o) => lib.validateHull(h as never, p as never, o as never),
+  computeAabb: (s, p, o) => lib.computeAabb(s as never, p as never, o as never),
+  worldPose: (o, p, s) => lib.worldPose(o as never, p as never, s as never),
+  poseFromMatrix: (e, p, s) => lib.poseFromMatrix(e as never, p as never, s as never),
+  supportWithRadius: (o, s, d) => lib.supportWithRadius(o as never, s as never, d as never),
+  shapeFromJSON: (j) => format.shapeFromJSON(j),
+  shapeToJSON: (s) => format.shapeToJSON(s as never),
+  parsePairQueryDocument: (t) => format.parsePairQueryDocument(t as never),
+  readPairQuery: (j) => format.readPairQuery(j),
+  readPoseJson: (j, f) => format.readPoseJson(j, f as never),
+  answerPairLine: (l, n) => format.answerPairLine(l as never, n as never),
+  describeShape: (s) => format.describeShape(s as never),
+};
+
+const valid = fc.constantFrom<unknown>(
+  new lib.Box(1, 1, 1), new lib.Sphere(0.5), { x: 1, y: 2, z: 3 }, [{ x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 }], [0, 0, 0, 1, 1, 1],
+  { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }, { type: 'box', halfExtents: [1, 1, 1] }, 0.5, 'x',
+  lib.buildHull([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]), { matrixWorld: { elements: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1] } },
+);
+const arg = fc.oneof(valid, fc.anything(), fc.tuple(valid, fc.string(), fc.anything()).map(([v, k, x]) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? { ...v, [k]: x } : v)));
+
+describe('garbage into every public function', () => {
+  it.each(Object.keys(FUNCTIONS))('%s returns or throws a CollisionError', (name) => {
+    fc.assert(fc.property(arg, arg, arg, (x, y, z) => {
+      try {
+        FUNCTIONS[name](x, y, z);
+      } catch (error) {
+        if (!(error instanceof lib.CollisionError)) throw error;
+      }
+    }), { seed: 1126, numRuns: 300 });
+  });
+});
+
+// Every export is in the list above or is a query (test/query/input-checks.test.ts) or a type/factory.
+it('covers every function the entries export', () => {
+  const queries = ['intersects', 'distance', 'closestPoints', 'penetration', 'contact'];
+  const factories = ['createAabb', 'createPose', 'createContactResult', 'createPenetrationResult', 'createClosestPointsResult', 'createHullFace', 'GjkCache'];
+  const handledElsewhere = ['answerPair', 'answerPairQuery', 'formatResults', 'formatResult', 'isPairFailure'];
+  const functions = [...Object.entries(lib), ...Object.entries(format)]
+    .filter(([name, v]) => typeof v === 'function' && !/Error$/.test(name)).map(([name]) => name);
+  const uncovered = functions.filter((n) => !(n in FUNCTIONS) && !queries.includes(n) && !factories.includes(n) && !handledElsewhere.includes(n));
+  expect(uncovered).toEqual([]);
+});
