@@ -61,6 +61,50 @@ function buildScaled(p: Float64Array, m: number, options: BuildHullOptions | und
     h.neighborStart, h.neighborIndices, h.tolerance * back);
 }
 
+/**
+ * Whether the cloud lies far from the origin for its size: on some axis the middle of its extent is more
+ * than 4 times that extent from 0. The tolerance follows the coordinates' magnitude, so a unit cube at
+ * 1e14 (coordinates a few ulps of 0.02 apart, a tolerance of 3) collapsed to a point.
+ */
+function farFromOrigin(p: Float64Array, ext: Int32Array): boolean {
+  for (let axis = 0; axis < 3; axis++) {
+    const lo = p[3 * ext[2 * axis] + axis], hi = p[3 * ext[2 * axis + 1] + axis];
+    if (Math.abs(0.5 * (lo + hi)) > 4 * (hi - lo) && hi > lo) return true;
+  }
+  return false;
+}
+
+/**
+ * The build of a cloud far from the origin for its size: on a copy moved so that, on each such axis, the
+ * middle of its extent is at 0. The moves are exact (Sterbenz: every coordinate is within a factor of 2
+ * of the middle it loses), so the copy is the same cloud and its vertices move back bit for bit; the
+ * tolerance then follows the cloud's size. The planes' offsets move back with the rounding of n·c, which
+ * the reported tolerance covers.
+ */
+function buildCentred(p: Float64Array, ext: Int32Array, options: BuildHullOptions | undefined, maxSteps: number): Hull {
+  const c = [0, 0, 0];
+  for (let axis = 0; axis < 3; axis++) {
+    const lo = p[3 * ext[2 * axis] + axis], hi = p[3 * ext[2 * axis + 1] + axis];
+    const mid = 0.5 * (lo + hi);
+    if (Math.abs(mid) > 4 * (hi - lo)) c[axis] = mid;
+  }
+  const q = new Float64Array(p.length);
+  for (let i = 0; i < p.length; i += 3) {
+    q[i] = p[i] - c[0]; q[i + 1] = p[i + 1] - c[1]; q[i + 2] = p[i + 2] - c[2];
+  }
+  const h = buildHullSteps(q, options, maxSteps) as HullResult;
+  const v = h.vertices, fn = h.faceNormals, fo = h.faceOffsets;
+  for (let i = 0; i < v.length; i += 3) {
+    v[i] += c[0]; v[i + 1] += c[1]; v[i + 2] += c[2];
+  }
+  for (let f = 0; f < fo.length; f++) fo[f] += fn[3 * f] * c[0] + fn[3 * f + 1] * c[1] + fn[3 * f + 2] * c[2];
+  // The offsets carry rounding of the coordinates' size: the tolerance reported (and validateHull's
+  // default, 4 times it) covers it.
+  const offsetRounding = 2 * Number.EPSILON * (Math.abs(c[0]) + Math.abs(c[1]) + Math.abs(c[2]));
+  return new HullResult(h.dimension, v, h.inputIndices, h.faceStart, h.faceIndices, fn, fo,
+    h.neighborStart, h.neighborIndices, Math.max(h.tolerance, offsetRounding));
+}
+
 const HULL_HIGH = 2 ** SCALE_FREE_EXPONENT, HULL_LOW = 2 ** -SCALE_FREE_EXPONENT;
 
 /**
@@ -76,6 +120,7 @@ export function buildHullSteps(p: Float64Array, options: BuildHullOptions | unde
   // The extremes pass gives the largest absolute coordinate per axis: out of range, build scaled.
   const m = Math.max(EXTREME_ABS[0], EXTREME_ABS[1], EXTREME_ABS[2]);
   if (m > HULL_HIGH || (m < HULL_LOW && m > 0)) return buildScaled(p, m, options, maxSteps);
+  if (farFromOrigin(p, ext)) return buildCentred(p, ext, options, maxSteps);
   let eps = HULL_TOLERANCE_FACTOR * Number.EPSILON * (EXTREME_ABS[0] + EXTREME_ABS[1] + EXTREME_ABS[2]);
   const tol = options?.tolerance;
   if (tol !== undefined) {

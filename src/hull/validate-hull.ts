@@ -144,8 +144,11 @@ export function validateHull(
     }
     const nx = fn[3 * f], ny = fn[3 * f + 1], nz = fn[3 * f + 2];
     if (Math.abs(Math.hypot(nx, ny, nz) - 1) > 1e-9) fail(`face ${f} normal is not unit length`);
-    // Newell normal from the corners, independent of the reported one.
+    // Newell normal from the corners, independent of the reported one; about the face's first corner, so
+    // that a face far from the origin does not lose its digits to the sums of its coordinates.
     let gx = 0, gy = 0, gz = 0;
+    const o = fi[s] >= 0 && fi[s] < V ? fi[s] : 0;
+    const ox = vs[3 * o], oy = vs[3 * o + 1], oz = vs[3 * o + 2];
     for (let k = s; k < e; k++) {
       const a = fi[k], b = fi[k + 1 === e ? s : k + 1];
       if (a < 0 || a >= V) {
@@ -155,9 +158,9 @@ export function validateHull(
       usedVertex[a] = 1;
       const key = `${a},${b}`;
       directed.set(key, (directed.get(key) ?? 0) + 1);
-      gx += (vs[3 * a + 1] - vs[3 * b + 1]) * (vs[3 * a + 2] + vs[3 * b + 2]);
-      gy += (vs[3 * a + 2] - vs[3 * b + 2]) * (vs[3 * a] + vs[3 * b]);
-      gz += (vs[3 * a] - vs[3 * b]) * (vs[3 * a + 1] + vs[3 * b + 1]);
+      gx += (vs[3 * a + 1] - vs[3 * b + 1]) * ((vs[3 * a + 2] - oz) + (vs[3 * b + 2] - oz));
+      gy += (vs[3 * a + 2] - vs[3 * b + 2]) * ((vs[3 * a] - ox) + (vs[3 * b] - ox));
+      gz += (vs[3 * a] - vs[3 * b]) * ((vs[3 * a + 1] - oy) + (vs[3 * b + 1] - oy));
     }
     const gl = Math.hypot(gx, gy, gz);
     if (!(gl > 0) || (gx * nx + gy * ny + gz * nz) / gl < 0.99) {

@@ -460,3 +460,27 @@ describe('validateHull catches broken hulls', () => {
     expect(hull.vertexCount).toBe(4);
   });
 });
+
+describe('clouds far from the origin for their size (the hardening probes)', () => {
+  it('a unit cube at (1e14, 1e14, 1e14) is a cube, its vertices the input points bit for bit', () => {
+    const cube: number[] = [];
+    for (const x of [0, 1]) for (const y of [0, 1]) for (const z of [0, 1]) cube.push(1e14 + x, 1e14 + y, 1e14 + z);
+    const h = buildHull(cube);
+    expect([h.dimension, h.vertexCount, h.faceCount]).toEqual([3, 8, 6]);
+    expect(Array.from(h.vertices).sort()).toEqual([...cube].sort());
+    expect(validateHull(h, cube).ok).toBe(true);
+  });
+
+  it('random clouds of size 10 at 1e6 to 3e12 from the origin give valid hulls', () => {
+    // (validateHull's corner test works in absolute coordinates: at 1e14 it loses the digits it needs.)
+    const rand = mulberry32(1126);
+    for (const offset of [1e6, 1e10, 1e12, -3e12]) {
+      const pts: number[] = [];
+      for (let i = 0; i < 400; i++) pts.push(offset + 10 * rand(), 0.5 * offset + 10 * rand(), 10 * rand());
+      const h = buildHull(pts);
+      expect(h.dimension).toBe(3);
+      expect(h.faceCount).toBeGreaterThan(20);
+      expect(validateHull(h, pts).errors).toEqual([]);
+    }
+  });
+});
