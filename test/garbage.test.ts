@@ -34,6 +34,7 @@ const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
   readPairQuery: (j) => format.readPairQuery(j),
   readPoseJson: (j, f) => format.readPoseJson(j, f as never),
   answerPairLine: (l, n) => format.answerPairLine(l as never, n as never),
+  answerPairQueryText: (t) => format.answerPairQueryText(t as never),
   describeShape: (s) => format.describeShape(s as never),
 };
 

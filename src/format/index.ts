@@ -6,8 +6,8 @@
  */
 export { shapeFromJSON, shapeToJSON, type ShapeJSON } from './shape-json.js';
 export {
-  answerPair, answerPairLine, answerPairQuery, describeShape, formatResult, formatResults, isPairFailure, parsePairQueryDocument, readPairQuery,
+  answerPair, answerPairLine, answerPairQuery, answerPairQueryText, describeShape, formatResult, formatResults, isPairFailure, parsePairQueryDocument, readPairQuery,
   readPoseJson,
-  type PairFailure, type PairId, type PairOutcome, type PairParseError, type PairQueryDocument, type PairResult, type ParsedPair,
+  type AnsweredDocument, type PairFailure, type PairId, type PairOutcome, type PairParseError, type PairQueryDocument, type PairResult, type ParsedPair,
   type PoseJsonValue,
 } from './pair-query.js';

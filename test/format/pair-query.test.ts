@@ -4,7 +4,7 @@ import {
   InvalidShapeError,
 } from '../../src/errors.js';
 import {
-  answerPair, answerPairQuery, formatResults, isPairFailure, MAX_ERROR_MESSAGE_LENGTH, parsePairQueryDocument,
+  answerPair, answerPairQuery, answerPairQueryText, formatResults, isPairFailure, MAX_ERROR_MESSAGE_LENGTH, parsePairQueryDocument,
   readPairQuery, readPoseJson, type PairParseError, type ParsedPair,
 } from '../../src/format/pair-query.js';
 
@@ -242,5 +242,19 @@ describe('formatResults', () => {
 
   it('writes an empty results array', () => {
     expect(JSON.parse(formatResults([]))).toEqual({ results: [] });
+  });
+});
+
+describe('answerPairQueryText', () => {
+  it('writes exactly what formatResults(answerPairQuery(parsePairQueryDocument(text))) writes, with the counts', () => {
+    const box = { type: 'box', halfExtents: [0.5, 0.5, 0.5] }, pose = (x: number) => ({ position: [x, 0.1, 0], quaternion: [0, 0, 0.3826834, 0.9238795] });
+    const pairs: unknown[] = Array.from({ length: 50 }, (_, i) => ({ id: i, a: box, poseA: pose(0), b: { type: 'sphere', radius: 0.3 }, poseB: pose(0.2 + i / 20) }));
+    pairs.push({ id: 'bad', a: { type: 'teapot' }, poseA: pose(0), b: box, poseB: pose(1) }, 'not a pair', { id: 7, a: box });
+    const text = JSON.stringify({ pairs });
+    const answered = answerPairQueryText(text);
+    expect(answered.results).toBe(formatResults(answerPairQuery(parsePairQueryDocument(text))));
+    expect([answered.total, answered.failed]).toEqual([53, 3]);
+    expect(answerPairQueryText('{"pairs": []}').results).toBe('{"results": []}\n');
+    expect(() => answerPairQueryText('{"pairs": 3}')).toThrow(/^pairs is/);
   });
 });

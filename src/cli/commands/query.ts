@@ -7,7 +7,8 @@
  * other pairs are still answered); 2 the input as a whole cannot be parsed (the message goes to stderr).
  */
 import {
-  answerPairQuery, describeShape, formatResults, isPairFailure, parsePairQueryDocument, type PairOutcome, type PairQueryDocument,
+  answerPairQuery, answerPairQueryText, describeShape, isPairFailure, parsePairQueryDocument,
+  type AnsweredDocument, type PairOutcome, type PairQueryDocument,
 } from '../../format/index.js';
 import { CollisionError } from '../../index.js';
 
@@ -25,6 +26,7 @@ export interface QueryCommandResult {
 
 /** Runs the `query` command on the text of the input (the caller reads the file or stdin). Never throws. */
 export function runQueryCommand(inputText: string, options: QueryCommandOptions = {}): QueryCommandResult {
+  if (!options.table) return runQueryResults(inputText);
   let doc: PairQueryDocument;
   try {
     doc = parsePairQueryDocument(inputText);
@@ -35,9 +37,21 @@ export function runQueryCommand(inputText: string, options: QueryCommandOptions 
   const results = answerPairQuery(doc);
   const failures = results.filter((r) => isPairFailure(r)).length;
   const exitCode = failures > 0 ? 1 : 0;
-  if (options.table) return { stdout: formatTable(doc, results), stderr: '', exitCode };
-  const stderr = failures > 0 ? `convex-collide query: ${failures} of ${results.length} pairs could not be answered (see their "error")\n` : '';
-  return { stdout: formatResults(results), stderr, exitCode };
+  return { stdout: formatTable(doc, results), stderr: '', exitCode };
+}
+
+/** The results document, pair by pair (answerPairQueryText: no pair kept once written). */
+function runQueryResults(inputText: string): QueryCommandResult {
+  let answered: AnsweredDocument;
+  try {
+    answered = answerPairQueryText(inputText);
+  } catch (e) {
+    const message = e instanceof CollisionError ? e.message : `internal error: ${e instanceof Error ? e.message : String(e)}`;
+    return { stdout: '', stderr: `convex-collide query: ${message}\n`, exitCode: 2 };
+  }
+  const { results, total, failed } = answered;
+  const stderr = failed > 0 ? `convex-collide query: ${failed} of ${total} pairs could not be answered (see their "error")\n` : '';
+  return { stdout: results, stderr, exitCode: failed > 0 ? 1 : 0 };
 }
 
 const HEADERS = ['id', 'shapes', 'intersecting', 'separation', 'normal', 'status'] as const;
