@@ -163,10 +163,10 @@ export const SCALE_FREE_EXPONENT = 200;
  * Ulps of A's world position (the 1-norm of its coordinates) in the touch slack (unitless): the only
  * rounding the positions bring is that of B's position taken into A's frame (a subtraction, then a
  * rotation) and of the answer taken back (an addition), a few ulps of the positions. It was 256 ulps of the sum of all six
- * coordinates, so at 1e12 from the origin an overlap of 0.34 counted as touching. Pinned both ways by
- * queries.test.ts "far from the origin, the slack is a few ulps of the positions": an overlap of 1e-2
- * at 1e12 must not touch (fails at ×8), two boxes turned by 30° and placed face to face there must touch
- * (fails at 0: a separation of -5e-5 from the rounding of their positions).
+ * coordinates, so at 1e12 from the origin an overlap of 0.34 counted as touching. Pinned from above by
+ * queries.test.ts "far from the origin, the slack is a few ulps of the positions" (an overlap of 1e-2 at
+ * 1e12 must not touch; fails at ×8), and from below only at 0, by the same test (two boxes turned by 30°
+ * and placed face to face there must touch; a separation of -5e-5 from the rounding of their positions).
  */
 export const POSITION_ULPS = 8;
 

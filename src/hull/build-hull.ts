@@ -53,9 +53,17 @@ function buildScaled(p: Float64Array, m: number, options: BuildHullOptions | und
   const q = new Float64Array(p.length);
   for (let i = 0; i < p.length; i++) q[i] = p[i] * s;
   const tol = options?.tolerance;
+  if (tol !== undefined && (typeof tol !== 'number' || !Number.isFinite(tol) || tol < 0)) {
+    throw new InvalidNumberError('buildHull.options.tolerance', tol, 'a finite number >= 0');
+  }
   const h = buildHullSteps(q, typeof tol === 'number' ? { ...options, tolerance: tol * s } : options, maxSteps) as HullResult;
-  // The result's arrays are its own: scale its lengths back in place.
-  for (let i = 0; i < h.vertices.length; i++) h.vertices[i] *= back;
+  // The result's arrays are its own. Vertices are input points: copied from the input, so that one whose
+  // scaled copy underflowed comes back as it was; the planes' offsets scale back.
+  const v = h.vertices, ii = h.inputIndices;
+  for (let j = 0; j < ii.length; j++) {
+    const i = ii[j];
+    v[3 * j] = p[3 * i]; v[3 * j + 1] = p[3 * i + 1]; v[3 * j + 2] = p[3 * i + 2];
+  }
   for (let i = 0; i < h.faceOffsets.length; i++) h.faceOffsets[i] *= back;
   return new HullResult(h.dimension, h.vertices, h.inputIndices, h.faceStart, h.faceIndices, h.faceNormals, h.faceOffsets,
     h.neighborStart, h.neighborIndices, h.tolerance * back);
@@ -69,7 +77,7 @@ function buildScaled(p: Float64Array, m: number, options: BuildHullOptions | und
 function farFromOrigin(p: Float64Array, ext: Int32Array): boolean {
   for (let axis = 0; axis < 3; axis++) {
     const lo = p[3 * ext[2 * axis] + axis], hi = p[3 * ext[2 * axis + 1] + axis];
-    if (Math.abs(0.5 * (lo + hi)) > 4 * (hi - lo) && hi > lo) return true;
+    if (Math.abs(0.5 * (lo + hi)) > 4 * (hi - lo)) return true;
   }
   return false;
 }
@@ -100,9 +108,9 @@ function buildCentred(p: Float64Array, ext: Int32Array, options: BuildHullOption
   for (let f = 0; f < fo.length; f++) fo[f] += fn[3 * f] * c[0] + fn[3 * f + 1] * c[1] + fn[3 * f + 2] * c[2];
   // The offsets carry rounding of the coordinates' size: the tolerance reported (and validateHull's
   // default, 4 times it) covers it.
-  const offsetRounding = 2 * Number.EPSILON * (Math.abs(c[0]) + Math.abs(c[1]) + Math.abs(c[2]));
+  const offsetRounding = 3 * Number.EPSILON * (Math.abs(c[0]) + Math.abs(c[1]) + Math.abs(c[2]));
   return new HullResult(h.dimension, v, h.inputIndices, h.faceStart, h.faceIndices, fn, fo,
-    h.neighborStart, h.neighborIndices, Math.max(h.tolerance, offsetRounding));
+    h.neighborStart, h.neighborIndices, h.tolerance + offsetRounding);
 }
 
 const HULL_HIGH = 2 ** SCALE_FREE_EXPONENT, HULL_LOW = 2 ** -SCALE_FREE_EXPONENT;

@@ -51,7 +51,9 @@ export function validateHull(
     throw new InvalidShapeError('validateHull.options', 'is not an object; expected { tolerance?, maxErrors?, inputIndices? }');
   }
   const tol = options?.tolerance ?? HULL_COVER_FACTOR * hull.tolerance;
-  if (typeof tol !== 'number' || !(tol >= 0)) throw new InvalidNumberError('validateHull.options.tolerance', tol, 'a number >= 0');
+  if (typeof tol !== 'number' || !(tol >= 0)) {
+    throw new InvalidNumberError(options?.tolerance === undefined ? 'validateHull.hull.tolerance' : 'validateHull.options.tolerance', tol, 'a number >= 0');
+  }
   const maxErrors = options?.maxErrors ?? 20;
   if (typeof maxErrors !== 'number' || !(maxErrors >= 1)) throw new InvalidNumberError('validateHull.options.maxErrors', maxErrors, 'a number >= 1');
   const checkIndices = options?.inputIndices ?? true;
@@ -60,7 +62,8 @@ export function validateHull(
     if (errors.length < maxErrors) errors.push(msg);
     return errors.length >= maxErrors;
   };
-  const V = hull.vertexCount;
+  // Counts from the arrays themselves (a hull-like object's own counts could be anything: Infinity would hang).
+  const V = Math.floor(hull.vertices.length / 3);
   const vs = hull.vertices;
   const np = pts.length / 3;
   const done = (): HullValidation => ({ ok: errors.length === 0, errors });
@@ -88,7 +91,7 @@ export function validateHull(
   if (checkIndices && hull.inputIndices.length !== V) fail(`inputIndices has ${hull.inputIndices.length} entries for ${V} vertices`);
   if (errors.length > 0) return done();
   const dim = hull.dimension;
-  const F = hull.faceCount;
+  const F = Math.max(0, hull.faceStart.length - 1);
   const fs = hull.faceStart, fi = hull.faceIndices, fn = hull.faceNormals, fo = hull.faceOffsets;
 
   // Neighbour lists must be symmetric.

@@ -38,7 +38,7 @@ export function transformFromPose(out: Transform, pose: PoseLike, field = 'pose'
     throwPoseNumber(field, [px, py, pz, x, y, z, w]);
   }
   const sum = px + py + pz + x + y + z + w;
-  if (sum - sum !== 0) throwPoseNumber(field, [px, py, pz, x, y, z, w]);
+  if (sum - sum !== 0) checkPoseFinite(field, [px, py, pz, x, y, z, w]);
   const n2 = x * x + y * y + z * z + w * w;
   if (Math.abs(n2 - 1) > 2 * QUATERNION_UNIT_TOLERANCE) {
     const n = Math.sqrt(n2);
@@ -120,12 +120,19 @@ function isIdentityNode(n: SceneNodeLike): boolean {
 const POSE_COMPONENTS = ['position.x', 'position.y', 'position.z', 'quaternion.x', 'quaternion.y', 'quaternion.z', 'quaternion.w'];
 const POSE_FORM = 'expected a pose {position: {x, y, z}, quaternion: {x, y, z, w}}';
 
-/** The error for a pose component that is not a finite number: the values as read, each read once. */
-function throwPoseNumber(field: string, values: unknown[]): never {
+/**
+ * Throws for the first pose component that is not a finite number (the values as read, each read once);
+ * returns when all are finite (their sum overflowed: positions near 1e308).
+ */
+function checkPoseFinite(field: string, values: unknown[]): void {
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
     if (typeof v !== 'number' || !Number.isFinite(v)) throw new InvalidNumberError(`${field}.${POSE_COMPONENTS[i]}`, v);
   }
+}
+
+function throwPoseNumber(field: string, values: unknown[]): never {
+  checkPoseFinite(field, values);
   throw new InvalidNumberError(field, NaN);
 }
 

@@ -13,12 +13,14 @@ import { acquireWork } from './query-work.js';
 import { createClosestPointsResult, type ClosestPointsResult } from './results.js';
 
 /**
- * Do the shapes share a point? Touching counts as intersecting (within a slack of
- * CONTACT_RELATIVE_TOLERANCE relative to the coordinates' magnitude). For convex shapes, GJK's boolean
+ * Do the shapes share a point? Touching counts as intersecting (within the pair's touch slack:
+ * CONTACT_RELATIVE_TOLERANCE of its sizes plus POSITION_ULPS ulps of A's position; tolerance.ts). For convex shapes, GJK's boolean
  * test: it stops as soon as a separating plane proves the answer. Allocates nothing.
  * @throws InvalidNumberError / InvalidQuaternionError for a pose with NaN, infinite or non-unit parts.
  * @throws InvalidPoseError for a three.js object whose local pose is not its world pose (see worldPose).
  * @throws InvalidShapeError / UnsupportedPairError for a value that is not a shape the queries know.
+ * @throws InvalidArgumentError for bad options, an answer beyond float64's range, or queries nested more
+ *   than QUERY_MAX_NESTING deep inside support functions of the user's own.
  */
 export function intersects(a: Shape, poseA: PoseLike, b: Shape, poseB: PoseLike, options?: GjkOptions): boolean {
   if (options !== undefined) checkOptions(options);

@@ -20,7 +20,12 @@ const _pose = /* @__PURE__ */ new Transform();
  * @throws InvalidPoseError for a three.js object whose local pose is not its world pose (see worldPose).
  * @throws InvalidShapeError for a value that is not a shape (no kind this version knows, no support method).
  */
-export function computeAabb(shape: Shape, pose: PoseLike, out: Aabb = createAabb()): Aabb {
+export function computeAabb(shape: Shape, pose: PoseLike, out?: Aabb | null): Aabb {
+  if (out == null) out = createAabb();
+  else if (typeof out !== 'object' || out.min === null || typeof out.min !== 'object' || out.max === null || typeof out.max !== 'object'
+    || Object.isFrozen(out.min) || Object.isFrozen(out.max)) {
+    throw new InvalidArgumentError('out', 'is not a writable box; expected one from createAabb(), a three.js Box3, or undefined');
+  }
   if (!isConvexShape(shape)) {
     explainNotShape('shape', shape);
     throw new InvalidShapeError('shape', 'is not a shape; expected a built-in shape or a convex shape of your own with a support method');

@@ -12,7 +12,7 @@ import type { Aabb } from '../math/aabb.js';
 import type { Transform } from '../math/transform.js';
 import { vec3 } from '../math/vec3.js';
 import { HULL_CLIMB_MIN_VERTICES } from '../tolerance.js';
-import type { ConvexShape, SupportMap } from './shape.js';
+import { runsUserCode, type ConvexShape, type SupportMap } from './shape.js';
 
 /** Bounds about the origin: `lo` and `hi` per axis. One per nesting depth of sums (see rotatedBounds). */
 class Bounds {
@@ -47,6 +47,8 @@ export function shapeAabb(out: Aabb, shape: ConvexShape, t: Readonly<Transform>)
  */
 function rotatedBounds(shape: ConvexShape, t: Readonly<Transform>, depth: number): Bounds {
   const b = boundsAt(depth);
+  // A shape of the user's own (whatever its `kind` says) or a wrapper around one: by its support.
+  if (runsUserCode(shape)) return supportBounds(b, shape, t);
   // Each case writes its bounds itself: extents kept in locals shared by the cases would meet, after the
   // switch, as one value that is sometimes the small integer 0 and sometimes a double, which V8 then
   // keeps boxed (20–50 bytes per call; test/allocation.test.ts).

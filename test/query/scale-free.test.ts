@@ -80,3 +80,37 @@ describe('far from the origin', () => {
     expect(penetration(new Box(5, 5, 5), at(1e15), new Box(5, 5, 5), at(1e15 + 9))!.depth).toBe(0);
   });
 });
+
+describe('the edges of float64 (review findings)', () => {
+  const at = (x: number, y = 0) => ({ position: { x, y, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } });
+  it('poses near 1e308 are valid; a boolean answer never overflows; a witness point float64 cannot hold is an error', () => {
+    expect(distance(new Sphere(1), at(1e308, 1e308), new Sphere(1), at(1e308 - 4, 1e308))).toBe(0);
+    expect(intersects(new Sphere(1), at(-1.5e308), new Sphere(1), at(1.5e308))).toBe(false);
+    expect(() => contact(new Sphere(1e307), at(1.7e308), new Sphere(1e307), at(1.75e308))).toThrow(/witness point too large for float64/);
+  });
+
+  it('computeAabb: null out is none, a bad out a typed error, a user shape named like a built-in by its support', async () => {
+    const { computeAabb, InvalidArgumentError } = await import('../../src/index.js');
+    expect(computeAabb(new Sphere(1), at(2), null).max.x).toBe(3);
+    expect(() => computeAabb(new Sphere(1), at(2), {} as never)).toThrow(InvalidArgumentError);
+    const liar = { kind: 'rounded', sweptRadius: 0, boundingRadius: 1, support(o: { x: number; y: number; z: number }, d: { x: number }) { o.x = d.x >= 0 ? 1 : -1; o.y = 0; o.z = 0; return o; } };
+    const box = computeAabb(liar as never, at(0));
+    expect([box.min.x, box.max.x, box.min.y, box.max.y]).toEqual([-1, 1, 0, 0]);
+  });
+
+  it('buildHull keeps input points that a scaled copy would underflow, and a flat cloud far out is a polygon', async () => {
+    const { buildHull, validateHull } = await import('../../src/index.js');
+    const pts = [0, 0, 0, 1e250, 0, 0, 1e-300, 1e250, 0, 0, 0, 1e250];
+    const h = buildHull(pts);
+    for (let j = 0; j < h.vertexCount; j++) {
+      const i = h.inputIndices[j];
+      expect([h.vertices[3 * j], h.vertices[3 * j + 1], h.vertices[3 * j + 2]]).toEqual([pts[3 * i], pts[3 * i + 1], pts[3 * i + 2]]);
+    }
+    const flat = [0, 0, 1e14, 1, 0, 1e14, 0, 1, 1e14, 1, 1, 1e14, 0.5, 0.5, 1e14];
+    const f = buildHull(flat);
+    expect([f.dimension, f.vertexCount]).toEqual([2, 4]);
+    expect(validateHull(f, flat).ok).toBe(true);
+    // A hull-like object whose counts say Infinity: checked by its arrays, no hang.
+    expect(validateHull({ ...f, vertexCount: Infinity, faceCount: Infinity } as never, flat).ok).toBe(true);
+  });
+});

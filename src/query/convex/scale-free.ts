@@ -46,11 +46,11 @@ export class ScaledPair {
 
 /** Sets up `p` for the pair: the views, A at the origin, B at its scaled offset. */
 export function prepare(p: ScaledPair, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform): void {
-  const dx = tB.tx - tA.tx, dy = tB.ty - tA.ty, dz = tB.tz - tA.tz;
-  const m = Math.max(a.boundingRadius, b.boundingRadius, Math.abs(dx), Math.abs(dy), Math.abs(dz));
-  if (!(m < Infinity)) throw new InvalidArgumentError('pair', 'is too large for float64: its shapes or their offset are not finite');
+  // Half the offset, which cannot overflow even when the offset itself would (poses at ±1.5e308).
+  const hx = 0.5 * tB.tx - 0.5 * tA.tx, hy = 0.5 * tB.ty - 0.5 * tA.ty, hz = 0.5 * tB.tz - 0.5 * tA.tz;
+  const m = Math.max(a.boundingRadius, b.boundingRadius, 2 * Math.max(Math.abs(hx), Math.abs(hy), Math.abs(hz)));
   // 2^-k with 2^k the power of two nearest m's size: exact, and keeps the scaled sizes near 1.
-  const k = Math.max(-1000, Math.min(1000, Math.round(Math.log2(m))));
+  const k = m < Infinity ? Math.max(-1000, Math.min(1000, Math.round(Math.log2(m)))) : 1000;
   const s = 2 ** -k;
   p.back = 2 ** k;
   p.viewA.set(a, s);
@@ -58,7 +58,7 @@ export function prepare(p: ScaledPair, a: ConvexShape, tA: Transform, b: ConvexS
   copyRotation(p.tA, tA);
   p.tA.tx = 0; p.tA.ty = 0; p.tA.tz = 0;
   copyRotation(p.tB, tB);
-  p.tB.tx = dx * s; p.tB.ty = dy * s; p.tB.tz = dz * s;
+  p.tB.tx = hx * (2 * s); p.tB.ty = hy * (2 * s); p.tB.tz = hz * (2 * s);
 }
 
 function copyRotation(out: Transform, t: Transform): void {
@@ -67,9 +67,14 @@ function copyRotation(out: Transform, t: Transform): void {
   out.m20 = t.m20; out.m21 = t.m21; out.m22 = t.m22;
 }
 
-/** A point of the scaled answer (world orientation, A at the origin) back in world space. */
+/**
+ * A point of the scaled answer (world orientation, A at the origin) back in world space.
+ * @throws InvalidArgumentError when it is beyond float64's range.
+ */
 export function unscalePoint(p: Vec3Like, back: number, tA: Transform): void {
-  p.x = p.x * back + tA.tx; p.y = p.y * back + tA.ty; p.z = p.z * back + tA.tz;
+  p.x = requireFinite(p.x * back + tA.tx, 'witness point');
+  p.y = requireFinite(p.y * back + tA.ty, 'witness point');
+  p.z = requireFinite(p.z * back + tA.tz, 'witness point');
 }
 
 export function requireFinite(value: number, what: string): number {
