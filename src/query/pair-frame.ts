@@ -22,6 +22,12 @@ export class PairFrame {
   slack = 0;
   /** Whether the pair's size is outside 2^±SCALE_FREE_EXPONENT: then it is answered scaled (scale-free.ts). */
   outOfRange = false;
+  /**
+   * A's position term carried into a scaled copy of the pair, whose A sits at the origin (scale-free.ts
+   * sets it, in the copy's units, and the copy's relatePair takes it and resets it): so the copy's slack
+   * is the pair's own.
+   */
+  positionBias = 0;
 }
 
 /** Fills `frame` for shape `a` at world transform `tA` and `b` at `tB`, and returns it. */
@@ -30,7 +36,9 @@ export function relatePair(frame: PairFrame, a: Shape, tA: Transform, b: Shape, 
   // Sizes as 1-norms: no squares, which would overflow or underflow outside the range tested below.
   const size = a.boundingRadius + b.boundingRadius + Math.abs(t.tx) + Math.abs(t.ty) + Math.abs(t.tz);
   // A's position (B's is within the offset of it, which `size` holds).
-  const position = Math.abs(tA.tx) + Math.abs(tA.ty) + Math.abs(tA.tz);
+  // (The bias is taken once: a scaled copy's relatePair consumes what scale-free.ts set for it.)
+  const position = Math.abs(tA.tx) + Math.abs(tA.ty) + Math.abs(tA.tz) + frame.positionBias;
+  frame.positionBias = 0;
   frame.slack = CONTACT_RELATIVE_TOLERANCE * size + POSITION_SLACK * position;
   frame.outOfRange = !(size <= HIGH) || (size < LOW && size > 0);
   return frame;

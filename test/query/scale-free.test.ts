@@ -114,3 +114,15 @@ describe('the edges of float64 (review findings)', () => {
     expect(validateHull({ ...f, vertexCount: Infinity, faceCount: Infinity } as never, flat).ok).toBe(true);
   });
 });
+
+describe('the scaled copy keeps the pair\'s own slack', () => {
+  it('a pair far out that touches within the slack touches on both sides of 2^200 (A at 2^250)', () => {
+    const at = (x: number) => ({ position: { x, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } });
+    // Gap 2^199 between spheres of radius 2^197, A at 2^250: the slack (8 eps of A's position) is 2^201.
+    for (const f of [1, 2, 4, 2 ** 10]) {
+      const r = 2 ** 197 * f, xa = 2 ** 250 * f, xb = xa + 3 * 2 ** 198 * f;
+      expect(intersects(new Sphere(r), at(xa), new Sphere(r), at(xb)), `x${f}`).toBe(true);
+      expect(distance(new Sphere(r), at(xa), new Sphere(r), at(xb)), `x${f}`).toBe(0);
+    }
+  });
+});

@@ -66,7 +66,7 @@ function contactScaled(
   work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, options: (GjkOptions & EpaOptions) | undefined,
 ): boolean {
   const pair = scratch(work);
-  prepare(pair, a, tA, b, tB);
+  prepare(pair, a, tA, b, tB, work.frame);
   const back = pair.back, maxSeparation = work.maxSeparation;
   work.maxSeparation = maxSeparation / back;
   const found = contactConvex(work, pair.viewA, pair.tA, pair.viewB, pair.tB, options);

@@ -82,13 +82,13 @@ export function closestPointsConvex(
 
 function intersectsScaled(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, options: GjkOptions | undefined): boolean {
   const pair = scratch(work);
-  prepare(pair, a, tA, b, tB);
+  prepare(pair, a, tA, b, tB, work.frame);
   return intersectsConvex(work, pair.viewA, pair.tA, pair.viewB, pair.tB, options);
 }
 
 function distanceScaled(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, options: GjkOptions | undefined): void {
   const pair = scratch(work);
-  prepare(pair, a, tA, b, tB);
+  prepare(pair, a, tA, b, tB, work.frame);
   distanceConvex(work, pair.viewA, pair.tA, pair.viewB, pair.tB, options);
   work.distance = requireFinite(work.distance * pair.back, 'distance');
 }
@@ -97,7 +97,7 @@ function closestPointsScaled(
   work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, out: ClosestPointsResult, options: GjkOptions | undefined,
 ): void {
   const pair = scratch(work);
-  prepare(pair, a, tA, b, tB);
+  prepare(pair, a, tA, b, tB, work.frame);
   closestPointsConvex(work, pair.viewA, pair.tA, pair.viewB, pair.tB, out, options);
   const back = pair.back;
   out.distance = requireFinite(out.distance * back, 'distance');

@@ -11,6 +11,7 @@ import { InvalidArgumentError } from '../../errors.js';
 import { Transform } from '../../math/transform.js';
 import type { Vec3Like } from '../../math/types.js';
 import type { ConvexShape, SupportMap } from '../../shapes/shape.js';
+import type { PairFrame } from '../pair-frame.js';
 import type { QueryWork } from '../query-work.js';
 
 /** A shape seen at `scale` times its size (a power of two): its support points scaled, exactly. */
@@ -45,7 +46,7 @@ export class ScaledPair {
 }
 
 /** Sets up `p` for the pair: the views, A at the origin, B at its scaled offset. */
-export function prepare(p: ScaledPair, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform): void {
+export function prepare(p: ScaledPair, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, frame: PairFrame): void {
   // Half the offset, which cannot overflow even when the offset itself would (poses at ±1.5e308).
   const hx = 0.5 * tB.tx - 0.5 * tA.tx, hy = 0.5 * tB.ty - 0.5 * tA.ty, hz = 0.5 * tB.tz - 0.5 * tA.tz;
   const m = Math.max(a.boundingRadius, b.boundingRadius, 2 * Math.max(Math.abs(hx), Math.abs(hy), Math.abs(hz)));
@@ -59,6 +60,8 @@ export function prepare(p: ScaledPair, a: ConvexShape, tA: Transform, b: ConvexS
   p.tA.tx = 0; p.tA.ty = 0; p.tA.tz = 0;
   copyRotation(p.tB, tB);
   p.tB.tx = hx * (2 * s); p.tB.ty = hy * (2 * s); p.tB.tz = hz * (2 * s);
+  // A's position leaves the copy but not the slack (each term scaled first: the sum may not fit).
+  frame.positionBias = Math.abs(tA.tx) * s + Math.abs(tA.ty) * s + Math.abs(tA.tz) * s;
 }
 
 function copyRotation(out: Transform, t: Transform): void {
