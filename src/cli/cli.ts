@@ -79,7 +79,9 @@ export const processInput: CliInput = {
     return createInterface({ input: stream, crlfDelay: Infinity });
   },
   async write(chunk) {
-    if (!process.stdout.write(chunk)) await once(process.stdout, 'drain');
+    if (process.stdout.destroyed) throw Object.assign(new Error('standard output is closed'), { code: 'EPIPE' });
+    // Wait for the reader, or for the stream to end (a reader gone: 'drain' would never come).
+    if (!process.stdout.write(chunk)) await Promise.race([once(process.stdout, 'drain'), once(process.stdout, 'close')]);
   },
   async readStdin() {
     const chunks: Buffer[] = [];
@@ -162,13 +164,23 @@ async function runJsonl(file: string, input: CliInput): Promise<CliOutput> {
   if (input.lines === undefined || input.write === undefined) {
     return { stdout: '', stderr: 'convex-collide query: --jsonl needs a streaming input\n', exitCode: 2 };
   }
+  const writeOut = input.write;
+  let writing = false;
+  const write = async (chunk: string): Promise<void> => {
+    writing = true;
+    await writeOut(chunk);
+    writing = false;
+  };
   try {
-    const { answered, failed } = await runJsonlQuery(input.lines(file), input.write);
+    const { answered, failed } = await runJsonlQuery(input.lines(file), write);
     const stderr = failed > 0 ? `convex-collide query: ${failed} of ${answered + failed} lines could not be answered (see their "error")\n` : '';
     return { stdout: '', stderr, exitCode: failed > 0 ? 1 : 0 };
   } catch (e) {
-    const why = e instanceof Error ? e.message : String(e);
-    return { stdout: '', stderr: `convex-collide query: cannot read ${file === '-' ? 'standard input' : file}: ${why}\n`, exitCode: 2 };
+    const why = e instanceof Error ? ((e as NodeJS.ErrnoException).code ?? e.message) : String(e);
+    // A reader that stopped early (EPIPE) is not an error, as in the document mode.
+    if (writing && why === 'EPIPE') return { stdout: '', stderr: '', exitCode: 0 };
+    const what = writing ? 'cannot write the output' : `cannot read ${file === '-' ? 'standard input' : file}`;
+    return { stdout: '', stderr: `convex-collide query: ${what}: ${why}\n`, exitCode: 2 };
   }
 }
 

@@ -4,7 +4,7 @@
  * byte for byte), for its per-line errors and exit status, and, in a real process, on a stream of
  * 200,000 pairs for its peak memory.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -88,4 +88,28 @@ describe('query --jsonl', () => {
     const maxRss = Number(/maxRSS (\d+)/.exec(stderr)![1]) * 1024;
     expect(maxRss).toBeLessThan(150 * 2 ** 20);
   }, 120_000);
+});
+
+describe('query --jsonl and its streams failing', () => {
+  const tsx = createRequire(import.meta.url).resolve('tsx');
+  const cli = `"${process.execPath}" --import "${tsx}" src/cli/main.ts query --jsonl`;
+  const sh = (command: string) => spawnSync('sh', ['-c', command], { cwd: ROOT, encoding: 'utf8' });
+
+  it('a file that cannot be read: one line, exit 2', () => {
+    const r = sh(`${cli} no-such-file.jsonl`);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^convex-collide query: cannot read no-such-file\.jsonl: ENOENT/);
+  });
+
+  it('a reader that stops early is not an error; a full disk is one, said as a write failure', () => {
+    const pairs = Array.from({ length: 20_000 }, (_, i) => JSON.stringify(pair(i))).join('\n');
+    const early = spawnSync('sh', ['-c', `${cli} - | head -1`], { cwd: ROOT, encoding: 'utf8', input: pairs });
+    expect(early.status).toBe(0);
+    expect(JSON.parse(early.stdout).id).toBe(0);
+    if (process.platform !== 'linux') return;
+    const full = spawnSync('sh', ['-c', `${cli} - > /dev/full`], { cwd: ROOT, encoding: 'utf8', input: pairs });
+    expect(full.status).toBe(2);
+    expect(full.stderr).toMatch(/cannot write the output: ENOSPC/);
+    expect(full.stderr).not.toMatch(/cannot read/);
+  });
 });
