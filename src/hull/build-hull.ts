@@ -3,6 +3,7 @@
  * retries, and the pool of builders kept between builds. The algorithm is in quickhull.ts.
  */
 import { DegenerateHullError, InvalidNumberError } from '../errors.js';
+import { nearestPowerOfTwoExponent } from '../math/power-of-two.js';
 import type { Vec3Like } from '../math/types.js';
 import { readPointList } from '../math/read-input.js';
 import { axisExtremes } from './extremes.js';
@@ -48,7 +49,7 @@ export function buildHullFromCoords(p: Float64Array, options?: BuildHullOptions)
  * at 1e-82 came out wrong), then scaled back.
  */
 function buildScaled(p: Float64Array, m: number, options: BuildHullOptions | undefined, maxSteps: number): Hull {
-  const k = Math.max(-1000, Math.min(1000, Math.round(Math.log2(m))));
+  const k = nearestPowerOfTwoExponent(m);
   const s = 2 ** -k, back = 2 ** k;
   const q = new Float64Array(p.length);
   for (let i = 0; i < p.length; i++) q[i] = p[i] * s;

@@ -16,7 +16,7 @@
 import { describeValue, InvalidShapeError, UnsupportedPairError } from '../errors.js';
 import type { Transform } from '../math/transform.js';
 import type { Vec3Like } from '../math/types.js';
-import { BUILT_IN_KINDS, KIND_INDEX, type ConvexShape, type CustomShape, type Shape, type ShapeKind } from '../shapes/shape.js';
+import { BUILT_IN_KINDS, isLength, KIND_INDEX, type ConvexShape, type CustomShape, type Shape, type ShapeKind } from '../shapes/shape.js';
 import { contactConvex } from './convex/convex-contact.js';
 import { closestPointsConvex, distanceConvex, intersectsConvex } from './convex/convex-distance.js';
 import type { EpaOptions } from './epa/epa.js';
@@ -55,11 +55,7 @@ function otherKindIndex(shape: Shape): number {
   if (typeof shape !== 'object' || shape === null) return UNKNOWN;
   if (typeof shape.support !== 'function') return UNKNOWN;
   // A user's radii are read by every query: a string would concatenate, a NaN poison the answer.
-  return isRadius(shape.sweptRadius) && isRadius(shape.boundingRadius) ? KINDS - 1 : UNKNOWN;
-}
-
-function isRadius(r: unknown): boolean {
-  return typeof r === 'number' && r >= 0 && r < Infinity;
+  return isLength(shape.sweptRadius) && isLength(shape.boundingRadius) ? KINDS - 1 : UNKNOWN;
 }
 
 /**
@@ -75,7 +71,7 @@ export function explainNotShape(field: string, value: unknown): void {
   if (typeof s.support === 'function' && (s as { [KIND_INDEX]?: number })[KIND_INDEX] === undefined) {
     for (const key of ['sweptRadius', 'boundingRadius'] as const) {
       const r: unknown = s[key];
-      if (!isRadius(r)) {
+      if (!isLength(r)) {
         throw new InvalidShapeError(`${field}.${key}`, `is ${describeValue(r)}; expected a finite number >= 0`);
       }
     }

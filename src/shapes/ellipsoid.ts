@@ -1,4 +1,5 @@
 import { requireNonNegative } from '../errors.js';
+import { nearestPowerOfTwoExponent } from '../math/power-of-two.js';
 import type { Vec3Like } from '../math/types.js';
 import { builtInKindIndex, markBuiltIn, type SupportMap } from './shape.js';
 
@@ -49,7 +50,7 @@ export class Ellipsoid implements SupportMap {
       out.x = 0; out.y = 0; out.z = 0;
       return out;
     }
-    const p = 2 ** -Math.max(-1000, Math.min(1000, Math.round(Math.log2(m))));
+    const p = 2 ** -nearestPowerOfTwoExponent(m);
     const fx = ex * p, fy = ey * p, fz = ez * p;
     const s = 1 / Math.sqrt(fx * fx + fy * fy + fz * fz);
     out.x = this.rx * fx * s;

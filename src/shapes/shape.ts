@@ -157,12 +157,17 @@ export function requireConvexShape(value: unknown, field: string): ConvexShape {
     // A user's own support map: its radii are added up by the wrapper, so they must be lengths.
     for (const key of ['sweptRadius', 'boundingRadius'] as const) {
       const r: unknown = (value as SupportMap)[key];
-      if (typeof r !== 'number' || !(r >= 0 && r < Infinity)) {
+      if (!isLength(r)) {
         throw new InvalidShapeError(`${field}.${key}`, `is ${typeof r === 'number' ? String(r) : r === undefined ? 'missing' : typeof r}; expected a finite number >= 0`);
       }
     }
   }
   return value as ConvexShape;
+}
+
+/** Whether `r` is a finite number >= 0: what a user's `sweptRadius` and `boundingRadius` must be. */
+export function isLength(r: unknown): r is number {
+  return typeof r === 'number' && r >= 0 && r < Infinity;
 }
 
 /** A wrapper shape's nesting depth (Rounded, MinkowskiSum, Scaled: 1 + their inner shapes'); absent on leaves. */

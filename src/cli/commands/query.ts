@@ -31,13 +31,18 @@ export function runQueryCommand(inputText: string, options: QueryCommandOptions 
   try {
     doc = parsePairQueryDocument(inputText);
   } catch (e) {
-    const message = e instanceof CollisionError ? e.message : `internal error: ${e instanceof Error ? e.message : String(e)}`;
-    return { stdout: '', stderr: `convex-collide query: ${message}\n`, exitCode: 2 };
+    return documentFailure(e);
   }
   const results = answerPairQuery(doc);
   const failures = results.filter((r) => isPairFailure(r)).length;
   const exitCode = failures > 0 ? 1 : 0;
   return { stdout: formatTable(doc, results), stderr: '', exitCode };
+}
+
+/** Exit 2 with the message of a document that cannot be read as a whole. */
+function documentFailure(e: unknown): QueryCommandResult {
+  const message = e instanceof CollisionError ? e.message : `internal error: ${e instanceof Error ? e.message : String(e)}`;
+  return { stdout: '', stderr: `convex-collide query: ${message}\n`, exitCode: 2 };
 }
 
 /** The results document, pair by pair (answerPairQueryText: no pair kept once written). */
@@ -46,8 +51,7 @@ function runQueryResults(inputText: string): QueryCommandResult {
   try {
     answered = answerPairQueryText(inputText);
   } catch (e) {
-    const message = e instanceof CollisionError ? e.message : `internal error: ${e instanceof Error ? e.message : String(e)}`;
-    return { stdout: '', stderr: `convex-collide query: ${message}\n`, exitCode: 2 };
+    return documentFailure(e);
   }
   const { results, total, failed } = answered;
   const stderr = failed > 0 ? `convex-collide query: ${failed} of ${total} pairs could not be answered (see their "error")\n` : '';

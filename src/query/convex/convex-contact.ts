@@ -15,7 +15,7 @@ import { gjkDistance, type GjkOptions } from '../gjk/gjk.js';
 import { relatePair } from '../pair-frame.js';
 import type { QueryWork } from '../query-work.js';
 import { offsetByRadii, writeCoreNormal } from './convex-distance.js';
-import { prepare, requireFinite, scratch, unscalePoint } from './scale-free.js';
+import { prepare, requireRepresentable, scratch, unscalePoint } from './scale-free.js';
 
 /**
  * Signed contact of `a` at `tA` and `b` at `tB` into `work.contact`, in world space. Reads
@@ -73,7 +73,7 @@ function contactScaled(
   work.maxSeparation = maxSeparation;
   if (!found) return false;
   const c = work.contact;
-  c.separation = requireFinite(c.separation * back, 'separation');
+  c.separation = requireRepresentable(c.separation * back, 'separation');
   unscalePoint(c.pointA, back, tA);
   unscalePoint(c.pointB, back, tA);
   return true;

@@ -12,7 +12,7 @@ import { gjkDistance, type GjkOptions } from '../gjk/gjk.js';
 import { relatePair } from '../pair-frame.js';
 import type { QueryWork } from '../query-work.js';
 import type { ClosestPointsResult } from '../results.js';
-import { prepare, requireFinite, scratch, unscalePoint } from './scale-free.js';
+import { prepare, requireRepresentable, scratch, unscalePoint } from './scale-free.js';
 
 /**
  * Whether the shapes share a point, touching within the pair's slack included. GJK stops as soon as a
@@ -90,7 +90,7 @@ function distanceScaled(work: QueryWork, a: ConvexShape, tA: Transform, b: Conve
   const pair = scratch(work);
   prepare(pair, a, tA, b, tB, work.frame);
   distanceConvex(work, pair.viewA, pair.tA, pair.viewB, pair.tB, options);
-  work.distance = requireFinite(work.distance * pair.back, 'distance');
+  work.distance = requireRepresentable(work.distance * pair.back, 'distance');
 }
 
 function closestPointsScaled(
@@ -100,7 +100,7 @@ function closestPointsScaled(
   prepare(pair, a, tA, b, tB, work.frame);
   closestPointsConvex(work, pair.viewA, pair.tA, pair.viewB, pair.tB, out, options);
   const back = pair.back;
-  out.distance = requireFinite(out.distance * back, 'distance');
+  out.distance = requireRepresentable(out.distance * back, 'distance');
   unscalePoint(out.pointA, back, tA);
   unscalePoint(out.pointB, back, tA);
 }

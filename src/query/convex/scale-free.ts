@@ -8,6 +8,7 @@
  * Pairs of ordinary sizes never come here: they pay one range test.
  */
 import { InvalidArgumentError } from '../../errors.js';
+import { nearestPowerOfTwoExponent } from '../../math/power-of-two.js';
 import { Transform } from '../../math/transform.js';
 import type { Vec3Like } from '../../math/types.js';
 import type { ConvexShape, SupportMap } from '../../shapes/shape.js';
@@ -51,7 +52,7 @@ export function prepare(p: ScaledPair, a: ConvexShape, tA: Transform, b: ConvexS
   const hx = 0.5 * tB.tx - 0.5 * tA.tx, hy = 0.5 * tB.ty - 0.5 * tA.ty, hz = 0.5 * tB.tz - 0.5 * tA.tz;
   const m = Math.max(a.boundingRadius, b.boundingRadius, 2 * Math.max(Math.abs(hx), Math.abs(hy), Math.abs(hz)));
   // 2^-k with 2^k the power of two nearest m's size: exact, and keeps the scaled sizes near 1.
-  const k = m < Infinity ? Math.max(-1000, Math.min(1000, Math.round(Math.log2(m)))) : 1000;
+  const k = nearestPowerOfTwoExponent(m);
   const s = 2 ** -k;
   p.back = 2 ** k;
   p.viewA.set(a, s);
@@ -75,12 +76,12 @@ function copyRotation(out: Transform, t: Transform): void {
  * @throws InvalidArgumentError when it is beyond float64's range.
  */
 export function unscalePoint(p: Vec3Like, back: number, tA: Transform): void {
-  p.x = requireFinite(p.x * back + tA.tx, 'witness point');
-  p.y = requireFinite(p.y * back + tA.ty, 'witness point');
-  p.z = requireFinite(p.z * back + tA.tz, 'witness point');
+  p.x = requireRepresentable(p.x * back + tA.tx, 'witness point');
+  p.y = requireRepresentable(p.y * back + tA.ty, 'witness point');
+  p.z = requireRepresentable(p.z * back + tA.tz, 'witness point');
 }
 
-export function requireFinite(value: number, what: string): number {
+export function requireRepresentable(value: number, what: string): number {
   if (!(Math.abs(value) < Infinity)) throw new InvalidArgumentError('pair', `has a ${what} too large for float64`);
   return value;
 }
