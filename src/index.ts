@@ -34,6 +34,9 @@ export { validateHull, type HullValidation, type ValidateHullOptions } from './h
 export { intersects, distance, closestPoints } from './query/closest-points.js';
 export { penetration, contact, type ContactOptions } from './query/contact.js';
 export { computeAabb } from './query/compute-aabb.js';
+export { contactManifold, type ManifoldOptions } from './query/contact-manifold.js';
+export { ManifoldCache } from './query/manifold/manifold-cache.js';
+export { createManifold, type Feature, type FeatureType, type Manifold, type ManifoldPoint } from './query/manifold/manifold-result.js';
 export { GjkCache, type GjkOptions } from './query/gjk/gjk.js';
 export type { EpaOptions } from './query/epa/epa.js';
 export {

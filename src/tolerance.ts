@@ -307,3 +307,32 @@ export const HULL_COVER_CHECK_BUDGET = 1 << 24;
  * (0 passes every test); convex-hull.test.ts "climbs from the start table" fails when no hull climbs.
  */
 export const HULL_CLIMB_MIN_VERTICES = 32;
+
+/**
+ * Contact manifolds: a face is the supporting face along the contact normal, and can be the reference
+ * face, only when the sine of the angle between its normal and the normal is at most this (unitless); so
+ * is a cylinder's or a cone's flat end, and a straight line of a curved side or an edge is perpendicular
+ * to the normal within it. A looser test would project points onto a plane tilted from the contact plane
+ * and report separations off by the face's width times the angle. A face contact's normal is a face
+ * normal to rounding (EPA's face of the Minkowski difference), so this costs no face contact. Pinned by
+ * manifold.test.ts "golden: edge against edge gives one point" (fails at 1: every box face would clip).
+ */
+export const MANIFOLD_ALIGNMENT_TOLERANCE = 1e-7;
+
+/**
+ * Rim points of a cylinder's or a cone's flat end when it is clipped as a face (a multiple of 4, so that
+ * the reduction keeps an inscribed square: 2/π of a disc's area). Pinned by manifold.test.ts "a standing
+ * cylinder's disc" (a disc of 4 points cannot cover 60 % of the area once clipped).
+ */
+export const MANIFOLD_DISC_POINTS = 16;
+
+/** Largest `maxPoints` a contact manifold takes (the default is 4, what a solver needs). */
+export const MANIFOLD_MAX_POINTS = 16;
+
+/**
+ * A clipped manifold whose deepest point does not agree with the contact query's separation within this
+ * times the pair's size (the sum of the bounding radii) falls back to the single contact point: the
+ * clipping found the wrong faces. Pinned by manifold.test.ts "the deepest point equals contact's
+ * separation" (the check itself; no known pair reaches it).
+ */
+export const MANIFOLD_DEPTH_AGREEMENT = 1e-9;

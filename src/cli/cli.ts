@@ -11,6 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { runHullCommand } from './commands/hull.js';
+import { runManifoldCommand } from './commands/manifold.js';
 import { runJsonlQuery } from './commands/query-jsonl.js';
 import { runQueryCommand } from './commands/query.js';
 
@@ -38,6 +39,7 @@ export const HELP = `convex-collide: exact collision queries between 3D convex s
 Usage:
   convex-collide query [--table] FILE   answer every pair of a pair-query file
   convex-collide query --jsonl FILE     answer a pair stream: one pair per line in, one result per line out
+  convex-collide manifold FILE          contact manifold (the contact region's points) of every pair
   convex-collide hull FILE              convex hull of a point list
   convex-collide --help | --version
 
@@ -51,6 +53,11 @@ or {"id", "error"} for a pair that cannot be answered. --table prints a readable
 --jsonl reads one pair object per line and writes one result object per line, in order, in constant
 memory: split, shard and join streams with any line-based tool.
 
+manifold reads the query format, with an optional "margin" per pair (report points up to that
+separation), and writes {"results": [{"id", "manifolds": [{"partA", "partB", "normal", "points":
+[{"pointA", "pointB", "separation", "featureA", "featureB"}, ...]}]}, ...]}: no manifold when the
+pair is farther apart than its margin; features as "v3", "e5", "f2", or "" on a curved surface.
+
 hull reads {"points": [[x, y, z], ...]} and writes {"vertices", "faces", "normals"}.
 
 Examples:
@@ -58,16 +65,18 @@ Examples:
   convex-collide query examples/pairs.json --table
   cat pairs.json | convex-collide query -
   convex-collide query --jsonl pairs.jsonl > results.jsonl
+  convex-collide manifold examples/pairs.json
   echo '{"points": [[0,0,0], [1,0,0], [0,1,0], [0,0,1]]}' | convex-collide hull -
 
 Exit status:
   0  success
-  1  query: some pair could not be answered (its result holds "error"; the others are answered)
+  1  query, manifold: some pair could not be answered (its result holds "error"; the others are answered)
   2  bad usage, or input that cannot be read or parsed at all (message on stderr)
 `;
 
 const COMMANDS: Record<string, { options: readonly string[] }> = {
   query: { options: ['--table', '--jsonl'] },
+  manifold: { options: [] },
   hull: { options: [] },
 };
 
@@ -117,7 +126,7 @@ async function runCommand(args: readonly string[], input: CliInput): Promise<Cli
   const [command, ...rest] = args;
   const spec = COMMANDS[command];
   if (spec === undefined) {
-    return usageError(command.startsWith('-') ? `unknown option ${command}` : `unknown command "${command}"; expected query or hull`);
+    return usageError(command.startsWith('-') ? `unknown option ${command}` : `unknown command "${command}"; expected query, manifold or hull`);
   }
   const flags = new Set<string>();
   const files: string[] = [];
@@ -147,6 +156,7 @@ async function runCommand(args: readonly string[], input: CliInput): Promise<Cli
 
   try {
     if (command === 'query') return runQueryCommand(text, { table: flags.has('--table') });
+    if (command === 'manifold') return runManifoldCommand(text);
     const hull = runHullCommand(text);
     // The hull command prints its result on success and a message otherwise.
     return hull.exitCode === 0

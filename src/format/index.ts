@@ -11,3 +11,7 @@ export {
   type AnsweredDocument, type PairFailure, type PairId, type PairOutcome, type PairParseError, type PairQueryDocument, type PairResult, type ParsedPair,
   type PoseJsonValue,
 } from './pair-query.js';
+export {
+  answerManifoldPair, answerManifoldQueryText, featureName, formatManifoldResult,
+  type ManifoldJson, type ManifoldOutcome, type ManifoldPairResult,
+} from './manifold-query.js';

@@ -124,7 +124,8 @@ export function parsePairQueryDocument(text: string): PairQueryDocument {
 }
 
 /** JSON.parse of a document's text, a byte-order mark skipped, its failure an InvalidJsonError. */
-function parseJsonText(text: string): unknown {
+/** @internal (format/ modules only) */
+export function parseJsonText(text: string): unknown {
   if (typeof text !== 'string') throw new InvalidJsonError('input', `is ${describe(text)}; expected JSON text`);
   // A leading byte-order mark is encoding, not content (editors on Windows write one).
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -193,7 +194,8 @@ export function readPairQuery(json: unknown): PairQueryDocument {
 }
 
 /** Reads `pairs[index]`, turning any library error into that pair's {@link PairParseError}. */
-function readPairEntry(json: unknown, index: number): ParsedPair | PairParseError {
+/** @internal (format/ modules only) */
+export function readPairEntry(json: unknown, index: number): ParsedPair | PairParseError {
   let id: PairId | null = null;
   try {
     id = readPairId(json, index);
@@ -404,29 +406,35 @@ function describeShapeAt(shape: Shape, depth: number): string {
   }
 }
 
-function internalFailure(id: PairId | null, why: string): PairFailure {
+/** @internal (format/ modules only) */
+export function internalFailure(id: PairId | null, why: string): PairFailure {
   return { id, error: capMessage(`internal error, please report it with this pair: ${why}`), code: 'INTERNAL' };
 }
 
-function capMessage(message: string): string {
+/** @internal (format/ modules only) */
+export function capMessage(message: string): string {
   if (message.length <= MAX_ERROR_MESSAGE_LENGTH) return message;
   return `${message.slice(0, MAX_ERROR_MESSAGE_LENGTH)}… (message cut, ${message.length - MAX_ERROR_MESSAGE_LENGTH} more characters)`;
 }
 
-function toArray(v: Readonly<Vec3Like>): [number, number, number] {
+/** @internal (format/ modules only) */
+export function toArray(v: Readonly<Vec3Like>): [number, number, number] {
   return [v.x, v.y, v.z];
 }
 
-function allFinite(v: readonly number[]): boolean {
+/** @internal (format/ modules only) */
+export function allFinite(v: readonly number[]): boolean {
   return Number.isFinite(v[0]) && Number.isFinite(v[1]) && Number.isFinite(v[2]);
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
+/** @internal (format/ modules only) */
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 /** A bounded description of a JSON value for messages: never serialises a whole array or object. */
-function describe(v: unknown): string {
+/** @internal (format/ modules only) */
+export function describe(v: unknown): string {
   if (v === undefined) return 'missing';
   if (v === null) return 'null';
   if (Array.isArray(v)) return `an array of length ${v.length}`;

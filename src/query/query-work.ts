@@ -15,6 +15,7 @@ import type { Vec3Like } from '../math/types.js';
 import { vec3 } from '../math/vec3.js';
 import type { ScaledPair } from './convex/scale-free.js';
 import type { EpaWork } from './epa/epa.js';
+import type { ManifoldWork } from './manifold/convex-manifold.js';
 import { GjkWork } from './gjk/gjk.js';
 import { PairFrame } from './pair-frame.js';
 import type { QueryStatus } from './results.js';
@@ -45,6 +46,8 @@ export class QueryWork {
    * would pull EPA into every bundle, `intersects` and `distance` alone included.
    */
   epa: EpaWork | null = null;
+  /** The manifold builder's scratch (manifold/convex-manifold.ts), made by the manifold query on first use. */
+  manifold: ManifoldWork | null = null;
   /** Scratch of pairs outside the ordinary range of sizes (convex/scale-free.ts), made on first use. */
   scaled: ScaledPair | null = null;
 

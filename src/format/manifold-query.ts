@@ -1,0 +1,122 @@
+/**
+ * The manifold JSON format (docs/formats.md, "Manifold document"): the pair-query document with an
+ * optional `margin` per pair, answered with {@link contactManifold}:
+ *
+ *   {"results": [{"id", "manifolds": [{"normal", "points": [{"pointA", "pointB", "separation",
+ *     "featureA", "featureB"}, ...]}]}, ...]}
+ *
+ * A convex pair has at most one manifold (none when farther apart than the margin), written with
+ * `partA` and `partB` 0. Features are written as "v3", "e5", "f2", or "" on a curved surface. One bad
+ * pair gets `{"id", "error"}`, and the others are still answered.
+ */
+import { CollisionError, InvalidJsonError, InvalidNumberError } from '../errors.js';
+import { contactManifold } from '../query/contact-manifold.js';
+import { createManifold, type Feature, type Manifold } from '../query/manifold/manifold-result.js';
+import {
+  allFinite, capMessage, describe, internalFailure, isPairFailure, isPlainObject, parseJsonText, readPairEntry, toArray,
+  type AnsweredDocument, type PairFailure, type PairId, type ParsedPair,
+} from './pair-query.js';
+
+/** One manifold as written: its normal and points, and the parts it is between (0 for a convex shape). */
+export interface ManifoldJson {
+  partA: number;
+  partB: number;
+  normal: [number, number, number];
+  points: {
+    pointA: [number, number, number];
+    pointB: [number, number, number];
+    separation: number;
+    featureA: string;
+    featureB: string;
+  }[];
+}
+
+/** The answer for one pair of a manifold document. */
+export interface ManifoldPairResult {
+  readonly id: PairId;
+  readonly manifolds: ManifoldJson[];
+}
+
+export type ManifoldOutcome = ManifoldPairResult | PairFailure;
+
+/** "v3", "e5", "f2", or "" for a feature of type 'none'. */
+export function featureName(f: Feature): string {
+  return f.type === 'none' ? '' : `${f.type[0]}${f.index}`;
+}
+
+/** Reads a pair's optional `margin`: a finite number ≥ 0 (default 0). */
+function readMargin(json: unknown, index: number): number {
+  const m = (json as Record<string, unknown>).margin;
+  if (m === undefined) return 0;
+  if (typeof m === 'number' && m >= 0 && m < Infinity) return m;
+  if (typeof m === 'number') throw new InvalidNumberError(`pairs[${index}].margin`, m, 'a finite number >= 0');
+  throw new InvalidJsonError(`pairs[${index}].margin`, `is ${describe(m)}; expected a finite number >= 0`);
+}
+
+const _manifold = /* @__PURE__ */ createManifold();
+
+/** Answers one read pair with its margin. Never throws (errors become the pair's failure). */
+export function answerManifoldPair(pair: ParsedPair, margin: number): ManifoldOutcome {
+  const { id } = pair;
+  try {
+    const m = contactManifold(pair.a, pair.poseA, pair.b, pair.poseB, _manifold, { margin });
+    if (m === null) return { id, manifolds: [] };
+    const json = manifoldJson(m);
+    const numbers = [...json.normal, ...json.points.flatMap((p) => [...p.pointA, ...p.pointB, p.separation])];
+    if (!allFinite(numbers)) return internalFailure(id, 'the query produced a non-finite manifold');
+    return { id, manifolds: [json] };
+  } catch (e) {
+    if (e instanceof CollisionError) return { id, error: capMessage(e.message), code: e.code };
+    return internalFailure(id, e instanceof Error ? e.message : String(e));
+  }
+}
+
+function manifoldJson(m: Manifold): ManifoldJson {
+  const points: ManifoldJson['points'] = [];
+  for (let i = 0; i < m.count; i++) {
+    const p = m.points[i];
+    points.push({
+      pointA: toArray(p.pointA), pointB: toArray(p.pointB), separation: p.separation,
+      featureA: featureName(p.featureA), featureB: featureName(p.featureB),
+    });
+  }
+  return { partA: 0, partB: 0, normal: toArray(m.normal), points };
+}
+
+/** One result object as written (one line). */
+export function formatManifoldResult(r: ManifoldOutcome): string {
+  return JSON.stringify(isPairFailure(r as PairFailure) ? { id: r.id, error: (r as PairFailure).error } : { id: r.id, manifolds: (r as ManifoldPairResult).manifolds });
+}
+
+/**
+ * Reads, answers and writes a manifold document from its text, pair by pair.
+ * @throws InvalidJsonError when the text is not JSON, is not an object, or has no `pairs` array.
+ */
+export function answerManifoldQueryText(text: string): AnsweredDocument {
+  const json = parseJsonText(text);
+  if (!isPlainObject(json)) throw new InvalidJsonError('input', `is ${describe(json)}; expected an object {"pairs": [...]}`);
+  const pairs = json.pairs;
+  if (!Array.isArray(pairs)) {
+    throw new InvalidJsonError('pairs', `is ${describe(pairs)}; expected an array of pair objects {"id", "a", "poseA", "b", "poseB", "margin"}`);
+  }
+  const lines: string[] = [];
+  let failed = 0;
+  for (let i = 0; i < pairs.length; i++) {
+    const raw = pairs[i];
+    const entry = readPairEntry(raw, i);
+    pairs[i] = undefined;
+    let outcome: ManifoldOutcome;
+    if (isPairFailure(entry)) outcome = { id: entry.id, error: capMessage(entry.error.message), code: entry.code };
+    else {
+      let margin: number | null = null;
+      try { margin = readMargin(raw, i); } catch (e) {
+        outcome = { id: entry.id, error: capMessage((e as Error).message), code: (e as CollisionError).code };
+      }
+      outcome = margin === null ? outcome! : answerManifoldPair(entry, margin);
+    }
+    if (isPairFailure(outcome as PairFailure)) failed++;
+    lines.push(formatManifoldResult(outcome));
+  }
+  const results = lines.length === 0 ? '{"results": []}\n' : `{"results": [\n  ${lines.join(',\n  ')}\n]}\n`;
+  return { results, total: lines.length, failed };
+}

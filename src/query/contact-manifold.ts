@@ -1,0 +1,118 @@
+/**
+ * The public manifold query: the contact region of two convex shapes as up to `maxPoints` points with a
+ * shared normal, from the exact contact (contact.ts's pair table) and the clipping of the two shapes'
+ * supporting faces (manifold/convex-manifold.ts).
+ */
+import { describeValue, InvalidArgumentError, InvalidNumberError } from '../errors.js';
+import { transformFromPose } from '../math/transform.js';
+import type { PoseLike } from '../math/types.js';
+import type { ConvexShape, Shape } from '../shapes/shape.js';
+import { MANIFOLD_MAX_POINTS } from '../tolerance.js';
+import { CONTACT } from './dispatch.js';
+import type { EpaOptions } from './epa/epa.js';
+import type { GjkCache, GjkOptions } from './gjk/gjk.js';
+import { ManifoldWork, manifoldConvex } from './manifold/convex-manifold.js';
+import { ManifoldCache } from './manifold/manifold-cache.js';
+import { createManifold, type Manifold } from './manifold/manifold-result.js';
+import { checkOptions, outNotWritable } from './options.js';
+import { acquireWork } from './query-work.js';
+import type { TraceCallback } from './trace.js';
+
+/** Options of {@link contactManifold}. */
+export interface ManifoldOptions extends Omit<GjkOptions, 'cache'>, EpaOptions {
+  /**
+   * Report points down to separations of at most this (world units, ≥ 0; default 0): pairs farther apart
+   * give null, and a larger margin gives speculative contacts for pairs about to touch.
+   */
+  margin?: number;
+  /** At most this many points (an integer from 1 to MANIFOLD_MAX_POINTS = 16; default 4). */
+  maxPoints?: number;
+  /** The pair's cache from frame to frame (warm start, stable reference face). */
+  cache?: ManifoldCache;
+}
+
+/** The options passed on to the contact query, with the manifold cache's GJK cache (no allocation). */
+interface InnerOptions extends GjkOptions, EpaOptions {
+  cache: GjkCache | undefined;
+  trace: TraceCallback | undefined;
+  gjkRelativeTolerance: number | undefined;
+  gjkMaxIterations: number | undefined;
+  epaRelativeTolerance: number | undefined;
+  epaMaxIterations: number | undefined;
+}
+
+/**
+ * The contact manifold of two convex shapes (world space), or `null` when they are farther apart than
+ * `options.margin`: `normal` is `contact`'s normal (unit, A towards B), and `points[0 .. count − 1]` span
+ * the contact region, each with `pointA` on A, `pointB` on B, `separation` (`pointB − pointA =
+ * separation · normal`), the features it comes from and an `id` made from them. A face against a face
+ * gives the corners of their overlap (at most `maxPoints`, keeping the deepest and the most area), an
+ * edge against a face 2 points, anything else 1; the deepest point's separation is `contact`'s. With
+ * `out` from {@link createManifold}, nothing is allocated.
+ * @throws InvalidNumberError for a bad `margin` or `maxPoints`; InvalidArgumentError for a bad `cache`,
+ *   `options` or `out`; as {@link contact} for bad shapes and poses.
+ */
+export function contactManifold(
+  a: Shape, poseA: PoseLike, b: Shape, poseB: PoseLike, out?: Manifold | null, options?: ManifoldOptions | null,
+): Manifold | null {
+  let margin = 0, maxPoints = 4, cache: ManifoldCache | undefined;
+  if (options != null) {
+    checkManifoldOptions(options);
+    margin = options.margin ?? 0;
+    maxPoints = options.maxPoints ?? 4;
+    cache = options.cache;
+  }
+  if (out != null) checkManifoldOut(out);
+  const work = acquireWork(options?.trace !== undefined);
+  const mw = work.manifold ?? (work.manifold = new ManifoldWork());
+  let inner: InnerOptions | undefined;
+  if (options != null) {
+    inner = mw.options as InnerOptions;
+    inner.cache = cache?.gjk;
+    inner.trace = options.trace;
+    inner.gjkRelativeTolerance = options.gjkRelativeTolerance;
+    inner.gjkMaxIterations = options.gjkMaxIterations;
+    inner.epaRelativeTolerance = options.epaRelativeTolerance;
+    inner.epaMaxIterations = options.epaMaxIterations;
+    checkOptions(inner);
+  }
+  work.touchingOnly = false;
+  work.maxSeparation = margin;
+  const tA = transformFromPose(work.poseA, poseA, 'poseA');
+  const tB = transformFromPose(work.poseB, poseB, 'poseB');
+  if (!CONTACT.find(a, b)(work, a, tA, b, tB, inner) || work.contact.separation > margin) {
+    if (cache !== undefined) cache.reference = 0;
+    return null;
+  }
+  const result = out ?? createManifold();
+  try {
+    manifoldConvex(mw, work.contact, a as ConvexShape, tA, b as ConvexShape, tB, result, margin, maxPoints, cache);
+  } catch (error) {
+    throw error instanceof TypeError && out != null ? outNotWritable('createManifold') : error;
+  }
+  return result;
+}
+
+function checkManifoldOptions(options: ManifoldOptions): void {
+  if (typeof options !== 'object') {
+    throw new InvalidArgumentError('options', `is ${describeValue(options)}; expected an object`);
+  }
+  const { margin, maxPoints, cache } = options;
+  if (margin !== undefined && !(typeof margin === 'number' && margin >= 0)) {
+    throw new InvalidNumberError('options.margin', margin, 'a number >= 0 (Infinity allowed)');
+  }
+  if (maxPoints !== undefined && !(Number.isInteger(maxPoints) && maxPoints >= 1 && maxPoints <= MANIFOLD_MAX_POINTS)) {
+    throw new InvalidNumberError('options.maxPoints', maxPoints, `an integer from 1 to ${MANIFOLD_MAX_POINTS}`);
+  }
+  if (cache !== undefined && !(cache instanceof ManifoldCache && !Object.isFrozen(cache) && !Object.isFrozen(cache.gjk))) {
+    throw new InvalidArgumentError('options.cache', `is ${cache instanceof ManifoldCache ? 'frozen' : describeValue(cache)}; expected a ManifoldCache`);
+  }
+}
+
+/** `out` must be a record from createManifold: a normal and MANIFOLD_MAX_POINTS point records. */
+function checkManifoldOut(out: unknown): void {
+  const o = out as Partial<Manifold> | null;
+  if (typeof o === 'object' && o !== null && typeof o.normal === 'object' && o.normal !== null
+    && Array.isArray(o.points) && o.points.length >= MANIFOLD_MAX_POINTS) return;
+  throw outNotWritable('createManifold');
+}

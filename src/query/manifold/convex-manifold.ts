@@ -1,0 +1,237 @@
+/**
+ * The contact manifold of two convex shapes from their contact (Jolt's ManifoldBetweenTwoFaces, Box2D's
+ * b2CollidePolygons, Bullet's clipping of polyhedral faces; Ericson, Real-Time Collision Detection §5):
+ *  1. the normal and separation come from the exact contact query (GJK/EPA), already in `work.contact`;
+ *  2. each shape's supporting feature along the normal (support-feature.ts), B's moved into A's frame;
+ *  3. the reference face: the face of A or B whose normal is the contact normal (MANIFOLD_ALIGNMENT_
+ *     TOLERANCE), A's on a tie unless the cache says B's was last; without one, two parallel edges (two
+ *     capsules side by side) clip each other, and anything else is the one contact point;
+ *  4. the incident feature (the other shape's supporting face, segment or point) clipped against the
+ *     reference face's side planes (clip-points.ts), each point's separation measured along the normal
+ *     to the reference plane, those beyond the margin dropped;
+ *  5. reduced to `maxPoints` (reduce-points.ts), the radii added, written in world space.
+ * All in A's frame, so that far-from-origin pairs keep their digits.
+ */
+import { relativeTransform, Transform } from '../../math/transform.js';
+import type { ConvexShape } from '../../shapes/shape.js';
+import { MANIFOLD_ALIGNMENT_TOLERANCE, MANIFOLD_DEPTH_AGREEMENT } from '../../tolerance.js';
+import type { ContactAnswer } from '../query-work.js';
+import { ClipPolygon, clipPolygon, clipSegment } from './clip-points.js';
+import { codeIndex, codeType, pairId } from './feature-code.js';
+import { FeaturePolygon } from './feature-polygon.js';
+import type { ManifoldCache } from './manifold-cache.js';
+import type { Manifold, ManifoldPoint } from './manifold-result.js';
+import { reducePoints } from './reduce-points.js';
+import { supportFeature } from './support-feature.js';
+
+const TOL = MANIFOLD_ALIGNMENT_TOLERANCE;
+
+/** The manifold builder's scratch (one per QueryWork, made on first use). */
+export class ManifoldWork {
+  readonly bInA = new Transform();
+  readonly featureA = new FeaturePolygon();
+  readonly featureB = new FeaturePolygon();
+  readonly clip1 = new ClipPolygon();
+  readonly clip2 = new ClipPolygon();
+  /** Kept points: the incident core point (A's frame), its core separation and surface separation. */
+  kept = new Float64Array(3 * 32);
+  keptCore = new Float64Array(32);
+  keptSep = new Float64Array(32);
+  keptInc = new Int32Array(32);
+  keptRef = new Int32Array(32);
+  chosen = new Int32Array(32);
+  used = new Uint8Array(32);
+  /** The options the manifold query passes on to its contact query (filled per call: no allocation). */
+  readonly options = {
+    cache: undefined, trace: undefined, gjkRelativeTolerance: undefined, gjkMaxIterations: undefined,
+    epaRelativeTolerance: undefined, epaMaxIterations: undefined,
+  };
+
+  reserve(n: number): void {
+    if (this.keptSep.length >= n) return;
+    const cap = Math.max(n, 2 * this.keptSep.length);
+    this.kept = new Float64Array(3 * cap);
+    this.keptCore = new Float64Array(cap);
+    this.keptSep = new Float64Array(cap);
+    this.keptInc = new Int32Array(cap);
+    this.keptRef = new Int32Array(cap);
+    this.chosen = new Int32Array(cap);
+    this.used = new Uint8Array(cap);
+  }
+}
+
+/** Whether face `f`'s normal is the direction ±(nx, ny, nz) (unit) within TOL, facing `side` (+1 or −1). */
+function faceAligned(f: FeaturePolygon, nx: number, ny: number, nz: number, side: number): boolean {
+  if (!f.isFace) return false;
+  const d = (f.nx * nx + f.ny * ny + f.nz * nz) * side;
+  if (!(d > 0)) return false;
+  const cx = f.ny * nz - f.nz * ny, cy = f.nz * nx - f.nx * nz, cz = f.nx * ny - f.ny * nx;
+  return Math.sqrt(cx * cx + cy * cy + cz * cz) <= TOL;
+}
+
+/**
+ * Writes the manifold of `a` at `tA` and `b` at `tB` into `out`, from their contact `c` (world space,
+ * separation within `margin`). `maxPoints` ≥ 1.
+ */
+export function manifoldConvex(
+  mw: ManifoldWork, c: ContactAnswer, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform,
+  out: Manifold, margin: number, maxPoints: number, cache: ManifoldCache | undefined,
+): void {
+  out.normal.x = c.normal.x; out.normal.y = c.normal.y; out.normal.z = c.normal.z;
+  out.status = c.status;
+  out.iterations = c.iterations;
+  // The normal in A's frame (Rᵀ n), and B in A's frame.
+  const wx = c.normal.x, wy = c.normal.y, wz = c.normal.z;
+  const nx = tA.m00 * wx + tA.m10 * wy + tA.m20 * wz;
+  const ny = tA.m01 * wx + tA.m11 * wy + tA.m21 * wz;
+  const nz = tA.m02 * wx + tA.m12 * wy + tA.m22 * wz;
+  const t = relativeTransform(mw.bInA, tA, tB);
+  const fa = mw.featureA, fb = mw.featureB;
+  supportFeature(fa, a, nx, ny, nz);
+  // −n in B's frame: Rᵀ_BA (−n).
+  supportFeature(fb, b, -(t.m00 * nx + t.m10 * ny + t.m20 * nz), -(t.m01 * nx + t.m11 * ny + t.m21 * nz), -(t.m02 * nx + t.m12 * ny + t.m22 * nz));
+  fb.transform(t);
+  const size = a.boundingRadius + b.boundingRadius;
+  if (!clipped(mw, c, size, tA, out, nx, ny, nz, margin, maxPoints, cache)) {
+    if (cache !== undefined) cache.reference = 0;
+    singlePoint(out, c, fa.supportCode, fb.supportCode);
+  }
+}
+
+/** The one contact point, with the features that hold it. */
+function singlePoint(out: Manifold, c: ContactAnswer, codeA: number, codeB: number): void {
+  const p = out.points[0];
+  p.pointA.x = c.pointA.x; p.pointA.y = c.pointA.y; p.pointA.z = c.pointA.z;
+  p.pointB.x = c.pointB.x; p.pointB.y = c.pointB.y; p.pointB.z = c.pointB.z;
+  p.separation = c.separation;
+  writeFeatures(p, codeA, codeB);
+  out.count = 1;
+}
+
+function writeFeatures(p: ManifoldPoint, codeA: number, codeB: number): void {
+  p.featureA.type = codeType(codeA); p.featureA.index = codeIndex(codeA);
+  p.featureB.type = codeType(codeB); p.featureB.index = codeIndex(codeB);
+  p.id = pairId(codeA, codeB);
+}
+
+/** Steps 3 to 5; false when the answer is the single contact point. */
+function clipped(
+  mw: ManifoldWork, c: ContactAnswer, size: number, tA: Transform, out: Manifold,
+  nx: number, ny: number, nz: number, margin: number, maxPoints: number, cache: ManifoldCache | undefined,
+): boolean {
+  const fa = mw.featureA, fb = mw.featureB;
+  const okA = faceAligned(fa, nx, ny, nz, 1), okB = faceAligned(fb, nx, ny, nz, -1);
+  let refIsA: boolean;
+  if (okA && okB) refIsA = cache === undefined || cache.reference !== -1;
+  else if (okA || okB) refIsA = okA;
+  else return parallelEdges(mw, c, size, tA, out, nx, ny, nz, margin);
+  const ref = refIsA ? fa : fb, inc = refIsA ? fb : fa;
+  if (inc.count === 1) return false;
+  const s = refIsA ? 1 : -1, ux = s * nx, uy = s * ny, uz = s * nz;
+  let poly: ClipPolygon;
+  if (inc.count === 2) { clipSegment(inc, ref, ux, uy, uz, mw.clip1); poly = mw.clip1; }
+  else poly = clipPolygon(inc, ref, ux, uy, uz, mw.clip1, mw.clip2);
+  // Separations along the normal to the reference plane m·x = m·r0.
+  const rp = ref.points;
+  const mx = ref.nx, my = ref.ny, mz = ref.nz;
+  const plane = mx * rp[0] + my * rp[1] + mz * rp[2];
+  const mn = Math.abs(mx * nx + my * ny + mz * nz);
+  const radii = fa.radius + fb.radius;
+  mw.reserve(poly.count);
+  let kept = 0, deepest = Infinity;
+  const pp = poly.points;
+  for (let i = 0; i < poly.count; i++) {
+    const x = pp[3 * i], y = pp[3 * i + 1], z = pp[3 * i + 2];
+    const core = (mx * x + my * y + mz * z - plane) / mn;
+    const sep = core - radii;
+    if (!(sep <= margin)) continue; // also drops NaN
+    mw.kept[3 * kept] = x; mw.kept[3 * kept + 1] = y; mw.kept[3 * kept + 2] = z;
+    mw.keptCore[kept] = core; mw.keptSep[kept] = sep;
+    mw.keptInc[kept] = poly.incident[i]; mw.keptRef[kept] = poly.reference[i];
+    if (sep < deepest) deepest = sep;
+    kept++;
+  }
+  if (kept === 0) return false;
+  if (!(Math.abs(deepest - c.separation) <= MANIFOLD_DEPTH_AGREEMENT * size)) return false;
+  const m = reducePoints(mw.kept, mw.keptSep, kept, maxPoints, nx, ny, nz, mw.chosen, mw.used);
+  for (let k = 0; k < m; k++) {
+    const i = mw.chosen[k];
+    const x = mw.kept[3 * i], y = mw.kept[3 * i + 1], z = mw.kept[3 * i + 2], core = mw.keptCore[i];
+    // The reference point: the incident point moved along the normal onto the reference plane.
+    const qx = x - s * core * nx, qy = y - s * core * ny, qz = z - s * core * nz;
+    const p = out.points[k];
+    if (refIsA) {
+      writePoint(p.pointA, tA, qx + fa.radius * nx, qy + fa.radius * ny, qz + fa.radius * nz);
+      writePoint(p.pointB, tA, x - fb.radius * nx, y - fb.radius * ny, z - fb.radius * nz);
+      writeFeatures(p, mw.keptRef[i], mw.keptInc[i]);
+    } else {
+      writePoint(p.pointA, tA, x + fa.radius * nx, y + fa.radius * ny, z + fa.radius * nz);
+      writePoint(p.pointB, tA, qx - fb.radius * nx, qy - fb.radius * ny, qz - fb.radius * nz);
+      writeFeatures(p, mw.keptInc[i], mw.keptRef[i]);
+    }
+    p.separation = mw.keptSep[i];
+  }
+  out.count = m;
+  if (cache !== undefined) cache.reference = refIsA ? 1 : -1;
+  return true;
+}
+
+/** p = tA · (x, y, z). */
+function writePoint(p: { x: number; y: number; z: number }, t: Transform, x: number, y: number, z: number): void {
+  p.x = t.m00 * x + t.m01 * y + t.m02 * z + t.tx;
+  p.y = t.m10 * x + t.m11 * y + t.m12 * z + t.ty;
+  p.z = t.m20 * x + t.m21 * y + t.m22 * z + t.tz;
+}
+
+/**
+ * Two segments (capsule cores, segments, cylinders' side lines) both perpendicular to the normal and
+ * parallel to each other within TOL: B's clipped to A's extent along their common direction, 2 points.
+ * False (the single contact point) for any other pair without a reference face.
+ */
+function parallelEdges(
+  mw: ManifoldWork, c: ContactAnswer, size: number, tA: Transform, out: Manifold,
+  nx: number, ny: number, nz: number, margin: number,
+): boolean {
+  const fa = mw.featureA, fb = mw.featureB;
+  if (fa.count !== 2 || fb.count !== 2) return false;
+  const pa = fa.points, pb = fb.points;
+  const ex = pa[3] - pa[0], ey = pa[4] - pa[1], ez = pa[5] - pa[2];
+  const fx = pb[3] - pb[0], fy = pb[4] - pb[1], fz = pb[5] - pb[2];
+  const el = Math.sqrt(ex * ex + ey * ey + ez * ez), fl = Math.sqrt(fx * fx + fy * fy + fz * fz);
+  if (!(el > 0 && fl > 0)) return false;
+  if (Math.abs(ex * nx + ey * ny + ez * nz) > TOL * el || Math.abs(fx * nx + fy * ny + fz * nz) > TOL * fl) return false;
+  const cx = ey * fz - ez * fy, cy = ez * fx - ex * fz, cz = ex * fy - ey * fx;
+  if (Math.sqrt(cx * cx + cy * cy + cz * cz) > TOL * el * fl) return false;
+  // B's ends as parameters along A's segment (0 at A's first corner, 1 at its second).
+  const e2 = el * el;
+  const t0 = ((pb[0] - pa[0]) * ex + (pb[1] - pa[1]) * ey + (pb[2] - pa[2]) * ez) / e2;
+  const t1 = ((pb[3] - pa[0]) * ex + (pb[4] - pa[1]) * ey + (pb[5] - pa[2]) * ez) / e2;
+  const lo = Math.max(Math.min(t0, t1), 0), hi = Math.min(Math.max(t0, t1), 1);
+  if (!(lo < hi)) return false;
+  const radii = fa.radius + fb.radius;
+  let count = 0;
+  for (let k = 0; k < 2; k++) {
+    const tt = k === 0 ? lo : hi;
+    // The point of B's line at parameter tt along A's direction, and A's point there.
+    const ax = pa[0] + tt * ex, ay = pa[1] + tt * ey, az = pa[2] + tt * ez;
+    const u = (tt - t0) / (t1 - t0);
+    const bx = pb[0] + u * fx, by = pb[1] + u * fy, bz = pb[2] + u * fz;
+    const core = (bx - ax) * nx + (by - ay) * ny + (bz - az) * nz;
+    const sep = core - radii;
+    if (!(sep <= margin)) continue;
+    const p = out.points[count++];
+    writePoint(p.pointA, tA, bx - core * nx + fa.radius * nx, by - core * ny + fa.radius * ny, bz - core * nz + fa.radius * nz);
+    writePoint(p.pointB, tA, bx - fb.radius * nx, by - fb.radius * ny, bz - fb.radius * nz);
+    p.separation = sep;
+    // An end inside the other segment is that segment's vertex against the other's edge.
+    const codeA = tt === 0 ? fa.vertexCodes[0] : tt === 1 ? fa.vertexCodes[1] : fa.polygonCode;
+    const codeB = u === 0 ? fb.vertexCodes[0] : u === 1 ? fb.vertexCodes[1] : fb.polygonCode;
+    writeFeatures(p, codeA, codeB);
+  }
+  if (count === 0) return false;
+  let deepest = out.points[0].separation;
+  if (count === 2 && out.points[1].separation < deepest) deepest = out.points[1].separation;
+  if (!(Math.abs(deepest - c.separation) <= MANIFOLD_DEPTH_AGREEMENT * size)) return false;
+  out.count = count;
+  return true;
+}

@@ -1,0 +1,347 @@
+/**
+ * The supporting feature of a shape's core along a local direction (supportFeature): what the manifold
+ * builder clips. For a polytope it is the face that supports the shape along the direction (the face,
+ * among those holding the support vertex, whose normal is nearest the direction: Jolt's
+ * GetSupportingFace, made safe for hulls whose nearest face normal lies elsewhere); for a segment, the
+ * segment; for a capsule, its core segment with the radius; for a cylinder or a cone, the flat end as a
+ * disc of MANIFOLD_DISC_POINTS rim points when the direction is its axis, the straight line of the side
+ * when the direction is perpendicular to it, and the support point otherwise; for every other shape (a
+ * sphere, an ellipsoid, a Minkowski sum, a shape of the user's own) the support point alone.
+ *
+ * Indices of features, per kind (docs/manifolds.md lists them for users):
+ *  - box: vertex (x > 0) + 2 (y > 0) + 4 (z > 0); edge 4·axis + (sign of the next axis > 0) + 2 (sign of
+ *    the one after > 0); face 2·axis + (negative side);
+ *  - convex hull: vertex and face as in its arrays; an edge by the slot of its higher vertex in the lower
+ *    vertex's neighbour list (neighborStart[lo] + j);
+ *  - triangle: vertices a, b, c = 0, 1, 2; edges ab, bc, ca = 0, 1, 2; face 0 on the side of
+ *    (b − a) × (c − a), face 1 on the other; segment: vertices a, b = 0, 1, edge 0; point: vertex 0;
+ *  - cylinder: faces 0 (top, +y) and 1 (bottom); cone: face 0 (the base), vertex 0 (the apex).
+ */
+import { MANIFOLD_ALIGNMENT_TOLERANCE, MANIFOLD_DISC_POINTS } from '../../tolerance.js';
+import type { Box } from '../../shapes/box.js';
+import type { Capsule } from '../../shapes/capsule.js';
+import type { Cone } from '../../shapes/cone.js';
+import type { ConvexHull } from '../../shapes/convex-hull.js';
+import type { Cylinder } from '../../shapes/cylinder.js';
+import type { Rounded } from '../../shapes/rounded.js';
+import type { Segment } from '../../shapes/segment.js';
+import type { ConvexShape } from '../../shapes/shape.js';
+import type { Sphere } from '../../shapes/sphere.js';
+import type { Triangle } from '../../shapes/triangle.js';
+import type { Vec3Like } from '../../math/types.js';
+import { curved, curvedCode, EDGE, FACE, featureCode, NONE, VERTEX } from './feature-code.js';
+import type { FeaturePolygon } from './feature-polygon.js';
+
+const TOL = MANIFOLD_ALIGNMENT_TOLERANCE;
+const DISC = MANIFOLD_DISC_POINTS;
+/** cos and sin of the rim points' angles, made once. */
+const COS = /* @__PURE__ */ Array.from({ length: DISC }, (_, i) => Math.cos((2 * Math.PI * i) / DISC));
+const SIN = /* @__PURE__ */ Array.from({ length: DISC }, (_, i) => Math.sin((2 * Math.PI * i) / DISC));
+const _p: Vec3Like = { x: 0, y: 0, z: 0 };
+const _d: Vec3Like = { x: 0, y: 0, z: 0 };
+
+/**
+ * Writes into `out` the supporting feature of `shape`'s core along (dx, dy, dz) (local frame, non-zero),
+ * with `radius` the shape's swept radius. Rounded shapes recurse into their inner shape (MinkowskiSum,
+ * Scaled and a user's shape give their support point: one contact point).
+ */
+export function supportFeature(out: FeaturePolygon, shape: ConvexShape, dx: number, dy: number, dz: number): void {
+  out.radius = 0;
+  out.isFace = false;
+  switch (shape.kind) {
+    case 'box': boxFeature(out, shape, dx, dy, dz); return;
+    case 'convexHull': hullFeature(out, shape, dx, dy, dz); return;
+    case 'triangle': triangleFeature(out, shape, dx, dy, dz); return;
+    case 'segment': segmentFeature(out, shape, dx, dy, dz); return;
+    case 'point': onePoint(out, 0, 0, 0, featureCode(VERTEX, 0)); return;
+    case 'sphere': onePoint(out, 0, 0, 0, featureCode(NONE, 0)); out.radius = (shape as Sphere).radius; return;
+    case 'capsule': capsuleFeature(out, shape, dx, dy, dz); return;
+    case 'cylinder': cylinderFeature(out, shape, dx, dy, dz); return;
+    case 'cone': coneFeature(out, shape, dx, dy, dz); return;
+    case 'rounded': roundedFeature(out, shape, dx, dy, dz); return;
+    default: {
+      _d.x = dx; _d.y = dy; _d.z = dz;
+      shape.support(_p, _d);
+      onePoint(out, _p.x, _p.y, _p.z, featureCode(NONE, 0));
+      out.radius = shape.sweptRadius;
+    }
+  }
+}
+
+function onePoint(out: FeaturePolygon, x: number, y: number, z: number, code: number): void {
+  out.count = 1;
+  out.set(0, x, y, z, code, code);
+  out.polygonCode = code;
+  out.supportCode = code;
+}
+
+/** Whether unit-free vectors u and d (d of length dl) are parallel within TOL: |u × d| ≤ TOL |u| |d|. */
+function parallel(ux: number, uy: number, uz: number, dx: number, dy: number, dz: number, dl: number): boolean {
+  const cx = uy * dz - uz * dy, cy = uz * dx - ux * dz, cz = ux * dy - uy * dx;
+  return Math.sqrt(cx * cx + cy * cy + cz * cz) <= TOL * Math.sqrt(ux * ux + uy * uy + uz * uz) * dl;
+}
+
+// ----- box -----
+
+function boxVertexCode(x: number, y: number, z: number): number {
+  return featureCode(VERTEX, +(x > 0) + 2 * +(y > 0) + 4 * +(z > 0));
+}
+
+/** The code of the box edge along `axis` at the signs of the other two axes' coordinates. */
+function boxEdgeCode(axis: number, c: ArrayLike<number>): number {
+  const b = (axis + 1) % 3, d = (axis + 2) % 3;
+  return featureCode(EDGE, 4 * axis + +(c[b] > 0) + 2 * +(c[d] > 0));
+}
+
+const _h = [0, 0, 0];
+const _c = [0, 0, 0];
+const _q = [0, 0, 0];
+/** Corner signs (u, v) of a face, counter-clockwise about u × v. */
+const SU = [1, -1, -1, 1];
+const SV = [1, 1, -1, -1];
+
+function boxFeature(out: FeaturePolygon, box: Box, dx: number, dy: number, dz: number): void {
+  const h = _h, c = _c;
+  h[0] = box.hx; h[1] = box.hy; h[2] = box.hz;
+  _q[0] = dx; _q[1] = dy; _q[2] = dz;
+  const ax = Math.abs(dx), ay = Math.abs(dy), az = Math.abs(dz);
+  const k = ax >= ay && ax >= az ? 0 : ay >= az ? 1 : 2;
+  const s = _q[k] >= 0 ? 1 : -1;
+  const u = (k + 1) % 3, v = (k + 2) % 3;
+  out.count = 4;
+  for (let i = 0; i < 4; i++) {
+    const j = s > 0 ? i : 3 - i; // the other way round on a negative face
+    c[k] = s * h[k]; c[u] = SU[j] * h[u]; c[v] = SV[j] * h[v];
+    out.set(i, c[0], c[1], c[2], boxVertexCode(c[0], c[1], c[2]), 0);
+  }
+  // Edge i runs from corner i to i + 1, along u or v; its code needs the corner's other coordinates.
+  const p = out.points;
+  for (let i = 0; i < 4; i++) {
+    for (let a = 0; a < 3; a++) c[a] = p[3 * i + a];
+    out.edgeCodes[i] = boxEdgeCode(edgeAxisOf(i, s, u, v), c);
+  }
+  out.polygonCode = featureCode(FACE, 2 * k + (s < 0 ? 1 : 0));
+  out.isFace = true;
+  out.nx = k === 0 ? s : 0; out.ny = k === 1 ? s : 0; out.nz = k === 2 ? s : 0;
+  // The feature holding the support point: components of d within TOL of 0 are free axes.
+  const dl = Math.sqrt(dx * dx + dy * dy + dz * dz), lim = TOL * dl;
+  const zx = ax <= lim, zy = ay <= lim, zz = az <= lim;
+  const zeros = +zx + +zy + +zz;
+  for (let a = 0; a < 3; a++) c[a] = _q[a] >= 0 ? h[a] : -h[a];
+  if (zeros >= 2) out.supportCode = out.polygonCode;
+  else if (zeros === 1) out.supportCode = boxEdgeCode(zx ? 0 : zy ? 1 : 2, c);
+  else out.supportCode = boxVertexCode(c[0], c[1], c[2]);
+}
+
+/**
+ * The axis that edge i of a box face runs along: the corners (SU, SV) change u between 0–1 and 2–3, v
+ * between 1–2 and 3–0; a negative face lists corner j = 3 − i at place i.
+ */
+function edgeAxisOf(i: number, s: number, u: number, v: number): number {
+  const j = s > 0 ? i : 3 - i;
+  const jn = s > 0 ? (i + 1) & 3 : 3 - ((i + 1) & 3);
+  return SU[j] !== SU[jn] ? u : v;
+}
+
+// ----- convex hull -----
+
+/** The code of the hull edge between vertices u and w: the slot of the higher in the lower's neighbours. */
+function hullEdgeCode(hull: ConvexHull, u: number, w: number): number {
+  const lo = u < w ? u : w, hi = u < w ? w : u;
+  const ns = hull.neighborStart, ni = hull.neighborIndices;
+  for (let j = ns[lo], e = ns[lo + 1]; j < e; j++) if (ni[j] === hi) return featureCode(EDGE, j);
+  // Not in the graph (a merged face's inner corner): a code of its own past every slot.
+  return featureCode(EDGE, ni.length + lo * hull.vertexCount + hi);
+}
+
+function hullFeature(out: FeaturePolygon, hull: ConvexHull, dx: number, dy: number, dz: number): void {
+  const v = hull.vertices;
+  const dl = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  if (hull.dimension === 0) { onePoint(out, v[0], v[1], v[2], featureCode(VERTEX, 0)); return; }
+  if (hull.dimension === 1) {
+    const ex = v[3] - v[0], ey = v[4] - v[1], ez = v[5] - v[2];
+    const e = hullEdgeCode(hull, 0, 1);
+    out.count = 2;
+    out.set(0, v[0], v[1], v[2], featureCode(VERTEX, 0), e);
+    out.set(1, v[3], v[4], v[5], featureCode(VERTEX, 1), e);
+    out.polygonCode = e;
+    const el = Math.sqrt(ex * ex + ey * ey + ez * ez);
+    const along = ex * dx + ey * dy + ez * dz;
+    out.supportCode = Math.abs(along) <= TOL * el * dl ? e : featureCode(VERTEX, along > 0 ? 1 : 0);
+    return;
+  }
+  const top = hull.vertexCount > 32 ? hull.supportIndexByClimb(dx, dy, dz) : hull.supportIndexByScan(dx, dy, dz);
+  // The face holding `top` whose normal is nearest d.
+  const fs = hull.faceStart, fi = hull.faceIndices, fn = hull.faceNormals;
+  let best = -1, bestDot = -Infinity;
+  for (let f = 0, F = hull.faceCount; f < F; f++) {
+    const d = fn[3 * f] * dx + fn[3 * f + 1] * dy + fn[3 * f + 2] * dz;
+    if (d <= bestDot) continue;
+    for (let k = fs[f], e = fs[f + 1]; k < e; k++) {
+      if (fi[k] === top) { best = f; bestDot = d; break; }
+    }
+  }
+  const s = fs[best], m = fs[best + 1] - s;
+  out.reserve(m);
+  out.count = m;
+  for (let k = 0; k < m; k++) {
+    const w = fi[s + k], w2 = fi[s + (k + 1) % m];
+    out.set(k, v[3 * w], v[3 * w + 1], v[3 * w + 2], featureCode(VERTEX, w), hullEdgeCode(hull, w, w2));
+  }
+  out.polygonCode = featureCode(FACE, best);
+  out.isFace = true;
+  out.nx = fn[3 * best]; out.ny = fn[3 * best + 1]; out.nz = fn[3 * best + 2];
+  if (parallel(out.nx, out.ny, out.nz, dx, dy, dz, dl)) { out.supportCode = out.polygonCode; return; }
+  // An edge from `top` perpendicular to d, else the vertex.
+  out.supportCode = featureCode(VERTEX, top);
+  const ns = hull.neighborStart, ni = hull.neighborIndices;
+  const tx = v[3 * top], ty = v[3 * top + 1], tz = v[3 * top + 2];
+  for (let j = ns[top], e = ns[top + 1]; j < e; j++) {
+    const w = ni[j];
+    const ex = v[3 * w] - tx, ey = v[3 * w + 1] - ty, ez = v[3 * w + 2] - tz;
+    const el = Math.sqrt(ex * ex + ey * ey + ez * ez);
+    if (Math.abs(ex * dx + ey * dy + ez * dz) <= TOL * el * dl) { out.supportCode = hullEdgeCode(hull, top, w); return; }
+  }
+}
+
+// ----- triangle, segment -----
+
+function triangleFeature(out: FeaturePolygon, t: Triangle, dx: number, dy: number, dz: number): void {
+  const a = t.a, b = t.b, c = t.c;
+  const ux = b.x - a.x, uy = b.y - a.y, uz = b.z - a.z, vx = c.x - a.x, vy = c.y - a.y, vz = c.z - a.z;
+  let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+  const nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
+  const dl = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  const da = a.x * dx + a.y * dy + a.z * dz, db = b.x * dx + b.y * dy + b.z * dz, dc = c.x * dx + c.y * dy + c.z * dz;
+  const top = da >= db && da >= dc ? 0 : db >= dc ? 1 : 2;
+  if (!(nl > 0)) {
+    // Degenerate (collinear corners): the support corner alone.
+    const p = top === 0 ? a : top === 1 ? b : c;
+    onePoint(out, p.x, p.y, p.z, featureCode(VERTEX, top));
+    return;
+  }
+  nx /= nl; ny /= nl; nz /= nl;
+  const front = nx * dx + ny * dy + nz * dz >= 0;
+  out.count = 3;
+  if (front) {
+    out.set(0, a.x, a.y, a.z, featureCode(VERTEX, 0), featureCode(EDGE, 0));
+    out.set(1, b.x, b.y, b.z, featureCode(VERTEX, 1), featureCode(EDGE, 1));
+    out.set(2, c.x, c.y, c.z, featureCode(VERTEX, 2), featureCode(EDGE, 2));
+    out.nx = nx; out.ny = ny; out.nz = nz;
+  } else {
+    out.set(0, a.x, a.y, a.z, featureCode(VERTEX, 0), featureCode(EDGE, 2));
+    out.set(1, c.x, c.y, c.z, featureCode(VERTEX, 2), featureCode(EDGE, 1));
+    out.set(2, b.x, b.y, b.z, featureCode(VERTEX, 1), featureCode(EDGE, 0));
+    out.nx = -nx; out.ny = -ny; out.nz = -nz;
+  }
+  out.polygonCode = featureCode(FACE, front ? 0 : 1);
+  out.isFace = true;
+  if (parallel(nx, ny, nz, dx, dy, dz, dl)) { out.supportCode = out.polygonCode; return; }
+  // An edge at the top (both ends within TOL of the support value), else the top vertex.
+  const dots = [da, db, dc];
+  const lens = [Math.hypot(ux, uy, uz), Math.hypot(c.x - b.x, c.y - b.y, c.z - b.z), Math.hypot(vx, vy, vz)];
+  out.supportCode = featureCode(VERTEX, top);
+  for (let e = 0; e < 3; e++) {
+    const i = e, j = (e + 1) % 3;
+    if ((i === top || j === top) && Math.abs(dots[i] - dots[j]) <= TOL * lens[e] * dl) { out.supportCode = featureCode(EDGE, e); return; }
+  }
+}
+
+function segmentFeature(out: FeaturePolygon, s: Segment, dx: number, dy: number, dz: number): void {
+  const a = s.a, b = s.b;
+  const e = featureCode(EDGE, 0);
+  out.count = 2;
+  out.set(0, a.x, a.y, a.z, featureCode(VERTEX, 0), e);
+  out.set(1, b.x, b.y, b.z, featureCode(VERTEX, 1), e);
+  out.polygonCode = e;
+  const ex = b.x - a.x, ey = b.y - a.y, ez = b.z - a.z;
+  const along = ex * dx + ey * dy + ez * dz;
+  const el = Math.sqrt(ex * ex + ey * ey + ez * ez), dl = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  out.supportCode = Math.abs(along) <= TOL * el * dl ? e : featureCode(VERTEX, along > 0 ? 1 : 0);
+}
+
+// ----- rounded and curved shapes -----
+
+function capsuleFeature(out: FeaturePolygon, c: Capsule, dx: number, dy: number, dz: number): void {
+  const h = c.halfHeight;
+  const e = curvedCode(EDGE, 0);
+  out.count = 2;
+  out.set(0, 0, -h, 0, curvedCode(VERTEX, 0), e);
+  out.set(1, 0, h, 0, curvedCode(VERTEX, 1), e);
+  out.polygonCode = e;
+  out.radius = c.radius;
+  const dl = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  out.supportCode = Math.abs(dy) <= TOL * dl ? e : curvedCode(VERTEX, dy > 0 ? 1 : 0);
+}
+
+/**
+ * A flat end of radius r at height y as DISC rim points, counter-clockwise seen from the side `up`
+ * (+1: from +y), rim codes from `first`.
+ */
+function disc(out: FeaturePolygon, r: number, y: number, up: number, first: number, face: number): void {
+  out.reserve(DISC);
+  out.count = DISC;
+  for (let i = 0; i < DISC; i++) {
+    out.set(i, r * COS[i], y, -up * r * SIN[i], curvedCode(VERTEX, first + i), curvedCode(EDGE, first + i));
+  }
+  out.polygonCode = featureCode(FACE, face);
+  out.supportCode = out.polygonCode;
+  out.isFace = true;
+  out.nx = 0; out.ny = up; out.nz = 0;
+}
+
+function cylinderFeature(out: FeaturePolygon, c: Cylinder, dx: number, dy: number, dz: number): void {
+  const h = c.halfHeight, r = c.radius;
+  const dl = Math.sqrt(dx * dx + dy * dy + dz * dz), p = Math.sqrt(dx * dx + dz * dz);
+  if (p <= TOL * dl) {
+    if (dy > 0) disc(out, r, h, 1, 0, 0);
+    else disc(out, r, -h, -1, DISC, 1);
+    return;
+  }
+  const x = (r * dx) / p, z = (r * dz) / p;
+  if (Math.abs(dy) <= TOL * dl) {
+    // The straight line of the side, bottom to top.
+    const e = curvedCode(EDGE, 2 * DISC);
+    out.count = 2;
+    out.set(0, x, -h, z, curvedCode(VERTEX, 2 * DISC), e);
+    out.set(1, x, h, z, curvedCode(VERTEX, 2 * DISC + 1), e);
+    out.polygonCode = e;
+    out.supportCode = e;
+    return;
+  }
+  onePoint(out, x, dy > 0 ? h : -h, z, curvedCode(VERTEX, 2 * DISC + (dy > 0 ? 1 : 0)));
+}
+
+function coneFeature(out: FeaturePolygon, c: Cone, dx: number, dy: number, dz: number): void {
+  const h = c.halfHeight, r = c.radius;
+  const dl = Math.sqrt(dx * dx + dy * dy + dz * dz), p = Math.sqrt(dx * dx + dz * dz);
+  if (p <= TOL * dl && dy < 0) { disc(out, r, -h, -1, 0, 0); return; }
+  const apex = featureCode(VERTEX, 0);
+  if (!(p > 0)) { onePoint(out, 0, h, 0, apex); return; }
+  const x = (r * dx) / p, z = (r * dz) / p;
+  // The side's outward normal in the (radial, y) plane is (2h, r): d on it within TOL is a side line.
+  const sl = Math.hypot(2 * h, r);
+  if (Math.abs(dy * 2 * h - p * r) <= TOL * dl * sl) {
+    const e = curvedCode(EDGE, DISC);
+    out.count = 2;
+    out.set(0, 0, h, 0, apex, e);
+    out.set(1, x, -h, z, curvedCode(VERTEX, DISC + 1), e);
+    out.polygonCode = e;
+    out.supportCode = e;
+    return;
+  }
+  if (h * dy >= -h * dy + p * r) onePoint(out, 0, h, 0, apex);
+  else onePoint(out, x, -h, z, curvedCode(VERTEX, DISC + 1));
+}
+
+function roundedFeature(out: FeaturePolygon, s: Rounded, dx: number, dy: number, dz: number): void {
+  supportFeature(out, s.shape, dx, dy, dz);
+  out.radius += s.radius;
+  // Under a radius, a core's vertices and edges are round; its faces stay flat.
+  for (let i = 0; i < out.count; i++) {
+    out.vertexCodes[i] = curved(out.vertexCodes[i]);
+    out.edgeCodes[i] = curved(out.edgeCodes[i]);
+  }
+  if (!out.isFace) out.polygonCode = curved(out.polygonCode);
+  if ((out.supportCode & 3) !== FACE) out.supportCode = curved(out.supportCode);
+}
