@@ -95,7 +95,76 @@ export function manifoldConvex(
   if (!clipped(mw, c, size, tA, out, nx, ny, nz, margin, maxPoints, cache)) {
     if (cache !== undefined) cache.reference = 0;
     singlePoint(out, c, fa.supportCode, fb.supportCode);
+    alignPoint(mw, c, size, tA, out.points[0], nx, ny, nz);
   }
+}
+
+/**
+ * Makes the single point's pair lie along the normal (`pointB − pointA = separation · normal`, which the
+ * contact query's deepest points need not: any deepest point along the normal is one). When one
+ * supporting feature is a point, the other shape's point is found along the normal from it; otherwise
+ * it is the deepest point of the two features' overlap seen along the normal (both faces clipped as the
+ * region is), or where two segments cross. The contact query's points stay when nothing agrees with
+ * its separation within MANIFOLD_DEPTH_AGREEMENT (then they are still A's and B's deepest points).
+ */
+function alignPoint(
+  mw: ManifoldWork, c: ContactAnswer, size: number, tA: Transform, p: ManifoldPoint, nx: number, ny: number, nz: number,
+): void {
+  const fa = mw.featureA, fb = mw.featureB, s = c.separation;
+  const wx = c.normal.x, wy = c.normal.y, wz = c.normal.z;
+  if (fb.count === 1) {
+    p.pointA.x = c.pointB.x - s * wx; p.pointA.y = c.pointB.y - s * wy; p.pointA.z = c.pointB.z - s * wz;
+    return;
+  }
+  if (fa.count === 1) {
+    p.pointB.x = c.pointA.x + s * wx; p.pointB.y = c.pointA.y + s * wy; p.pointB.z = c.pointA.z + s * wz;
+    return;
+  }
+  const radii = fa.radius + fb.radius;
+  let bestCore = Infinity, bx = 0, by = 0, bz = 0, onB = true;
+  if (fa.count >= 3 || fb.count >= 3) {
+    // Clip the other feature against the face's side planes, seen along the normal.
+    const refIsA = fa.count >= 3;
+    const ref = refIsA ? fa : fb, inc = refIsA ? fb : fa, u = refIsA ? 1 : -1;
+    const mn = ref.nx * nx + ref.ny * ny + ref.nz * nz;
+    if (!(mn * u > 0)) return;
+    let poly: ClipPolygon;
+    if (inc.count === 2) { clipSegment(inc, ref, u * nx, u * ny, u * nz, mw.clip1); poly = mw.clip1; }
+    else poly = clipPolygon(inc, ref, u * nx, u * ny, u * nz, mw.clip1, mw.clip2);
+    const rp = ref.points, plane = ref.nx * rp[0] + ref.ny * rp[1] + ref.nz * rp[2];
+    const pp = poly.points;
+    for (let i = 0; i < poly.count; i++) {
+      const x = pp[3 * i], y = pp[3 * i + 1], z = pp[3 * i + 2];
+      const core = (ref.nx * x + ref.ny * y + ref.nz * z - plane) / Math.abs(mn);
+      if (core < bestCore) { bestCore = core; bx = x; by = y; bz = z; }
+    }
+    onB = refIsA;
+  } else {
+    // Two segments: where they cross seen along the normal.
+    const pa = fa.points, pb = fb.points;
+    const ex = pa[3] - pa[0], ey = pa[4] - pa[1], ez = pa[5] - pa[2];
+    const fx = pb[3] - pb[0], fy = pb[4] - pb[1], fz = pb[5] - pb[2];
+    // Solve a0 + s e − (b0 + t f) ∥ n: dot with (f × n) and (e × n).
+    const gx = fy * nz - fz * ny, gy = fz * nx - fx * nz, gz = fx * ny - fy * nx;
+    const hx = ey * nz - ez * ny, hy = ez * nx - ex * nz, hz = ex * ny - ey * nx;
+    const dx = pb[0] - pa[0], dy = pb[1] - pa[1], dz = pb[2] - pa[2];
+    const den = ex * gx + ey * gy + ez * gz;
+    if (!(Math.abs(den) > 0)) return;
+    const sa = (dx * gx + dy * gy + dz * gz) / den;
+    const tb = -(dx * hx + dy * hy + dz * hz) / (fx * hx + fy * hy + fz * hz);
+    if (!(sa >= 0 && sa <= 1 && tb >= 0 && tb <= 1)) return;
+    bx = pb[0] + tb * fx; by = pb[1] + tb * fy; bz = pb[2] + tb * fz;
+    const ax = pa[0] + sa * ex, ay = pa[1] + sa * ey, az = pa[2] + sa * ez;
+    bestCore = (bx - ax) * nx + (by - ay) * ny + (bz - az) * nz;
+  }
+  if (!(Math.abs(bestCore - radii - s) <= MANIFOLD_DEPTH_AGREEMENT * size)) return;
+  // The point found is on B (onB) or on A; the other is along the normal from it.
+  const sx = onB ? -bestCore : bestCore;
+  const ox = bx + sx * nx, oy = by + sx * ny, oz = bz + sx * nz;
+  const ax = onB ? ox : bx, ay = onB ? oy : by, az = onB ? oz : bz;
+  const qx = onB ? bx : ox, qy = onB ? by : oy, qz = onB ? bz : oz;
+  writePoint(p.pointA, tA, ax + fa.radius * nx, ay + fa.radius * ny, az + fa.radius * nz);
+  writePoint(p.pointB, tA, qx - fb.radius * nx, qy - fb.radius * ny, qz - fb.radius * nz);
 }
 
 /** The one contact point, with the features that hold it. */
@@ -127,6 +196,9 @@ function clipped(
   else return parallelEdges(mw, c, size, tA, out, nx, ny, nz, margin);
   const ref = refIsA ? fa : fb, inc = refIsA ? fb : fa;
   if (inc.count === 1) return false;
+  // Under a radius, a core point is moved along the normal onto the surface: right only where the core
+  // faces the normal, so a rounded incident feature clips only when it is flat against the reference.
+  if (inc.radius > 0 && !(inc.count === 2 ? segmentFlat(inc, nx, ny, nz) : faceAligned(inc, nx, ny, nz, refIsA ? -1 : 1))) return false;
   const s = refIsA ? 1 : -1, ux = s * nx, uy = s * ny, uz = s * nz;
   let poly: ClipPolygon;
   if (inc.count === 2) { clipSegment(inc, ref, ux, uy, uz, mw.clip1); poly = mw.clip1; }
@@ -174,6 +246,13 @@ function clipped(
   out.count = m;
   if (cache !== undefined) cache.reference = refIsA ? 1 : -1;
   return true;
+}
+
+/** Whether segment `f` (2 corners) is perpendicular to the unit normal within TOL. */
+function segmentFlat(f: FeaturePolygon, nx: number, ny: number, nz: number): boolean {
+  const p = f.points;
+  const ex = p[3] - p[0], ey = p[4] - p[1], ez = p[5] - p[2];
+  return Math.abs(ex * nx + ey * ny + ez * nz) <= TOL * Math.sqrt(ex * ex + ey * ey + ez * ez);
 }
 
 /** p = tA · (x, y, z). */
