@@ -26,15 +26,19 @@ const require = createRequire(import.meta.url);
 const TSC = require.resolve('typescript/bin/tsc');
 const NPM_ENV = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
 
-/** Packed tarball bound: about 1.5 times its size today, so a stray folder or source maps fail. */
-const MAX_PACKED_BYTES = 200_000;
+/**
+ * Packed tarball bound: about 1.2 times its size today (216 KB with contact manifolds and their docs), so
+ * a stray folder or source maps fail.
+ */
+const MAX_PACKED_BYTES = 260_000;
 /**
  * The entry-point issue set 10 KB for a minimal contact program (9.6 KB then). Checking every argument
  * at the boundary, guarding user code against re-entrant queries and answering pairs of any magnitude
  * (the scale-free path) took it to 11.1 KB; the budget is 12 KB.
  */
 const MAX_CONTACT_GZIP = 12_000;
-const MAX_LIBRARY_GZIP = 40_000;
+/** The whole library, both entries: 28 KB before contact manifolds, 41.7 KB with them (and their format). */
+const MAX_LIBRARY_GZIP = 48_000;
 
 let scratch = '';
 let app = '';
@@ -136,7 +140,7 @@ export const box = new Box(1, 2, 3);
     return { gzip: gzipSync(result.outputFiles[0].contents).length, inputs };
   }
 
-  it('bundles small: contact at most 12 KB gzipped, the whole library at most 40 KB, intersects and distance without EPA', async () => {
+  it('bundles small: contact at most 12 KB gzipped, the whole library at most 48 KB, intersects and distance without EPA', async () => {
     const pose = '{ position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }';
     const contactOnly = await bundle('contact-only', `import { Box, contact, Sphere } from 'convex-collide';
       console.log(contact(new Box(1, 1, 1), ${pose}, new Sphere(1), ${pose}));`);

@@ -12,7 +12,7 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import * as THREE from 'three';
 import v8 from 'node:v8';
 import {
-  Box, Capsule, computeAabb, Cone, contact, ConvexHull, createAabb, createContactResult, createPenetrationResult, Cylinder, distance,
+  Box, Capsule, computeAabb, Cone, contact, contactManifold, ConvexHull, createAabb, createManifold, ManifoldCache, createContactResult, createPenetrationResult, Cylinder, distance,
   Ellipsoid, intersects, MinkowskiSum, penetration, Point, Rounded, Scaled, Segment, Sphere, Triangle, type Shape,
 } from '../../src/index.js';
 import { oursPairs } from '../../bench/peers/ours.js';
@@ -81,6 +81,28 @@ const queries: Record<string, [(n: number) => number, number]> = {
   'hull-hull distance': [(n) => { let acc = 0; const p = hulls; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += distance(p.sA[i], p.pA[i], p.sB[i], p.pB[i]); } return acc; }, 10_000],
   'hull-hull contact': [(n) => { let acc = 0; const p = hulls; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += contact(p.sA[i], p.pA[i], p.sB[i], p.pB[i], con)!.separation; } return acc; }, 3_000],
 };
+// Manifolds once warm: the box pool and the hull pool (every pair, a margin so that most answer), and a
+// cylinder standing on a box (a disc of rim points clipped), each with a cache.
+const manifold = createManifold(), manifoldCache = new ManifoldCache();
+const manifoldOptions = { margin: 1, cache: manifoldCache };
+queries['box-box manifold'] = [(n) => {
+  let acc = 0; const p = boxes;
+  for (let k = 0; k < n; k++) { const i = k % SIZE; const m = contactManifold(p.sA[i], p.pA[i], p.sB[i], p.pB[i], manifold, manifoldOptions); if (m !== null) acc += m.count; }
+  return acc;
+}, 5_000];
+queries['hull-hull manifold'] = [(n) => {
+  let acc = 0; const p = hulls;
+  for (let k = 0; k < n; k++) { const i = k % SIZE; const m = contactManifold(p.sA[i], p.pA[i], p.sB[i], p.pB[i], manifold, manifoldOptions); if (m !== null) acc += m.count; }
+  return acc;
+}, 3_000];
+const standing = new Cylinder(0.3, 0.4), ground = new Box(2, 0.5, 2);
+const groundPose = { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } };
+const standingPoses = [0, 1, 2, 3].map((j) => ({ position: { x: 0.1 * j, y: 0.79, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }));
+queries['cylinder-box manifold'] = [(n) => {
+  let acc = 0;
+  for (let k = 0; k < n; k++) { const m = contactManifold(ground, groundPose, standing, standingPoses[k & 3], manifold); if (m !== null) acc += m.count; }
+  return acc;
+}, 5_000];
 // A scaled shape (its support writes S·d into its own scratch) against the sphere-box pool's boxes.
 const scaledCapsule = new Scaled(new Capsule(0.3, 0.2), { x: 2, y: 1, z: 0.5 });
 queries['scaled-box contact'] = [(n) => {
