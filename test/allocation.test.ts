@@ -25,19 +25,19 @@ async function probe(args: string[]): Promise<Record<string, number | 'Infinity'
 test('pairwise queries and computeAabb allocate no JS heap once warm, on every kind of shape', async () => {
   // The shared rows, and every kind against a box through call sites of their own, in a process each.
   const [shared, kinds] = await Promise.all([probe([]), probe(['kinds'])]);
-  expect(Object.keys(shared).length).toBe(17);
+  expect(Object.keys(shared).length).toBe(18);
   expect(Object.keys(kinds).length).toBe(28);
   const result = { ...shared, ...kinds };
   // A double boxed on every call costs 16 bytes (a V8 heap number), on the queries that compute one
   // (the separated pairs of a pool: a third to two thirds of them); the regressions this guards against
   // cost 2 to 300 bytes per query. Measured as a slope between batch sizes, a query that allocates
   // nothing reads 0 (the probe's docs say why the slope); 'Infinity' means every batch collected garbage.
-  // Not yet zero: contact manifolds pass doubles to calls V8 does not inline (CONTRIBUTING.md, "V8
-  // rules", rule 1); measured 64 to 400 bytes a call and more on the box pool. Issue 17 stays open
-  // until they read 0; the rows are measured so that the fix shows.
-  const notYetZero = ['box-box manifold', 'hull-hull manifold', 'cylinder-box manifold'];
+  // One known exception: manifolds of every pair of kinds through one call site with a margin of 0.5
+  // read 4.3 bytes a call in this process (16 to 32 bytes on some calls, attributed by V8's sampling heap
+  // profiler to reading the options; 0 in a process of its own, and 0 on every other manifold row). It is
+  // held below 8 so that it cannot grow unseen.
   for (const [query, bytes] of Object.entries(result)) {
-    if (notYetZero.includes(query)) continue;
-    expect(bytes === 'Infinity' ? Infinity : bytes, `${query}: bytes per query`).toBeLessThan(1);
+    const limit = query === 'manifold, every pair of kinds' ? 8 : 1;
+    expect(bytes === 'Infinity' ? Infinity : bytes, `${query}: bytes per query`).toBeLessThan(limit);
   }
 }, 120_000);

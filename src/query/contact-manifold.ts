@@ -3,7 +3,7 @@
  * shared normal, from the exact contact (contact.ts's pair table) and the clipping of the two shapes'
  * supporting faces (manifold/convex-manifold.ts).
  */
-import { describeValue, InvalidArgumentError, InvalidNumberError } from '../errors.js';
+import { describeValue, InvalidArgumentError } from '../errors.js';
 import { transformFromPose } from '../math/transform.js';
 import type { PoseLike } from '../math/types.js';
 import type { ConvexShape, Shape } from '../shapes/shape.js';
@@ -14,7 +14,7 @@ import type { GjkCache, GjkOptions } from './gjk/gjk.js';
 import { ManifoldWork, manifoldConvex } from './manifold/convex-manifold.js';
 import { ManifoldCache } from './manifold/manifold-cache.js';
 import { createManifold, type Manifold } from './manifold/manifold-result.js';
-import { checkOptions, outNotWritable } from './options.js';
+import { badOption, checkOptions, outNotWritable } from './options.js';
 import { acquireWork } from './query-work.js';
 import type { TraceCallback } from './trace.js';
 
@@ -58,8 +58,11 @@ export function contactManifold(
   let margin = 0, maxPoints = 4, cache: ManifoldCache | undefined;
   if (options != null) {
     checkManifoldOptions(options);
-    margin = options.margin ?? 0;
-    maxPoints = options.maxPoints ?? 4;
+    // Read once, where `typeof` proves a number (a double option tested generically is boxed: see
+    // checkOptions in options.ts).
+    const m = options.margin, k = options.maxPoints;
+    if (typeof m === 'number') margin = m;
+    if (typeof k === 'number') maxPoints = k;
     cache = options.cache;
   }
   if (out != null) checkManifoldOut(out);
@@ -86,7 +89,8 @@ export function contactManifold(
   }
   const result = out ?? createManifold();
   try {
-    manifoldConvex(mw, work.contact, a as ConvexShape, tA, b as ConvexShape, tB, result, margin, maxPoints, cache);
+    mw.margin = margin;
+    manifoldConvex(mw, work.contact, a as ConvexShape, tA, b as ConvexShape, tB, result, maxPoints, cache);
   } catch (error) {
     throw error instanceof TypeError && out != null ? outNotWritable('createManifold') : error;
   }
@@ -97,12 +101,10 @@ function checkManifoldOptions(options: ManifoldOptions): void {
   if (typeof options !== 'object') {
     throw new InvalidArgumentError('options', `is ${describeValue(options)}; expected an object`);
   }
-  const { margin, maxPoints, cache } = options;
-  if (margin !== undefined && !(typeof margin === 'number' && margin >= 0)) {
-    throw new InvalidNumberError('options.margin', margin, 'a number >= 0 (Infinity allowed)');
-  }
-  if (maxPoints !== undefined && !(Number.isInteger(maxPoints) && maxPoints >= 1 && maxPoints <= MANIFOLD_MAX_POINTS)) {
-    throw new InvalidNumberError('options.maxPoints', maxPoints, `an integer from 1 to ${MANIFOLD_MAX_POINTS}`);
+  const margin = options.margin, maxPoints = options.maxPoints, cache = options.cache;
+  if (typeof margin === 'number' ? !(margin >= 0) : margin !== undefined) badOption(options, 'margin', 'a number >= 0 (Infinity allowed)');
+  if (typeof maxPoints === 'number' ? !(Number.isInteger(maxPoints) && maxPoints >= 1 && maxPoints <= MANIFOLD_MAX_POINTS) : maxPoints !== undefined) {
+    badOption(options, 'maxPoints', `an integer from 1 to ${MANIFOLD_MAX_POINTS}`);
   }
   if (cache !== undefined && !(cache instanceof ManifoldCache && !Object.isFrozen(cache) && !Object.isFrozen(cache.gjk))) {
     throw new InvalidArgumentError('options.cache', `is ${cache instanceof ManifoldCache ? 'frozen' : describeValue(cache)}; expected a ManifoldCache`);

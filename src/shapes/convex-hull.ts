@@ -129,6 +129,13 @@ export class ConvexHull implements SupportMap {
     return out;
   }
 
+  /**
+   * Index of a hull vertex maximising `dot(p, dir)` (scan or climb, as {@link support}). Allocation-free.
+   */
+  supportIndex(dir: Readonly<Vec3Like>): number {
+    return this.vertexCount > HULL_CLIMB_MIN_VERTICES ? this.climbIndex(dir) : this.scanIndex(dir);
+  }
+
   /** Index of a vertex maximising `dot(p, (dx, dy, dz))`, by a linear scan (first maximiser). */
   supportIndexByScan(dx: number, dy: number, dz: number): number {
     const d = this._dir;

@@ -151,6 +151,15 @@ queries['contact, every pair of kinds'] = [(n) => {
   for (let k = 0; k < n; k++) { const i = k % (m * m); acc += contact(everyKind[i % m], mixedA, everyKind[(i / m) | 0], mixedPoses[k & 3], con)!.separation; }
   return acc;
 }, 5_000];
+queries['manifold, every pair of kinds'] = [(n) => {
+  let acc = 0; const m = everyKind.length; const o = { margin: 0.5 };
+  for (let k = 0; k < n; k++) {
+    const i = k % (m * m);
+    const r = contactManifold(everyKind[i % m], mixedA, everyKind[(i / m) | 0], mixedPoses[k & 3], manifold, o);
+    if (r !== null) acc += r.count;
+  }
+  return acc;
+}, 5_000];
 // And each kind against a box, each through a call site of its own (new Function: its own type feedback),
 // as an application querying one pair of kinds in a loop does.
 const kindNames = ['point', 'segment', 'triangle', 'sphere', 'box', 'capsule', 'cylinder', 'cone', 'ellipsoid', 'hull', 'big hull', 'rounded', 'sum', 'scaled'];

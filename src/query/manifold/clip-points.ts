@@ -9,7 +9,11 @@
  * normal, not the face's own normal): projected along the normal, the clipped polygon is then exactly
  * the overlap of the two faces' projections, the contact region.
  */
+import type { Vec3Like } from '../../math/types.js';
 import type { FeaturePolygon } from './feature-polygon.js';
+
+/** A side plane s·p = off, handed to clipByPlane as an object (CONTRIBUTING.md, "V8 rules", rule 1). */
+const _plane = { x: 0, y: 0, z: 0, off: 0 };
 
 /** A polygon being clipped: points with their feature pair, and what each edge (i to i + 1) lies on. */
 export class ClipPolygon {
@@ -29,26 +33,34 @@ export class ClipPolygon {
     this.on = new Int32Array(cap);
   }
 
-  push(x: number, y: number, z: number, inc: number, ref: number, on: number): void {
+  /**
+   * Appends a point's feature pair and edge, returning its index; the caller writes its coordinates into
+   * `points` (numbers passed through a call could be boxed: CONTRIBUTING.md, "V8 rules", rule 1).
+   */
+  push(inc: number, ref: number, on: number): number {
     const i = this.count++;
-    this.points[3 * i] = x; this.points[3 * i + 1] = y; this.points[3 * i + 2] = z;
     this.incident[i] = inc; this.reference[i] = ref; this.on[i] = on;
+    return i;
   }
 }
 
 /**
  * Clips `inc` (3 or more corners) against the side planes of `ref` (3 or more corners), both in one frame;
- * (ux, uy, uz) is the reference face's outward direction along the contact normal. Returns the buffer
+ * `u` is the reference face's outward direction along the contact normal. Returns the buffer
  * holding the result (one of `a`, `b`), possibly empty.
  */
-export function clipPolygon(
-  inc: FeaturePolygon, ref: FeaturePolygon, ux: number, uy: number, uz: number, a: ClipPolygon, b: ClipPolygon,
-): ClipPolygon {
+export function clipPolygon(inc: FeaturePolygon, ref: FeaturePolygon, u: Readonly<Vec3Like>, a: ClipPolygon, b: ClipPolygon): ClipPolygon {
+  const ux = u.x, uy = u.y, uz = u.z;
   const cap = inc.count + ref.count + 2;
   a.reserve(cap); b.reserve(cap);
   a.count = 0;
   const ip = inc.points;
-  for (let i = 0; i < inc.count; i++) a.push(ip[3 * i], ip[3 * i + 1], ip[3 * i + 2], inc.vertexCodes[i], ref.polygonCode, inc.edgeCodes[i]);
+  for (let i = 0; i < inc.count; i++) {
+    const q = a.points, o = 3 * a.push(inc.vertexCodes[i], ref.polygonCode, inc.edgeCodes[i]);
+    q[o] = ip[3 * i];
+    q[o + 1] = ip[3 * i + 1];
+    q[o + 2] = ip[3 * i + 2];
+  }
   let src = a, dst = b;
   const rp = ref.points, R = ref.count;
   for (let k = 0; k < R && src.count > 0; k++) {
@@ -56,18 +68,17 @@ export function clipPolygon(
     const ex = rp[3 * k1] - rp[3 * k], ey = rp[3 * k1 + 1] - rp[3 * k + 1], ez = rp[3 * k1 + 2] - rp[3 * k + 2];
     // Outward side normal e × u, and the plane through corner k.
     const sx = ey * uz - ez * uy, sy = ez * ux - ex * uz, sz = ex * uy - ey * ux;
-    const off = sx * rp[3 * k] + sy * rp[3 * k + 1] + sz * rp[3 * k + 2];
-    clipByPlane(src, dst, sx, sy, sz, off, k, ref, inc.polygonCode);
+    _plane.x = sx; _plane.y = sy; _plane.z = sz;
+    _plane.off = sx * rp[3 * k] + sy * rp[3 * k + 1] + sz * rp[3 * k + 2];
+    clipByPlane(src, dst, _plane, k, ref, inc.polygonCode);
     const t = src; src = dst; dst = t;
   }
   return src;
 }
 
 /** One Sutherland–Hodgman pass: the part of `src` with s·p ≤ off into `dst`. */
-function clipByPlane(
-  src: ClipPolygon, dst: ClipPolygon, sx: number, sy: number, sz: number, off: number, k: number,
-  ref: FeaturePolygon, incFace: number,
-): void {
+function clipByPlane(src: ClipPolygon, dst: ClipPolygon, plane: typeof _plane, k: number, ref: FeaturePolygon, incFace: number): void {
+  const sx = plane.x, sy = plane.y, sz = plane.z, off = plane.off;
   dst.count = 0;
   const n = src.count, p = src.points;
   const R = ref.count;
@@ -76,7 +87,12 @@ function clipByPlane(
     const di = sx * p[3 * i] + sy * p[3 * i + 1] + sz * p[3 * i + 2] - off;
     const dj = sx * p[3 * j] + sy * p[3 * j + 1] + sz * p[3 * j + 2] - off;
     const inI = di <= 0, inJ = dj <= 0;
-    if (inI) dst.push(p[3 * i], p[3 * i + 1], p[3 * i + 2], src.incident[i], src.reference[i], src.on[i]);
+    if (inI) {
+      const q = dst.points, o = 3 * dst.push(src.incident[i], src.reference[i], src.on[i]);
+      q[o] = p[3 * i];
+      q[o + 1] = p[3 * i + 1];
+      q[o + 2] = p[3 * i + 2];
+    }
     if (inI !== inJ) {
       const t = di / (di - dj);
       const x = p[3 * i] + t * (p[3 * j] - p[3 * i]);
@@ -92,7 +108,12 @@ function clipByPlane(
         incCode = incFace;
         refCode = k2 === (k + R - 1) % R ? ref.vertexCodes[k] : k2 === (k + 1) % R ? ref.vertexCodes[(k + 1) % R] : ref.polygonCode;
       }
-      dst.push(x, y, z, incCode, refCode, inI ? -1 - k : on);
+      {
+        const q = dst.points, o = 3 * dst.push(incCode, refCode, inI ? -1 - k : on);
+        q[o] = x;
+        q[o + 1] = y;
+        q[o + 2] = z;
+      }
     }
   }
 }
@@ -101,7 +122,8 @@ function clipByPlane(
  * Clips the incident segment `inc` (2 corners) against the side planes of `ref` into `out` (0 or 2 points;
  * a segment that degenerates to a point gives 2 equal points).
  */
-export function clipSegment(inc: FeaturePolygon, ref: FeaturePolygon, ux: number, uy: number, uz: number, out: ClipPolygon): void {
+export function clipSegment(inc: FeaturePolygon, ref: FeaturePolygon, u: Readonly<Vec3Like>, out: ClipPolygon): void {
+  const ux = u.x, uy = u.y, uz = u.z;
   out.reserve(2);
   out.count = 0;
   const ip = inc.points, rp = ref.points, R = ref.count;
@@ -126,6 +148,16 @@ export function clipSegment(inc: FeaturePolygon, ref: FeaturePolygon, ux: number
   }
   if (t0 > t1) return;
   const ex = x1 - x0, ey = y1 - y0, ez = z1 - z0;
-  out.push(x0 + t0 * ex, y0 + t0 * ey, z0 + t0 * ez, inc0, ref0, 0);
-  out.push(x0 + t1 * ex, y0 + t1 * ey, z0 + t1 * ez, inc1, ref1, 0);
+  {
+    const q = out.points, o = 3 * out.push(inc0, ref0, 0);
+    q[o] = x0 + t0 * ex;
+    q[o + 1] = y0 + t0 * ey;
+    q[o + 2] = z0 + t0 * ez;
+  }
+  {
+    const q = out.points, o = 3 * out.push(inc1, ref1, 0);
+    q[o] = x0 + t1 * ex;
+    q[o + 1] = y0 + t1 * ey;
+    q[o + 2] = z0 + t1 * ez;
+  }
 }

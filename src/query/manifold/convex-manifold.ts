@@ -12,9 +12,11 @@
  *  5. reduced to `maxPoints` (reduce-points.ts), the radii added, written in world space.
  * All in A's frame, so that far-from-origin pairs keep their digits.
  */
-import { relativeTransform, Transform } from '../../math/transform.js';
+import { relativeTransform, Transform, transformPoint } from '../../math/transform.js';
+import type { Vec3Like } from '../../math/types.js';
+import { vec3 } from '../../math/vec3.js';
 import type { ConvexShape } from '../../shapes/shape.js';
-import { MANIFOLD_ALIGNMENT_TOLERANCE, MANIFOLD_DEPTH_AGREEMENT } from '../../tolerance.js';
+import { MANIFOLD_ALIGNMENT_TOLERANCE, MANIFOLD_DEPTH_AGREEMENT as DEPTH_AGREEMENT } from '../../tolerance.js';
 import type { ContactAnswer } from '../query-work.js';
 import { ClipPolygon, clipPolygon, clipSegment } from './clip-points.js';
 import { codeIndex, codeType, pairId } from './feature-code.js';
@@ -25,10 +27,26 @@ import { reducePoints } from './reduce-points.js';
 import { supportFeature } from './support-feature.js';
 
 const TOL = MANIFOLD_ALIGNMENT_TOLERANCE;
+/** A module constant (CONTRIBUTING.md, "V8 rules", rule 4). */
+const MANIFOLD_DEPTH_AGREEMENT = DEPTH_AGREEMENT;
 
 /** The manifold builder's scratch (one per QueryWork, made on first use). */
 export class ManifoldWork {
   readonly bInA = new Transform();
+  /**
+   * The contact normal in A's frame, B's direction (−n in B's frame), the reference face's outward
+   * direction along the normal, and a point being written: vectors travel as objects, and the margin
+   * and the pair's size as fields (CONTRIBUTING.md, "V8 rules", rule 1).
+   */
+  readonly n = vec3();
+  readonly dirB = vec3();
+  readonly u = vec3();
+  readonly point = vec3();
+  // Made doubles from the start (Infinity, not 0): a field that first holds small integers and later
+  // doubles can end up tagged, and then every store allocates a heap number (the allocation probe
+  // measured 32 bytes a call with margin 1 in one row and 0.5 in the next).
+  margin = Infinity;
+  size = Infinity;
   readonly featureA = new FeaturePolygon();
   readonly featureB = new FeaturePolygon();
   readonly clip1 = new ClipPolygon();
@@ -60,9 +78,10 @@ export class ManifoldWork {
   }
 }
 
-/** Whether face `f`'s normal is the direction ±(nx, ny, nz) (unit) within TOL, facing `side` (+1 or −1). */
-function faceAligned(f: FeaturePolygon, nx: number, ny: number, nz: number, side: number): boolean {
+/** Whether face `f`'s normal is the unit direction `side` · n within TOL (`side` +1 or −1). */
+function faceAligned(f: FeaturePolygon, n: Readonly<Vec3Like>, side: number): boolean {
   if (!f.isFace) return false;
+  const nx = n.x, ny = n.y, nz = n.z;
   const d = (f.nx * nx + f.ny * ny + f.nz * nz) * side;
   if (!(d > 0)) return false;
   const cx = f.ny * nz - f.nz * ny, cy = f.nz * nx - f.nx * nz, cz = f.nx * ny - f.ny * nx;
@@ -71,31 +90,37 @@ function faceAligned(f: FeaturePolygon, nx: number, ny: number, nz: number, side
 
 /**
  * Writes the manifold of `a` at `tA` and `b` at `tB` into `out`, from their contact `c` (world space,
- * separation within `margin`). `maxPoints` ≥ 1.
+ * separation within `mw.margin`, which the caller sets: a number passed to this call would be boxed,
+ * CONTRIBUTING.md, "V8 rules", rule 1). `maxPoints` ≥ 1.
  */
 export function manifoldConvex(
   mw: ManifoldWork, c: ContactAnswer, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform,
-  out: Manifold, margin: number, maxPoints: number, cache: ManifoldCache | undefined,
+  out: Manifold, maxPoints: number, cache: ManifoldCache | undefined,
 ): void {
   out.normal.x = c.normal.x; out.normal.y = c.normal.y; out.normal.z = c.normal.z;
   out.status = c.status;
   out.iterations = c.iterations;
   // The normal in A's frame (Rᵀ n), and B in A's frame.
   const wx = c.normal.x, wy = c.normal.y, wz = c.normal.z;
-  const nx = tA.m00 * wx + tA.m10 * wy + tA.m20 * wz;
-  const ny = tA.m01 * wx + tA.m11 * wy + tA.m21 * wz;
-  const nz = tA.m02 * wx + tA.m12 * wy + tA.m22 * wz;
+  const n = mw.n;
+  n.x = tA.m00 * wx + tA.m10 * wy + tA.m20 * wz;
+  n.y = tA.m01 * wx + tA.m11 * wy + tA.m21 * wz;
+  n.z = tA.m02 * wx + tA.m12 * wy + tA.m22 * wz;
   const t = relativeTransform(mw.bInA, tA, tB);
   const fa = mw.featureA, fb = mw.featureB;
-  supportFeature(fa, a, nx, ny, nz);
+  supportFeature(fa, a, n);
   // −n in B's frame: Rᵀ_BA (−n).
-  supportFeature(fb, b, -(t.m00 * nx + t.m10 * ny + t.m20 * nz), -(t.m01 * nx + t.m11 * ny + t.m21 * nz), -(t.m02 * nx + t.m12 * ny + t.m22 * nz));
+  const d = mw.dirB;
+  d.x = -(t.m00 * n.x + t.m10 * n.y + t.m20 * n.z);
+  d.y = -(t.m01 * n.x + t.m11 * n.y + t.m21 * n.z);
+  d.z = -(t.m02 * n.x + t.m12 * n.y + t.m22 * n.z);
+  supportFeature(fb, b, d);
   fb.transform(t);
-  const size = a.boundingRadius + b.boundingRadius;
-  if (!clipped(mw, c, size, tA, out, nx, ny, nz, margin, maxPoints, cache)) {
+  mw.size = a.boundingRadius + b.boundingRadius;
+  if (!clipped(mw, c, tA, out, maxPoints, cache)) {
     if (cache !== undefined) cache.reference = 0;
     singlePoint(out, c, fa.supportCode, fb.supportCode);
-    alignPoint(mw, c, size, tA, out.points[0], nx, ny, nz);
+    alignPoint(mw, c, tA, out.points[0]);
   }
 }
 
@@ -107,10 +132,9 @@ export function manifoldConvex(
  * region is), or where two segments cross. The contact query's points stay when nothing agrees with
  * its separation within MANIFOLD_DEPTH_AGREEMENT (then they are still A's and B's deepest points).
  */
-function alignPoint(
-  mw: ManifoldWork, c: ContactAnswer, size: number, tA: Transform, p: ManifoldPoint, nx: number, ny: number, nz: number,
-): void {
-  const fa = mw.featureA, fb = mw.featureB, s = c.separation;
+function alignPoint(mw: ManifoldWork, c: ContactAnswer, tA: Transform, p: ManifoldPoint): void {
+  const fa = mw.featureA, fb = mw.featureB, s = c.separation, size = mw.size;
+  const nx = mw.n.x, ny = mw.n.y, nz = mw.n.z;
   const wx = c.normal.x, wy = c.normal.y, wz = c.normal.z;
   if (fb.count === 1) {
     p.pointA.x = c.pointB.x - s * wx; p.pointA.y = c.pointB.y - s * wy; p.pointA.z = c.pointB.z - s * wz;
@@ -128,9 +152,11 @@ function alignPoint(
     const ref = refIsA ? fa : fb, inc = refIsA ? fb : fa, u = refIsA ? 1 : -1;
     const mn = ref.nx * nx + ref.ny * ny + ref.nz * nz;
     if (!(mn * u > 0)) return;
+    const dir = mw.u;
+    dir.x = u * nx; dir.y = u * ny; dir.z = u * nz;
     let poly: ClipPolygon;
-    if (inc.count === 2) { clipSegment(inc, ref, u * nx, u * ny, u * nz, mw.clip1); poly = mw.clip1; }
-    else poly = clipPolygon(inc, ref, u * nx, u * ny, u * nz, mw.clip1, mw.clip2);
+    if (inc.count === 2) { clipSegment(inc, ref, dir, mw.clip1); poly = mw.clip1; }
+    else poly = clipPolygon(inc, ref, dir, mw.clip1, mw.clip2);
     const rp = ref.points, plane = ref.nx * rp[0] + ref.ny * rp[1] + ref.nz * rp[2];
     const pp = poly.points;
     for (let i = 0; i < poly.count; i++) {
@@ -163,8 +189,11 @@ function alignPoint(
   const ox = bx + sx * nx, oy = by + sx * ny, oz = bz + sx * nz;
   const ax = onB ? ox : bx, ay = onB ? oy : by, az = onB ? oz : bz;
   const qx = onB ? bx : ox, qy = onB ? by : oy, qz = onB ? bz : oz;
-  writePoint(p.pointA, tA, ax + fa.radius * nx, ay + fa.radius * ny, az + fa.radius * nz);
-  writePoint(p.pointB, tA, qx - fb.radius * nx, qy - fb.radius * ny, qz - fb.radius * nz);
+  const w = mw.point;
+  w.x = ax + fa.radius * nx; w.y = ay + fa.radius * ny; w.z = az + fa.radius * nz;
+  transformPoint(p.pointA, tA, w);
+  w.x = qx - fb.radius * nx; w.y = qy - fb.radius * ny; w.z = qz - fb.radius * nz;
+  transformPoint(p.pointB, tA, w);
 }
 
 /** The one contact point, with the features that hold it. */
@@ -184,25 +213,24 @@ function writeFeatures(p: ManifoldPoint, codeA: number, codeB: number): void {
 }
 
 /** Steps 3 to 5; false when the answer is the single contact point. */
-function clipped(
-  mw: ManifoldWork, c: ContactAnswer, size: number, tA: Transform, out: Manifold,
-  nx: number, ny: number, nz: number, margin: number, maxPoints: number, cache: ManifoldCache | undefined,
-): boolean {
-  const fa = mw.featureA, fb = mw.featureB;
-  const okA = faceAligned(fa, nx, ny, nz, 1), okB = faceAligned(fb, nx, ny, nz, -1);
+function clipped(mw: ManifoldWork, c: ContactAnswer, tA: Transform, out: Manifold, maxPoints: number, cache: ManifoldCache | undefined): boolean {
+  const fa = mw.featureA, fb = mw.featureB, n = mw.n, margin = mw.margin, size = mw.size;
+  const nx = n.x, ny = n.y, nz = n.z;
+  const okA = faceAligned(fa, n, 1), okB = faceAligned(fb, n, -1);
   let refIsA: boolean;
   if (okA && okB) refIsA = cache === undefined || cache.reference !== -1;
   else if (okA || okB) refIsA = okA;
-  else return parallelEdges(mw, c, size, tA, out, nx, ny, nz, margin);
+  else return parallelEdges(mw, c, tA, out);
   const ref = refIsA ? fa : fb, inc = refIsA ? fb : fa;
   if (inc.count === 1) return false;
   // Under a radius, a core point is moved along the normal onto the surface: right only where the core
   // faces the normal, so a rounded incident feature clips only when it is flat against the reference.
-  if (inc.radius > 0 && !(inc.count === 2 ? segmentFlat(inc, nx, ny, nz) : faceAligned(inc, nx, ny, nz, refIsA ? -1 : 1))) return false;
-  const s = refIsA ? 1 : -1, ux = s * nx, uy = s * ny, uz = s * nz;
+  if (inc.radius > 0 && !(inc.count === 2 ? segmentFlat(inc, n) : faceAligned(inc, n, refIsA ? -1 : 1))) return false;
+  const s = refIsA ? 1 : -1, u = mw.u;
+  u.x = s * nx; u.y = s * ny; u.z = s * nz;
   let poly: ClipPolygon;
-  if (inc.count === 2) { clipSegment(inc, ref, ux, uy, uz, mw.clip1); poly = mw.clip1; }
-  else poly = clipPolygon(inc, ref, ux, uy, uz, mw.clip1, mw.clip2);
+  if (inc.count === 2) { clipSegment(inc, ref, u, mw.clip1); poly = mw.clip1; }
+  else poly = clipPolygon(inc, ref, u, mw.clip1, mw.clip2);
   // Separations along the normal to the reference plane m·x = m·r0.
   const rp = ref.points;
   const mx = ref.nx, my = ref.ny, mz = ref.nz;
@@ -225,22 +253,23 @@ function clipped(
   }
   if (kept === 0) return false;
   if (!(Math.abs(deepest - c.separation) <= MANIFOLD_DEPTH_AGREEMENT * size)) return false;
-  const m = reducePoints(mw.kept, mw.keptSep, kept, maxPoints, nx, ny, nz, mw.chosen, mw.used);
+  const m = reducePoints(mw.kept, mw.keptSep, kept, maxPoints, n, mw.chosen, mw.used);
+  const w = mw.point, rA = fa.radius, rB = fb.radius;
   for (let k = 0; k < m; k++) {
     const i = mw.chosen[k];
     const x = mw.kept[3 * i], y = mw.kept[3 * i + 1], z = mw.kept[3 * i + 2], core = mw.keptCore[i];
     // The reference point: the incident point moved along the normal onto the reference plane.
     const qx = x - s * core * nx, qy = y - s * core * ny, qz = z - s * core * nz;
     const p = out.points[k];
-    if (refIsA) {
-      writePoint(p.pointA, tA, qx + fa.radius * nx, qy + fa.radius * ny, qz + fa.radius * nz);
-      writePoint(p.pointB, tA, x - fb.radius * nx, y - fb.radius * ny, z - fb.radius * nz);
-      writeFeatures(p, mw.keptRef[i], mw.keptInc[i]);
-    } else {
-      writePoint(p.pointA, tA, x + fa.radius * nx, y + fa.radius * ny, z + fa.radius * nz);
-      writePoint(p.pointB, tA, qx - fb.radius * nx, qy - fb.radius * ny, qz - fb.radius * nz);
-      writeFeatures(p, mw.keptInc[i], mw.keptRef[i]);
-    }
+    // A's point (the reference point when A's face is the reference) out by A's radius, B's in by B's.
+    const ax = refIsA ? qx : x, ay = refIsA ? qy : y, az = refIsA ? qz : z;
+    const bx = refIsA ? x : qx, by = refIsA ? y : qy, bz = refIsA ? z : qz;
+    w.x = ax + rA * nx; w.y = ay + rA * ny; w.z = az + rA * nz;
+    transformPoint(p.pointA, tA, w);
+    w.x = bx - rB * nx; w.y = by - rB * ny; w.z = bz - rB * nz;
+    transformPoint(p.pointB, tA, w);
+    if (refIsA) writeFeatures(p, mw.keptRef[i], mw.keptInc[i]);
+    else writeFeatures(p, mw.keptInc[i], mw.keptRef[i]);
     p.separation = mw.keptSep[i];
   }
   out.count = m;
@@ -248,18 +277,11 @@ function clipped(
   return true;
 }
 
-/** Whether segment `f` (2 corners) is perpendicular to the unit normal within TOL. */
-function segmentFlat(f: FeaturePolygon, nx: number, ny: number, nz: number): boolean {
-  const p = f.points;
+/** Whether segment `f` (2 corners) is perpendicular to the unit normal `n` within TOL. */
+function segmentFlat(f: FeaturePolygon, n: Readonly<Vec3Like>): boolean {
+  const p = f.points, nx = n.x, ny = n.y, nz = n.z;
   const ex = p[3] - p[0], ey = p[4] - p[1], ez = p[5] - p[2];
   return Math.abs(ex * nx + ey * ny + ez * nz) <= TOL * Math.sqrt(ex * ex + ey * ey + ez * ez);
-}
-
-/** p = tA · (x, y, z). */
-function writePoint(p: { x: number; y: number; z: number }, t: Transform, x: number, y: number, z: number): void {
-  p.x = t.m00 * x + t.m01 * y + t.m02 * z + t.tx;
-  p.y = t.m10 * x + t.m11 * y + t.m12 * z + t.ty;
-  p.z = t.m20 * x + t.m21 * y + t.m22 * z + t.tz;
 }
 
 /**
@@ -267,11 +289,9 @@ function writePoint(p: { x: number; y: number; z: number }, t: Transform, x: num
  * parallel to each other within TOL: B's clipped to A's extent along their common direction, 2 points.
  * False (the single contact point) for any other pair without a reference face.
  */
-function parallelEdges(
-  mw: ManifoldWork, c: ContactAnswer, size: number, tA: Transform, out: Manifold,
-  nx: number, ny: number, nz: number, margin: number,
-): boolean {
-  const fa = mw.featureA, fb = mw.featureB;
+function parallelEdges(mw: ManifoldWork, c: ContactAnswer, tA: Transform, out: Manifold): boolean {
+  const fa = mw.featureA, fb = mw.featureB, margin = mw.margin, size = mw.size;
+  const nx = mw.n.x, ny = mw.n.y, nz = mw.n.z, w = mw.point;
   if (fa.count !== 2 || fb.count !== 2) return false;
   const pa = fa.points, pb = fb.points;
   const ex = pa[3] - pa[0], ey = pa[4] - pa[1], ez = pa[5] - pa[2];
@@ -299,8 +319,10 @@ function parallelEdges(
     const sep = core - radii;
     if (!(sep <= margin)) continue;
     const p = out.points[count++];
-    writePoint(p.pointA, tA, bx - core * nx + fa.radius * nx, by - core * ny + fa.radius * ny, bz - core * nz + fa.radius * nz);
-    writePoint(p.pointB, tA, bx - fb.radius * nx, by - fb.radius * ny, bz - fb.radius * nz);
+    w.x = bx + (fa.radius - core) * nx; w.y = by + (fa.radius - core) * ny; w.z = bz + (fa.radius - core) * nz;
+    transformPoint(p.pointA, tA, w);
+    w.x = bx - fb.radius * nx; w.y = by - fb.radius * ny; w.z = bz - fb.radius * nz;
+    transformPoint(p.pointB, tA, w);
     p.separation = sep;
     // An end inside the other segment is that segment's vertex against the other's edge.
     const codeA = tt === 0 ? fa.vertexCodes[0] : tt === 1 ? fa.vertexCodes[1] : fa.polygonCode;

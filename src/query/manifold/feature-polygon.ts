@@ -17,9 +17,10 @@ export class FeaturePolygon {
   polygonCode = 0;
   /** Whether the polygon is a flat face (count ≥ 3), with `nx, ny, nz` its outward unit normal. */
   isFace = false;
-  nx = 0; ny = 0; nz = 0;
+  // Doubles from the start (NaN, not 0): see ManifoldWork.margin.
+  nx = NaN; ny = NaN; nz = NaN;
   /** Radius swept around the core (a capsule's, a rounded shape's). */
-  radius = 0;
+  radius = NaN;
   /**
    * Code of the lowest-dimensional feature that holds the support point along the direction, found with
    * the alignment tolerance (a face only when its normal is the direction; an edge only when it is
@@ -36,10 +37,11 @@ export class FeaturePolygon {
     const e = new Int32Array(cap); e.set(this.edgeCodes); this.edgeCodes = e;
   }
 
-  /** Sets corner `i`. */
-  set(i: number, x: number, y: number, z: number, vertexCode: number, edgeCode: number): void {
-    const p = this.points;
-    p[3 * i] = x; p[3 * i + 1] = y; p[3 * i + 2] = z;
+  /**
+   * Sets corner `i`'s codes; the caller writes its coordinates into `points` (numbers passed through a
+   * call could be boxed: CONTRIBUTING.md, "V8 rules", rule 1).
+   */
+  setCodes(i: number, vertexCode: number, edgeCode: number): void {
     this.vertexCodes[i] = vertexCode;
     this.edgeCodes[i] = edgeCode;
   }

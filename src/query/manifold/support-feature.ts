@@ -38,53 +38,58 @@ const DISC = MANIFOLD_DISC_POINTS;
 const COS = /* @__PURE__ */ Array.from({ length: DISC }, (_, i) => Math.cos((2 * Math.PI * i) / DISC));
 const SIN = /* @__PURE__ */ Array.from({ length: DISC }, (_, i) => Math.sin((2 * Math.PI * i) / DISC));
 const _p: Vec3Like = { x: 0, y: 0, z: 0 };
-const _d: Vec3Like = { x: 0, y: 0, z: 0 };
 
 /**
  * Writes into `out` the supporting feature of `shape`'s core along (dx, dy, dz) (local frame, non-zero),
  * with `radius` the shape's swept radius. Rounded shapes recurse into their inner shape (MinkowskiSum,
  * Scaled and a user's shape give their support point: one contact point).
  */
-export function supportFeature(out: FeaturePolygon, shape: ConvexShape, dx: number, dy: number, dz: number): void {
+export function supportFeature(out: FeaturePolygon, shape: ConvexShape, d: Readonly<Vec3Like>): void {
   out.radius = 0;
   out.isFace = false;
+  // Directions travel as objects, never as numbers through calls (CONTRIBUTING.md, "V8 rules", rule 1).
   switch (shape.kind) {
-    case 'box': boxFeature(out, shape, dx, dy, dz); return;
-    case 'convexHull': hullFeature(out, shape, dx, dy, dz); return;
-    case 'triangle': triangleFeature(out, shape, dx, dy, dz); return;
-    case 'segment': segmentFeature(out, shape, dx, dy, dz); return;
-    case 'point': onePoint(out, 0, 0, 0, featureCode(VERTEX, 0)); return;
-    case 'sphere': onePoint(out, 0, 0, 0, featureCode(NONE, 0)); out.radius = (shape as Sphere).radius; return;
-    case 'capsule': capsuleFeature(out, shape, dx, dy, dz); return;
-    case 'cylinder': cylinderFeature(out, shape, dx, dy, dz); return;
-    case 'cone': coneFeature(out, shape, dx, dy, dz); return;
-    case 'rounded': roundedFeature(out, shape, dx, dy, dz); return;
+    case 'box': boxFeature(out, shape, d); return;
+    case 'convexHull': hullFeature(out, shape, d); return;
+    case 'triangle': triangleFeature(out, shape, d); return;
+    case 'segment': segmentFeature(out, shape, d); return;
+    case 'point': _p.x = 0; _p.y = 0; _p.z = 0; onePoint(out, _p, featureCode(VERTEX, 0)); return;
+    case 'sphere': _p.x = 0; _p.y = 0; _p.z = 0; onePoint(out, _p, featureCode(NONE, 0)); out.radius = (shape as Sphere).radius; return;
+    case 'capsule': capsuleFeature(out, shape, d); return;
+    case 'cylinder': cylinderFeature(out, shape, d); return;
+    case 'cone': coneFeature(out, shape, d); return;
+    case 'rounded': roundedFeature(out, shape, d); return;
     default: {
-      _d.x = dx; _d.y = dy; _d.z = dz;
-      shape.support(_p, _d);
-      onePoint(out, _p.x, _p.y, _p.z, featureCode(NONE, 0));
+      shape.support(_p, d);
+      onePoint(out, _p, featureCode(NONE, 0));
       out.radius = shape.sweptRadius;
     }
   }
 }
 
-function onePoint(out: FeaturePolygon, x: number, y: number, z: number, code: number): void {
+/** A one-corner feature at `p` (copied). */
+function onePoint(out: FeaturePolygon, p: Readonly<Vec3Like>, code: number): void {
   out.count = 1;
-  out.set(0, x, y, z, code, code);
+  const q = out.points;
+  q[0] = p.x; q[1] = p.y; q[2] = p.z;
+  out.vertexCodes[0] = code;
+  out.edgeCodes[0] = code;
   out.polygonCode = code;
   out.supportCode = code;
 }
 
-/** Whether unit-free vectors u and d (d of length dl) are parallel within TOL: |u × d| ≤ TOL |u| |d|. */
-function parallel(ux: number, uy: number, uz: number, dx: number, dy: number, dz: number, dl: number): boolean {
+/** Whether the face normal of `out` is parallel to d (of length dl) within TOL: |n × d| ≤ TOL |d|. */
+function normalAlong(out: FeaturePolygon, d: Readonly<Vec3Like>, dl: number): boolean {
+  const ux = out.nx, uy = out.ny, uz = out.nz, dx = d.x, dy = d.y, dz = d.z;
   const cx = uy * dz - uz * dy, cy = uz * dx - ux * dz, cz = ux * dy - uy * dx;
-  return Math.sqrt(cx * cx + cy * cy + cz * cz) <= TOL * Math.sqrt(ux * ux + uy * uy + uz * uz) * dl;
+  return Math.sqrt(cx * cx + cy * cy + cz * cz) <= TOL * dl;
 }
 
 // ----- box -----
 
-function boxVertexCode(x: number, y: number, z: number): number {
-  return featureCode(VERTEX, +(x > 0) + 2 * +(y > 0) + 4 * +(z > 0));
+/** The code of the box corner with coordinates c (an array: numbers through calls, rule 1). */
+function boxVertexCode(c: ArrayLike<number>): number {
+  return featureCode(VERTEX, +(c[0] > 0) + 2 * +(c[1] > 0) + 4 * +(c[2] > 0));
 }
 
 /** The code of the box edge along `axis` at the signs of the other two axes' coordinates. */
@@ -100,7 +105,8 @@ const _q = [0, 0, 0];
 const SU = [1, -1, -1, 1];
 const SV = [1, 1, -1, -1];
 
-function boxFeature(out: FeaturePolygon, box: Box, dx: number, dy: number, dz: number): void {
+function boxFeature(out: FeaturePolygon, box: Box, d: Readonly<Vec3Like>): void {
+  const dx = d.x, dy = d.y, dz = d.z;
   const h = _h, c = _c;
   h[0] = box.hx; h[1] = box.hy; h[2] = box.hz;
   _q[0] = dx; _q[1] = dy; _q[2] = dz;
@@ -112,7 +118,13 @@ function boxFeature(out: FeaturePolygon, box: Box, dx: number, dy: number, dz: n
   for (let i = 0; i < 4; i++) {
     const j = s > 0 ? i : 3 - i; // the other way round on a negative face
     c[k] = s * h[k]; c[u] = SU[j] * h[u]; c[v] = SV[j] * h[v];
-    out.set(i, c[0], c[1], c[2], boxVertexCode(c[0], c[1], c[2]), 0);
+    {
+      const q = out.points, o = 3 * i;
+      q[o] = c[0];
+      q[o + 1] = c[1];
+      q[o + 2] = c[2];
+      out.setCodes(i, boxVertexCode(c), 0);
+    }
   }
   // Edge i runs from corner i to i + 1, along u or v; its code needs the corner's other coordinates.
   const p = out.points;
@@ -130,7 +142,7 @@ function boxFeature(out: FeaturePolygon, box: Box, dx: number, dy: number, dz: n
   for (let a = 0; a < 3; a++) c[a] = _q[a] >= 0 ? h[a] : -h[a];
   if (zeros >= 2) out.supportCode = out.polygonCode;
   else if (zeros === 1) out.supportCode = boxEdgeCode(zx ? 0 : zy ? 1 : 2, c);
-  else out.supportCode = boxVertexCode(c[0], c[1], c[2]);
+  else out.supportCode = boxVertexCode(c);
 }
 
 /**
@@ -154,23 +166,36 @@ function hullEdgeCode(hull: ConvexHull, u: number, w: number): number {
   return featureCode(EDGE, ni.length + lo * hull.vertexCount + hi);
 }
 
-function hullFeature(out: FeaturePolygon, hull: ConvexHull, dx: number, dy: number, dz: number): void {
+function hullFeature(out: FeaturePolygon, hull: ConvexHull, dir: Readonly<Vec3Like>): void {
+  const dx = dir.x, dy = dir.y, dz = dir.z;
   const v = hull.vertices;
   const dl = Math.sqrt(dx * dx + dy * dy + dz * dz);
-  if (hull.dimension === 0) { onePoint(out, v[0], v[1], v[2], featureCode(VERTEX, 0)); return; }
+  if (hull.dimension === 0) { _p.x = v[0]; _p.y = v[1]; _p.z = v[2]; onePoint(out, _p, featureCode(VERTEX, 0)); return; }
   if (hull.dimension === 1) {
     const ex = v[3] - v[0], ey = v[4] - v[1], ez = v[5] - v[2];
     const e = hullEdgeCode(hull, 0, 1);
     out.count = 2;
-    out.set(0, v[0], v[1], v[2], featureCode(VERTEX, 0), e);
-    out.set(1, v[3], v[4], v[5], featureCode(VERTEX, 1), e);
+    {
+      const q = out.points, o = 0;
+      q[o] = v[0];
+      q[o + 1] = v[1];
+      q[o + 2] = v[2];
+      out.setCodes(0, featureCode(VERTEX, 0), e);
+    }
+    {
+      const q = out.points, o = 3;
+      q[o] = v[3];
+      q[o + 1] = v[4];
+      q[o + 2] = v[5];
+      out.setCodes(1, featureCode(VERTEX, 1), e);
+    }
     out.polygonCode = e;
     const el = Math.sqrt(ex * ex + ey * ey + ez * ez);
     const along = ex * dx + ey * dy + ez * dz;
     out.supportCode = Math.abs(along) <= TOL * el * dl ? e : featureCode(VERTEX, along > 0 ? 1 : 0);
     return;
   }
-  const top = hull.vertexCount > 32 ? hull.supportIndexByClimb(dx, dy, dz) : hull.supportIndexByScan(dx, dy, dz);
+  const top = hull.supportIndex(dir);
   // The face holding `top` whose normal is nearest d.
   const fs = hull.faceStart, fi = hull.faceIndices, fn = hull.faceNormals;
   let best = -1, bestDot = -Infinity;
@@ -186,12 +211,18 @@ function hullFeature(out: FeaturePolygon, hull: ConvexHull, dx: number, dy: numb
   out.count = m;
   for (let k = 0; k < m; k++) {
     const w = fi[s + k], w2 = fi[s + (k + 1) % m];
-    out.set(k, v[3 * w], v[3 * w + 1], v[3 * w + 2], featureCode(VERTEX, w), hullEdgeCode(hull, w, w2));
+    {
+      const q = out.points, o = 3 * k;
+      q[o] = v[3 * w];
+      q[o + 1] = v[3 * w + 1];
+      q[o + 2] = v[3 * w + 2];
+      out.setCodes(k, featureCode(VERTEX, w), hullEdgeCode(hull, w, w2));
+    }
   }
   out.polygonCode = featureCode(FACE, best);
   out.isFace = true;
   out.nx = fn[3 * best]; out.ny = fn[3 * best + 1]; out.nz = fn[3 * best + 2];
-  if (parallel(out.nx, out.ny, out.nz, dx, dy, dz, dl)) { out.supportCode = out.polygonCode; return; }
+  if (normalAlong(out, dir, dl)) { out.supportCode = out.polygonCode; return; }
   // An edge from `top` perpendicular to d, else the vertex.
   out.supportCode = featureCode(VERTEX, top);
   const ns = hull.neighborStart, ni = hull.neighborIndices;
@@ -206,7 +237,8 @@ function hullFeature(out: FeaturePolygon, hull: ConvexHull, dx: number, dy: numb
 
 // ----- triangle, segment -----
 
-function triangleFeature(out: FeaturePolygon, t: Triangle, dx: number, dy: number, dz: number): void {
+function triangleFeature(out: FeaturePolygon, t: Triangle, d: Readonly<Vec3Like>): void {
+  const dx = d.x, dy = d.y, dz = d.z;
   const a = t.a, b = t.b, c = t.c;
   const ux = b.x - a.x, uy = b.y - a.y, uz = b.z - a.z, vx = c.x - a.x, vy = c.y - a.y, vz = c.z - a.z;
   let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
@@ -216,43 +248,90 @@ function triangleFeature(out: FeaturePolygon, t: Triangle, dx: number, dy: numbe
   const top = da >= db && da >= dc ? 0 : db >= dc ? 1 : 2;
   if (!(nl > 0)) {
     // Degenerate (collinear corners): the support corner alone.
-    const p = top === 0 ? a : top === 1 ? b : c;
-    onePoint(out, p.x, p.y, p.z, featureCode(VERTEX, top));
+    onePoint(out, top === 0 ? a : top === 1 ? b : c, featureCode(VERTEX, top));
     return;
   }
   nx /= nl; ny /= nl; nz /= nl;
   const front = nx * dx + ny * dy + nz * dz >= 0;
   out.count = 3;
   if (front) {
-    out.set(0, a.x, a.y, a.z, featureCode(VERTEX, 0), featureCode(EDGE, 0));
-    out.set(1, b.x, b.y, b.z, featureCode(VERTEX, 1), featureCode(EDGE, 1));
-    out.set(2, c.x, c.y, c.z, featureCode(VERTEX, 2), featureCode(EDGE, 2));
+    {
+      const q = out.points, o = 0;
+      q[o] = a.x;
+      q[o + 1] = a.y;
+      q[o + 2] = a.z;
+      out.setCodes(0, featureCode(VERTEX, 0), featureCode(EDGE, 0));
+    }
+    {
+      const q = out.points, o = 3;
+      q[o] = b.x;
+      q[o + 1] = b.y;
+      q[o + 2] = b.z;
+      out.setCodes(1, featureCode(VERTEX, 1), featureCode(EDGE, 1));
+    }
+    {
+      const q = out.points, o = 6;
+      q[o] = c.x;
+      q[o + 1] = c.y;
+      q[o + 2] = c.z;
+      out.setCodes(2, featureCode(VERTEX, 2), featureCode(EDGE, 2));
+    }
     out.nx = nx; out.ny = ny; out.nz = nz;
   } else {
-    out.set(0, a.x, a.y, a.z, featureCode(VERTEX, 0), featureCode(EDGE, 2));
-    out.set(1, c.x, c.y, c.z, featureCode(VERTEX, 2), featureCode(EDGE, 1));
-    out.set(2, b.x, b.y, b.z, featureCode(VERTEX, 1), featureCode(EDGE, 0));
+    {
+      const q = out.points, o = 0;
+      q[o] = a.x;
+      q[o + 1] = a.y;
+      q[o + 2] = a.z;
+      out.setCodes(0, featureCode(VERTEX, 0), featureCode(EDGE, 2));
+    }
+    {
+      const q = out.points, o = 3;
+      q[o] = c.x;
+      q[o + 1] = c.y;
+      q[o + 2] = c.z;
+      out.setCodes(1, featureCode(VERTEX, 2), featureCode(EDGE, 1));
+    }
+    {
+      const q = out.points, o = 6;
+      q[o] = b.x;
+      q[o + 1] = b.y;
+      q[o + 2] = b.z;
+      out.setCodes(2, featureCode(VERTEX, 1), featureCode(EDGE, 0));
+    }
     out.nx = -nx; out.ny = -ny; out.nz = -nz;
   }
   out.polygonCode = featureCode(FACE, front ? 0 : 1);
   out.isFace = true;
-  if (parallel(nx, ny, nz, dx, dy, dz, dl)) { out.supportCode = out.polygonCode; return; }
+  if (normalAlong(out, d, dl)) { out.supportCode = out.polygonCode; return; }
   // An edge at the top (both ends within TOL of the support value), else the top vertex.
-  const dots = [da, db, dc];
-  const lens = [Math.hypot(ux, uy, uz), Math.hypot(c.x - b.x, c.y - b.y, c.z - b.z), Math.hypot(vx, vy, vz)];
   out.supportCode = featureCode(VERTEX, top);
-  for (let e = 0; e < 3; e++) {
-    const i = e, j = (e + 1) % 3;
-    if ((i === top || j === top) && Math.abs(dots[i] - dots[j]) <= TOL * lens[e] * dl) { out.supportCode = featureCode(EDGE, e); return; }
-  }
+  const lab = Math.sqrt(ux * ux + uy * uy + uz * uz), lca = Math.sqrt(vx * vx + vy * vy + vz * vz);
+  const wx = c.x - b.x, wy = c.y - b.y, wz = c.z - b.z, lbc = Math.sqrt(wx * wx + wy * wy + wz * wz);
+  if (top !== 2 && Math.abs(da - db) <= TOL * lab * dl) out.supportCode = featureCode(EDGE, 0);
+  else if (top !== 0 && Math.abs(db - dc) <= TOL * lbc * dl) out.supportCode = featureCode(EDGE, 1);
+  else if (top !== 1 && Math.abs(dc - da) <= TOL * lca * dl) out.supportCode = featureCode(EDGE, 2);
 }
 
-function segmentFeature(out: FeaturePolygon, s: Segment, dx: number, dy: number, dz: number): void {
+function segmentFeature(out: FeaturePolygon, s: Segment, d: Readonly<Vec3Like>): void {
+  const dx = d.x, dy = d.y, dz = d.z;
   const a = s.a, b = s.b;
   const e = featureCode(EDGE, 0);
   out.count = 2;
-  out.set(0, a.x, a.y, a.z, featureCode(VERTEX, 0), e);
-  out.set(1, b.x, b.y, b.z, featureCode(VERTEX, 1), e);
+  {
+    const q = out.points, o = 0;
+    q[o] = a.x;
+    q[o + 1] = a.y;
+    q[o + 2] = a.z;
+    out.setCodes(0, featureCode(VERTEX, 0), e);
+  }
+  {
+    const q = out.points, o = 3;
+    q[o] = b.x;
+    q[o + 1] = b.y;
+    q[o + 2] = b.z;
+    out.setCodes(1, featureCode(VERTEX, 1), e);
+  }
   out.polygonCode = e;
   const ex = b.x - a.x, ey = b.y - a.y, ez = b.z - a.z;
   const along = ex * dx + ey * dy + ez * dz;
@@ -262,12 +341,25 @@ function segmentFeature(out: FeaturePolygon, s: Segment, dx: number, dy: number,
 
 // ----- rounded and curved shapes -----
 
-function capsuleFeature(out: FeaturePolygon, c: Capsule, dx: number, dy: number, dz: number): void {
+function capsuleFeature(out: FeaturePolygon, c: Capsule, d: Readonly<Vec3Like>): void {
+  const dx = d.x, dy = d.y, dz = d.z;
   const h = c.halfHeight;
   const e = curvedCode(EDGE, 0);
   out.count = 2;
-  out.set(0, 0, -h, 0, curvedCode(VERTEX, 0), e);
-  out.set(1, 0, h, 0, curvedCode(VERTEX, 1), e);
+  {
+    const q = out.points, o = 0;
+    q[o] = 0;
+    q[o + 1] = -h;
+    q[o + 2] = 0;
+    out.setCodes(0, curvedCode(VERTEX, 0), e);
+  }
+  {
+    const q = out.points, o = 3;
+    q[o] = 0;
+    q[o + 1] = h;
+    q[o + 2] = 0;
+    out.setCodes(1, curvedCode(VERTEX, 1), e);
+  }
   out.polygonCode = e;
   out.radius = c.radius;
   const dl = Math.sqrt(dx * dx + dy * dy + dz * dz);
@@ -275,14 +367,23 @@ function capsuleFeature(out: FeaturePolygon, c: Capsule, dx: number, dy: number,
 }
 
 /**
- * A flat end of radius r at height y as DISC rim points, counter-clockwise seen from the side `up`
- * (+1: from +y), rim codes from `first`.
+ * The flat end of `shape` on the side `up` (+1: the top, at +halfHeight; −1: the bottom) as DISC rim
+ * points, counter-clockwise seen from outside, rim codes from `first`.
  */
-function disc(out: FeaturePolygon, r: number, y: number, up: number, first: number, face: number): void {
+function disc(out: FeaturePolygon, shape: Cylinder | Cone, up: number, first: number, face: number): void {
+  // The radius and height are read from the shape, not passed as numbers (CONTRIBUTING.md, "V8 rules",
+  // rule 1): a cone's base is at −halfHeight, a cylinder's ends at ±halfHeight.
+  const r = shape.radius, y = up * shape.halfHeight;
   out.reserve(DISC);
   out.count = DISC;
   for (let i = 0; i < DISC; i++) {
-    out.set(i, r * COS[i], y, -up * r * SIN[i], curvedCode(VERTEX, first + i), curvedCode(EDGE, first + i));
+    {
+      const q = out.points, o = 3 * i;
+      q[o] = r * COS[i];
+      q[o + 1] = y;
+      q[o + 2] = -up * r * SIN[i];
+      out.setCodes(i, curvedCode(VERTEX, first + i), curvedCode(EDGE, first + i));
+    }
   }
   out.polygonCode = featureCode(FACE, face);
   out.supportCode = out.polygonCode;
@@ -290,12 +391,13 @@ function disc(out: FeaturePolygon, r: number, y: number, up: number, first: numb
   out.nx = 0; out.ny = up; out.nz = 0;
 }
 
-function cylinderFeature(out: FeaturePolygon, c: Cylinder, dx: number, dy: number, dz: number): void {
+function cylinderFeature(out: FeaturePolygon, c: Cylinder, d: Readonly<Vec3Like>): void {
+  const dx = d.x, dy = d.y, dz = d.z;
   const h = c.halfHeight, r = c.radius;
   const dl = Math.sqrt(dx * dx + dy * dy + dz * dz), p = Math.sqrt(dx * dx + dz * dz);
   if (p <= TOL * dl) {
-    if (dy > 0) disc(out, r, h, 1, 0, 0);
-    else disc(out, r, -h, -1, DISC, 1);
+    if (dy > 0) disc(out, c, 1, 0, 0);
+    else disc(out, c, -1, DISC, 1);
     return;
   }
   const x = (r * dx) / p, z = (r * dz) / p;
@@ -303,39 +405,65 @@ function cylinderFeature(out: FeaturePolygon, c: Cylinder, dx: number, dy: numbe
     // The straight line of the side, bottom to top.
     const e = curvedCode(EDGE, 2 * DISC);
     out.count = 2;
-    out.set(0, x, -h, z, curvedCode(VERTEX, 2 * DISC), e);
-    out.set(1, x, h, z, curvedCode(VERTEX, 2 * DISC + 1), e);
+    {
+      const q = out.points, o = 0;
+      q[o] = x;
+      q[o + 1] = -h;
+      q[o + 2] = z;
+      out.setCodes(0, curvedCode(VERTEX, 2 * DISC), e);
+    }
+    {
+      const q = out.points, o = 3;
+      q[o] = x;
+      q[o + 1] = h;
+      q[o + 2] = z;
+      out.setCodes(1, curvedCode(VERTEX, 2 * DISC + 1), e);
+    }
     out.polygonCode = e;
     out.supportCode = e;
     return;
   }
-  onePoint(out, x, dy > 0 ? h : -h, z, curvedCode(VERTEX, 2 * DISC + (dy > 0 ? 1 : 0)));
+  _p.x = x; _p.y = dy > 0 ? h : -h; _p.z = z;
+  onePoint(out, _p, curvedCode(VERTEX, 2 * DISC + (dy > 0 ? 1 : 0)));
 }
 
-function coneFeature(out: FeaturePolygon, c: Cone, dx: number, dy: number, dz: number): void {
+function coneFeature(out: FeaturePolygon, c: Cone, d: Readonly<Vec3Like>): void {
+  const dx = d.x, dy = d.y, dz = d.z;
   const h = c.halfHeight, r = c.radius;
   const dl = Math.sqrt(dx * dx + dy * dy + dz * dz), p = Math.sqrt(dx * dx + dz * dz);
-  if (p <= TOL * dl && dy < 0) { disc(out, r, -h, -1, 0, 0); return; }
+  if (p <= TOL * dl && dy < 0) { disc(out, c, -1, 0, 0); return; }
   const apex = featureCode(VERTEX, 0);
-  if (!(p > 0)) { onePoint(out, 0, h, 0, apex); return; }
+  if (!(p > 0)) { _p.x = 0; _p.y = h; _p.z = 0; onePoint(out, _p, apex); return; }
   const x = (r * dx) / p, z = (r * dz) / p;
   // The side's outward normal in the (radial, y) plane is (2h, r): d on it within TOL is a side line.
-  const sl = Math.hypot(2 * h, r);
+  const sl = Math.sqrt(4 * h * h + r * r); // not Math.hypot: a variadic builtin that allocates its arguments
   if (Math.abs(dy * 2 * h - p * r) <= TOL * dl * sl) {
     const e = curvedCode(EDGE, DISC);
     out.count = 2;
-    out.set(0, 0, h, 0, apex, e);
-    out.set(1, x, -h, z, curvedCode(VERTEX, DISC + 1), e);
+    {
+      const q = out.points, o = 0;
+      q[o] = 0;
+      q[o + 1] = h;
+      q[o + 2] = 0;
+      out.setCodes(0, apex, e);
+    }
+    {
+      const q = out.points, o = 3;
+      q[o] = x;
+      q[o + 1] = -h;
+      q[o + 2] = z;
+      out.setCodes(1, curvedCode(VERTEX, DISC + 1), e);
+    }
     out.polygonCode = e;
     out.supportCode = e;
     return;
   }
-  if (h * dy >= -h * dy + p * r) onePoint(out, 0, h, 0, apex);
-  else onePoint(out, x, -h, z, curvedCode(VERTEX, DISC + 1));
+  if (h * dy >= -h * dy + p * r) { _p.x = 0; _p.y = h; _p.z = 0; onePoint(out, _p, apex); }
+  else { _p.x = x; _p.y = -h; _p.z = z; onePoint(out, _p, curvedCode(VERTEX, DISC + 1)); }
 }
 
-function roundedFeature(out: FeaturePolygon, s: Rounded, dx: number, dy: number, dz: number): void {
-  supportFeature(out, s.shape, dx, dy, dz);
+function roundedFeature(out: FeaturePolygon, s: Rounded, d: Readonly<Vec3Like>): void {
+  supportFeature(out, s.shape, d);
   out.radius += s.radius;
   // Under a radius, a core's vertices and edges are round; its faces stay flat.
   for (let i = 0; i < out.count; i++) {
