@@ -3,8 +3,8 @@
  * b2CollidePolygons, Bullet's clipping of polyhedral faces; Ericson, Real-Time Collision Detection §5):
  *  1. the normal and separation come from the exact contact query (GJK/EPA), already in `work.contact`;
  *  2. each shape's supporting feature along the normal (support-feature.ts), B's moved into A's frame;
- *  3. the reference face: the face of A or B whose normal is the contact normal (MANIFOLD_ALIGNMENT_
- *     TOLERANCE), A's on a tie unless the cache says B's was last; without one, two parallel edges (two
+ *  3. the reference face: the face of A or B nearer the contact normal, within MANIFOLD_REFERENCE_
+ *     TOLERANCE (A's on a tie unless the cache says B's was last); without one, two parallel edges (two
  *     capsules side by side) clip each other, and anything else is the one contact point;
  *  4. the incident feature (the other shape's supporting face, segment or point) clipped against the
  *     reference face's side planes (clip-points.ts), each point's separation measured along the normal
@@ -16,7 +16,7 @@ import { relativeTransform, Transform, transformPoint } from '../../math/transfo
 import type { Vec3Like } from '../../math/types.js';
 import { vec3 } from '../../math/vec3.js';
 import type { ConvexShape } from '../../shapes/shape.js';
-import { MANIFOLD_ALIGNMENT_TOLERANCE, MANIFOLD_DEPTH_AGREEMENT as DEPTH_AGREEMENT } from '../../tolerance.js';
+import { MANIFOLD_ALIGNMENT_TOLERANCE, MANIFOLD_DEPTH_AGREEMENT as DEPTH_AGREEMENT, MANIFOLD_REFERENCE_TOLERANCE } from '../../tolerance.js';
 import type { ContactAnswer } from '../query-work.js';
 import { ClipPolygon, clipPolygon, clipSegment } from './clip-points.js';
 import { codeIndex, codeType, pairId } from './feature-code.js';
@@ -27,6 +27,7 @@ import { reducePoints } from './reduce-points.js';
 import { supportFeature } from './support-feature.js';
 
 const TOL = MANIFOLD_ALIGNMENT_TOLERANCE;
+const REFERENCE_TOL = MANIFOLD_REFERENCE_TOLERANCE;
 /** A module constant (CONTRIBUTING.md, "V8 rules", rule 4). */
 const MANIFOLD_DEPTH_AGREEMENT = DEPTH_AGREEMENT;
 
@@ -78,14 +79,14 @@ export class ManifoldWork {
   }
 }
 
-/** Whether face `f`'s normal is the unit direction `side` · n within TOL (`side` +1 or −1). */
-function faceAligned(f: FeaturePolygon, n: Readonly<Vec3Like>, side: number): boolean {
+/** Whether face `f`'s normal is the unit direction `side` · n within `tol` in sine (`side` +1 or −1). */
+function faceAligned(f: FeaturePolygon, n: Readonly<Vec3Like>, side: number, tol: number): boolean {
   if (!f.isFace) return false;
   const nx = n.x, ny = n.y, nz = n.z;
   const d = (f.nx * nx + f.ny * ny + f.nz * nz) * side;
   if (!(d > 0)) return false;
   const cx = f.ny * nz - f.nz * ny, cy = f.nz * nx - f.nx * nz, cz = f.nx * ny - f.ny * nx;
-  return Math.sqrt(cx * cx + cy * cy + cz * cz) <= TOL;
+  return Math.sqrt(cx * cx + cy * cy + cz * cz) <= tol;
 }
 
 /**
@@ -216,16 +217,19 @@ function writeFeatures(p: ManifoldPoint, codeA: number, codeB: number): void {
 function clipped(mw: ManifoldWork, c: ContactAnswer, tA: Transform, out: Manifold, maxPoints: number, cache: ManifoldCache | undefined): boolean {
   const fa = mw.featureA, fb = mw.featureB, n = mw.n, margin = mw.margin, size = mw.size;
   const nx = n.x, ny = n.y, nz = n.z;
-  const okA = faceAligned(fa, n, 1), okB = faceAligned(fb, n, -1);
+  const okA = faceAligned(fa, n, 1, REFERENCE_TOL), okB = faceAligned(fb, n, -1, REFERENCE_TOL);
   let refIsA: boolean;
-  if (okA && okB) refIsA = cache === undefined || cache.reference !== -1;
-  else if (okA || okB) refIsA = okA;
+  if (okA && okB) {
+    // The face nearer the normal, A's on a tie (within the alignment tolerance), or the cache's choice.
+    const da = fa.nx * nx + fa.ny * ny + fa.nz * nz, db = -(fb.nx * nx + fb.ny * ny + fb.nz * nz);
+    refIsA = Math.abs(da - db) <= TOL ? cache === undefined || cache.reference !== -1 : da > db;
+  } else if (okA || okB) refIsA = okA;
   else return parallelEdges(mw, c, tA, out);
   const ref = refIsA ? fa : fb, inc = refIsA ? fb : fa;
   if (inc.count === 1) return false;
   // Under a radius, a core point is moved along the normal onto the surface: right only where the core
   // faces the normal, so a rounded incident feature clips only when it is flat against the reference.
-  if (inc.radius > 0 && !(inc.count === 2 ? segmentFlat(inc, n) : faceAligned(inc, n, refIsA ? -1 : 1))) return false;
+  if (inc.radius > 0 && !(inc.count === 2 ? segmentFlat(inc, n) : faceAligned(inc, n, refIsA ? -1 : 1, TOL))) return false;
   const s = refIsA ? 1 : -1, u = mw.u;
   u.x = s * nx; u.y = s * ny; u.z = s * nz;
   let poly: ClipPolygon;
