@@ -61,6 +61,8 @@ export async function pairwiseBenches(size = POOL_SIZE): Promise<PairBench[]> {
     { name: 'hull–hull distance (R = 2)', kind: 'distance', pool: hulls2, pairs: all },
     { name: 'hull–hull distance (R = 3)', kind: 'distance', pool: hulls3, pairs: all },
     { name: 'hull–hull contact (R = 2)', kind: 'contact', pool: hulls2, pairs: all },
+    { name: 'box–box manifold', kind: 'manifold', pool: boxes, pairs: indicesWhere(truth.get(boxes)!.overlap, 1) },
+    { name: 'hull–hull manifold (R = 2)', kind: 'manifold', pool: hulls2, pairs: indicesWhere(truth.get(hulls2)!.overlap, 1) },
   ];
   const out: PairBench[] = [];
   for (const group of groups) {
@@ -91,5 +93,7 @@ export function scorePairCase(b: PairBench, c: Case): Accuracy | null {
     case 'distance': return scoreLength(c.answer, (i) => t.distance[i], pairs);
     case 'penetration': return scoreLength(c.answer, (i) => t.depth[i], pairs);
     case 'contact': return scoreLength(c.answer, (i) => t.distance[i] - t.depth[i], pairs);
+    // The deepest point's depth; hull pools have no depth oracle.
+    case 'manifold': return g.pool.kind === 'hulls' ? null : scoreLength(c.answer, (i) => t.depth[i], pairs);
   }
 }

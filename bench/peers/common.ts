@@ -6,14 +6,15 @@
 import type { Case } from '../harness.js';
 import type { Pool } from '../pools.js';
 
-export type QueryKind = 'intersection' | 'distance' | 'penetration' | 'contact';
+export type QueryKind = 'intersection' | 'distance' | 'penetration' | 'contact' | 'manifold';
 
 /**
  * A query kind on a set of pairs of one pool. `pairs` lists the pair indices a pass cycles over
  * (all of them, or only the overlapping ones for penetration).
  *
  * Answers (for accuracy scoring): intersection 1/0; distance ≥ 0 (0 when overlapping);
- * penetration depth > 0; contact the signed separation (distance, or minus the depth).
+ * penetration depth > 0; contact the signed separation (distance, or minus the depth); manifold the
+ * depth of its deepest point.
  */
 export interface PairGroup {
   name: string;

@@ -1,6 +1,7 @@
 /** convex-collide itself, through its public entry point, as a user would call it. */
 import {
-  Box, ConvexHull, Sphere, contact, createContactResult, createPenetrationResult, distance, intersects, penetration,
+  Box, ConvexHull, Sphere, contact, contactManifold, createContactResult, createManifold, createPenetrationResult, distance, intersects,
+  penetration, type Manifold,
 } from '../../src/index.js';
 import type { Case } from '../harness.js';
 import { poseOf, type PlainPose, type Pool } from '../pools.js';
@@ -104,6 +105,29 @@ export function oursCases(g: PairGroup): Case[] {
           return sum;
         },
         answer: (i) => contact(sA[i], pA[i], sB[i], pB[i], out)!.separation,
+      }];
+    }
+    case 'manifold': {
+      const out = createManifold();
+      const depth = (m: Manifold | null): number => {
+        if (m === null) return NaN;
+        let s = Infinity;
+        for (let k = 0; k < m.count; k++) s = Math.min(s, m.points[k].separation);
+        return -s;
+      };
+      return [{
+        group: g.name, lib, ours: true, cycle: n, note: 'contactManifold(…, out): up to 4 points',
+        batch(start, count) {
+          let sum = 0, k = start % n;
+          for (let c = 0; c < count; c++) {
+            const i = idx[k];
+            const m = contactManifold(sA[i], pA[i], sB[i], pB[i], out);
+            if (m !== null) sum += m.count;
+            if (++k === n) k = 0;
+          }
+          return sum;
+        },
+        answer: (i) => depth(contactManifold(sA[i], pA[i], sB[i], pB[i], out)),
       }];
     }
   }

@@ -117,10 +117,69 @@ function answerOf(kind: PairGroup['kind'], c: RAPIER.ShapeContact | null): numbe
     case 'distance': return c === null ? NaN : Math.max(0, c.distance);
     case 'penetration': return c === null ? NaN : -c.distance;
     case 'contact': return c === null ? NaN : c.distance;
+    case 'manifold': return NaN; // (rapierManifoldCases: manifolds come from a stepped world)
   }
 }
 
+/** Pairs of a world stepped for its narrow phase: the first this many overlapping pairs of a pool. */
+const MANIFOLD_WORLD_PAIRS = 2000;
+
+/**
+ * rapier's contact manifolds from its narrow phase: a world holding the pairs (each pair at its own
+ * place, 100 apart, so that no two pairs meet), every collider on a kinematic body with every collision
+ * type active, and `world.step()` timed with each B body told to stay where it is (so the narrow phase
+ * recomputes every pair, as it would for moving bodies). A step's time is divided among its pairs: it
+ * includes rapier's broad phase and the JS-to-WASM calls that move the bodies, which a game pays too.
+ */
+function rapierManifoldCases(g: PairGroup): Case[] {
+  const p = g.pool;
+  const world = new RAPIER.World({ x: 0, y: 0, z: 0 });
+  const count = Math.min(g.pairs.length, MANIFOLD_WORLD_PAIRS);
+  const bodiesB: RAPIER.RigidBody[] = [], cA: RAPIER.Collider[] = [], cB: RAPIER.Collider[] = [], index: number[] = [];
+  const spot: { x: number; y: number; z: number }[] = [];
+  for (let k = 0; k < count; k++) {
+    const i = g.pairs[k];
+    const ox = 100 * (k % 45), oz = 100 * Math.floor(k / 45);
+    const place = (b: boolean): [RAPIER.RigidBody, RAPIER.Collider] => {
+      const pose = poseOf(p, i, b);
+      const desc = colliderDesc(p, i, b).setTranslation(0, 0, 0).setRotation({ x: 0, y: 0, z: 0, w: 1 })
+        .setActiveCollisionTypes(RAPIER.ActiveCollisionTypes.ALL);
+      const body = world.createRigidBody(RAPIER.RigidBodyDesc.kinematicPositionBased()
+        .setTranslation(pose.position.x + ox, pose.position.y, pose.position.z + oz).setRotation(pose.quaternion));
+      return [body, world.createCollider(desc, body)];
+    };
+    const [, a] = place(false), [bb, b] = place(true);
+    cA.push(a); cB.push(b); bodiesB.push(bb); index.push(i);
+    spot.push({ ...bb.translation() });
+  }
+  const step = (): void => {
+    for (let k = 0; k < count; k++) bodiesB[k].setNextKinematicTranslation(spot[k]);
+    world.step();
+  };
+  step();
+  const byPair = new Map<number, number>();
+  for (let k = 0; k < count; k++) {
+    let deepest = NaN;
+    world.contactPair(cA[k], cB[k], (m) => {
+      for (let c = 0; c < m.numContacts(); c++) deepest = Number.isNaN(deepest) ? -m.contactDist(c) : Math.max(deepest, -m.contactDist(c));
+    });
+    byPair.set(index[k], deepest);
+  }
+  return [{
+    group: g.name, lib: 'rapier (world step)', cycle: count, minQueriesPerRun: count,
+    note: `World.step() over ${count.toLocaleString('en-US')} overlapping pairs on kinematic bodies, time per pair (broad phase and body updates included)`,
+    accuracySubset: p.kind === 'hulls' ? 0 : undefined,
+    batch(_start, queries) {
+      const steps = Math.max(1, Math.round(queries / count));
+      for (let s = 0; s < steps; s++) step();
+      return steps;
+    },
+    answer: (i) => byPair.get(i) ?? NaN,
+  }];
+}
+
 export function rapierCases(g: PairGroup): Case[] {
+  if (g.kind === 'manifold') return rapierManifoldCases(g);
   const { sA, sB, pA, pB } = shapesFor(g);
   const { cA, cB } = collidersFor(g.pool);
   const idx = g.pairs, n = idx.length;

@@ -8,15 +8,20 @@ import { transformFromPose } from '../math/transform.js';
 import type { PoseLike } from '../math/types.js';
 import type { ConvexShape, Shape } from '../shapes/shape.js';
 import { MANIFOLD_MAX_POINTS } from '../tolerance.js';
-import { CONTACT } from './dispatch.js';
+import { CONTACT, kindIndex, SHAPE_KINDS } from './dispatch.js';
 import type { EpaOptions } from './epa/epa.js';
 import type { GjkCache, GjkOptions } from './gjk/gjk.js';
+import type { Box } from '../shapes/box.js';
+import { collideBoxBox, FAR, NEAR } from './manifold/collide-box-box.js';
 import { ManifoldWork, manifoldConvex } from './manifold/convex-manifold.js';
 import { ManifoldCache } from './manifold/manifold-cache.js';
 import { createManifold, type Manifold } from './manifold/manifold-result.js';
 import { badOption, checkOptions, outNotWritable } from './options.js';
 import { acquireWork } from './query-work.js';
 import type { TraceCallback } from './trace.js';
+
+/** The dispatcher's index of boxes. */
+const BOX = /* @__PURE__ */ SHAPE_KINDS.indexOf('box');
 
 /** Options of {@link contactManifold}. */
 export interface ManifoldOptions extends Omit<GjkOptions, 'cache'>, EpaOptions {
@@ -83,7 +88,12 @@ export function contactManifold(
   work.maxSeparation = margin;
   const tA = transformFromPose(work.poseA, poseA, 'poseA');
   const tB = transformFromPose(work.poseB, poseB, 'poseB');
-  if (!CONTACT.find(a, b)(work, a, tA, b, tB, inner) || work.contact.separation > margin) {
+  // Two boxes: the separating axis test gives an overlapping pair's exact normal and depth without GJK
+  // or EPA (manifold/collide-box-box.ts); every other pair, and boxes apart within the margin, take the
+  // contact query's pair table.
+  const boxes = (a as Box).kind === 'box' && (b as Box).kind === 'box' && kindIndex(a) === BOX && kindIndex(b) === BOX;
+  const route = boxes ? collideBoxBox(work, a as Box, tA, b as Box, tB) : -1;
+  if (route === FAR || (route !== NEAR && (!CONTACT.find(a, b)(work, a, tA, b, tB, inner) || work.contact.separation > margin))) {
     if (cache !== undefined) cache.reference = 0;
     return null;
   }
