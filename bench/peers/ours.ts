@@ -1,7 +1,7 @@
 /** convex-collide itself, through its public entry point, as a user would call it. */
 import {
   Box, ConvexHull, Sphere, contact, contactManifold, createContactResult, createManifold, createPenetrationResult, distance, intersects,
-  penetration, type Manifold,
+  ManifoldCache, penetration, type Manifold,
 } from '../../src/index.js';
 import type { Case } from '../harness.js';
 import { poseOf, type PlainPose, type Pool } from '../pools.js';
@@ -109,6 +109,7 @@ export function oursCases(g: PairGroup): Case[] {
     }
     case 'manifold': {
       const out = createManifold();
+      const cacheOptions = sA.map(() => ({ cache: new ManifoldCache() }));
       const depth = (m: Manifold | null): number => {
         if (m === null) return NaN;
         let s = Infinity;
@@ -128,6 +129,21 @@ export function oursCases(g: PairGroup): Case[] {
           return sum;
         },
         answer: (i) => depth(contactManifold(sA[i], pA[i], sB[i], pB[i], out)),
+      }, {
+        // A cache per pair and poses that do not move, as in rapier's world step beside it.
+        group: g.name, lib: 'convex-collide (cached, at rest)', cycle: n,
+        note: 'contactManifold(…, out, { cache }) with a ManifoldCache per pair and unchanged poses',
+        batch(start, count) {
+          let sum = 0, k = start % n;
+          for (let c = 0; c < count; c++) {
+            const i = idx[k];
+            const m = contactManifold(sA[i], pA[i], sB[i], pB[i], out, cacheOptions[i]);
+            if (m !== null) sum += m.count;
+            if (++k === n) k = 0;
+          }
+          return sum;
+        },
+        answer: (i) => depth(contactManifold(sA[i], pA[i], sB[i], pB[i], out, cacheOptions[i])),
       }];
     }
   }

@@ -14,7 +14,8 @@ import type { GjkCache, GjkOptions } from './gjk/gjk.js';
 import type { Box } from '../shapes/box.js';
 import { collideBoxBox, FAR, NEAR } from './manifold/collide-box-box.js';
 import { ManifoldWork, manifoldConvex } from './manifold/convex-manifold.js';
-import { ManifoldCache } from './manifold/manifold-cache.js';
+import { cacheHit, ManifoldCache, restoreManifold, storeApart, storeManifold } from './manifold/manifold-cache.js';
+import { relativeTransform } from '../math/transform.js';
 import { createManifold, type Manifold } from './manifold/manifold-result.js';
 import { badOption, checkOptions, outNotWritable } from './options.js';
 import { acquireWork } from './query-work.js';
@@ -88,19 +89,38 @@ export function contactManifold(
   work.maxSeparation = margin;
   const tA = transformFromPose(work.poseA, poseA, 'poseA');
   const tB = transformFromPose(work.poseB, poseB, 'poseB');
+  // The same pair at the same relative pose as last time (to the last bit): the cached answer, moved.
+  let rel = null;
+  if (cache !== undefined) {
+    rel = relativeTransform(mw.relative, tA, tB);
+    if (cacheHit(cache, a as ConvexShape, b as ConvexShape, margin, maxPoints, rel)) {
+      if (cache.apart) return null;
+      const result = out ?? createManifold();
+      try {
+        restoreManifold(cache, tA, result);
+      } catch (error) {
+        throw error instanceof TypeError && out != null ? outNotWritable('createManifold') : error;
+      }
+      return result;
+    }
+  }
   // Two boxes: the separating axis test gives an overlapping pair's exact normal and depth without GJK
   // or EPA (manifold/collide-box-box.ts); every other pair, and boxes apart within the margin, take the
   // contact query's pair table.
   const boxes = (a as Box).kind === 'box' && (b as Box).kind === 'box' && kindIndex(a) === BOX && kindIndex(b) === BOX;
   const route = boxes ? collideBoxBox(work, a as Box, tA, b as Box, tB) : -1;
   if (route === FAR || (route !== NEAR && (!CONTACT.find(a, b)(work, a, tA, b, tB, inner) || work.contact.separation > margin))) {
-    if (cache !== undefined) cache.reference = 0;
+    if (cache !== undefined) {
+      cache.reference = 0;
+      storeApart(cache, a as ConvexShape, b as ConvexShape, margin, maxPoints, rel!);
+    }
     return null;
   }
   const result = out ?? createManifold();
   try {
     mw.margin = margin;
     manifoldConvex(mw, work.contact, a as ConvexShape, tA, b as ConvexShape, tB, result, maxPoints, cache);
+    if (cache !== undefined) storeManifold(cache, a as ConvexShape, b as ConvexShape, margin, maxPoints, rel!, tA, result);
   } catch (error) {
     throw error instanceof TypeError && out != null ? outNotWritable('createManifold') : error;
   }

@@ -333,6 +333,34 @@ describe('contactManifold: coherence', () => {
     for (let f = 0; f < cold.length; f++) for (let k = 0; k < cold[f].sep.length; k++) expect(warm[f].sep[k]).toBeCloseTo(cold[f].sep[k], 12);
   });
 
+  it('a cache answers a pair at the same relative pose with the last manifold, without a new query', () => {
+    const hullA = new ConvexHull([{ x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 }, { x: 0, y: 0, z: 1 }, { x: 1, y: 0, z: 1 }, { x: 0.5, y: -1, z: 0.5 }]);
+    const hullB = new ConvexHull([{ x: 0, y: 0, z: 0 }, { x: 0.6, y: 0, z: 0 }, { x: 0, y: 0, z: 0.6 }, { x: 0.3, y: 0.8, z: 0.3 }]);
+    const pa = pose(0.1, 0.2, 0.3), pb = pose(0.3, 0.195, 0.2);
+    const cache = new ManifoldCache(), opts = { cache, margin: 0.01 };
+    const cold = contactManifold(hullA, pa, hullB, pb, createManifold())!;
+    const first = contactManifold(hullA, pa, hullB, pb, createManifold(), opts)!;
+    expect(first.iterations).toBeGreaterThan(0);
+    const again = contactManifold(hullA, pa, hullB, pb, createManifold(), opts)!;
+    expect(again.iterations).toBe(0); // from the cache
+    expect(again.count).toBe(cold.count);
+    for (let k = 0; k < cold.count; k++) {
+      for (const w of ['pointA', 'pointB'] as const) for (const c of ['x', 'y', 'z'] as const) expect(again.points[k][w][c]).toBeCloseTo(cold.points[k][w][c], 14);
+      expect(again.points[k].separation).toBe(cold.points[k].separation);
+      expect(again.points[k].id).toBe(cold.points[k].id);
+      expect(again.points[k].featureA).toEqual(cold.points[k].featureA);
+    }
+    // A pose that moved, however little, is queried again.
+    const moved = contactManifold(hullA, pa, hullB, pose(0.3, 0.195 + 1e-12, 0.2), createManifold(), opts)!;
+    expect(moved.iterations).toBeGreaterThan(0);
+    // Another margin, or other shapes, are another key.
+    expect(contactManifold(hullA, pa, hullB, pb, createManifold(), { cache, margin: 0.02 })!.iterations).toBeGreaterThan(0);
+    // A pair apart beyond the margin stays null from the cache.
+    const far = pose(5, 5, 5);
+    expect(contactManifold(hullA, pa, hullB, far, null, opts)).toBeNull();
+    expect(contactManifold(hullA, pa, hullB, far, null, opts)).toBeNull();
+  });
+
   it('with a cache, a face-to-face pair keeps the reference face it had', () => {
     const cube = new Box(0.5, 0.5, 0.5), cache = new ManifoldCache();
     cache.reference = -1;

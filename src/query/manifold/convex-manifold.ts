@@ -34,6 +34,8 @@ const MANIFOLD_DEPTH_AGREEMENT = DEPTH_AGREEMENT;
 /** The manifold builder's scratch (one per QueryWork, made on first use). */
 export class ManifoldWork {
   readonly bInA = new Transform();
+  /** B in A as the cache compares it (the query's own; bInA is the builder's). */
+  readonly relative = new Transform();
   /**
    * The contact normal in A's frame, B's direction (−n in B's frame), the reference face's outward
    * direction along the normal, and a point being written: vectors travel as objects, and the margin

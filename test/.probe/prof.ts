@@ -1,0 +1,13 @@
+import { contact, contactManifold, createContactResult, createManifold } from '../../src/index.js';
+import { oursPairs } from '../../bench/peers/ours.js';
+import { makeHullsPool } from '../../bench/pools.js';
+import { hullsTruth } from '../../bench/oracles.js';
+const pool = makeHullsPool(2, 2000);
+const t = hullsTruth(pool);
+const idx: number[] = []; for (let i = 0; i < 2000; i++) if (t.overlap[i]) idx.push(i);
+const { sA, sB, pA, pB } = oursPairs(pool);
+const m = createManifold(), c = createContactResult();
+const time = (f: () => void, n: number): number => { const t0 = performance.now(); for (let k = 0; k < n; k++) f(); return (performance.now() - t0) / n * 1e6 / idx.length; };
+const man = () => { for (const i of idx) contactManifold(sA[i], pA[i], sB[i], pB[i], m); };
+const con = () => { for (const i of idx) contact(sA[i], pA[i], sB[i], pB[i], c); };
+for (let r = 0; r < 3; r++) console.log('manifold ns', time(man, 20).toFixed(0), 'contact ns', time(con, 20).toFixed(0));
