@@ -36,6 +36,7 @@ export { penetration, contact, type ContactOptions } from './query/contact.js';
 export { computeAabb } from './query/compute-aabb.js';
 export { contactManifold, type ManifoldOptions } from './query/contact-manifold.js';
 export { ManifoldCache } from './query/manifold/manifold-cache.js';
+export { contactFeatures, createContactFeatures, type ContactFeatures } from './query/manifold/contact-features.js';
 export { createManifold, type Feature, type FeatureType, type Manifold, type ManifoldPoint } from './query/manifold/manifold-result.js';
 export { GjkCache, type GjkOptions } from './query/gjk/gjk.js';
 export type { EpaOptions } from './query/epa/epa.js';

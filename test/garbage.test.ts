@@ -38,6 +38,7 @@ const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
   describeShape: (s) => format.describeShape(s as never),
   contactManifold: (a, p, o) => lib.contactManifold(a as never, p as never, a as never, p as never, null, o as never),
   answerManifoldQueryText: (t) => format.answerManifoldQueryText(t as never),
+  contactFeatures: (a, p, n) => lib.contactFeatures(a as never, p as never, a as never, p as never, n as never),
 };
 
 const valid = fc.constantFrom<unknown>(
@@ -62,7 +63,7 @@ describe('garbage into every public function', () => {
 // Every export is in the list above or is a query (test/query/input-checks.test.ts) or a type/factory.
 it('covers every function the entries export', () => {
   const queries = ['intersects', 'distance', 'closestPoints', 'penetration', 'contact'];
-  const factories = ['createAabb', 'createPose', 'createContactResult', 'createPenetrationResult', 'createClosestPointsResult', 'createHullFace', 'GjkCache', 'createManifold', 'ManifoldCache'];
+  const factories = ['createAabb', 'createPose', 'createContactResult', 'createPenetrationResult', 'createClosestPointsResult', 'createHullFace', 'GjkCache', 'createManifold', 'ManifoldCache', 'createContactFeatures'];
   const handledElsewhere = ['answerPair', 'answerPairQuery', 'formatResults', 'formatResult', 'isPairFailure', 'answerManifoldPair', 'formatManifoldResult', 'featureName'];
   const functions = [...Object.entries(lib), ...Object.entries(format)]
     .filter(([name, v]) => typeof v === 'function' && !/Error$/.test(name)).map(([name]) => name);

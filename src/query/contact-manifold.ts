@@ -107,7 +107,7 @@ export function contactManifold(
   // Two boxes: the separating axis test gives an overlapping pair's exact normal and depth without GJK
   // or EPA (manifold/collide-box-box.ts); every other pair, and boxes apart within the margin, take the
   // contact query's pair table.
-  const boxes = (a as Box).kind === 'box' && (b as Box).kind === 'box' && kindIndex(a) === BOX && kindIndex(b) === BOX;
+  const boxes = kindIndex(a) === BOX && kindIndex(b) === BOX;
   const route = boxes ? collideBoxBox(work, a as Box, tA, b as Box, tB) : -1;
   if (route === FAR || (route !== NEAR && (!CONTACT.find(a, b)(work, a, tA, b, tB, inner) || work.contact.separation > margin))) {
     if (cache !== undefined) {

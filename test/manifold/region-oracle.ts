@@ -96,13 +96,15 @@ export function contactRegion(va: V3[], vb: V3[], n: V3, eps: number): { region:
   const sa = supportSet(va, n, eps), sb = supportSet(vb, [-n[0], -n[1], -n[2]], eps);
   const ha = hull2(sa.map((p) => project(p, basis)), 1e-12), hb = hull2(sb.map((p) => project(p, basis)), 1e-12);
   let region: P2[];
-  if (ha.length >= 3 && hb.length >= 3) region = overlap(ha, hb, 1e-12);
+  // Corners of one face on an edge of the other count as inside: 1e-9 (the tests' tolerance), not 1e-12,
+  // since the projection along a normal that is a face normal only to rounding moves them by 1e-13.
+  if (ha.length >= 3 && hb.length >= 3) region = overlap(ha, hb, 1e-9);
   else if (ha.length >= 3 || hb.length >= 3) {
     // A segment or a point against a face: its part inside the face.
     const face = ha.length >= 3 ? ha : hb, other = ha.length >= 3 ? hb : ha;
     if (other.length === 1) region = inside(other[0], face, 1e-9) ? [other[0]] : [];
     else {
-      const pts: P2[] = other.filter((x) => inside(x, face, 1e-12));
+      const pts: P2[] = other.filter((x) => inside(x, face, 1e-9));
       for (let j = 0; j < face.length; j++) {
         const x = crossing(other[0], other[1], face[j], face[(j + 1) % face.length]);
         if (x) pts.push(x);
