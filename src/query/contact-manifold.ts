@@ -89,11 +89,13 @@ export function contactManifold(
   work.maxSeparation = margin;
   const tA = transformFromPose(work.poseA, poseA, 'poseA');
   const tB = transformFromPose(work.poseB, poseB, 'poseB');
+  // The margin travels in a field from here on (CONTRIBUTING.md, "V8 rules", rule 1).
+  mw.margin = margin;
   // The same pair at the same relative pose as last time (to the last bit): the cached answer, moved.
   let rel = null;
   if (cache !== undefined) {
     rel = relativeTransform(mw.relative, tA, tB);
-    if (cacheHit(cache, a as ConvexShape, b as ConvexShape, margin, maxPoints, rel)) {
+    if (cacheHit(cache, a as ConvexShape, b as ConvexShape, mw, maxPoints, rel)) {
       if (cache.apart) return null;
       const result = out ?? createManifold();
       try {
@@ -112,15 +114,14 @@ export function contactManifold(
   if (route === FAR || (route !== NEAR && (!CONTACT.find(a, b)(work, a, tA, b, tB, inner) || work.contact.separation > margin))) {
     if (cache !== undefined) {
       cache.reference = 0;
-      storeApart(cache, a as ConvexShape, b as ConvexShape, margin, maxPoints, rel!);
+      storeApart(cache, a as ConvexShape, b as ConvexShape, mw, maxPoints, rel!);
     }
     return null;
   }
   const result = out ?? createManifold();
   try {
-    mw.margin = margin;
     manifoldConvex(mw, work.contact, a as ConvexShape, tA, b as ConvexShape, tB, result, maxPoints, cache);
-    if (cache !== undefined) storeManifold(cache, a as ConvexShape, b as ConvexShape, margin, maxPoints, rel!, tA, result);
+    if (cache !== undefined) storeManifold(cache, a as ConvexShape, b as ConvexShape, mw, maxPoints, rel!, tA, result);
   } catch (error) {
     throw error instanceof TypeError && out != null ? outNotWritable('createManifold') : error;
   }

@@ -52,7 +52,9 @@ export class ManifoldCache {
 }
 
 /** Whether `cache` holds the answer for these shapes and options at relative pose `rel` (B in A). */
-export function cacheHit(cache: ManifoldCache, a: ConvexShape, b: ConvexShape, margin: number, maxPoints: number, rel: Transform): boolean {
+/** (The margin comes in a field of `key`: a number passed through a call would be boxed, CONTRIBUTING.md rule 1.) */
+export function cacheHit(cache: ManifoldCache, a: ConvexShape, b: ConvexShape, key: { readonly margin: number }, maxPoints: number, rel: Transform): boolean {
+  const margin = key.margin;
   if (!cache.valid || cache.shapeA !== a || cache.shapeB !== b || cache.margin !== margin || cache.maxPoints !== maxPoints) return false;
   const r = cache.relative;
   return r[0] === rel.m00 && r[1] === rel.m01 && r[2] === rel.m02 && r[3] === rel.m10 && r[4] === rel.m11 && r[5] === rel.m12
@@ -60,25 +62,25 @@ export function cacheHit(cache: ManifoldCache, a: ConvexShape, b: ConvexShape, m
 }
 
 /** Remembers the pair's key: shapes, options and relative pose. */
-function storeKey(cache: ManifoldCache, a: ConvexShape, b: ConvexShape, margin: number, maxPoints: number, rel: Transform): void {
+function storeKey(cache: ManifoldCache, a: ConvexShape, b: ConvexShape, key: { readonly margin: number }, maxPoints: number, rel: Transform): void {
   cache.valid = true;
-  cache.shapeA = a; cache.shapeB = b; cache.margin = margin; cache.maxPoints = maxPoints;
+  cache.shapeA = a; cache.shapeB = b; cache.margin = key.margin; cache.maxPoints = maxPoints;
   const r = cache.relative;
   r[0] = rel.m00; r[1] = rel.m01; r[2] = rel.m02; r[3] = rel.m10; r[4] = rel.m11; r[5] = rel.m12;
   r[6] = rel.m20; r[7] = rel.m21; r[8] = rel.m22; r[9] = rel.tx; r[10] = rel.ty; r[11] = rel.tz;
 }
 
 /** Stores a null answer (the pair apart beyond the margin). */
-export function storeApart(cache: ManifoldCache, a: ConvexShape, b: ConvexShape, margin: number, maxPoints: number, rel: Transform): void {
-  storeKey(cache, a, b, margin, maxPoints, rel);
+export function storeApart(cache: ManifoldCache, a: ConvexShape, b: ConvexShape, key: { readonly margin: number }, maxPoints: number, rel: Transform): void {
+  storeKey(cache, a, b, key, maxPoints, rel);
   cache.apart = true;
 }
 
 /** Stores `m` (world space) in A's frame `tA`. */
 export function storeManifold(
-  cache: ManifoldCache, a: ConvexShape, b: ConvexShape, margin: number, maxPoints: number, rel: Transform, tA: Transform, m: Manifold,
+  cache: ManifoldCache, a: ConvexShape, b: ConvexShape, key: { readonly margin: number }, maxPoints: number, rel: Transform, tA: Transform, m: Manifold,
 ): void {
-  storeKey(cache, a, b, margin, maxPoints, rel);
+  storeKey(cache, a, b, key, maxPoints, rel);
   cache.apart = false;
   const n = m.normal;
   cache.normal[0] = tA.m00 * n.x + tA.m10 * n.y + tA.m20 * n.z;

@@ -13,11 +13,12 @@ import type { Vec3Like } from '../../math/types.js';
  * Chooses up to `max` of the `count` points (packed xyz in `p`, separations in `sep`) and writes their
  * indices, counter-clockwise about the normal (nx, ny, nz), into `chosen` (room for `max`); returns how
  * many. `used` is scratch of `count` entries; `tie.x` is the depth difference below which two points are
- * equally deep (a length; an object, not a number through the call: CONTRIBUTING.md, "V8 rules", rule 1).
+ * equally deep (a length; an object, not a number through the call: CONTRIBUTING.md, "V8 rules", rule 1),
+ * and `tie.y` is scratch.
  */
 export function reducePoints(
   p: Float64Array, sep: Float64Array, count: number, max: number, n: Readonly<Vec3Like>, chosen: Int32Array, used: Uint8Array,
-  tie: Readonly<Vec3Like>,
+  tie: Vec3Like,
 ): number {
   // The normal comes as an object and the arithmetic is written out in place: CONTRIBUTING.md, "V8
   // rules", rule 1 (a helper returning an area would box it when not inlined).
@@ -41,7 +42,10 @@ export function reducePoints(
   }
   chosen[0] = first; used[first] = 1;
   if (max === 1 || count === 1) return 1;
-  if ((max === 3 || max === 4) && count > max && count <= EXHAUSTIVE_MAX) return bestSubset(p, sep, count, max, n, chosen, least + tie.x);
+  if ((max === 3 || max === 4) && count > max && count <= EXHAUSTIVE_MAX) {
+    tie.y = least + tie.x; // the depth to reach, in the object (a number through the call is boxed: rule 1)
+    return bestSubset(p, sep, count, max, n, chosen, tie);
+  }
   // The point farthest from it in the contact plane.
   let second = -1, far = 0;
   for (let i = 0; i < count; i++) {
@@ -87,15 +91,15 @@ export function reducePoints(
 const EXHAUSTIVE_MAX = 12;
 
 /**
- * The `max` (3 or 4) of the `count` points, holding a point as deep as `deepest`, whose polygon has the
+ * The `max` (3 or 4) of the `count` points, holding a point as deep as `tie.y`, whose polygon has the
  * largest area: the points are a convex polygon's corners in order (the clipped polygon, some dropped),
  * so a subset taken in index order is a convex polygon in order and its area is the shoelace sum. The
  * greedy choice kept 59.99 % of a 7-corner region that 4 corners cover to 66 %.
  */
 function bestSubset(
-  p: Float64Array, sep: Float64Array, count: number, max: number, n: Readonly<Vec3Like>, chosen: Int32Array, deepest: number,
+  p: Float64Array, sep: Float64Array, count: number, max: number, n: Readonly<Vec3Like>, chosen: Int32Array, tie: Readonly<Vec3Like>,
 ): number {
-  const nx = n.x, ny = n.y, nz = n.z;
+  const nx = n.x, ny = n.y, nz = n.z, deepest = tie.y;
   let best = -1, b0 = 0, b1 = 1, b2 = 2, b3 = 3;
   const last = max === 4 ? count : count + 1;
   for (let i = 0; i < count; i++) {
