@@ -43,7 +43,7 @@ const shapes: Record<Which, Shape> = {
   a: shapeFromJSON(DEFAULT_SCENE.a),
   b: shapeFromJSON(DEFAULT_SCENE.b),
 };
-let answer: QueryAnswer = { contact: null, intersects: null, steps: [], error: null };
+let answer: QueryAnswer = { contact: null, manifold: null, intersects: null, steps: [], error: null };
 /** Index into `answer.steps`; `steps.length` means "the final answer". */
 let stepIndex = 0;
 let filePairs: FilePair[] = [];
@@ -136,7 +136,8 @@ const timings = { query: 0, minkowski: 0, panel: 0 };
 function update(): void {
   const a = shapes.a, b = shapes.b, poseA = world.pose.a, poseB = world.pose.b;
   const t0 = performance.now();
-  answer = askLibrary(a, poseA, b, poseB);
+  // Manifold points up to 1 % of the scene's size apart: a pair about to touch shows its region too.
+  answer = askLibrary(a, poseA, b, poseB, 0.01 * sceneScale());
   const t1 = performance.now();
   let viewError: string | null;
   try {
@@ -148,7 +149,7 @@ function update(): void {
   timings.query = t1 - t0;
   timings.minkowski = t2 - t1;
   if (viewError) answer = { ...answer, error: [answer.error, `Minkowski view: ${viewError}`].filter(Boolean).join('\n') };
-  world.showContact(answer.contact);
+  world.showContact(answer.contact, answer.manifold);
   showAnswer();
   showStep(answer.steps.length);
   showPairInfo();
@@ -196,6 +197,9 @@ function showAnswer(): void {
     delete sep.dataset.value;
     for (const id of ['#result-normal', '#result-point-a', '#result-point-b', '#result-status']) $(id).textContent = '–';
   }
+  const m = answer.manifold;
+  $('#result-manifold').textContent = m === null ? '– (apart)'
+    : `${m.points.length} point${m.points.length === 1 ? '' : 's'}: ${m.points.map((p) => `${p.features} (${fmt(p.separation)})`).join(', ')}`;
   const err = $('#result-error');
   err.hidden = answer.error === null;
   err.textContent = answer.error ?? '';
@@ -368,6 +372,17 @@ function loadDefaultScene(): void {
 }
 
 $('#reset-scene').addEventListener('click', loadDefaultScene);
+
+/** A cube resting on a cube, offset by (0.25, 0.25): the manifold is the four corners of the square overlap. */
+function loadBoxOnBox(): void {
+  loadDefaultScene();
+  const cube = { type: 'box', halfExtents: [0.5, 0.5, 0.5] } as ShapeJSON;
+  editors.b.setShape(cube);
+  shapes.b = shapeFromJSON(cube);
+  setPose('b', { position: { x: 0.25, y: 0.99, z: 0.25 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } });
+  fitViews();
+}
+$('#box-on-box').addEventListener('click', loadBoxOnBox);
 
 function setMode(mode: 'translate' | 'rotate'): void {
   world.setMode(mode);

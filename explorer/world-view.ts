@@ -3,11 +3,11 @@
 import * as THREE from 'three';
 import { TransformControls } from 'three/addons/controls/TransformControls.js';
 import { disposeTree } from './geometry.js';
-import type { ContactLike } from './query.js';
+import type { ContactLike, ManifoldLike } from './query.js';
 import { View } from './view.js';
 
 export type Which = 'a' | 'b';
-export const COLORS = { a: 0xf0913a, b: 0x4a9cf0, normal: 0xf5e663 } as const;
+export const COLORS = { a: 0xf0913a, b: 0x4a9cf0, normal: 0xf5e663, manifold: 0x5fe08a } as const;
 
 export class WorldView {
   readonly view: View;
@@ -67,8 +67,11 @@ export class WorldView {
     this.view.requestRender();
   }
 
-  /** Draws the answer: witness points, the gap between them and the normal from A's witness point. */
-  showContact(result: ContactLike | null): void {
+  /**
+   * Draws the answer: witness points, the gap between them and the normal from A's witness point; and
+   * the manifold's points on A with the contact polygon through them (green).
+   */
+  showContact(result: ContactLike | null, manifold: ManifoldLike | null = null): void {
     for (const child of [...this.overlay.children]) {
       this.overlay.remove(child);
       disposeTree(child);
@@ -93,6 +96,13 @@ export class WorldView {
         });
         this.overlay.add(arrow);
       }
+    }
+    if (manifold && manifold.points.length > 1) {
+      const corners = manifold.points.map((p) => toV(p.pointA));
+      for (const c of corners) this.overlay.add(marker(c, this.markerSize * 0.8, COLORS.manifold));
+      const outline = new THREE.LineLoop(new THREE.BufferGeometry().setFromPoints(corners), new THREE.LineBasicMaterial({ color: COLORS.manifold, depthTest: false, transparent: true }));
+      outline.renderOrder = 2;
+      this.overlay.add(outline);
     }
     this.view.requestRender();
   }

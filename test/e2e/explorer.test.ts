@@ -132,6 +132,18 @@ describe('explorer (headless Chromium)', () => {
     expect(pageErrors).toEqual([]);
   }, TIMEOUT);
 
+  it('shows the manifold of a cube resting on a cube: the four corners of the overlap', async () => {
+    await page.locator('#box-on-box').click();
+    const POLL_MANIFOLD = { timeout: 10_000 };
+    await expect.poll(() => page.locator('#result-manifold').textContent(), POLL_MANIFOLD).toMatch(/^4 points: /);
+    const text = (await page.locator('#result-manifold').textContent()) ?? '';
+    // B's corner inside A's top face is a vertex against the face; every point 0.01 deep.
+    expect(text).toMatch(/f2\/v0 \(-0\.01\)/);
+    expect(pageErrors).toEqual([]);
+    await page.locator('#reset-scene').click();
+    await expect.poll(() => page.locator('#b-kind').inputValue(), POLL_MANIFOLD).toBe('sphere');
+  }, TIMEOUT);
+
   it('follows shape B moved through its position input', async () => {
     // Apart, then cores apart but spheres overlapping (GJK only), then the sphere's centre inside the
     // box (GJK then EPA).
