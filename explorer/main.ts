@@ -13,6 +13,7 @@ import { askLibrary } from './query.js';
 import type { QueryAnswer } from './query.js';
 import { ShapeEditor } from './shape-editor.js';
 import { shapeObject } from './shape-mesh.js';
+import { StackScene } from './stack-scene.js';
 import { COLORS, WorldView } from './world-view.js';
 import type { Which } from './world-view.js';
 
@@ -383,6 +384,27 @@ function loadBoxOnBox(): void {
   fitViews();
 }
 $('#box-on-box').addEventListener('click', loadBoxOnBox);
+
+// The stacking scene (examples/stack) replaces the pair while it runs; any other scene stops it.
+const stackScene = new StackScene(world.view);
+stackScene.onStatus = (text) => { $('#stack-status').textContent = text; };
+function runStack(maxPoints: number): void {
+  world.pose.a.visible = false;
+  world.pose.b.visible = false;
+  world.showContact(null);
+  $('#stack-status').hidden = false;
+  stackScene.start(maxPoints);
+}
+function stopStack(): void {
+  if (!stackScene.active) return;
+  stackScene.stop();
+  world.pose.a.visible = true;
+  world.pose.b.visible = true;
+  $('#stack-status').hidden = true;
+}
+$('#stack-4').addEventListener('click', () => runStack(4));
+$('#stack-1').addEventListener('click', () => runStack(1));
+for (const id of ['#reset-scene', '#box-on-box']) $(id).addEventListener('click', stopStack, { capture: true });
 
 function setMode(mode: 'translate' | 'rotate'): void {
   world.setMode(mode);

@@ -144,6 +144,19 @@ describe('explorer (headless Chromium)', () => {
     await expect.poll(() => page.locator('#b-kind').inputValue(), POLL_MANIFOLD).toBe('sphere');
   }, TIMEOUT);
 
+  it('runs the stacking example on manifolds: the boxes stand and their contact points show', async () => {
+    await page.locator('#stack-4').click();
+    const status = page.locator('#stack-status');
+    await expect.poll(async () => Number(/t = ([\d.]+) s/.exec((await status.textContent()) ?? '')?.[1] ?? 0), { timeout: 20_000 }).toBeGreaterThan(1);
+    const text = (await status.textContent()) ?? '';
+    // 8 resting faces of 4 points each, and the top box still up.
+    expect(Number(/(\d+) contact points/.exec(text)?.[1])).toBeGreaterThanOrEqual(16);
+    expect(Number(/top box at y = ([\d.]+)/.exec(text)?.[1])).toBeGreaterThan(7.3);
+    expect(pageErrors).toEqual([]);
+    await page.locator('#reset-scene').click();
+    await expect.poll(() => status.isHidden(), { timeout: 10_000 }).toBe(true);
+  }, TIMEOUT);
+
   it('follows shape B moved through its position input', async () => {
     // Apart, then cores apart but spheres overlapping (GJK only), then the sphere's centre inside the
     // box (GJK then EPA).
