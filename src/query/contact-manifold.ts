@@ -8,11 +8,11 @@ import { transformFromPose } from '../math/transform.js';
 import type { PoseLike } from '../math/types.js';
 import type { ConvexShape, Shape } from '../shapes/shape.js';
 import { MANIFOLD_MAX_POINTS } from '../tolerance.js';
-import { CONTACT, kindIndex, SHAPE_KINDS } from './dispatch.js';
+import { CONTACT } from './dispatch.js';
 import type { EpaOptions } from './epa/epa.js';
 import type { GjkCache, GjkOptions } from './gjk/gjk.js';
-import type { Box } from '../shapes/box.js';
-import { collideBoxBox, FAR, NEAR } from './manifold/collide-box-box.js';
+import { FAR, NEAR } from './manifold/collide-box-box.js';
+import { MANIFOLD } from './manifold/manifold-table.js';
 import { ManifoldWork, manifoldConvex } from './manifold/convex-manifold.js';
 import { cacheHit, ManifoldCache, restoreManifold, storeApart, storeManifold } from './manifold/manifold-cache.js';
 import { relativeTransform } from '../math/transform.js';
@@ -20,9 +20,6 @@ import { createManifold, type Manifold } from './manifold/manifold-result.js';
 import { badOption, checkOptions, outNotWritable } from './options.js';
 import { acquireWork } from './query-work.js';
 import type { TraceCallback } from './trace.js';
-
-/** The dispatcher's index of boxes. */
-const BOX = /* @__PURE__ */ SHAPE_KINDS.indexOf('box');
 
 /** Options of {@link contactManifold}. */
 export interface ManifoldOptions extends Omit<GjkOptions, 'cache'>, EpaOptions {
@@ -106,11 +103,9 @@ export function contactManifold(
       return result;
     }
   }
-  // Two boxes: the separating axis test gives an overlapping pair's exact normal and depth without GJK
-  // or EPA (manifold/collide-box-box.ts); every other pair, and boxes apart within the margin, take the
-  // contact query's pair table.
-  const boxes = kindIndex(a) === BOX && kindIndex(b) === BOX;
-  const route = boxes ? collideBoxBox(work, a as Box, tA, b as Box, tB) : -1;
+  // The manifold's pair table first (manifold/manifold-table.ts): two boxes by the separating axis test,
+  // two spheres in closed form; every other pair, and pairs those send on, take the contact query's table.
+  const route = MANIFOLD.find(a, b)(work, a, tA, b, tB);
   if (route === FAR || (route !== NEAR && (!CONTACT.find(a, b)(work, a, tA, b, tB, inner) || work.contact.separation > margin))) {
     if (cache !== undefined) {
       cache.reference = 0;

@@ -400,6 +400,45 @@ describe('contactManifold: coherence', () => {
   });
 });
 
+describe('contactManifold: specialised pair functions', () => {
+  it('sphere against sphere in closed form agrees with contact, and with itself swapped', () => {
+    fc.assert(fc.property(num(0.1, 1), num(0.1, 1), vec(2), (ra, rb, d) => {
+      const a = new Sphere(ra), b = new Sphere(rb);
+      const pa = pose(0.5, -0.25, 1), pb = pose(0.5 + d[0], -0.25 + d[1], 1 + d[2]);
+      const ct = contact(a, pa, b, pb)!;
+      const m = contactManifold(a, pa, b, pb, createManifold(), { margin: 5 });
+      if (Math.hypot(...d) === 0) return;
+      expect(m).not.toBeNull();
+      expect(m!.iterations).toBe(0); // the closed form, not GJK
+      expect(m!.count).toBe(1);
+      expect(m!.points[0].separation).toBeCloseTo(ct.separation, 12);
+      for (const c of ['x', 'y', 'z'] as const) {
+        expect(m!.normal[c]).toBeCloseTo(ct.normal[c], 9);
+        expect(m!.points[0].pointA[c]).toBeCloseTo(ct.pointA[c], 9);
+      }
+      expectConsistent(m!, ct.separation, 5, 1e-12);
+      const back = contactManifold(b, pb, a, pa, createManifold(), { margin: 5 })!;
+      for (const c of ['x', 'y', 'z'] as const) expect(back.normal[c]).toBeCloseTo(-m!.normal[c], 12);
+    }), { numRuns: 200 });
+    // Concentric spheres take the general path (any normal is right).
+    const r = contactManifold(new Sphere(1), pose(0, 0, 0), new Sphere(0.5), pose(0, 0, 0))!;
+    expect(r.points[0].separation).toBeCloseTo(-1.5, 12);
+  });
+
+  it('box against box by the separating axis test agrees with contact (EPA) on overlapping pairs', () => {
+    fc.assert(fc.property(fc.tuple(num(0.2, 1), num(0.2, 1), num(0.2, 1)), fc.tuple(num(0.2, 1), num(0.2, 1), num(0.2, 1)), vec(0.8), unitQuat, unitQuat, (ha, hb, d, qa, qb) => {
+      const a = new Box(...ha), b = new Box(...hb);
+      const pa = poseObj({ position: [0, 0, 0], quaternion: qa }), pb = poseObj({ position: d, quaternion: qb });
+      const ct = contact(a, pa, b, pb)!;
+      if (ct.separation > 0) return;
+      const m = contactManifold(a, pa, b, pb)!;
+      expect(m.iterations).toBe(0); // the separating axis test, not GJK and EPA
+      const min = Math.min(...m.points.slice(0, m.count).map((p) => p.separation));
+      expect(Math.abs(min - ct.separation)).toBeLessThan(1e-9);
+    }), { numRuns: 300 });
+  });
+});
+
 describe('contactFeatures', () => {
   const cube = new Box(0.5, 0.5, 0.5);
   it('names the features that hold a contact: face on face, vertex on face, edge on edge, a curved surface', () => {
