@@ -7,9 +7,7 @@
  * GENERAL. Feature ids need no swapping here: the features are found afterwards, in the caller's order.
  */
 import type { Transform } from '../../math/transform.js';
-import type { Box } from '../../shapes/box.js';
 import type { Shape } from '../../shapes/shape.js';
-import type { Sphere } from '../../shapes/sphere.js';
 import { PairTable } from '../dispatch.js';
 import type { QueryWork } from '../query-work.js';
 import { collideBoxBox, GENERAL, NEAR } from './collide-box-box.js';
