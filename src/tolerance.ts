@@ -348,3 +348,13 @@ export const MANIFOLD_MAX_POINTS = 16;
  * separation" (the check itself; no known pair reaches it).
  */
 export const MANIFOLD_DEPTH_AGREEMENT = 1e-9;
+
+/**
+ * The GJK ray cast stops when the ray's point is within this times the problem's size (the shape's
+ * bounding radius plus the origin's distance to it) of the shape: a relative length. Pinned by
+ * ray-cast.test.ts "hit points on the surface" (fails at 1e-4).
+ */
+export const RAY_CAST_RELATIVE_TOLERANCE = 1e-12;
+
+/** Cap on GJK ray-cast iterations; the status of a cast that reaches it is still a bound. */
+export const RAY_CAST_MAX_ITERATIONS = 128;

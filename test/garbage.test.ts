@@ -39,6 +39,9 @@ const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
   contactManifold: (a, p, o) => lib.contactManifold(a as never, p as never, a as never, p as never, null, o as never),
   answerManifoldQueryText: (t) => format.answerManifoldQueryText(t as never),
   contactFeatures: (a, p, n) => lib.contactFeatures(a as never, p as never, a as never, p as never, n as never),
+  rayCast: (s, p, o) => lib.rayCast(s as never, p as never, o as never, o as never, null, p as never),
+  answerRayQueryText: (t) => format.answerRayQueryText(t as never),
+  answerRayJson: (j) => format.answerRayJson(j, 0),
 };
 
 const valid = fc.constantFrom<unknown>(
@@ -63,8 +66,8 @@ describe('garbage into every public function', () => {
 // Every export is in the list above or is a query (test/query/input-checks.test.ts) or a type/factory.
 it('covers every function the entries export', () => {
   const queries = ['intersects', 'distance', 'closestPoints', 'penetration', 'contact'];
-  const factories = ['createAabb', 'createPose', 'createContactResult', 'createPenetrationResult', 'createClosestPointsResult', 'createHullFace', 'GjkCache', 'createManifold', 'ManifoldCache', 'createContactFeatures'];
-  const handledElsewhere = ['answerPair', 'answerPairQuery', 'formatResults', 'formatResult', 'isPairFailure', 'answerManifoldPair', 'formatManifoldResult', 'featureName'];
+  const factories = ['createAabb', 'createPose', 'createContactResult', 'createPenetrationResult', 'createClosestPointsResult', 'createHullFace', 'GjkCache', 'createManifold', 'ManifoldCache', 'createContactFeatures', 'createRayHit'];
+  const handledElsewhere = ['answerPair', 'answerPairQuery', 'formatResults', 'formatResult', 'isPairFailure', 'answerManifoldPair', 'formatManifoldResult', 'featureName', 'formatRayResult'];
   const functions = [...Object.entries(lib), ...Object.entries(format)]
     .filter(([name, v]) => typeof v === 'function' && !/Error$/.test(name)).map(([name]) => name);
   const uncovered = functions.filter((n) => !(n in FUNCTIONS) && !queries.includes(n) && !factories.includes(n) && !handledElsewhere.includes(n));

@@ -12,6 +12,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { runHullCommand } from './commands/hull.js';
 import { runManifoldCommand } from './commands/manifold.js';
+import { runRaycastCommand } from './commands/raycast.js';
 import { runJsonlQuery } from './commands/query-jsonl.js';
 import { runQueryCommand } from './commands/query.js';
 
@@ -40,6 +41,7 @@ Usage:
   convex-collide query [--table] FILE   answer every pair of a pair-query file
   convex-collide query --jsonl FILE     answer a pair stream: one pair per line in, one result per line out
   convex-collide manifold FILE          contact manifold (the contact region's points) of every pair
+  convex-collide raycast FILE           where each ray of a ray file first meets its shape
   convex-collide hull FILE              convex hull of a point list
   convex-collide --help | --version
 
@@ -58,6 +60,9 @@ separation), and writes {"results": [{"id", "manifolds": [{"partA", "partB", "no
 [{"pointA", "pointB", "separation", "featureA", "featureB"}, ...]}]}, ...]}: no manifold when the
 pair is farther apart than its margin; features as "v3", "e5", "f2", or "" on a curved surface.
 
+raycast reads {"rays": [{"id", "shape", "pose", "origin", "direction", "maxT", "solid"}, ...]} and
+writes {"results": [{"id", "hit": true, "t", "point", "normal"} | {"id", "hit": false}, ...]}.
+
 hull reads {"points": [[x, y, z], ...]} and writes {"vertices", "faces", "normals"}.
 
 Examples:
@@ -70,13 +75,14 @@ Examples:
 
 Exit status:
   0  success
-  1  query, manifold: some pair could not be answered (its result holds "error"; the others are answered)
+  1  query, manifold, raycast: some pair (or ray) could not be answered (its result holds "error"; the others are answered)
   2  bad usage, or input that cannot be read or parsed at all (message on stderr)
 `;
 
 const COMMANDS: Record<string, { options: readonly string[] }> = {
   query: { options: ['--table', '--jsonl'] },
   manifold: { options: [] },
+  raycast: { options: [] },
   hull: { options: [] },
 };
 
@@ -126,7 +132,7 @@ async function runCommand(args: readonly string[], input: CliInput): Promise<Cli
   const [command, ...rest] = args;
   const spec = COMMANDS[command];
   if (spec === undefined) {
-    return usageError(command.startsWith('-') ? `unknown option ${command}` : `unknown command "${command}"; expected query, manifold or hull`);
+    return usageError(command.startsWith('-') ? `unknown option ${command}` : `unknown command "${command}"; expected query, manifold, raycast or hull`);
   }
   const flags = new Set<string>();
   const files: string[] = [];
@@ -157,6 +163,7 @@ async function runCommand(args: readonly string[], input: CliInput): Promise<Cli
   try {
     if (command === 'query') return runQueryCommand(text, { table: flags.has('--table') });
     if (command === 'manifold') return runManifoldCommand(text);
+    if (command === 'raycast') return runRaycastCommand(text);
     const hull = runHullCommand(text);
     // The hull command prints its result on success and a message otherwise.
     return hull.exitCode === 0

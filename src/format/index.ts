@@ -15,3 +15,4 @@ export {
   answerManifoldPair, answerManifoldQueryText, featureName, formatManifoldResult,
   type ManifoldJson, type ManifoldOutcome, type ManifoldPairResult,
 } from './manifold-query.js';
+export { answerRayJson, answerRayQueryText, formatRayResult, type RayOutcome } from './ray-query.js';

@@ -244,7 +244,8 @@ export function readPair(json: unknown, index: number, field = `pairs[${index}]`
  * (for example by the hull builder, which knows only its own argument names) do not know which pair
  * they belong to, so their message is prefixed with `field`.
  */
-function readShapeField(json: unknown, field: string): Shape {
+/** @internal (format/ modules only) */
+export function readShapeField(json: unknown, field: string): Shape {
   if (json === undefined) throw new InvalidJsonError(field, 'is missing; expected a shape object with a "type"');
   try {
     return shapeFromJSON(json, field);
@@ -284,7 +285,8 @@ export function readPoseJson(json: unknown, field: string): PoseJsonValue {
 }
 
 /** Reads an array of exactly `count` finite numbers at `field`. */
-function readNumbers(value: unknown, field: string, count: number, form: string): number[] {
+/** @internal (format/ modules only) */
+export function readNumbers(value: unknown, field: string, count: number, form: string): number[] {
   if (!Array.isArray(value) || value.length !== count) {
     throw new InvalidJsonError(field, `is ${describe(value)}; expected an array of ${count} finite numbers ${form}`);
   }

@@ -1,0 +1,80 @@
+/**
+ * The ray-cast JSON format (docs/formats.md, "Ray document"): `{"rays": [{"id", "shape", "pose",
+ * "origin", "direction", "maxT", "solid"}, ...]}`, answered with {@link rayCast} into
+ * `{"results": [{"id", "hit": true, "t", "point", "normal"} | {"id", "hit": false}, ...]}`. One bad ray
+ * gets `{"id", "error"}`; the others are still answered.
+ */
+import { CollisionError, InvalidJsonError } from '../errors.js';
+import { createRayHit } from '../query/cast/ray-hit.js';
+import { rayCast } from '../query/ray-cast.js';
+import {
+  allFinite, capMessage, describe, internalFailure, isPlainObject, parseJsonText, readNumbers, readPoseJson, readShapeField, toArray,
+  type AnsweredDocument, type PairFailure, type PairId,
+} from './pair-query.js';
+
+/** The answer for one ray. */
+export type RayOutcome =
+  | { readonly id: PairId; readonly hit: true; readonly t: number; readonly point: [number, number, number]; readonly normal: [number, number, number] }
+  | { readonly id: PairId; readonly hit: false }
+  | PairFailure;
+
+const _hit = /* @__PURE__ */ createRayHit();
+
+/** Reads and answers `rays[index]`. Never throws. */
+export function answerRayJson(json: unknown, index: number): RayOutcome {
+  const field = `rays[${index}]`;
+  let id: PairId | null = null;
+  try {
+    if (!isPlainObject(json)) throw new InvalidJsonError(field, `is ${describe(json)}; expected a ray object {"id", "shape", "pose", "origin", "direction"}`);
+    const rawId = json.id;
+    if (typeof rawId === 'string' || (typeof rawId === 'number' && Number.isFinite(rawId))) id = rawId;
+    else throw new InvalidJsonError(`${field}.id`, `is ${describe(rawId)}; expected a string or a finite number`);
+    const shape = readShapeField(json.shape, `${field}.shape`);
+    const pose = readPoseJson(json.pose, `${field}.pose`);
+    const [ox, oy, oz] = readNumbers(json.origin, `${field}.origin`, 3, '[x, y, z]');
+    const [dx, dy, dz] = readNumbers(json.direction, `${field}.direction`, 3, '[x, y, z]');
+    const maxT = json.maxT;
+    if (maxT !== undefined && !(typeof maxT === 'number' && maxT >= 0)) {
+      throw new InvalidJsonError(`${field}.maxT`, `is ${describe(maxT)}; expected a number >= 0`);
+    }
+    const solid = json.solid;
+    if (solid !== undefined && typeof solid !== 'boolean') throw new InvalidJsonError(`${field}.solid`, `is ${describe(solid)}; expected true or false`);
+    if (dx === 0 && dy === 0 && dz === 0) throw new InvalidJsonError(`${field}.direction`, 'is the zero vector; expected a non-zero direction');
+    const r = rayCast(shape, pose, { x: ox, y: oy, z: oz }, { x: dx, y: dy, z: dz }, _hit, { maxT: maxT as number | undefined, solid: solid as boolean | undefined });
+    if (r === null) return { id, hit: false };
+    const point = toArray(r.point), normal = toArray(r.normal);
+    if (!Number.isFinite(r.t) || !allFinite(point) || !allFinite(normal)) return internalFailure(id, 'the ray cast produced a non-finite answer');
+    return { id, hit: true, t: r.t, point, normal };
+  } catch (e) {
+    if (e instanceof CollisionError) {
+      const message = e.message.startsWith(field) ? e.message : `${field}: ${e.message}`;
+      return { id, error: capMessage(message), code: e.code };
+    }
+    return internalFailure(id, e instanceof Error ? e.message : String(e));
+  }
+}
+
+export function formatRayResult(r: RayOutcome): string {
+  if ('error' in r) return JSON.stringify({ id: r.id, error: r.error });
+  return JSON.stringify(r.hit ? { id: r.id, hit: true, t: r.t, point: r.point, normal: r.normal } : { id: r.id, hit: false });
+}
+
+/**
+ * Reads, answers and writes a ray document from its text.
+ * @throws InvalidJsonError when the text is not JSON, is not an object, or has no `rays` array.
+ */
+export function answerRayQueryText(text: string): AnsweredDocument {
+  const json = parseJsonText(text);
+  if (!isPlainObject(json)) throw new InvalidJsonError('input', `is ${describe(json)}; expected an object {"rays": [...]}`);
+  const rays = json.rays;
+  if (!Array.isArray(rays)) throw new InvalidJsonError('rays', `is ${describe(rays)}; expected an array of ray objects`);
+  const lines: string[] = [];
+  let failed = 0;
+  for (let i = 0; i < rays.length; i++) {
+    const outcome = answerRayJson(rays[i], i);
+    if ('error' in outcome) failed++;
+    lines.push(formatRayResult(outcome));
+  }
+  const results = lines.length === 0 ? '{"results": []}\n' : `{"results": [\n  ${lines.join(',\n  ')}\n]}\n`;
+  return { results, total: lines.length, failed };
+}

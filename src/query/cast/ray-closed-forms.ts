@@ -1,0 +1,67 @@
+/**
+ * Closed-form ray casts where they are exact and fast (local frame, into a RayWork): the sphere (the
+ * smaller root of |o + t r|² = R², by the cancellation-free form of the quadratic) and the box (the slab
+ * test of Kay & Kajiya 1986; Ericson §5.3.3). Each writes the entry, or with `exit` the point where the
+ * ray leaves; an origin inside or on the shape gives t = 0 and a zero normal when entering.
+ */
+import type { Box } from '../../shapes/box.js';
+import type { RayWork } from './gjk-ray-cast.js';
+
+export function raySphere(w: RayWork, radius: number, exit: boolean): void {
+  const o = w.origin, r = w.dir;
+  const a = r.x * r.x + r.y * r.y + r.z * r.z;
+  const b = o.x * r.x + o.y * r.y + o.z * r.z; // half of the usual b
+  const c = o.x * o.x + o.y * o.y + o.z * o.z - radius * radius;
+  w.iterations = 0;
+  w.hit = false;
+  if (!exit && c <= 0) { inside(w); return; }
+  const disc = b * b - a * c;
+  if (disc < 0) return;
+  const sq = Math.sqrt(disc);
+  // Roots (−b ∓ sq) / a, written without cancellation: q = −b − sign(b) sq; roots q / a and c / q.
+  const q = b > 0 ? -b - sq : -b + sq;
+  const t1 = q / a, t2 = q !== 0 ? c / q : t1;
+  const lo = Math.min(t1, t2), hi = Math.max(t1, t2);
+  const t = exit ? hi : lo;
+  if (t < 0 || t > w.maxT) return;
+  w.hit = true;
+  w.t = t;
+  w.point.x = o.x + t * r.x; w.point.y = o.y + t * r.y; w.point.z = o.z + t * r.z;
+  w.normal.x = w.point.x; w.normal.y = w.point.y; w.normal.z = w.point.z;
+}
+
+export function rayBox(w: RayWork, box: Box, exit: boolean): void {
+  const o = w.origin, r = w.dir;
+  w.iterations = 0;
+  w.hit = false;
+  let near = -Infinity, far = Infinity, nearAxis = -1, farAxis = -1, nearSign = 0, farSign = 0;
+  for (let k = 0; k < 3; k++) {
+    const ok = k === 0 ? o.x : k === 1 ? o.y : o.z, rk = k === 0 ? r.x : k === 1 ? r.y : r.z;
+    const h = k === 0 ? box.hx : k === 1 ? box.hy : box.hz;
+    if (rk === 0) {
+      if (ok < -h || ok > h) return; // parallel to the slab and outside it
+      continue;
+    }
+    let t1 = (-h - ok) / rk, t2 = (h - ok) / rk;
+    let s1 = -1, s2 = 1; // outward normal sign of the face at t1 and t2
+    if (t1 > t2) { const t = t1; t1 = t2; t2 = t; s1 = 1; s2 = -1; }
+    if (t1 > near) { near = t1; nearAxis = k; nearSign = s1; }
+    if (t2 < far) { far = t2; farAxis = k; farSign = s2; }
+  }
+  if (near > far || far < 0) return;
+  if (!exit && near <= 0) { inside(w); return; }
+  const t = exit ? far : near, axis = exit ? farAxis : nearAxis, sign = exit ? farSign : nearSign;
+  if (t > w.maxT || axis < 0) return;
+  w.hit = true;
+  w.t = t;
+  w.point.x = o.x + t * r.x; w.point.y = o.y + t * r.y; w.point.z = o.z + t * r.z;
+  w.normal.x = axis === 0 ? sign : 0; w.normal.y = axis === 1 ? sign : 0; w.normal.z = axis === 2 ? sign : 0;
+}
+
+/** The origin is inside or on the shape: t = 0, no normal (the caller gives −direction). */
+function inside(w: RayWork): void {
+  w.hit = true;
+  w.t = 0;
+  w.point.x = w.origin.x; w.point.y = w.origin.y; w.point.z = w.origin.z;
+  w.normal.x = 0; w.normal.y = 0; w.normal.z = 0;
+}

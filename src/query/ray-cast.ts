@@ -1,0 +1,153 @@
+/**
+ * The public ray cast: where a ray first meets a convex shape (world space), by a closed form for the
+ * sphere and the box and the GJK ray cast (van den Bergen 2004) for every other convex shape
+ * (query/cast/).
+ */
+import { InvalidArgumentError, InvalidNumberError, InvalidShapeError } from '../errors.js';
+import { transformFromPose } from '../math/transform.js';
+import type { PoseLike, Vec3Like } from '../math/types.js';
+import type { Shape } from '../shapes/shape.js';
+import { rayBox, raySphere } from './cast/ray-closed-forms.js';
+import { gjkRayCast, RayWork } from './cast/gjk-ray-cast.js';
+import { createRayHit, type RayHit } from './cast/ray-hit.js';
+import { explainNotShape, isConvexShape } from './dispatch.js';
+import { acquireWork } from './query-work.js';
+import type { Box } from '../shapes/box.js';
+import type { Sphere } from '../shapes/sphere.js';
+
+/** Options of {@link rayCast}. */
+export interface RayCastOptions {
+  /** Largest `t` reported (in units of the direction; ≥ 0, default Infinity). */
+  maxT?: number;
+  /**
+   * true (default): an origin inside the shape hits at t = 0 with normal −direction (normalised). false:
+   * the ray is followed to where it leaves the shape, and that point and outward normal are reported.
+   */
+  solid?: boolean;
+}
+
+const _work = /* @__PURE__ */ new RayWork();
+/** How far behind an origin on the surface the entry test casts from (a relative length). */
+const RAY_ON_SURFACE = 1e-9;
+
+/**
+ * Where the ray `origin + t · direction` (t ≥ 0) first meets `shape` at `pose` (world space), or `null`
+ * when it misses within `options.maxT`. `direction` is any non-zero vector and is not normalised: `t` is
+ * in its units. `normal` is the shape's outward unit normal at the point. With `out` from
+ * {@link createRayHit}, nothing is allocated.
+ * @throws InvalidNumberError for a non-finite origin or direction component, a zero direction or a bad
+ *   `maxT`; InvalidArgumentError for a bad `solid`, `options` or `out`; as the other queries for bad shapes
+ *   and poses.
+ */
+export function rayCast(
+  shape: Shape, pose: PoseLike, origin: Readonly<Vec3Like>, direction: Readonly<Vec3Like>,
+  out?: RayHit | null, options?: RayCastOptions | null,
+): RayHit | null {
+  let maxT = Infinity, solid = true;
+  if (options != null) {
+    if (typeof options !== 'object') throw new InvalidArgumentError('options', 'is not an object');
+    const m = options.maxT, s = options.solid;
+    if (typeof m === 'number' ? !(m >= 0) : m !== undefined) throw new InvalidNumberError('options.maxT', m, 'a number >= 0 (Infinity allowed)');
+    if (typeof m === 'number') maxT = m;
+    if (s !== undefined && typeof s !== 'boolean') throw new InvalidArgumentError('options.solid', 'is not a boolean; expected true or false');
+    if (s === false) solid = false;
+  }
+  checkVector(origin, 'origin');
+  checkVector(direction, 'direction');
+  const dx = direction.x, dy = direction.y, dz = direction.z;
+  if (dx === 0 && dy === 0 && dz === 0) throw new InvalidNumberError('direction', 0, 'a non-zero vector');
+  if (!isConvexShape(shape)) {
+    explainNotShape('shape', shape);
+    throw new InvalidShapeError('shape', 'is of a kind rayCast does not know; expected a convex shape');
+  }
+  const work = acquireWork(false);
+  const t = transformFromPose(work.poseA, pose, 'pose');
+  const w = _work;
+  // The ray in the shape's frame: Rᵀ (origin − position), Rᵀ direction.
+  const ox = origin.x - t.tx, oy = origin.y - t.ty, oz = origin.z - t.tz;
+  w.origin.x = t.m00 * ox + t.m10 * oy + t.m20 * oz;
+  w.origin.y = t.m01 * ox + t.m11 * oy + t.m21 * oz;
+  w.origin.z = t.m02 * ox + t.m12 * oy + t.m22 * oz;
+  w.dir.x = t.m00 * dx + t.m10 * dy + t.m20 * dz;
+  w.dir.y = t.m01 * dx + t.m11 * dy + t.m21 * dz;
+  w.dir.z = t.m02 * dx + t.m12 * dy + t.m22 * dz;
+  w.maxT = maxT;
+  const R = shape.boundingRadius;
+  w.size = R + Math.sqrt(w.origin.x * w.origin.x + w.origin.y * w.origin.y + w.origin.z * w.origin.z);
+  cast(w, shape, false);
+  if (!w.hit) return null;
+  let nx = w.normal.x, ny = w.normal.y, nz = w.normal.z;
+  if (nx === 0 && ny === 0 && nz === 0) {
+    // The origin is inside or on the shape.
+    if (solid) {
+      nx = -w.dir.x; ny = -w.dir.y; nz = -w.dir.z;
+    } else if (!enteringAtOrigin(w, shape)) {
+      // Where the ray leaves: cast back from a point beyond the shape, along −direction.
+      const dl = Math.sqrt(w.dir.x * w.dir.x + w.dir.y * w.dir.y + w.dir.z * w.dir.z);
+      const far = (2 * w.size + R) / dl;
+      const o = w.origin;
+      const bx = o.x + far * w.dir.x, by = o.y + far * w.dir.y, bz = o.z + far * w.dir.z;
+      o.x = bx; o.y = by; o.z = bz;
+      w.dir.x = -w.dir.x; w.dir.y = -w.dir.y; w.dir.z = -w.dir.z;
+      w.maxT = Infinity;
+      cast(w, shape, true);
+      if (!w.hit) return null; // (cannot happen: the ray started inside)
+      const tExit = far - w.t;
+      if (!(tExit <= maxT)) return null;
+      w.t = tExit > 0 ? tExit : 0;
+      nx = w.normal.x; ny = w.normal.y; nz = w.normal.z;
+    } else {
+      nx = w.normal.x; ny = w.normal.y; nz = w.normal.z;
+    }
+  }
+  const result = out ?? createRayHit();
+  const tt = w.t;
+  result.t = tt;
+  result.point.x = origin.x + tt * dx; result.point.y = origin.y + tt * dy; result.point.z = origin.z + tt * dz;
+  // The normal to world space, unit.
+  const wx = t.m00 * nx + t.m01 * ny + t.m02 * nz, wy = t.m10 * nx + t.m11 * ny + t.m12 * nz, wz = t.m20 * nx + t.m21 * ny + t.m22 * nz;
+  const l = Math.sqrt(wx * wx + wy * wy + wz * wz);
+  result.normal.x = wx / l; result.normal.y = wy / l; result.normal.z = wz / l;
+  result.iterations = w.iterations;
+  return result;
+}
+
+/** The cast by the shape's closed form or by GJK; `exit` for the reversed cast (closed forms give the far root). */
+function cast(w: RayWork, shape: Shape, reversed: boolean): void {
+  switch (shape.kind) {
+    case 'sphere': raySphere(w, (shape as Sphere).radius, false); return;
+    case 'box': rayBox(w, shape as Box, false); return;
+    default: gjkRayCast(w, shape as Exclude<Shape, never>);
+  }
+  void reversed;
+}
+
+/**
+ * An origin within the cast's tolerance of the surface, on its outside, with the ray going in: the ray
+ * enters there (t = 0, the outward normal), and a hollow cast must not report where it leaves. Tested by
+ * casting from a hair behind the origin (RAY_ON_SURFACE times the size): a hit within twice that is an
+ * entry at the origin, and `w` holds it (t = 0).
+ */
+function enteringAtOrigin(w: RayWork, shape: Shape): boolean {
+  const o = w.origin, r = w.dir;
+  const ox = o.x, oy = o.y, oz = o.z;
+  const dl = Math.sqrt(r.x * r.x + r.y * r.y + r.z * r.z);
+  const back = (RAY_ON_SURFACE * w.size) / dl;
+  o.x = ox - back * r.x; o.y = oy - back * r.y; o.z = oz - back * r.z;
+  const maxT = w.maxT;
+  w.maxT = Infinity;
+  cast(w, shape, false);
+  o.x = ox; o.y = oy; o.z = oz;
+  w.maxT = maxT;
+  const entering = w.hit && (w.normal.x !== 0 || w.normal.y !== 0 || w.normal.z !== 0) && w.t <= 2 * back;
+  if (entering) w.t = 0;
+  return entering;
+}
+
+function checkVector(v: Readonly<Vec3Like>, field: string): void {
+  if (v === null || typeof v !== 'object') throw new InvalidArgumentError(field, 'is not a vector; expected {x, y, z}');
+  const x = v.x, y = v.y, z = v.z;
+  if (typeof x !== 'number' || !Number.isFinite(x)) throw new InvalidNumberError(`${field}.x`, x);
+  if (typeof y !== 'number' || !Number.isFinite(y)) throw new InvalidNumberError(`${field}.y`, y);
+  if (typeof z !== 'number' || !Number.isFinite(z)) throw new InvalidNumberError(`${field}.z`, z);
+}
