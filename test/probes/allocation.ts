@@ -12,7 +12,7 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import * as THREE from 'three';
 import v8 from 'node:v8';
 import {
-  Box, Capsule, computeAabb, Cone, contact, contactManifold, ConvexHull, createAabb, createManifold, ManifoldCache, createContactResult, createPenetrationResult, Cylinder, distance,
+  Box, Capsule, computeAabb, Cone, contact, contactManifold, ConvexHull, createAabb, createManifold, createRayHit, ManifoldCache, rayCast, createContactResult, createPenetrationResult, Cylinder, distance,
   Ellipsoid, intersects, MinkowskiSum, penetration, Point, Rounded, Scaled, Segment, Sphere, Triangle, type Shape,
 } from '../../src/index.js';
 import { oursPairs } from '../../bench/peers/ours.js';
@@ -103,6 +103,22 @@ queries['cylinder-box manifold'] = [(n) => {
   for (let k = 0; k < n; k++) { const m = contactManifold(ground, groundPose, standing, standingPoses[k & 3], manifold); if (m !== null) acc += m.count; }
   return acc;
 }, 5_000];
+// Ray casts once warm, with an `out`: boxes by the slab test, hulls by the GJK ray cast, from outside and
+// from inside (solid false: the exit).
+const rayHit = createRayHit(), hollow = { solid: false };
+// Rays from B's position towards A's (each pool's A sits at the origin).
+const towardsA = (p: typeof boxes) => p.pB.map((q) => ({ x: -q.position.x, y: -q.position.y, z: -q.position.z }));
+const boxRays = towardsA(boxes), hullRays = towardsA(hulls);
+queries['box ray cast'] = [(n) => {
+  let acc = 0; const p = boxes;
+  for (let k = 0; k < n; k++) { const i = k % SIZE; const r = rayCast(p.sA[i], p.pA[i], p.pB[i].position, boxRays[i], rayHit); if (r !== null) acc += r.t; }
+  return acc;
+}, 20_000];
+queries['hull ray cast'] = [(n) => {
+  let acc = 0; const p = hulls;
+  for (let k = 0; k < n; k++) { const i = k % SIZE; const r = rayCast(p.sA[i], p.pA[i], p.pB[i].position, hullRays[i], rayHit, (k & 1) === 0 ? null : hollow); if (r !== null) acc += r.t; }
+  return acc;
+}, 10_000];
 // A scaled shape (its support writes S·d into its own scratch) against the sphere-box pool's boxes.
 const scaledCapsule = new Scaled(new Capsule(0.3, 0.2), { x: 2, y: 1, z: 0.5 });
 queries['scaled-box contact'] = [(n) => {
