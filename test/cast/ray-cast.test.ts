@@ -133,6 +133,19 @@ describe('rayCast: certificates on every other shape', () => {
   });
 });
 
+describe('rayCast: published cases', () => {
+  it('golden (Jolt, rapier): a ray from x = −5 along +x hits a half-size-0.5 cube at 4.5; from inside at 0 when solid, 0.5 when not', () => {
+    const cube = new Box(0.5, 0.5, 0.5), at0 = { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } };
+    for (const shape of [cube, new Rounded(cube, 0)]) { // the slab test and the GJK ray cast
+      const hit = rayCast(shape, at0, { x: -5, y: 0, z: 0 }, { x: 1, y: 0, z: 0 })!;
+      expect(hit.t).toBeCloseTo(4.5, 12);
+      expect(toV3(hit.normal)).toEqual([-1, 0, 0].map((x) => expect.closeTo(x, 12)));
+      expect(rayCast(shape, at0, { x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 })!.t).toBe(0);
+      expect(rayCast(shape, at0, { x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 }, null, { solid: false })!.t).toBeCloseTo(0.5, 12);
+    }
+  });
+});
+
 describe('rayCast: bad input', () => {
   const box = new Box(1, 1, 1), pose = { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } };
   it('names the field and what is accepted', () => {
