@@ -39,6 +39,7 @@ export { ManifoldCache } from './query/manifold/manifold-cache.js';
 export { contactFeatures, createContactFeatures, type ContactFeatures } from './query/manifold/contact-features.js';
 export { rayCast, type RayCastOptions } from './query/ray-cast.js';
 export { createRayHit, type RayHit } from './query/cast/ray-hit.js';
+export { createShapeCastResult, shapeCast, type Motion, type ShapeCastOptions, type ShapeCastResult } from './query/shape-cast.js';
 export { createManifold, type Feature, type FeatureType, type Manifold, type ManifoldPoint } from './query/manifold/manifold-result.js';
 export { GjkCache, type GjkOptions } from './query/gjk/gjk.js';
 export type { EpaOptions } from './query/epa/epa.js';

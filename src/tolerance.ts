@@ -358,3 +358,16 @@ export const RAY_CAST_RELATIVE_TOLERANCE = 1e-12;
 
 /** Cap on GJK ray-cast iterations; the status of a cast that reaches it is still a bound. */
 export const RAY_CAST_MAX_ITERATIONS = 128;
+
+/**
+ * A shape cast ends when the separation is within this times the problem's size (the shapes' bounding
+ * radii and the motion's sweep) of the target, each step aiming half of it beyond the target: a relative
+ * length. Not smaller: the normal of two shapes a distance δ apart is their closest points' difference
+ * over δ, good to about ε·size/δ, and at 1e-10 it missed separating two parallel faces by 1e-6 of the
+ * size (conformance casts.json, parallel-1-18). At 1e-7 the time is within 1e-7 of the size over the
+ * closing speed. Pinned by shape-cast.test.ts and casts.json.
+ */
+export const SHAPE_CAST_RELATIVE_TOLERANCE = 1e-7;
+
+/** Cap on conservative-advancement steps of a shape cast (its status says when it was reached). */
+export const SHAPE_CAST_MAX_ITERATIONS = 256;

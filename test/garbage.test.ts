@@ -42,6 +42,9 @@ const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
   rayCast: (s, p, o) => lib.rayCast(s as never, p as never, o as never, o as never, null, p as never),
   answerRayQueryText: (t) => format.answerRayQueryText(t as never),
   answerRayJson: (j) => format.answerRayJson(j, 0),
+  shapeCast: (a, p, m) => lib.shapeCast(a as never, p as never, m as never, a as never, p as never, m as never, null, p as never),
+  answerCastQueryText: (t) => format.answerCastQueryText(t as never),
+  answerCastJson: (j) => format.answerCastJson(j, 0),
 };
 
 const valid = fc.constantFrom<unknown>(
@@ -66,8 +69,8 @@ describe('garbage into every public function', () => {
 // Every export is in the list above or is a query (test/query/input-checks.test.ts) or a type/factory.
 it('covers every function the entries export', () => {
   const queries = ['intersects', 'distance', 'closestPoints', 'penetration', 'contact'];
-  const factories = ['createAabb', 'createPose', 'createContactResult', 'createPenetrationResult', 'createClosestPointsResult', 'createHullFace', 'GjkCache', 'createManifold', 'ManifoldCache', 'createContactFeatures', 'createRayHit'];
-  const handledElsewhere = ['answerPair', 'answerPairQuery', 'formatResults', 'formatResult', 'isPairFailure', 'answerManifoldPair', 'formatManifoldResult', 'featureName', 'formatRayResult'];
+  const factories = ['createAabb', 'createPose', 'createContactResult', 'createPenetrationResult', 'createClosestPointsResult', 'createHullFace', 'GjkCache', 'createManifold', 'ManifoldCache', 'createContactFeatures', 'createRayHit', 'createShapeCastResult'];
+  const handledElsewhere = ['answerPair', 'answerPairQuery', 'formatResults', 'formatResult', 'isPairFailure', 'answerManifoldPair', 'formatManifoldResult', 'featureName', 'formatRayResult', 'formatCastResult'];
   const functions = [...Object.entries(lib), ...Object.entries(format)]
     .filter(([name, v]) => typeof v === 'function' && !/Error$/.test(name)).map(([name]) => name);
   const uncovered = functions.filter((n) => !(n in FUNCTIONS) && !queries.includes(n) && !factories.includes(n) && !handledElsewhere.includes(n));

@@ -13,6 +13,7 @@ import { createInterface } from 'node:readline';
 import { runHullCommand } from './commands/hull.js';
 import { runManifoldCommand } from './commands/manifold.js';
 import { runRaycastCommand } from './commands/raycast.js';
+import { runCastCommand } from './commands/cast.js';
 import { runJsonlQuery } from './commands/query-jsonl.js';
 import { runQueryCommand } from './commands/query.js';
 
@@ -42,6 +43,7 @@ Usage:
   convex-collide query --jsonl FILE     answer a pair stream: one pair per line in, one result per line out
   convex-collide manifold FILE          contact manifold (the contact region's points) of every pair
   convex-collide raycast FILE           where each ray of a ray file first meets its shape
+  convex-collide cast FILE              time of impact of every cast of a cast file
   convex-collide hull FILE              convex hull of a point list
   convex-collide --help | --version
 
@@ -63,6 +65,10 @@ pair is farther apart than its margin; features as "v3", "e5", "f2", or "" on a 
 raycast reads {"rays": [{"id", "shape", "pose", "origin", "direction", "maxT", "solid"}, ...]} and
 writes {"results": [{"id", "hit": true, "t", "point", "normal"} | {"id", "hit": false}, ...]}.
 
+cast reads {"casts": [{"id", "a", "poseA", "motionA", "b", "poseB", "motionB", "maxTime",
+"targetSeparation"}, ...]} (a motion: {"linear": [x, y, z], "angular": [x, y, z]}) and writes
+{"results": [{"id", "hit": true, "time", "normal", "pointA", "pointB"} | {"id", "hit": false}, ...]}.
+
 hull reads {"points": [[x, y, z], ...]} and writes {"vertices", "faces", "normals"}.
 
 Examples:
@@ -75,7 +81,7 @@ Examples:
 
 Exit status:
   0  success
-  1  query, manifold, raycast: some pair (or ray) could not be answered (its result holds "error"; the others are answered)
+  1  query, manifold, raycast, cast: some pair (ray, cast) could not be answered (its result holds "error"; the others are answered)
   2  bad usage, or input that cannot be read or parsed at all (message on stderr)
 `;
 
@@ -83,6 +89,7 @@ const COMMANDS: Record<string, { options: readonly string[] }> = {
   query: { options: ['--table', '--jsonl'] },
   manifold: { options: [] },
   raycast: { options: [] },
+  cast: { options: [] },
   hull: { options: [] },
 };
 
@@ -132,7 +139,7 @@ async function runCommand(args: readonly string[], input: CliInput): Promise<Cli
   const [command, ...rest] = args;
   const spec = COMMANDS[command];
   if (spec === undefined) {
-    return usageError(command.startsWith('-') ? `unknown option ${command}` : `unknown command "${command}"; expected query, manifold, raycast or hull`);
+    return usageError(command.startsWith('-') ? `unknown option ${command}` : `unknown command "${command}"; expected query, manifold, raycast, cast or hull`);
   }
   const flags = new Set<string>();
   const files: string[] = [];
@@ -164,6 +171,7 @@ async function runCommand(args: readonly string[], input: CliInput): Promise<Cli
     if (command === 'query') return runQueryCommand(text, { table: flags.has('--table') });
     if (command === 'manifold') return runManifoldCommand(text);
     if (command === 'raycast') return runRaycastCommand(text);
+    if (command === 'cast') return runCastCommand(text);
     const hull = runHullCommand(text);
     // The hull command prints its result on success and a message otherwise.
     return hull.exitCode === 0

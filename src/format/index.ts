@@ -16,3 +16,4 @@ export {
   type ManifoldJson, type ManifoldOutcome, type ManifoldPairResult,
 } from './manifold-query.js';
 export { answerRayJson, answerRayQueryText, formatRayResult, type RayOutcome } from './ray-query.js';
+export { answerCastJson, answerCastQueryText, formatCastResult, type CastOutcome } from './cast-query.js';

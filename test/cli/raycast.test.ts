@@ -27,3 +27,24 @@ describe('convex-collide raycast', () => {
     expect(r[4].error).toMatch(/rays\[4\]\.direction/);
   });
 });
+
+describe('convex-collide cast', () => {
+  it('answers each cast: a hit with its time, a miss, an error naming the field', async () => {
+    const ball = { type: 'sphere', radius: 1 };
+    const doc = {
+      casts: [
+        { id: 'jolt', a: ball, poseA: { position: [-10, 0, 0], quaternion: [0, 0, 0, 1] }, motionA: { linear: [20, 0, 0] }, b: ball, poseB: at0 },
+        { id: 'miss', a: ball, poseA: { position: [-10, 2.1, 0], quaternion: [0, 0, 0, 1] }, motionA: { linear: [20, 0, 0] }, b: ball, poseB: at0 },
+        { id: 'bad', a: ball, poseA: at0, b: ball, poseB: at0, maxTime: -1 },
+      ],
+    };
+    const out = await runCli(['cast', 'x.json'], fileInput(JSON.stringify(doc)));
+    expect(out.exitCode).toBe(1);
+    const r = JSON.parse(out.stdout).results;
+    expect(r[0].hit).toBe(true);
+    expect(r[0].time).toBeCloseTo(0.4, 6);
+    expect(r[0].normal[0]).toBeCloseTo(1, 9);
+    expect(r[1]).toEqual({ id: 'miss', hit: false });
+    expect(r[2].error).toMatch(/casts\[2\]\.maxTime/);
+  });
+});

@@ -12,7 +12,7 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import * as THREE from 'three';
 import v8 from 'node:v8';
 import {
-  Box, Capsule, computeAabb, Cone, contact, contactManifold, ConvexHull, createAabb, createManifold, createRayHit, ManifoldCache, rayCast, createContactResult, createPenetrationResult, Cylinder, distance,
+  Box, Capsule, computeAabb, Cone, contact, contactManifold, ConvexHull, createAabb, createManifold, createRayHit, createShapeCastResult, ManifoldCache, rayCast, shapeCast, createContactResult, createPenetrationResult, Cylinder, distance,
   Ellipsoid, intersects, MinkowskiSum, penetration, Point, Rounded, Scaled, Segment, Sphere, Triangle, type Shape,
 } from '../../src/index.js';
 import { oursPairs } from '../../bench/peers/ours.js';
@@ -119,6 +119,15 @@ queries['hull ray cast'] = [(n) => {
   for (let k = 0; k < n; k++) { const i = k % SIZE; const r = rayCast(p.sA[i], p.pA[i], p.pB[i].position, hullRays[i], rayHit, (k & 1) === 0 ? null : hollow); if (r !== null) acc += r.t; }
   return acc;
 }, 10_000];
+// Shape casts: B moving towards A (linear), and turning too, every other one.
+const castOut = createShapeCastResult();
+const castMotions = boxRays.map((d) => ({ linear: d }));
+const turning = boxRays.map((d) => ({ linear: d, angular: { x: 0.5, y: 1.5, z: -0.75 } }));
+queries['box-box shape cast'] = [(n) => {
+  let acc = 0; const p = boxes;
+  for (let k = 0; k < n; k++) { const i = k % SIZE; const r = shapeCast(p.sA[i], p.pA[i], null, p.sB[i], p.pB[i], (k & 1) === 0 ? castMotions[i] : turning[i], castOut); if (r !== null) acc += r.time; }
+  return acc;
+}, 2_000];
 // A scaled shape (its support writes S·d into its own scratch) against the sphere-box pool's boxes.
 const scaledCapsule = new Scaled(new Capsule(0.3, 0.2), { x: 2, y: 1, z: 0.5 });
 queries['scaled-box contact'] = [(n) => {

@@ -1,0 +1,86 @@
+/**
+ * The shape-cast JSON format (docs/formats.md, "Cast document"): `{"casts": [{"id", "a", "poseA",
+ * "motionA", "b", "poseB", "motionB", "maxTime", "targetSeparation"}, ...]}`, answered with
+ * {@link shapeCast} into `{"results": [{"id", "hit": true, "time", "normal", "pointA", "pointB"} |
+ * {"id", "hit": false}, ...]}`. One bad cast gets `{"id", "error"}`; the others are still answered.
+ */
+import { CollisionError, InvalidJsonError } from '../errors.js';
+import { createShapeCastResult, shapeCast, type Motion } from '../query/shape-cast.js';
+import {
+  allFinite, capMessage, describe, internalFailure, isPlainObject, parseJsonText, readNumbers, readPoseJson, readShapeField, toArray,
+  type AnsweredDocument, type PairFailure, type PairId,
+} from './pair-query.js';
+
+export type CastOutcome =
+  | { readonly id: PairId; readonly hit: true; readonly time: number; readonly normal: [number, number, number]; readonly pointA: [number, number, number]; readonly pointB: [number, number, number] }
+  | { readonly id: PairId; readonly hit: false }
+  | PairFailure;
+
+const _result = /* @__PURE__ */ createShapeCastResult();
+
+function readMotion(json: unknown, field: string): Motion {
+  if (json === undefined) return {};
+  if (!isPlainObject(json)) throw new InvalidJsonError(field, `is ${describe(json)}; expected {"linear": [x, y, z], "angular": [x, y, z]}`);
+  const m: Motion = {};
+  if (json.linear !== undefined) { const [x, y, z] = readNumbers(json.linear, `${field}.linear`, 3, '[x, y, z]'); m.linear = { x, y, z }; }
+  if (json.angular !== undefined) { const [x, y, z] = readNumbers(json.angular, `${field}.angular`, 3, '[x, y, z]'); m.angular = { x, y, z }; }
+  return m;
+}
+
+function readOptionalLength(json: Record<string, unknown>, key: string, field: string): number | undefined {
+  const v = json[key];
+  if (v === undefined) return undefined;
+  if (typeof v === 'number' && v >= 0 && v < Infinity) return v;
+  throw new InvalidJsonError(`${field}.${key}`, `is ${describe(v)}; expected a finite number >= 0`);
+}
+
+/** Reads and answers `casts[index]`. Never throws. */
+export function answerCastJson(json: unknown, index: number): CastOutcome {
+  const field = `casts[${index}]`;
+  let id: PairId | null = null;
+  try {
+    if (!isPlainObject(json)) throw new InvalidJsonError(field, `is ${describe(json)}; expected a cast object {"id", "a", "poseA", "b", "poseB"}`);
+    const rawId = json.id;
+    if (typeof rawId === 'string' || (typeof rawId === 'number' && Number.isFinite(rawId))) id = rawId;
+    else throw new InvalidJsonError(`${field}.id`, `is ${describe(rawId)}; expected a string or a finite number`);
+    const a = readShapeField(json.a, `${field}.a`), poseA = readPoseJson(json.poseA, `${field}.poseA`), motionA = readMotion(json.motionA, `${field}.motionA`);
+    const b = readShapeField(json.b, `${field}.b`), poseB = readPoseJson(json.poseB, `${field}.poseB`), motionB = readMotion(json.motionB, `${field}.motionB`);
+    const maxTime = readOptionalLength(json, 'maxTime', field), targetSeparation = readOptionalLength(json, 'targetSeparation', field);
+    const r = shapeCast(a, poseA, motionA, b, poseB, motionB, _result, { maxTime, targetSeparation });
+    if (r === null) return { id, hit: false };
+    const normal = toArray(r.normal), pointA = toArray(r.pointA), pointB = toArray(r.pointB);
+    if (!Number.isFinite(r.time) || !allFinite([...normal, ...pointA, ...pointB])) return internalFailure(id, 'the shape cast produced a non-finite answer');
+    return { id, hit: true, time: r.time, normal, pointA, pointB };
+  } catch (e) {
+    if (e instanceof CollisionError) {
+      const message = e.message.startsWith(field) ? e.message : `${field}: ${e.message}`;
+      return { id, error: capMessage(message), code: e.code };
+    }
+    return internalFailure(id, e instanceof Error ? e.message : String(e));
+  }
+}
+
+export function formatCastResult(r: CastOutcome): string {
+  if ('error' in r) return JSON.stringify({ id: r.id, error: r.error });
+  return JSON.stringify(r.hit ? { id: r.id, hit: true, time: r.time, normal: r.normal, pointA: r.pointA, pointB: r.pointB } : { id: r.id, hit: false });
+}
+
+/**
+ * Reads, answers and writes a cast document from its text.
+ * @throws InvalidJsonError when the text is not JSON, is not an object, or has no `casts` array.
+ */
+export function answerCastQueryText(text: string): AnsweredDocument {
+  const json = parseJsonText(text);
+  if (!isPlainObject(json)) throw new InvalidJsonError('input', `is ${describe(json)}; expected an object {"casts": [...]}`);
+  const casts = json.casts;
+  if (!Array.isArray(casts)) throw new InvalidJsonError('casts', `is ${describe(casts)}; expected an array of cast objects`);
+  const lines: string[] = [];
+  let failed = 0;
+  for (let i = 0; i < casts.length; i++) {
+    const outcome = answerCastJson(casts[i], i);
+    if ('error' in outcome) failed++;
+    lines.push(formatCastResult(outcome));
+  }
+  const results = lines.length === 0 ? '{"results": []}\n' : `{"results": [\n  ${lines.join(',\n  ')}\n]}\n`;
+  return { results, total: lines.length, failed };
+}
