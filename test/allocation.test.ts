@@ -37,11 +37,8 @@ test('pairwise queries and computeAabb allocate no JS heap once warm, on every k
   // V8's sampling heap profiler puts it in branches a few pairs reach (a capsule's flat test, a cylinder's
   // side), which V8 leaves in its interpreter, where numbers are boxed. Held below 16 so that a boxing
   // on every call (16 bytes) cannot pass unseen.
-  // Not yet zero: shape casts read 300 bytes a cast in this process (0 in a process of their own): V8's
-  // sampling heap profiler puts it in the step that poses the shapes at time t. Issue 18 stays open until
-  // it reads 0; the bound keeps it from growing unseen.
   for (const [query, bytes] of Object.entries(result)) {
-    const limit = query === 'manifold, every pair of kinds' ? 16 : query === 'box-box shape cast' ? 1024 : 1;
+    const limit = query === 'manifold, every pair of kinds' ? 16 : 1;
     expect(bytes === 'Infinity' ? Infinity : bytes, `${query}: bytes per query`).toBeLessThan(limit);
   }
 }, 120_000);

@@ -68,6 +68,25 @@ class CastQuaternion { x = 0.5; y = 0.5; z = 0.5; w = 0.5; }
 class CastPose implements MovingPose { readonly position = new CastVector(); readonly quaternion = new CastQuaternion(); }
 const _poseA: MovingPose = /* @__PURE__ */ new CastPose();
 const _poseB: MovingPose = /* @__PURE__ */ new CastPose();
+/**
+ * The caller's poses and motions, copied once per cast into objects of the cast's own classes: read
+ * every step from the caller's objects (of many hidden classes in an application), each number came
+ * out boxed.
+ */
+const _baseA = /* @__PURE__ */ new CastPose(), _baseB = /* @__PURE__ */ new CastPose();
+const _linA = /* @__PURE__ */ new CastVector(), _angA = /* @__PURE__ */ new CastVector();
+const _linB = /* @__PURE__ */ new CastVector(), _angB = /* @__PURE__ */ new CastVector();
+
+function copyPose(out: CastPose, pose: PoseLike): void {
+  const p = pose.position, q = pose.quaternion;
+  out.position.x = p.x; out.position.y = p.y; out.position.z = p.z;
+  out.quaternion.x = q.x; out.quaternion.y = q.y; out.quaternion.z = q.z; out.quaternion.w = q.w;
+}
+
+function copyVector(out: CastVector, v: Readonly<Vec3Like>): CastVector {
+  out.x = v.x; out.y = v.y; out.z = v.z;
+  return out;
+}
 const _contact = /* @__PURE__ */ createContactResult();
 /** The last step's contact while still beyond the target (see shapeCast's ending). */
 const _before = /* @__PURE__ */ createContactResult();
@@ -89,7 +108,7 @@ function readVector(v: Readonly<Vec3Like> | undefined, field: string): Readonly<
 const _time = { t: 0.5 };
 
 /** The pose of a shape at time `_time.t`: position + t·linear, and the turn by t·|ω| about ω after `q`. */
-function poseAt(out: MovingPose, pose: PoseLike, lin: Readonly<Vec3Like>, ang: Readonly<Vec3Like>): void {
+function poseAt(out: MovingPose, pose: CastPose, lin: CastVector, ang: CastVector): void {
   const t = _time.t;
   const p = pose.position, q = pose.quaternion;
   out.position.x = p.x + t * lin.x; out.position.y = p.y + t * lin.y; out.position.z = p.z + t * lin.z;
@@ -141,8 +160,10 @@ export function shapeCast(
   transformFromPose(_check, poseB, 'poseB');
   if (motionA != null && typeof motionA !== 'object') throw new InvalidArgumentError('motionA', 'is not a motion; expected {linear?, angular?}');
   if (motionB != null && typeof motionB !== 'object') throw new InvalidArgumentError('motionB', 'is not a motion; expected {linear?, angular?}');
-  const linA = readVector(motionA?.linear, 'motionA.linear'), angA = readVector(motionA?.angular, 'motionA.angular');
-  const linB = readVector(motionB?.linear, 'motionB.linear'), angB = readVector(motionB?.angular, 'motionB.angular');
+  const linA = copyVector(_linA, readVector(motionA?.linear, 'motionA.linear')), angA = copyVector(_angA, readVector(motionA?.angular, 'motionA.angular'));
+  const linB = copyVector(_linB, readVector(motionB?.linear, 'motionB.linear')), angB = copyVector(_angB, readVector(motionB?.angular, 'motionB.angular'));
+  copyPose(_baseA, poseA);
+  copyPose(_baseB, poseB);
   // The relative translation and the turning bounds.
   const vx = linB.x - linA.x, vy = linB.y - linA.y, vz = linB.z - linA.z;
   // (Not Math.hypot: a variadic builtin that allocates its arguments.)
@@ -150,7 +171,7 @@ export function shapeCast(
   const turnB = Math.sqrt(angB.x * angB.x + angB.y * angB.y + angB.z * angB.z) * b.boundingRadius;
   const size = a.boundingRadius + b.boundingRadius + (Math.sqrt(vx * vx + vy * vy + vz * vz) + turnA + turnB) * maxTime;
   // Far from the origin, positions carry rounding of their own size (as contact's touch slack does).
-  const pa = poseA.position, pb = poseB.position;
+  const pa = _baseA.position, pb = _baseB.position;
   const far = Math.abs(pa.x) + Math.abs(pa.y) + Math.abs(pa.z) + Math.abs(pb.x) + Math.abs(pb.y) + Math.abs(pb.z);
   const tol = RELATIVE_TOLERANCE * size + 64 * Number.EPSILON * far;
   // Each step aims half the tolerance beyond the target, so the cast ends with the shapes apart (or at
@@ -160,8 +181,8 @@ export function shapeCast(
   let c = _contact, tBefore = -1;
   for (;;) {
     _time.t = t;
-    poseAt(_poseA, poseA, linA, angA);
-    poseAt(_poseB, poseB, linB, angB);
+    poseAt(_poseA, _baseA, linA, angA);
+    poseAt(_poseB, _baseB, linB, angB);
     contact(a, _poseA, b, _poseB, c);
     if (c.separation <= target + tol) {
       // A last step that went a hair past the target (a normal from curved shapes is exact only to
