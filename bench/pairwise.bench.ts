@@ -11,6 +11,7 @@ import { cannonCases } from './peers/cannon.js';
 import { crashcatCases } from './peers/crashcat.js';
 import { oursCases } from './peers/ours.js';
 import { initRapier, prepareRapierWorlds, rapierCases } from './peers/rapier.js';
+import { threeCases } from './peers/three-ray.js';
 import { makeBoxesPool, makeHullsPool, makeSphereBoxPool, POOL_SIZE, type Pool } from './pools.js';
 
 /** Native C figures from POOLS.md (ns per query, same pools, same kind of machine). */
@@ -61,6 +62,8 @@ export async function pairwiseBenches(size = POOL_SIZE): Promise<PairBench[]> {
     { name: 'hull–hull distance (R = 2)', kind: 'distance', pool: hulls2, pairs: all },
     { name: 'hull–hull distance (R = 3)', kind: 'distance', pool: hulls3, pairs: all },
     { name: 'hull–hull contact (R = 2)', kind: 'contact', pool: hulls2, pairs: all },
+    { name: 'ray–box', kind: 'ray', pool: boxes, pairs: all },
+    { name: 'ray–hull (30 points)', kind: 'ray', pool: hulls2, pairs: all },
     { name: 'box–box manifold', kind: 'manifold', pool: boxes, pairs: indicesWhere(truth.get(boxes)!.overlap, 1) },
     { name: 'hull–hull manifold (R = 2)', kind: 'manifold', pool: hulls2, pairs: indicesWhere(truth.get(hulls2)!.overlap, 1) },
   ];
@@ -68,7 +71,7 @@ export async function pairwiseBenches(size = POOL_SIZE): Promise<PairBench[]> {
   for (const group of groups) {
     const t0 = performance.now();
     const cases: Case[] = [];
-    for (const make of [oursCases, rapierCases, crashcatCases, cannonCases]) {
+    for (const make of [oursCases, rapierCases, crashcatCases, cannonCases, threeCases]) {
       const t = performance.now();
       cases.push(...make(group));
       if (process.env.BENCH_DEBUG) process.stderr.write(`    ${group.name} ${make.name} ${(performance.now() - t).toFixed(0)} ms\n`);
@@ -95,5 +98,6 @@ export function scorePairCase(b: PairBench, c: Case): Accuracy | null {
     case 'contact': return scoreLength(c.answer, (i) => t.distance[i] - t.depth[i], pairs);
     // The deepest point's depth; hull pools have no depth oracle.
     case 'manifold': return g.pool.kind === 'hulls' ? null : scoreLength(c.answer, (i) => t.depth[i], pairs);
+    case 'ray': return null; // (no ray oracle in the bench: test/cast/ scores rays against closed forms)
   }
 }

@@ -6,7 +6,7 @@
 import type { Case } from '../harness.js';
 import type { Pool } from '../pools.js';
 
-export type QueryKind = 'intersection' | 'distance' | 'penetration' | 'contact' | 'manifold';
+export type QueryKind = 'intersection' | 'distance' | 'penetration' | 'contact' | 'manifold' | 'ray';
 
 /**
  * A query kind on a set of pairs of one pool. `pairs` lists the pair indices a pass cycles over
@@ -14,7 +14,7 @@ export type QueryKind = 'intersection' | 'distance' | 'penetration' | 'contact' 
  *
  * Answers (for accuracy scoring): intersection 1/0; distance ≥ 0 (0 when overlapping);
  * penetration depth > 0; contact the signed separation (distance, or minus the depth); manifold the
- * depth of its deepest point.
+ * depth of its deepest point; ray the parameter t of a ray from B's position towards A's (NaN: a miss).
  */
 export interface PairGroup {
   name: string;

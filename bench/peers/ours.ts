@@ -1,7 +1,7 @@
 /** convex-collide itself, through its public entry point, as a user would call it. */
 import {
   Box, ConvexHull, Sphere, contact, contactManifold, createContactResult, createManifold, createPenetrationResult, distance, intersects,
-  ManifoldCache, penetration, type Manifold,
+  ManifoldCache, penetration, rayCast, createRayHit, type Manifold,
 } from '../../src/index.js';
 import type { Case } from '../harness.js';
 import { poseOf, type PlainPose, type Pool } from '../pools.js';
@@ -105,6 +105,24 @@ export function oursCases(g: PairGroup): Case[] {
           return sum;
         },
         answer: (i) => contact(sA[i], pA[i], sB[i], pB[i], out)!.separation,
+      }];
+    }
+    case 'ray': {
+      const out = createRayHit();
+      const dirs = pB.map((q) => ({ x: -q.position.x, y: -q.position.y, z: -q.position.z }));
+      return [{
+        group: g.name, lib, ours: true, cycle: n, note: 'rayCast(…, out), from B\'s position towards A\'s',
+        batch(start, count) {
+          let sum = 0, k = start % n;
+          for (let c = 0; c < count; c++) {
+            const i = idx[k];
+            const r = rayCast(sA[i], pA[i], pB[i].position, dirs[i], out);
+            if (r !== null) sum += r.t;
+            if (++k === n) k = 0;
+          }
+          return sum;
+        },
+        answer: (i) => rayCast(sA[i], pA[i], pB[i].position, dirs[i], out)?.t ?? NaN,
       }];
     }
     case 'manifold': {

@@ -117,7 +117,7 @@ function answerOf(kind: PairGroup['kind'], c: RAPIER.ShapeContact | null): numbe
     case 'distance': return c === null ? NaN : Math.max(0, c.distance);
     case 'penetration': return c === null ? NaN : -c.distance;
     case 'contact': return c === null ? NaN : c.distance;
-    case 'manifold': return NaN; // (rapierManifoldCases: manifolds come from a stepped world)
+    case 'manifold': case 'ray': return NaN; // (rapierManifoldCases, rapierRayCases)
   }
 }
 
@@ -179,8 +179,32 @@ function rapierManifoldCases(g: PairGroup): Case[] {
   }];
 }
 
+/** Rays through colliders of the never-stepped world: `Collider.castRay(ray, maxToi, solid)`. */
+function rapierRayCases(g: PairGroup): Case[] {
+  const p = g.pool;
+  const { cA } = collidersFor(p);
+  const count = cA.length, n = Math.min(g.pairs.length, count);
+  const rays: RAPIER.Ray[] = [];
+  for (let i = 0; i < count; i++) {
+    const b = poseOf(p, i, true).position;
+    rays.push(new RAPIER.Ray({ x: b.x, y: b.y, z: b.z }, { x: -b.x, y: -b.y, z: -b.z }));
+  }
+  const cast = (i: number): number => cA[i].castRay(rays[i], 1e9, true);
+  return [{
+    group: g.name, lib: 'rapier (colliders)', cycle: n, note: `Collider.castRay(ray, maxToi, solid)${count < p.size ? `, first ${count.toLocaleString('en-US')} pairs` : ''}`,
+    accuracySubset: count,
+    batch(start, queries) {
+      let sum = 0, k = start % n;
+      for (let c = 0; c < queries; c++) { const t = cast(k); if (t >= 0) sum += t; if (++k === n) k = 0; }
+      return sum;
+    },
+    answer: (i) => { const t = cast(i); return t >= 0 ? t : NaN; },
+  }];
+}
+
 export function rapierCases(g: PairGroup): Case[] {
   if (g.kind === 'manifold') return rapierManifoldCases(g);
+  if (g.kind === 'ray') return rapierRayCases(g);
   const { sA, sB, pA, pB } = shapesFor(g);
   const { cA, cB } = collidersFor(g.pool);
   const idx = g.pairs, n = idx.length;

@@ -1,13 +1,14 @@
 /**
  * The public ray cast: where a ray first meets a convex shape (world space), by a closed form for the
- * sphere and the box and the GJK ray cast (van den Bergen 2004) for every other convex shape
- * (query/cast/).
+ * sphere, the box and the solid convex hull (its face planes) and the GJK ray cast (van den Bergen 2004)
+ * for every other convex shape (query/cast/).
  */
 import { InvalidArgumentError, InvalidNumberError, InvalidShapeError } from '../errors.js';
 import { transformFromPose } from '../math/transform.js';
 import type { PoseLike, Vec3Like } from '../math/types.js';
 import type { Shape } from '../shapes/shape.js';
-import { rayBox, raySphere } from './cast/ray-closed-forms.js';
+import { rayBox, rayHull, raySphere } from './cast/ray-closed-forms.js';
+import type { ConvexHull } from '../shapes/convex-hull.js';
 import { gjkRayCast, RayWork } from './cast/gjk-ray-cast.js';
 import { createRayHit, type RayHit } from './cast/ray-hit.js';
 import { explainNotShape, isConvexShape } from './dispatch.js';
@@ -117,6 +118,9 @@ function cast(w: RayWork, shape: Shape, reversed: boolean): void {
   switch (shape.kind) {
     case 'sphere': raySphere(w, (shape as Sphere).radius, false); return;
     case 'box': rayBox(w, shape as Box, false); return;
+    case 'convexHull':
+      if ((shape as ConvexHull).dimension === 3) { rayHull(w, shape as ConvexHull, false); return; }
+      gjkRayCast(w, shape as Exclude<Shape, never>); return;
     default: gjkRayCast(w, shape as Exclude<Shape, never>);
   }
   void reversed;

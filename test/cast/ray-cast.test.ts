@@ -84,6 +84,9 @@ describe('rayCast against closed forms and plane clipping', () => {
       }
       const t = inside ? oracle.exit : oracle.enter;
       expect(Math.abs(hit!.t - t)).toBeLessThan(1e-9 * L / norm(dir));
+      // The GJK ray cast (the same shape behind a Rounded of radius 0) agrees with the closed form.
+      const gjk = rayCast(new Rounded(shape, 0), poseObj(pose), P(origin), P(dir), null, { solid })!;
+      expect(Math.abs(gjk.t - t)).toBeLessThan(1e-9 * L / norm(dir));
       // The point is origin + t · direction, and the normal is a face's (entry: the face entered).
       const pt = add(origin, scale(dir, hit!.t));
       for (let k = 0; k < 3; k++) expect(toV3(hit!.point)[k]).toBeCloseTo(pt[k], 12);

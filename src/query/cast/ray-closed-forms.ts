@@ -5,6 +5,7 @@
  * ray leaves; an origin inside or on the shape gives t = 0 and a zero normal when entering.
  */
 import type { Box } from '../../shapes/box.js';
+import type { ConvexHull } from '../../shapes/convex-hull.js';
 import type { RayWork } from './gjk-ray-cast.js';
 
 export function raySphere(w: RayWork, radius: number, exit: boolean): void {
@@ -56,6 +57,38 @@ export function rayBox(w: RayWork, box: Box, exit: boolean): void {
   w.t = t;
   w.point.x = o.x + t * r.x; w.point.y = o.y + t * r.y; w.point.z = o.z + t * r.z;
   w.normal.x = axis === 0 ? sign : 0; w.normal.y = axis === 1 ? sign : 0; w.normal.z = axis === 2 ? sign : 0;
+}
+
+/**
+ * A solid hull (dimension 3): the ray clipped against its face planes (Cyrus & Beck 1978; Ericson
+ * §5.3.8), exact: the entry is the largest t at which it crosses into a face's half-space, the exit the
+ * smallest at which it crosses out, the normal that face's.
+ */
+export function rayHull(w: RayWork, hull: ConvexHull, exit: boolean): void {
+  const o = w.origin, r = w.dir, fn = hull.faceNormals, fo = hull.faceOffsets;
+  w.iterations = 0;
+  w.hit = false;
+  let near = -Infinity, far = Infinity, nearFace = -1, farFace = -1;
+  for (let f = 0, F = hull.faceCount; f < F; f++) {
+    const nx = fn[3 * f], ny = fn[3 * f + 1], nz = fn[3 * f + 2];
+    const dist = fo[f] - (nx * o.x + ny * o.y + nz * o.z); // ≥ 0: the origin is on the inner side
+    const den = nx * r.x + ny * r.y + nz * r.z;
+    if (den === 0) {
+      if (dist < 0) return; // parallel to the face and outside it
+      continue;
+    }
+    const t = dist / den;
+    if (den < 0) { if (t > near) { near = t; nearFace = f; } } else if (t < far) { far = t; farFace = f; }
+    if (near > far) return;
+  }
+  if (far < 0) return;
+  if (!exit && near <= 0) { inside(w); return; }
+  const t = exit ? far : near, f = exit ? farFace : nearFace;
+  if (t > w.maxT || f < 0) return;
+  w.hit = true;
+  w.t = t;
+  w.point.x = o.x + t * r.x; w.point.y = o.y + t * r.y; w.point.z = o.z + t * r.z;
+  w.normal.x = fn[3 * f]; w.normal.y = fn[3 * f + 1]; w.normal.z = fn[3 * f + 2];
 }
 
 /** The origin is inside or on the shape: t = 0, no normal (the caller gives −direction). */
