@@ -11,9 +11,8 @@ import { readFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { runHullCommand } from './commands/hull.js';
-import { runManifoldCommand } from './commands/manifold.js';
-import { runRaycastCommand } from './commands/raycast.js';
-import { runCastCommand } from './commands/cast.js';
+import { answerCastQueryText, answerManifoldQueryText, answerRayQueryText } from '../format/index.js';
+import { runDocumentCommand } from './commands/document.js';
 import { runJsonlQuery } from './commands/query-jsonl.js';
 import { runQueryCommand } from './commands/query.js';
 
@@ -169,9 +168,9 @@ async function runCommand(args: readonly string[], input: CliInput): Promise<Cli
 
   try {
     if (command === 'query') return runQueryCommand(text, { table: flags.has('--table') });
-    if (command === 'manifold') return runManifoldCommand(text);
-    if (command === 'raycast') return runRaycastCommand(text);
-    if (command === 'cast') return runCastCommand(text);
+    if (command === 'manifold') return runDocumentCommand(command, 'pairs', answerManifoldQueryText, text);
+    if (command === 'raycast') return runDocumentCommand(command, 'rays', answerRayQueryText, text);
+    if (command === 'cast') return runDocumentCommand(command, 'casts', answerCastQueryText, text);
     const hull = runHullCommand(text);
     // The hull command prints its result on success and a message otherwise.
     return hull.exitCode === 0

@@ -7,7 +7,7 @@
 import { CollisionError, InvalidJsonError } from '../errors.js';
 import { createShapeCastResult, shapeCast, type Motion } from '../query/shape-cast.js';
 import {
-  allFinite, capMessage, describe, internalFailure, isPlainObject, parseJsonText, readNumbers, readPoseJson, readShapeField, toArray,
+  allFinite, answerItemsText, capMessage, describe, internalFailure, isPlainObject, readNumbers, readPoseJson, readShapeField, toArray,
   type AnsweredDocument, type PairFailure, type PairId,
 } from './pair-query.js';
 
@@ -70,17 +70,8 @@ export function formatCastResult(r: CastOutcome): string {
  * @throws InvalidJsonError when the text is not JSON, is not an object, or has no `casts` array.
  */
 export function answerCastQueryText(text: string): AnsweredDocument {
-  const json = parseJsonText(text);
-  if (!isPlainObject(json)) throw new InvalidJsonError('input', `is ${describe(json)}; expected an object {"casts": [...]}`);
-  const casts = json.casts;
-  if (!Array.isArray(casts)) throw new InvalidJsonError('casts', `is ${describe(casts)}; expected an array of cast objects`);
-  const lines: string[] = [];
-  let failed = 0;
-  for (let i = 0; i < casts.length; i++) {
-    const outcome = answerCastJson(casts[i], i);
-    if ('error' in outcome) failed++;
-    lines.push(formatCastResult(outcome));
-  }
-  const results = lines.length === 0 ? '{"results": []}\n' : `{"results": [\n  ${lines.join(',\n  ')}\n]}\n`;
-  return { results, total: lines.length, failed };
+  return answerItemsText(text, 'casts', 'cast objects {"id", "a", "poseA", "motionA", "b", "poseB", "motionB"}', (json, i) => {
+    const outcome = answerCastJson(json, i);
+    return { line: formatCastResult(outcome), failed: 'error' in outcome };
+  });
 }

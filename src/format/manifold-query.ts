@@ -13,7 +13,7 @@ import { CollisionError, InvalidJsonError, InvalidNumberError } from '../errors.
 import { contactManifold } from '../query/contact-manifold.js';
 import { createManifold, type Feature, type Manifold } from '../query/manifold/manifold-result.js';
 import {
-  allFinite, capMessage, describe, internalFailure, isPairFailure, isPlainObject, parseJsonText, readPairEntry, toArray,
+  allFinite, answerItemsText, capMessage, describe, internalFailure, isPairFailure, readPairEntry, toArray,
   type AnsweredDocument, type PairFailure, type PairId, type ParsedPair,
 } from './pair-query.js';
 
@@ -85,7 +85,7 @@ function manifoldJson(m: Manifold): ManifoldJson {
 
 /** One result object as written (one line). */
 export function formatManifoldResult(r: ManifoldOutcome): string {
-  return JSON.stringify(isPairFailure(r as PairFailure) ? { id: r.id, error: (r as PairFailure).error } : { id: r.id, manifolds: (r as ManifoldPairResult).manifolds });
+  return JSON.stringify('error' in r ? { id: r.id, error: r.error } : { id: r.id, manifolds: r.manifolds });
 }
 
 /**
@@ -93,30 +93,21 @@ export function formatManifoldResult(r: ManifoldOutcome): string {
  * @throws InvalidJsonError when the text is not JSON, is not an object, or has no `pairs` array.
  */
 export function answerManifoldQueryText(text: string): AnsweredDocument {
-  const json = parseJsonText(text);
-  if (!isPlainObject(json)) throw new InvalidJsonError('input', `is ${describe(json)}; expected an object {"pairs": [...]}`);
-  const pairs = json.pairs;
-  if (!Array.isArray(pairs)) {
-    throw new InvalidJsonError('pairs', `is ${describe(pairs)}; expected an array of pair objects {"id", "a", "poseA", "b", "poseB", "margin"}`);
+  return answerItemsText(text, 'pairs', 'pair objects {"id", "a", "poseA", "b", "poseB", "margin"}', (json, i) => {
+    const outcome = answerManifoldItem(json, i);
+    return { line: formatManifoldResult(outcome), failed: 'error' in outcome };
+  });
+}
+
+/** Reads `pairs[index]` with its margin and answers it. Never throws. */
+function answerManifoldItem(json: unknown, index: number): ManifoldOutcome {
+  const entry = readPairEntry(json, index);
+  if (isPairFailure(entry)) return { id: entry.id, error: capMessage(entry.error.message), code: entry.code };
+  let margin: number;
+  try {
+    margin = readMargin(json, index);
+  } catch (e) {
+    return { id: entry.id, error: capMessage((e as Error).message), code: (e as CollisionError).code };
   }
-  const lines: string[] = [];
-  let failed = 0;
-  for (let i = 0; i < pairs.length; i++) {
-    const raw = pairs[i];
-    const entry = readPairEntry(raw, i);
-    pairs[i] = undefined;
-    let outcome: ManifoldOutcome;
-    if (isPairFailure(entry)) outcome = { id: entry.id, error: capMessage(entry.error.message), code: entry.code };
-    else {
-      let margin: number | null = null;
-      try { margin = readMargin(raw, i); } catch (e) {
-        outcome = { id: entry.id, error: capMessage((e as Error).message), code: (e as CollisionError).code };
-      }
-      outcome = margin === null ? outcome! : answerManifoldPair(entry, margin);
-    }
-    if (isPairFailure(outcome as PairFailure)) failed++;
-    lines.push(formatManifoldResult(outcome));
-  }
-  const results = lines.length === 0 ? '{"results": []}\n' : `{"results": [\n  ${lines.join(',\n  ')}\n]}\n`;
-  return { results, total: lines.length, failed };
+  return answerManifoldPair(entry, margin);
 }

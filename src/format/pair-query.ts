@@ -154,22 +154,38 @@ export interface AnsweredDocument {
  * @throws InvalidJsonError when the text is not JSON, is not an object, or has no `pairs` array.
  */
 export function answerPairQueryText(text: string): AnsweredDocument {
+  return answerItemsText(text, 'pairs', 'pair objects {"id", "a", "poseA", "b", "poseB"}', (json, i) => {
+    const entry = readPairEntry(json, i);
+    const outcome = isPairFailure(entry) ? { id: entry.id, error: capMessage(entry.error.message), code: entry.code } : answerPair(entry);
+    return { line: formatResult(outcome), failed: isPairFailure(outcome) };
+  });
+}
+
+/**
+ * The loop of every document the command line answers (`query`, `manifold`, `raycast`, `cast`): reads
+ * `{"<key>": [...]}` from its text, answers the items in order, each by `answer` as one line of the
+ * results document, and lets each parsed item go once its line is written.
+ * @internal (format/ modules only)
+ * @throws InvalidJsonError when the text is not JSON, is not an object, or has no `key` array.
+ */
+export function answerItemsText(
+  text: string, key: string, itemForm: string, answer: (json: unknown, index: number) => { line: string; failed: boolean },
+): AnsweredDocument {
   const json = parseJsonText(text);
   if (!isPlainObject(json)) {
-    throw new InvalidJsonError('input', `is ${describe(json)}; expected an object {"pairs": [...]}`);
+    throw new InvalidJsonError('input', `is ${describe(json)}; expected an object {"${key}": [...]}`);
   }
-  const pairs = json.pairs;
-  if (!Array.isArray(pairs)) {
-    throw new InvalidJsonError('pairs', `is ${describe(pairs)}; expected an array of pair objects {"id", "a", "poseA", "b", "poseB"}`);
+  const items = json[key];
+  if (!Array.isArray(items)) {
+    throw new InvalidJsonError(key, `is ${describe(items)}; expected an array of ${itemForm}`);
   }
   const lines: string[] = [];
   let failed = 0;
-  for (let i = 0; i < pairs.length; i++) {
-    const entry = readPairEntry(pairs[i], i);
-    pairs[i] = undefined; // the parsed pair is ours (parsed here): let it go
-    const outcome = isPairFailure(entry) ? { id: entry.id, error: capMessage(entry.error.message), code: entry.code } : answerPair(entry);
-    if (isPairFailure(outcome)) failed++;
-    lines.push(formatResult(outcome));
+  for (let i = 0; i < items.length; i++) {
+    const { line, failed: bad } = answer(items[i], i);
+    items[i] = undefined; // the parsed item is ours (parsed here): let it go
+    if (bad) failed++;
+    lines.push(line);
   }
   const results = lines.length === 0 ? '{"results": []}\n' : `{"results": [\n  ${lines.join(',\n  ')}\n]}\n`;
   return { results, total: lines.length, failed };

@@ -8,7 +8,7 @@ import { CollisionError, InvalidJsonError } from '../errors.js';
 import { createRayHit } from '../query/cast/ray-hit.js';
 import { rayCast } from '../query/ray-cast.js';
 import {
-  allFinite, capMessage, describe, internalFailure, isPlainObject, parseJsonText, readNumbers, readPoseJson, readShapeField, toArray,
+  allFinite, answerItemsText, capMessage, describe, internalFailure, isPlainObject, readNumbers, readPoseJson, readShapeField, toArray,
   type AnsweredDocument, type PairFailure, type PairId,
 } from './pair-query.js';
 
@@ -64,17 +64,8 @@ export function formatRayResult(r: RayOutcome): string {
  * @throws InvalidJsonError when the text is not JSON, is not an object, or has no `rays` array.
  */
 export function answerRayQueryText(text: string): AnsweredDocument {
-  const json = parseJsonText(text);
-  if (!isPlainObject(json)) throw new InvalidJsonError('input', `is ${describe(json)}; expected an object {"rays": [...]}`);
-  const rays = json.rays;
-  if (!Array.isArray(rays)) throw new InvalidJsonError('rays', `is ${describe(rays)}; expected an array of ray objects`);
-  const lines: string[] = [];
-  let failed = 0;
-  for (let i = 0; i < rays.length; i++) {
-    const outcome = answerRayJson(rays[i], i);
-    if ('error' in outcome) failed++;
-    lines.push(formatRayResult(outcome));
-  }
-  const results = lines.length === 0 ? '{"results": []}\n' : `{"results": [\n  ${lines.join(',\n  ')}\n]}\n`;
-  return { results, total: lines.length, failed };
+  return answerItemsText(text, 'rays', 'ray objects {"id", "shape", "pose", "origin", "direction"}', (json, i) => {
+    const outcome = answerRayJson(json, i);
+    return { line: formatRayResult(outcome), failed: 'error' in outcome };
+  });
 }

@@ -75,7 +75,7 @@ export function rayCast(
   w.maxT = maxT;
   const R = shape.boundingRadius;
   w.size = R + Math.sqrt(w.origin.x * w.origin.x + w.origin.y * w.origin.y + w.origin.z * w.origin.z);
-  cast(w, shape, false);
+  cast(w, shape);
   if (!w.hit) return null;
   let nx = w.normal.x, ny = w.normal.y, nz = w.normal.z;
   if (nx === 0 && ny === 0 && nz === 0) {
@@ -91,7 +91,7 @@ export function rayCast(
       o.x = bx; o.y = by; o.z = bz;
       w.dir.x = -w.dir.x; w.dir.y = -w.dir.y; w.dir.z = -w.dir.z;
       w.maxT = Infinity;
-      cast(w, shape, true);
+      cast(w, shape);
       if (!w.hit) return null; // (cannot happen: the ray started inside)
       const tExit = far - w.t;
       if (!(tExit <= maxT)) return null;
@@ -113,17 +113,16 @@ export function rayCast(
   return result;
 }
 
-/** The cast by the shape's closed form or by GJK; `exit` for the reversed cast (closed forms give the far root). */
-function cast(w: RayWork, shape: Shape, reversed: boolean): void {
+/** Where the ray of `w` enters `shape`: a closed form, or the GJK ray cast. */
+function cast(w: RayWork, shape: Shape): void {
   switch (shape.kind) {
-    case 'sphere': raySphere(w, (shape as Sphere).radius, false); return;
-    case 'box': rayBox(w, shape as Box, false); return;
+    case 'sphere': raySphere(w, (shape as Sphere).radius); return;
+    case 'box': rayBox(w, shape as Box); return;
     case 'convexHull':
-      if ((shape as ConvexHull).dimension === 3) { rayHull(w, shape as ConvexHull, false); return; }
-      gjkRayCast(w, shape as Exclude<Shape, never>); return;
-    default: gjkRayCast(w, shape as Exclude<Shape, never>);
+      if ((shape as ConvexHull).dimension === 3) { rayHull(w, shape as ConvexHull); return; }
+      gjkRayCast(w, shape); return;
+    default: gjkRayCast(w, shape);
   }
-  void reversed;
 }
 
 /**
@@ -140,7 +139,7 @@ function enteringAtOrigin(w: RayWork, shape: Shape): boolean {
   o.x = ox - back * r.x; o.y = oy - back * r.y; o.z = oz - back * r.z;
   const maxT = w.maxT;
   w.maxT = Infinity;
-  cast(w, shape, false);
+  cast(w, shape);
   o.x = ox; o.y = oy; o.z = oz;
   w.maxT = maxT;
   const entering = w.hit && (w.normal.x !== 0 || w.normal.y !== 0 || w.normal.z !== 0) && w.t <= 2 * back;

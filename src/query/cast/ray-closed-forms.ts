@@ -1,29 +1,29 @@
 /**
  * Closed-form ray casts where they are exact and fast (local frame, into a RayWork): the sphere (the
  * smaller root of |o + t r|² = R², by the cancellation-free form of the quadratic) and the box (the slab
- * test of Kay & Kajiya 1986; Ericson §5.3.3). Each writes the entry, or with `exit` the point where the
- * ray leaves; an origin inside or on the shape gives t = 0 and a zero normal when entering.
+ * test of Kay & Kajiya 1986; Ericson §5.3.3), the solid hull (its face planes). Each writes where the ray
+ * enters; an origin inside or on the shape gives t = 0 and a zero normal (where a hollow ray leaves is
+ * found by casting back from beyond the shape: ray-cast.ts).
  */
 import type { Box } from '../../shapes/box.js';
 import type { ConvexHull } from '../../shapes/convex-hull.js';
 import type { RayWork } from './gjk-ray-cast.js';
 
-export function raySphere(w: RayWork, radius: number, exit: boolean): void {
+export function raySphere(w: RayWork, radius: number): void {
   const o = w.origin, r = w.dir;
   const a = r.x * r.x + r.y * r.y + r.z * r.z;
   const b = o.x * r.x + o.y * r.y + o.z * r.z; // half of the usual b
   const c = o.x * o.x + o.y * o.y + o.z * o.z - radius * radius;
   w.iterations = 0;
   w.hit = false;
-  if (!exit && c <= 0) { inside(w); return; }
+  if (c <= 0) { inside(w); return; }
   const disc = b * b - a * c;
   if (disc < 0) return;
   const sq = Math.sqrt(disc);
   // Roots (−b ∓ sq) / a, written without cancellation: q = −b − sign(b) sq; roots q / a and c / q.
   const q = b > 0 ? -b - sq : -b + sq;
   const t1 = q / a, t2 = q !== 0 ? c / q : t1;
-  const lo = Math.min(t1, t2), hi = Math.max(t1, t2);
-  const t = exit ? hi : lo;
+  const t = Math.min(t1, t2);
   if (t < 0 || t > w.maxT) return;
   w.hit = true;
   w.t = t;
@@ -31,11 +31,11 @@ export function raySphere(w: RayWork, radius: number, exit: boolean): void {
   w.normal.x = w.point.x; w.normal.y = w.point.y; w.normal.z = w.point.z;
 }
 
-export function rayBox(w: RayWork, box: Box, exit: boolean): void {
+export function rayBox(w: RayWork, box: Box): void {
   const o = w.origin, r = w.dir;
   w.iterations = 0;
   w.hit = false;
-  let near = -Infinity, far = Infinity, nearAxis = -1, farAxis = -1, nearSign = 0, farSign = 0;
+  let near = -Infinity, far = Infinity, nearAxis = -1, nearSign = 0;
   for (let k = 0; k < 3; k++) {
     const ok = k === 0 ? o.x : k === 1 ? o.y : o.z, rk = k === 0 ? r.x : k === 1 ? r.y : r.z;
     const h = k === 0 ? box.hx : k === 1 ? box.hy : box.hz;
@@ -44,14 +44,14 @@ export function rayBox(w: RayWork, box: Box, exit: boolean): void {
       continue;
     }
     let t1 = (-h - ok) / rk, t2 = (h - ok) / rk;
-    let s1 = -1, s2 = 1; // outward normal sign of the face at t1 and t2
-    if (t1 > t2) { const t = t1; t1 = t2; t2 = t; s1 = 1; s2 = -1; }
+    let s1 = -1; // outward normal sign of the face entered at t1
+    if (t1 > t2) { const t = t1; t1 = t2; t2 = t; s1 = 1; }
     if (t1 > near) { near = t1; nearAxis = k; nearSign = s1; }
-    if (t2 < far) { far = t2; farAxis = k; farSign = s2; }
+    if (t2 < far) far = t2;
   }
   if (near > far || far < 0) return;
-  if (!exit && near <= 0) { inside(w); return; }
-  const t = exit ? far : near, axis = exit ? farAxis : nearAxis, sign = exit ? farSign : nearSign;
+  if (near <= 0) { inside(w); return; }
+  const t = near, axis = nearAxis, sign = nearSign;
   if (t > w.maxT || axis < 0) return;
   w.hit = true;
   w.t = t;
@@ -61,14 +61,14 @@ export function rayBox(w: RayWork, box: Box, exit: boolean): void {
 
 /**
  * A solid hull (dimension 3): the ray clipped against its face planes (Cyrus & Beck 1978; Ericson
- * §5.3.8), exact: the entry is the largest t at which it crosses into a face's half-space, the exit the
- * smallest at which it crosses out, the normal that face's.
+ * §5.3.8), exact: the entry is the largest t at which it crosses into a face's half-space (if it is not
+ * past the smallest at which it crosses out), the normal that face's.
  */
-export function rayHull(w: RayWork, hull: ConvexHull, exit: boolean): void {
+export function rayHull(w: RayWork, hull: ConvexHull): void {
   const o = w.origin, r = w.dir, fn = hull.faceNormals, fo = hull.faceOffsets;
   w.iterations = 0;
   w.hit = false;
-  let near = -Infinity, far = Infinity, nearFace = -1, farFace = -1;
+  let near = -Infinity, far = Infinity, nearFace = -1;
   for (let f = 0, F = hull.faceCount; f < F; f++) {
     const nx = fn[3 * f], ny = fn[3 * f + 1], nz = fn[3 * f + 2];
     const dist = fo[f] - (nx * o.x + ny * o.y + nz * o.z); // ≥ 0: the origin is on the inner side
@@ -78,12 +78,12 @@ export function rayHull(w: RayWork, hull: ConvexHull, exit: boolean): void {
       continue;
     }
     const t = dist / den;
-    if (den < 0) { if (t > near) { near = t; nearFace = f; } } else if (t < far) { far = t; farFace = f; }
+    if (den < 0) { if (t > near) { near = t; nearFace = f; } } else if (t < far) far = t;
     if (near > far) return;
   }
   if (far < 0) return;
-  if (!exit && near <= 0) { inside(w); return; }
-  const t = exit ? far : near, f = exit ? farFace : nearFace;
+  if (near <= 0) { inside(w); return; }
+  const t = near, f = nearFace;
   if (t > w.maxT || f < 0) return;
   w.hit = true;
   w.t = t;
