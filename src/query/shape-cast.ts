@@ -12,7 +12,8 @@
 import { InvalidArgumentError, InvalidNumberError } from '../errors.js';
 import type { PoseLike, Vec3Like } from '../math/types.js';
 import { vec3 } from '../math/vec3.js';
-import type { Shape } from '../shapes/shape.js';
+import type { ConvexShape, Shape } from '../shapes/shape.js';
+import { LinearCast, linearCast } from './cast/linear-cast.js';
 import { SHAPE_CAST_MAX_ITERATIONS as MAX_ITERATIONS, SHAPE_CAST_RELATIVE_TOLERANCE as RELATIVE_TOLERANCE } from '../tolerance.js';
 import { Transform, transformFromPose } from '../math/transform.js';
 import { InvalidShapeError } from '../errors.js';
@@ -91,8 +92,9 @@ const _contact = /* @__PURE__ */ createContactResult();
 /** The last step's contact while still beyond the target (see shapeCast's ending). */
 const _before = /* @__PURE__ */ createContactResult();
 const _zero: Readonly<Vec3Like> = { x: 0, y: 0, z: 0 };
-/** Where the poses are checked before they are read (the cast reads their parts itself). */
-const _check = /* @__PURE__ */ new Transform();
+/** The poses as transforms: checked before they are read, and the linear cast's input. */
+const _tA = /* @__PURE__ */ new Transform(), _tB = /* @__PURE__ */ new Transform();
+const _linear = /* @__PURE__ */ new LinearCast();
 
 function readVector(v: Readonly<Vec3Like> | undefined, field: string): Readonly<Vec3Like> {
   if (v === undefined) return _zero;
@@ -156,12 +158,34 @@ export function shapeCast(
   // The shapes and poses first: the cast reads them itself before any contact query would check them.
   if (!isConvexShape(a)) { explainNotShape('a', a); throw new InvalidShapeError('a', 'is of a kind shapeCast does not know; expected a convex shape'); }
   if (!isConvexShape(b)) { explainNotShape('b', b); throw new InvalidShapeError('b', 'is of a kind shapeCast does not know; expected a convex shape'); }
-  transformFromPose(_check, poseA, 'poseA');
-  transformFromPose(_check, poseB, 'poseB');
+  transformFromPose(_tA, poseA, 'poseA');
+  transformFromPose(_tB, poseB, 'poseB');
   if (motionA != null && typeof motionA !== 'object') throw new InvalidArgumentError('motionA', 'is not a motion; expected {linear?, angular?}');
   if (motionB != null && typeof motionB !== 'object') throw new InvalidArgumentError('motionB', 'is not a motion; expected {linear?, angular?}');
   const linA = copyVector(_linA, readVector(motionA?.linear, 'motionA.linear')), angA = copyVector(_angA, readVector(motionA?.angular, 'motionA.angular'));
   const linB = copyVector(_linB, readVector(motionB?.linear, 'motionB.linear')), angB = copyVector(_angB, readVector(motionB?.angular, 'motionB.angular'));
+  if (angA.x === 0 && angA.y === 0 && angA.z === 0 && angB.x === 0 && angB.y === 0 && angB.z === 0) {
+    // Translations only: the GJK ray cast on the Minkowski difference (linear-cast.ts), exact.
+    const lc = _linear;
+    lc.velocityA.x = linA.x; lc.velocityA.y = linA.y; lc.velocityA.z = linA.z;
+    lc.velocityB.x = linB.x; lc.velocityB.y = linB.y; lc.velocityB.z = linB.z;
+    lc.maxTime = maxTime; lc.target = target;
+    linearCast(lc, a as ConvexShape, _tA, b as ConvexShape, _tB);
+    if (lc.outcome === 'miss') return null;
+    if (lc.outcome === 'hit') {
+      const result = out ?? createShapeCastResult();
+      result.time = lc.time;
+      result.normal.x = lc.normal.x; result.normal.y = lc.normal.y; result.normal.z = lc.normal.z;
+      result.pointA.x = lc.pointA.x; result.pointA.y = lc.pointA.y; result.pointA.z = lc.pointA.z;
+      result.pointB.x = lc.pointB.x; result.pointB.y = lc.pointB.y; result.pointB.z = lc.pointB.z;
+      result.separation = lc.separation;
+      result.status = lc.capped ? 'max-iterations' : 'converged';
+      result.iterations = lc.iterations;
+      return result;
+    }
+    // Within the target at time 0 ('start'), or a pair outside the unscaled range ('range'): the
+    // advancement below answers, by `contact` (at time 0 for the first).
+  }
   copyPose(_baseA, poseA);
   copyPose(_baseB, poseB);
   // The relative translation and the turning bounds.

@@ -13,9 +13,16 @@
  * core does, where casting at the curved whole converged only in the limit (and hit the iteration cap on
  * an origin on a rounded hull's surface). In the shape's local frame.
  */
-import type { ConvexShape } from '../../shapes/shape.js';
-import { RAY_CAST_MAX_ITERATIONS as MAX_ITERATIONS, RAY_CAST_RELATIVE_TOLERANCE as RELATIVE_TOLERANCE } from '../../tolerance.js';
+import type { Vec3Like } from '../../math/types.js';
+import { RAY_CAST_MAX_ITERATIONS as MAX_ITERATIONS, RAY_CAST_RELATIVE_TOLERANCE } from '../../tolerance.js';
 import { closestOnSimplex } from '../gjk/simplex.js';
+import { PairDifference } from './pair-difference.js';
+
+/** What the cast reads: a core's support mapping and the radius swept around it (a shape, or a pair's difference). */
+export interface RaySupportMap {
+  support(out: Vec3Like, dir: Readonly<Vec3Like>): Vec3Like;
+  readonly sweptRadius: number;
+}
 
 /** The ray cast's scratch and answer (local frame). */
 export class RayWork {
@@ -25,14 +32,23 @@ export class RayWork {
   maxT = Infinity;
   /** Size for the tolerance: the shape's bounding radius plus the origin's distance from it. */
   size = 1;
+  /** The cast ends within this times `size` of the surface. */
+  relativeTolerance = RAY_CAST_RELATIVE_TOLERANCE;
   /** Answer: hit, its parameter, point and the (unnormalised) normal; iterations. */
   hit = false;
   t = 0;
   readonly point = { x: 0, y: 0, z: 0 };
   readonly normal = { x: 0, y: 0, z: 0 };
   iterations = 0;
-  /** The simplex: shape points p_i (packed), the differences x − p_i, weights. */
+  /** Whether the iteration cap ended the cast (its answer is then not converged). */
+  capped = false;
+  /**
+   * The final simplex: its size, shape points p_i (packed), and the weights of the point closest to the
+   * ray's point; for a pair's difference also the A points behind them (`a`), for the witness points.
+   */
+  count = 0;
   readonly p = new Float64Array(12);
+  readonly a = new Float64Array(12);
   readonly y = new Float64Array(12);
   readonly lambda = new Float64Array(4);
   readonly q = new Float64Array(12);
@@ -45,8 +61,9 @@ export class RayWork {
  * `hit` false on a miss; else `t`, `point` and `normal` (zero when the origin is inside or on the shape:
  * t = 0).
  */
-export function gjkRayCast(w: RayWork, shape: ConvexShape): void {
-  const o = w.origin, r = w.dir, p = w.p, y = w.y, lam = w.lambda, v = w.v, s = w.s;
+export function gjkRayCast(w: RayWork, shape: RaySupportMap): void {
+  const o = w.origin, r = w.dir, p = w.p, y = w.y, lam = w.lambda, v = w.v, s = w.s, a = w.a;
+  const pair = shape instanceof PairDifference ? shape : null;
   const radius = shape.sweptRadius;
   let lambda = 0;
   let xx = o.x, xy = o.y, xz = o.z;
@@ -56,7 +73,9 @@ export function gjkRayCast(w: RayWork, shape: ConvexShape): void {
   shape.support(s, v);
   v.x = xx - s.x; v.y = xy - s.y; v.z = xz - s.z;
   let count = 0;
-  const tol = RELATIVE_TOLERANCE * w.size;
+  w.count = 0;
+  w.capped = false;
+  const tol = w.relativeTolerance * w.size;
   const stop = (radius + tol) * (radius + tol);
   w.hit = false;
   let it = 0;
@@ -67,6 +86,7 @@ export function gjkRayCast(w: RayWork, shape: ConvexShape): void {
     const wx = xx - s.x, wy = xy - s.y, wz = xz - s.z;
     const vw = v.x * wx + v.y * wy + v.z * wz;
     const vl = Math.sqrt(vv);
+    let advanced = false;
     if (vw > radius * vl) {
       // x is beyond the plane `radius` outside the support plane along v: advance the ray to it.
       const vr = v.x * r.x + v.y * r.y + v.z * r.z;
@@ -75,6 +95,7 @@ export function gjkRayCast(w: RayWork, shape: ConvexShape): void {
       if (lambda > w.maxT) { w.iterations = it + 1; return; }
       xx = o.x + lambda * r.x; xy = o.y + lambda * r.y; xz = o.z + lambda * r.z;
       nx = v.x; ny = v.y; nz = v.z;
+      advanced = true;
     } else if (vv - vw <= tol * vl && count > 0) {
       break; // the support point does not bring v closer (within the tolerance): converged
     }
@@ -83,6 +104,7 @@ export function gjkRayCast(w: RayWork, shape: ConvexShape): void {
     if (!dup) {
       if (count === 4) break;
       p[3 * count] = s.x; p[3 * count + 1] = s.y; p[3 * count + 2] = s.z;
+      if (pair !== null) { const la = pair.lastA; a[3 * count] = la.x; a[3 * count + 1] = la.y; a[3 * count + 2] = la.z; }
       count++;
     } else if (vw <= radius * vl) break;
     // The differences from the current x, and the closest point of their simplex to the origin.
@@ -93,15 +115,24 @@ export function gjkRayCast(w: RayWork, shape: ConvexShape): void {
     let cx = 0, cy = 0, cz = 0, kept = 0;
     for (let i = 0; i < count; i++) {
       if ((mask & (1 << i)) === 0) continue;
-      cx += lam[i] * y[3 * i]; cy += lam[i] * y[3 * i + 1]; cz += lam[i] * y[3 * i + 2];
+      const l = lam[i];
+      cx += l * y[3 * i]; cy += l * y[3 * i + 1]; cz += l * y[3 * i + 2];
       p[3 * kept] = p[3 * i]; p[3 * kept + 1] = p[3 * i + 1]; p[3 * kept + 2] = p[3 * i + 2];
+      a[3 * kept] = a[3 * i]; a[3 * kept + 1] = a[3 * i + 1]; a[3 * kept + 2] = a[3 * i + 2];
+      lam[kept] = l;
       kept++;
     }
     count = kept;
+    w.count = count;
     v.x = cx; v.y = cy; v.z = cz;
+    // Progress check: with x where it was, a step that brings the simplex no closer has stalled in
+    // rounding (thin simplices on curved surfaces), and x is as close as float64 places it.
+    // (The first v is from a support point outside the simplex: no baseline for the check.)
+    if (!advanced && it > 0 && cx * cx + cy * cy + cz * cz >= vv) break;
     if (count === 4) break; // x inside the core's simplex: inside the shape
   }
   w.iterations = it;
+  w.capped = it === MAX_ITERATIONS;
   w.hit = true;
   w.t = lambda;
   w.point.x = xx; w.point.y = xy; w.point.z = xz;
