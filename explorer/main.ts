@@ -1,5 +1,7 @@
 // The explorer: two shapes in a world view, the Minkowski difference in a second view, the library's
-// answer in the panel, and a step control replaying GJK and EPA from the query's trace.
+// answer in the panel, and a step control replaying GJK and EPA from the query's trace. Two more modes
+// ask other queries of the same pair: a ray drawn with the pointer (ray-mode.ts) and a sweep of B
+// (sweep-mode.ts).
 // It uses only the public entry points 'convex-collide' and 'convex-collide/format', like any other user
 // of the library.
 import * as THREE from 'three';
@@ -11,9 +13,11 @@ import { parsePairFile } from './pair-file.js';
 import type { FilePair, Pose } from './pair-file.js';
 import { askLibrary } from './query.js';
 import type { QueryAnswer } from './query.js';
+import { RayMode } from './ray-mode.js';
 import { ShapeEditor } from './shape-editor.js';
 import { shapeObject } from './shape-mesh.js';
 import { StackScene } from './stack-scene.js';
+import { SweepMode } from './sweep-mode.js';
 import { COLORS, WorldView } from './world-view.js';
 import type { Which } from './world-view.js';
 
@@ -44,6 +48,11 @@ const shapes: Record<Which, Shape> = {
   a: shapeFromJSON(DEFAULT_SCENE.a),
   b: shapeFromJSON(DEFAULT_SCENE.b),
 };
+/** Which query the world view shows: the contact (with the manifold and the trace), a ray, or a sweep. */
+type QueryMode = 'contact' | 'ray' | 'sweep';
+let queryMode: QueryMode = 'contact';
+const rayMode = new RayMode($('#mode-panels'), world, shapes);
+const sweepMode = new SweepMode($('#mode-panels'), world, shapes);
 let answer: QueryAnswer = { contact: null, manifold: null, intersects: null, steps: [], error: null };
 /** Index into `answer.steps`; `steps.length` means "the final answer". */
 let stepIndex = 0;
@@ -150,7 +159,11 @@ function update(): void {
   timings.query = t1 - t0;
   timings.minkowski = t2 - t1;
   if (viewError) answer = { ...answer, error: [answer.error, `Minkowski view: ${viewError}`].filter(Boolean).join('\n') };
-  world.showContact(answer.contact, answer.manifold);
+  // The ray and sweep modes draw their own answers; the contact's would be in the way.
+  if (queryMode === 'contact') world.showContact(answer.contact, answer.manifold);
+  else world.showContact(null);
+  rayMode.update();
+  sweepMode.update();
   showAnswer();
   showStep(answer.steps.length);
   showPairInfo();
@@ -389,6 +402,7 @@ $('#box-on-box').addEventListener('click', loadBoxOnBox);
 const stackScene = new StackScene(world.view);
 stackScene.onStatus = (text) => { $('#stack-status').textContent = text; };
 function runStack(maxPoints: number): void {
+  setQueryMode('contact');
   world.pose.a.visible = false;
   world.pose.b.visible = false;
   world.showContact(null);
@@ -401,10 +415,12 @@ function stopStack(): void {
   world.pose.a.visible = true;
   world.pose.b.visible = true;
   $('#stack-status').hidden = true;
+  // The stack framed the view on itself; frame the pair again.
+  fitViews();
 }
 $('#stack-4').addEventListener('click', () => runStack(4));
 $('#stack-1').addEventListener('click', () => runStack(1));
-for (const id of ['#reset-scene', '#box-on-box']) $(id).addEventListener('click', stopStack, { capture: true });
+for (const id of ['#reset-scene', '#box-on-box', '#mode-ray', '#mode-sweep']) $(id).addEventListener('click', stopStack, { capture: true });
 
 function setMode(mode: 'translate' | 'rotate'): void {
   world.setMode(mode);
@@ -415,6 +431,15 @@ $('#mode-translate').addEventListener('click', () => setMode('translate'));
 $('#mode-rotate').addEventListener('click', () => setMode('rotate'));
 $('#fit-views').addEventListener('click', fitViews);
 
+function setQueryMode(mode: QueryMode): void {
+  queryMode = mode;
+  for (const m of ['contact', 'ray', 'sweep'] as const) $(`#mode-${m}`).setAttribute('aria-pressed', String(m === mode));
+  rayMode.setActive(mode === 'ray');
+  sweepMode.setActive(mode === 'sweep');
+  update();
+}
+for (const m of ['contact', 'ray', 'sweep'] as const) $(`#mode-${m}`).addEventListener('click', () => setQueryMode(m));
+
 window.addEventListener('keydown', (e) => {
   const target = e.target as HTMLElement | null;
   if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
@@ -424,6 +449,9 @@ window.addEventListener('keydown', (e) => {
   else if (key === 'e') setMode('rotate');
   else if (key === 'q') world.select(world.selected === 'a' ? 'b' : 'a');
   else if (key === 'f') fitViews();
+  else if (key === 'r') setQueryMode(queryMode === 'ray' ? 'contact' : 'ray');
+  else if (key === 's') setQueryMode(queryMode === 'sweep' ? 'contact' : 'sweep');
+  else if (key === 'c') setQueryMode('contact');
   else if (key === 'arrowright') showStep(stepIndex + 1);
   else if (key === 'arrowleft') showStep(stepIndex - 1);
 });
@@ -435,4 +463,4 @@ requestAnimationFrame(() => requestAnimationFrame(() => {
 }));
 
 // A handle for poking at the page from the browser console.
-Object.assign(window, { explorer: { world, minkowski, shapes, timings, get answer() { return answer; }, THREE } });
+Object.assign(window, { explorer: { world, minkowski, shapes, timings, rayMode, sweepMode, get answer() { return answer; }, THREE } });
