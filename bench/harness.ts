@@ -81,19 +81,22 @@ function median(xs: number[]): number {
 
 /**
  * Runs `c` for at least `ms` milliseconds, in chunks of at most 1,000 queries (a whole pass of a
- * slow peer can take minutes). Returns ns per query of the last chunk.
+ * slow peer can take minutes). Returns ns per query of the fastest of the last (up to) 4 chunks: the
+ * last chunk alone was sometimes the one a garbage collection of another case's garbage fell into, and
+ * read 100× slow, which sized that case's runs at a few hundred microseconds.
  */
 export function warm(c: Case, ms: number): number {
   const chunk = Math.min(c.cycle, 1000);
   const t0 = now();
-  let last = 0, start = 0;
+  const recent = [Infinity, Infinity, Infinity, Infinity];
+  let start = 0, k = 0;
   do {
     const a = now();
     sink += c.batch(start, chunk);
-    last = Number(now() - a) / chunk;
+    recent[k++ & 3] = Number(now() - a) / chunk;
     start += chunk;
   } while (Number(now() - t0) < ms * 1e6);
-  return last;
+  return Math.min(...recent);
 }
 
 const gc: (() => void) | undefined = (globalThis as { gc?: () => void }).gc;
@@ -225,6 +228,13 @@ export interface Accuracy {
   medianError?: number;
   /** Answers that were not finite numbers (NaN, a missing result). */
   failures: number;
+  /**
+   * Hit-or-miss answers (rays, casts; scoreHits): the length columns cover the inputs on which both the
+   * case and the oracle report a hit (`bothHit` of them), `agree` is the share that agree on hit or miss,
+   * and `disagree` lists the inputs that do not.
+   */
+  bothHit?: number;
+  disagree?: number[];
 }
 
 export function scoreBoolean(answer: (i: number) => number, truth: Uint8Array, indices: ArrayLike<number>): Accuracy {
@@ -253,5 +263,33 @@ export function scoreLength(answer: (i: number) => number, exact: (i: number) =>
   return {
     n: indices.length, within1e6: w6 / indices.length, within1e3: w3 / indices.length,
     maxError: Math.max(...errs), medianError: median(errs), failures,
+  };
+}
+
+/**
+ * Scores answers that are a length or NaN for "nothing" (a ray's t, a time of impact): the share of
+ * inputs on which the case and the exact answer agree on hit or miss, and the length errors (as
+ * scoreLength) on the inputs where both hit.
+ */
+export function scoreHits(answer: (i: number) => number, exact: (i: number) => number, indices: ArrayLike<number>): Accuracy {
+  let agree = 0, w6 = 0, w3 = 0, both = 0;
+  const errs: number[] = [], disagree: number[] = [];
+  for (let k = 0; k < indices.length; k++) {
+    const i = indices[k];
+    const a = answer(i), e = exact(i);
+    const hitA = Number.isFinite(a), hitE = Number.isFinite(e);
+    if (hitA !== hitE) { disagree.push(i); continue; }
+    agree++;
+    if (!hitA) continue;
+    both++;
+    const err = Math.abs(a - e) / Math.max(1, Math.abs(e));
+    errs.push(err);
+    if (err <= 1e-6) w6++;
+    if (err <= 1e-3) w3++;
+  }
+  return {
+    n: indices.length, agree: agree / indices.length, failures: 0, bothHit: both, disagree,
+    within1e6: both ? w6 / both : undefined, within1e3: both ? w3 / both : undefined,
+    maxError: both ? Math.max(...errs) : undefined, medianError: both ? median(errs) : undefined,
   };
 }

@@ -11,7 +11,6 @@ import { cannonCases } from './peers/cannon.js';
 import { crashcatCases } from './peers/crashcat.js';
 import { oursCases } from './peers/ours.js';
 import { initRapier, prepareRapierWorlds, rapierCases } from './peers/rapier.js';
-import { threeCases } from './peers/three-ray.js';
 import { makeBoxesPool, makeHullsPool, makeSphereBoxPool, POOL_SIZE, type Pool } from './pools.js';
 
 /** Native C figures from POOLS.md (ns per query, same pools, same kind of machine). */
@@ -35,43 +34,56 @@ function indicesWhere(t: Uint8Array, v: number): Int32Array {
   return Int32Array.from(out);
 }
 
-/** Builds every pairwise benchmark. `size` < POOL_SIZE gives a quick subset (the first pairs). */
-export async function pairwiseBenches(size = POOL_SIZE): Promise<PairBench[]> {
+type PoolName = 'boxes' | 'sphereBox' | 'hulls2' | 'hulls3';
+
+/** Every pairwise group: name, query, pool, and whether it cycles over the overlapping pairs only. */
+const GROUPS: Array<[string, PairGroup['kind'], PoolName, boolean]> = [
+  ['box–box intersection', 'intersection', 'boxes', false],
+  ['box–box distance', 'distance', 'boxes', false],
+  ['box–box penetration', 'penetration', 'boxes', true],
+  ['box–box contact', 'contact', 'boxes', false],
+  ['sphere–box intersection', 'intersection', 'sphereBox', false],
+  ['sphere–box distance', 'distance', 'sphereBox', false],
+  ['sphere–box contact', 'contact', 'sphereBox', false],
+  ['hull–hull intersection (R = 2)', 'intersection', 'hulls2', false],
+  ['hull–hull distance (R = 2)', 'distance', 'hulls2', false],
+  ['hull–hull distance (R = 3)', 'distance', 'hulls3', false],
+  ['hull–hull contact (R = 2)', 'contact', 'hulls2', false],
+  ['box–box manifold', 'manifold', 'boxes', true],
+  ['hull–hull manifold (R = 2)', 'manifold', 'hulls2', true],
+];
+
+/**
+ * Builds the pairwise benchmarks whose name `wanted` accepts (every one by default), with the pools,
+ * oracles and rapier worlds they need. `size` < POOL_SIZE gives a quick subset (the first pairs).
+ */
+export async function pairwiseBenches(size = POOL_SIZE, wanted: (group: string) => boolean = () => true): Promise<PairBench[]> {
+  const specs = GROUPS.filter(([name]) => wanted(name));
+  if (specs.length === 0) return [];
   await initRapier();
-  const boxes = makeBoxesPool(size), sphereBox = makeSphereBoxPool(size);
-  const hulls2 = makeHullsPool(2, size), hulls3 = makeHullsPool(3, size);
+  const make: Record<PoolName, () => Pool> = {
+    boxes: () => makeBoxesPool(size), sphereBox: () => makeSphereBoxPool(size),
+    hulls2: () => makeHullsPool(2, size), hulls3: () => makeHullsPool(3, size),
+  };
+  const pools = new Map<PoolName, Pool>();
+  for (const [, , name] of specs) if (!pools.has(name)) pools.set(name, make[name]());
   let t0 = performance.now();
-  prepareRapierWorlds([boxes, sphereBox, hulls2, hulls3]);
+  prepareRapierWorlds([...pools.values()]);
   if (process.env.BENCH_DEBUG) process.stderr.write(`  rapier worlds: ${(performance.now() - t0).toFixed(0)} ms\n`);
   t0 = performance.now();
-  const truth = new Map<Pool, PoolTruth>([
-    [boxes, boxesTruth(boxes)], [sphereBox, sphereBoxTruth(sphereBox)],
-    [hulls2, hullsTruth(hulls2)], [hulls3, hullsTruth(hulls3)],
-  ]);
+  const truth = new Map<Pool, PoolTruth>();
+  for (const p of pools.values()) truth.set(p, p.kind === 'boxes' ? boxesTruth(p) : p.kind === 'sphere-box' ? sphereBoxTruth(p) : hullsTruth(p));
   if (process.env.BENCH_DEBUG) process.stderr.write(`  oracles: ${(performance.now() - t0).toFixed(0)} ms\n`);
   const all = allPairs(size);
-  const groups: PairGroup[] = [
-    { name: 'box–box intersection', kind: 'intersection', pool: boxes, pairs: all },
-    { name: 'box–box distance', kind: 'distance', pool: boxes, pairs: all },
-    { name: 'box–box penetration', kind: 'penetration', pool: boxes, pairs: indicesWhere(truth.get(boxes)!.overlap, 1) },
-    { name: 'box–box contact', kind: 'contact', pool: boxes, pairs: all },
-    { name: 'sphere–box intersection', kind: 'intersection', pool: sphereBox, pairs: all },
-    { name: 'sphere–box distance', kind: 'distance', pool: sphereBox, pairs: all },
-    { name: 'sphere–box contact', kind: 'contact', pool: sphereBox, pairs: all },
-    { name: 'hull–hull intersection (R = 2)', kind: 'intersection', pool: hulls2, pairs: all },
-    { name: 'hull–hull distance (R = 2)', kind: 'distance', pool: hulls2, pairs: all },
-    { name: 'hull–hull distance (R = 3)', kind: 'distance', pool: hulls3, pairs: all },
-    { name: 'hull–hull contact (R = 2)', kind: 'contact', pool: hulls2, pairs: all },
-    { name: 'ray–box', kind: 'ray', pool: boxes, pairs: all },
-    { name: 'ray–hull (30 points)', kind: 'ray', pool: hulls2, pairs: all },
-    { name: 'box–box manifold', kind: 'manifold', pool: boxes, pairs: indicesWhere(truth.get(boxes)!.overlap, 1) },
-    { name: 'hull–hull manifold (R = 2)', kind: 'manifold', pool: hulls2, pairs: indicesWhere(truth.get(hulls2)!.overlap, 1) },
-  ];
+  const groups: PairGroup[] = specs.map(([name, kind, poolName, overlapOnly]) => {
+    const pool = pools.get(poolName)!;
+    return { name, kind, pool, pairs: overlapOnly ? indicesWhere(truth.get(pool)!.overlap, 1) : all };
+  });
   const out: PairBench[] = [];
   for (const group of groups) {
     const t0 = performance.now();
     const cases: Case[] = [];
-    for (const make of [oursCases, rapierCases, crashcatCases, cannonCases, threeCases]) {
+    for (const make of [oursCases, rapierCases, crashcatCases, cannonCases]) {
       const t = performance.now();
       cases.push(...make(group));
       if (process.env.BENCH_DEBUG) process.stderr.write(`    ${group.name} ${make.name} ${(performance.now() - t).toFixed(0)} ms\n`);
@@ -98,6 +110,5 @@ export function scorePairCase(b: PairBench, c: Case): Accuracy | null {
     case 'contact': return scoreLength(c.answer, (i) => t.distance[i] - t.depth[i], pairs);
     // The deepest point's depth; hull pools have no depth oracle.
     case 'manifold': return g.pool.kind === 'hulls' ? null : scoreLength(c.answer, (i) => t.depth[i], pairs);
-    case 'ray': return null; // (no ray oracle in the bench: test/cast/ scores rays against closed forms)
   }
 }

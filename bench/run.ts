@@ -20,9 +20,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname } from 'node:path';
 import { buildBenches } from './build.bench.js';
+import { castBenches } from './cast.bench.js';
 import { consume, measureGroup, type Accuracy, type Case, type Timing, type TimingOptions } from './harness.js';
 import { NATIVE, pairwiseBenches, scorePairCase } from './pairwise.bench.js';
 import { POOL_SIZE } from './pools.js';
+import { rayBenches, type SweepBench } from './ray.bench.js';
 import { summarize } from './summary.js';
 import { supportBenches } from './support.bench.js';
 
@@ -112,7 +114,9 @@ function fmtErr(e: number | undefined): string {
 function groupTable(rows: Row[]): string {
   const ours = rows.find((r) => r.ours);
   const unit = rows[0].unit;
-  const boolean = rows.some((r) => r.accuracy?.agree !== undefined);
+  const hits = rows.some((r) => r.accuracy?.bothHit !== undefined);
+  const boolean = !hits && rows.some((r) => r.accuracy?.agree !== undefined);
+  if (hits) return hitTable(rows, ours);
   const head = boolean
     ? `| library | ${unit === 'build' ? 'ms' : 'ns'}/${unit} (median) | runs min–max | peer ÷ ours | bytes/${unit} | agrees with exact |`
     : `| library | ${unit === 'build' ? 'ms' : 'ns'}/${unit} (median) | runs min–max | peer ÷ ours | bytes/${unit} | ≤ 1e-6 | ≤ 1e-3 | max error |`;
@@ -131,6 +135,37 @@ function groupTable(rows: Row[]): string {
   return lines.join('\n');
 }
 
+/** Table of a ray or cast group: hit-or-miss agreement with the exact answers, then t's errors where both hit. */
+function hitTable(rows: Row[], ours: Row | undefined): string {
+  const lines = [
+    '| library | ns/query (median) | runs min–max | peer ÷ ours | bytes/query | hit or miss as exact | ≤ 1e-6 | ≤ 1e-3 | max error |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+  ];
+  const nMax = Math.max(...rows.map((x) => x.accuracy?.n ?? 0));
+  for (const r of rows) {
+    const t = r.timing, a = r.accuracy;
+    const ratio = ours && !r.ours ? `${(t.nsMedian / ours.timing.nsMedian).toFixed(1)}×` : r.ours ? '1' : '';
+    const subset = a && a.n < nMax ? ` (first ${a.n.toLocaleString('en-US')})` : '';
+    const acc = a ? `${fmtShare(a.agree)}${subset} | ${fmtShare(a.within1e6)} | ${fmtShare(a.within1e3)} | ${fmtErr(a.maxError)} |` : ' | | | |';
+    lines.push(`| ${r.ours ? `**${r.lib}**` : r.lib} | ${fmtTime(t.nsMedian, 'query')} | ${fmtTime(t.nsMin, 'query')}–${fmtTime(t.nsMax, 'query')} | ${ratio} | ${fmtBytes(t.bytesPerQuery)} | ${acc}`);
+  }
+  return lines.join('\n');
+}
+
+/** The note of a ray or cast group: how many inputs hit, and which disagree with the exact answer on hit or miss. */
+function sweepNote(b: SweepBench, rows: Row[]): string {
+  let hits = 0, zero = 0;
+  for (const x of b.exact) { if (x === x) { hits++; if (x === 0) zero++; } }
+  if (rows.every((r) => !r.accuracy)) return ' Not scored (no exact answers for this group).';
+  const share = `${(100 * hits / b.exact.length).toFixed(1)} %`;
+  const parts = [` Exact answers: ${hits.toLocaleString('en-US')} hits of ${b.exact.length.toLocaleString('en-US')} (${share}), ${zero} of them at 0 (${b.group.startsWith('ray') ? 'the origin inside' : 'overlapping at the start'}).`];
+  for (const r of rows) {
+    const d = r.accuracy?.disagree;
+    if (d && d.length) parts.push(` ${r.lib} disagrees on hit or miss on ${d.length === 1 ? 'input' : `${d.length} inputs`} ${d.slice(0, 8).join(', ')}${d.length > 8 ? ', …' : ''}.`);
+  }
+  return parts.join('');
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const size = args.quick ? 1000 : POOL_SIZE;
@@ -141,7 +176,11 @@ async function main(): Promise<void> {
   const log = (s: string): void => { process.stderr.write(`${s}\n`); };
 
   log(`bench: ${args.quick ? 'quick' : 'full'} run, ${size} pairs per pool, ${opts.runs} runs of ~${opts.targetRunMs} ms per case`);
-  const pairs = (await pairwiseBenches(size)).filter((b) => wanted(b.group.name));
+  // Casts, then rays, then pairs: each makes its rapier hull colliders before any other, and these must
+  // exist before the box worlds (bench/peers/rapier.ts, HULL_COLLIDER_PAIRS).
+  const casts = await castBenches(size, wanted);
+  const sweeps: SweepBench[] = [...await rayBenches(size, wanted), ...casts];
+  const pairs = await pairwiseBenches(size, wanted);
   const builds = (await buildBenches(args.quick)).filter((b) => wanted(b.group));
   const supports = (await supportBenches(args.quick)).filter((b) => wanted(b.group));
   log(`bench: pools, oracles and shapes ready (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
@@ -151,10 +190,13 @@ async function main(): Promise<void> {
   for (const b of pairs) for (const c of b.cases) accuracy.set(c, scorePairCase(b, c));
   for (const b of builds) for (const c of b.cases) accuracy.set(c, b.score?.(c) ?? null);
   for (const b of supports) for (const c of b.cases) accuracy.set(c, b.score(c));
+  for (const b of sweeps) for (const c of b.cases) accuracy.set(c, b.score(c));
   log(`bench: accuracy scored (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
 
   const rows: Row[] = [];
-  const all: Case[] = [...pairs.flatMap((b) => b.cases), ...builds.flatMap((b) => b.cases), ...supports.flatMap((b) => b.cases)];
+  const all: Case[] = [
+    ...pairs.flatMap((b) => b.cases), ...sweeps.flatMap((b) => b.cases), ...builds.flatMap((b) => b.cases), ...supports.flatMap((b) => b.cases),
+  ];
   for (const group of [...new Set(all.map((c) => c.group))]) {
     const cases = all.filter((c) => c.group === group);
     const timings = await measureGroup(cases, opts);
@@ -184,7 +226,8 @@ async function main(): Promise<void> {
     out.push(groupTable(rs));
     out.push('');
     const notes = rs.filter((r) => r.note).map((r) => `${r.lib}: ${r.note}`);
-    out.push(`<sub>${notes.join('; ')}. Queries per run: ${rs.map((r) => r.timing.queriesPerRun.toLocaleString('en-US')).join(' / ')}.${NATIVE[g] ? ` Native C (POOLS.md): ${NATIVE[g]} ns.` : ''}</sub>`);
+    const sweep = sweeps.find((b) => b.group === g);
+    out.push(`<sub>${notes.join('; ')}. Queries per run: ${rs.map((r) => r.timing.queriesPerRun.toLocaleString('en-US')).join(' / ')}.${NATIVE[g] ? ` Native C (POOLS.md): ${NATIVE[g]} ns.` : ''}${sweep ? sweepNote(sweep, rs) : ''}</sub>`);
     out.push('');
   }
   const md = out.join('\n');

@@ -8,6 +8,9 @@
  * Targets (issue 5): per pairwise query at least 5× faster than rapier's fastest JavaScript path;
  * intersection and distance within 1.5× of the native C figures of POOLS.md; box–box penetration
  * faster than coal's native 1,914 ns; hull building at least 5× faster than quickhull3d.
+ * Targets (issue 18): rays and shape casts at least 5× faster than rapier's fastest path, a ray against
+ * a box or a sphere under 60 ns, against the 30-point hull under 300 ns, a linear box–box cast under 2 µs;
+ * 0 bytes per query throughout.
  */
 import { readFileSync } from 'node:fs';
 
@@ -27,6 +30,16 @@ export const NATIVE_NS: Record<string, Array<[string, number]>> = {
   'hull–hull intersection (R = 2)': [['libccd GJK', 477]],
 };
 
+/** Issue 18's time targets, ns per query. */
+export const SWEEP_TARGET_NS: Record<string, number> = {
+  'ray–sphere': 60, 'ray–box': 60, 'ray–hull (30 points)': 300, 'box–box linear cast': 2000,
+};
+
+/** Ray and shape-cast groups (bench/ray.bench.ts, bench/cast.bench.ts): issue 18's table. */
+function isSweep(group: string): boolean {
+  return group.startsWith('ray–') || group.endsWith(' cast') || group.includes(' cast (');
+}
+
 function fmt(ns: number): string {
   return ns >= 1e6 ? `${(ns / 1e6).toFixed(1)} ms` : Math.round(ns).toLocaleString('en-US');
 }
@@ -43,7 +56,7 @@ export function summarize(rows: SummaryRow[]): string {
   for (const g of groups) {
     const rs = rows.filter((r) => r.group === g);
     const ours = rs.find((r) => r.ours);
-    if (!ours || g.startsWith('hull building') || g.startsWith('support')) continue;
+    if (!ours || g.startsWith('hull building') || g.startsWith('support') || isSweep(g)) continue;
     const rapier = rs.filter((r) => r.lib.startsWith('rapier')).sort((a, b) => a.timing.nsMedian - b.timing.nsMedian)[0];
     const ratio = rapier ? rapier.timing.nsMedian / ours.timing.nsMedian : NaN;
     const native = NATIVE_NS[g];
@@ -55,6 +68,23 @@ export function summarize(rows: SummaryRow[]): string {
       ? `${vsNative.toFixed(1)}× (target: < 1,914 ns: ${verdict(ours.timing.nsMedian < 1914)})`
       : native ? `${vsNative.toFixed(1)}× (${verdict(vsNative <= 1.5)})` : '';
     out.push(`| ${g} | ${fmt(ours.timing.nsMedian)} | ${rapier ? `${fmt(rapier.timing.nsMedian)} (${rapier.lib.replace(/^rapier \((.*)\)$/, '$1')})` : ''} | ${rapier ? `${ratio.toFixed(1)}× (${verdict(ratio >= 5)})` : ''} | ${native ? `${nativeBest.toLocaleString('en-US')} (${nativeName})` : ''} | ${nativeTarget} | ${ours.timing.bytesPerQuery === null ? 'n/a' : Math.round(ours.timing.bytesPerQuery)} (${verdict(ours.timing.bytesPerQuery !== null && ours.timing.bytesPerQuery < 0.5)}) |`);
+  }
+  if (out.length === 2) out.length = 0; // (no pairwise query in this run)
+  const sweeps = groups.filter(isSweep);
+  if (sweeps.length) {
+    if (out.length) out.push('');
+    out.push('| ray or cast | ours ns | target ns | rapier fastest ns (path) | rapier ÷ ours (target ≥ 5) | ours B/query (target 0) |');
+    out.push('|---|--:|--:|--:|--:|--:|');
+    for (const g of sweeps) {
+      const rs = rows.filter((r) => r.group === g);
+      const ours = rs.find((r) => r.ours);
+      if (!ours) continue;
+      const rapier = rs.filter((r) => r.lib.startsWith('rapier')).sort((a, b) => a.timing.nsMedian - b.timing.nsMedian)[0];
+      const ratio = rapier ? rapier.timing.nsMedian / ours.timing.nsMedian : NaN;
+      const target = SWEEP_TARGET_NS[g];
+      const b = ours.timing.bytesPerQuery;
+      out.push(`| ${g} | ${fmt(ours.timing.nsMedian)} | ${target ? `${target.toLocaleString('en-US')} (${verdict(ours.timing.nsMedian < target)})` : ''} | ${rapier ? `${fmt(rapier.timing.nsMedian)} (${rapier.lib.replace(/^rapier \((.*)\)$/, '$1')})` : ''} | ${rapier ? `${ratio.toFixed(1)}× (${verdict(ratio >= 5)})` : ''} | ${b === null ? 'n/a' : b < 0.5 ? '0' : b < 10 ? b.toFixed(1).replace(/\.0$/, '') : Math.round(b)} (${verdict(b !== null && b < 0.5)}) |`);
+    }
   }
   const builds = groups.filter((g) => g.startsWith('hull building'));
   if (builds.length) {

@@ -5,8 +5,9 @@
  */
 import type { Case } from '../harness.js';
 import type { Pool } from '../pools.js';
+import type { CastPool, RayPool } from '../sweeps.js';
 
-export type QueryKind = 'intersection' | 'distance' | 'penetration' | 'contact' | 'manifold' | 'ray';
+export type QueryKind = 'intersection' | 'distance' | 'penetration' | 'contact' | 'manifold';
 
 /**
  * A query kind on a set of pairs of one pool. `pairs` lists the pair indices a pass cycles over
@@ -14,7 +15,7 @@ export type QueryKind = 'intersection' | 'distance' | 'penetration' | 'contact' 
  *
  * Answers (for accuracy scoring): intersection 1/0; distance ≥ 0 (0 when overlapping);
  * penetration depth > 0; contact the signed separation (distance, or minus the depth); manifold the
- * depth of its deepest point; ray the parameter t of a ray from B's position towards A's (NaN: a miss).
+ * depth of its deepest point.
  */
 export interface PairGroup {
   name: string;
@@ -24,6 +25,26 @@ export interface PairGroup {
 }
 
 export type Adapter = (g: PairGroup) => Case[];
+
+/**
+ * Rays against one shape kind (bench/sweeps.ts), every pair of the pool in turn. Answer: the ray's t
+ * (in units of its direction, t = 1 at the aim point), NaN for a miss; solid shapes (an origin inside
+ * answers 0).
+ */
+export interface RayGroup {
+  name: string;
+  pool: RayPool;
+}
+
+/**
+ * Shape casts (bench/sweeps.ts): B moving (and turning, for a rotating pool) against A still, time
+ * [0, 1], every pair in turn. Answer: the time of impact, NaN when they do not touch by time 1; 0 when
+ * they overlap at the start.
+ */
+export interface CastGroup {
+  name: string;
+  pool: CastPool;
+}
 
 export function allPairs(n: number): Int32Array {
   const out = new Int32Array(n);

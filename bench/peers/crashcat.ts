@@ -77,7 +77,7 @@ function relativeTransform(m: number[], a: PlainPose, b: PlainPose, dir: number[
 }
 
 export function crashcatCases(g: PairGroup): Case[] {
-  if (g.kind === 'contact' || g.kind === 'manifold' || g.kind === 'ray') return [];
+  if (g.kind === 'contact' || g.kind === 'manifold') return [];
   const { sA, sB, pA, pB } = shapesFor(g);
   const idx = g.pairs, n = idx.length;
   const lib = 'crashcat';

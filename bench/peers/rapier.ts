@@ -13,12 +13,19 @@
  * rapier has no boolean intersection test between two colliders outside a stepped world, so its
  * collider intersection row is `contactCollider(…, prediction 0) !== null`; its distance is the
  * contact distance with a large prediction (clamped at 0), its depth minus the contact distance.
+ *
+ * Rays: `collider.castRay(ray, maxToi, solid = true)` through colliders of a never-stepped world (the
+ * rays made up front). Shape casts: `colliderA.castCollider(velA = 0, colliderB, velB, targetDistance 0,
+ * maxToi 1, stopAtPenetration true)`, B's collider created at its start, and `Shape.castShape` with
+ * poses and velocities passed per call. rapier's JavaScript API has no cast of turning shapes (parry's
+ * nonlinear cast is not exported), so the rotating cast has no rapier row; it has no ellipsoid shape.
  */
 import RAPIER from '@dimforge/rapier3d-compat';
 import type { Case } from '../harness.js';
 import { hullTopology, type V3 } from '../oracles.js';
 import { poseOf, type PlainPose, type Pool } from '../pools.js';
-import type { PairGroup } from './common.js';
+import { triangleVertices, type CastPool, type RayPool } from '../sweeps.js';
+import type { CastGroup, PairGroup, RayGroup } from './common.js';
 
 let ready: Promise<void> | null = null;
 export function initRapier(): Promise<void> {
@@ -86,10 +93,19 @@ function colliderDesc(pool: Pool, i: number, b: boolean): RAPIER.ColliderDesc {
  */
 const HULL_COLLIDER_PAIRS = 2000;
 
-/** One never-stepped world per pool, holding two colliders per pair. */
-const worlds = new Map<object, { cA: RAPIER.Collider[]; cB: RAPIER.Collider[] }>();
-function collidersFor(pool: Pool): { cA: RAPIER.Collider[]; cB: RAPIER.Collider[] } {
-  let w = worlds.get(pool);
+/** A never-stepped world holding two colliders per pair of a pool. */
+interface PoolWorld { world: RAPIER.World; cA: RAPIER.Collider[]; cB: RAPIER.Collider[] }
+
+/**
+ * One never-stepped world per pool, keyed by what the pool is (equal pools made apart, as the ray and
+ * cast benchmarks make theirs, share one world and its colliders).
+ */
+const worlds = new Map<string, PoolWorld>();
+function poolKey(pool: Pool): string {
+  return `${pool.kind}/${pool.kind === 'hulls' ? pool.range : ''}/${pool.size}`;
+}
+function collidersFor(pool: Pool): PoolWorld {
+  let w = worlds.get(poolKey(pool));
   if (!w) {
     const world = new RAPIER.World({ x: 0, y: 0, z: 0 });
     const cA: RAPIER.Collider[] = [], cB: RAPIER.Collider[] = [];
@@ -98,8 +114,8 @@ function collidersFor(pool: Pool): { cA: RAPIER.Collider[]; cB: RAPIER.Collider[
       cA.push(world.createCollider(colliderDesc(pool, i, false)));
       cB.push(world.createCollider(colliderDesc(pool, i, true)));
     }
-    w = { cA, cB };
-    worlds.set(pool, w);
+    w = { world, cA, cB };
+    worlds.set(poolKey(pool), w);
   }
   return w;
 }
@@ -117,7 +133,7 @@ function answerOf(kind: PairGroup['kind'], c: RAPIER.ShapeContact | null): numbe
     case 'distance': return c === null ? NaN : Math.max(0, c.distance);
     case 'penetration': return c === null ? NaN : -c.distance;
     case 'contact': return c === null ? NaN : c.distance;
-    case 'manifold': case 'ray': return NaN; // (rapierManifoldCases, rapierRayCases)
+    case 'manifold': return NaN; // (rapierManifoldCases)
   }
 }
 
@@ -179,32 +195,8 @@ function rapierManifoldCases(g: PairGroup): Case[] {
   }];
 }
 
-/** Rays through colliders of the never-stepped world: `Collider.castRay(ray, maxToi, solid)`. */
-function rapierRayCases(g: PairGroup): Case[] {
-  const p = g.pool;
-  const { cA } = collidersFor(p);
-  const count = cA.length, n = Math.min(g.pairs.length, count);
-  const rays: RAPIER.Ray[] = [];
-  for (let i = 0; i < count; i++) {
-    const b = poseOf(p, i, true).position;
-    rays.push(new RAPIER.Ray({ x: b.x, y: b.y, z: b.z }, { x: -b.x, y: -b.y, z: -b.z }));
-  }
-  const cast = (i: number): number => cA[i].castRay(rays[i], 1e9, true);
-  return [{
-    group: g.name, lib: 'rapier (colliders)', cycle: n, note: `Collider.castRay(ray, maxToi, solid)${count < p.size ? `, first ${count.toLocaleString('en-US')} pairs` : ''}`,
-    accuracySubset: count,
-    batch(start, queries) {
-      let sum = 0, k = start % n;
-      for (let c = 0; c < queries; c++) { const t = cast(k); if (t >= 0) sum += t; if (++k === n) k = 0; }
-      return sum;
-    },
-    answer: (i) => { const t = cast(i); return t >= 0 ? t : NaN; },
-  }];
-}
-
 export function rapierCases(g: PairGroup): Case[] {
   if (g.kind === 'manifold') return rapierManifoldCases(g);
-  if (g.kind === 'ray') return rapierRayCases(g);
   const { sA, sB, pA, pB } = shapesFor(g);
   const { cA, cB } = collidersFor(g.pool);
   const idx = g.pairs, n = idx.length;
@@ -264,4 +256,130 @@ export function rapierCases(g: PairGroup): Case[] {
     answer: (i) => answerOf(g.kind, cA[i].contactCollider(cB[i], prediction, target)),
   });
   return cases;
+}
+
+/** rapier's collider for pair i of a ray pool (at the origin, the pool's rotation), or null for a kind it lacks. */
+function rayColliderDesc(p: RayPool, i: number): RAPIER.ColliderDesc | null {
+  const a = p.dims[3 * i], b = p.dims[3 * i + 1], c = p.dims[3 * i + 2];
+  let d: RAPIER.ColliderDesc | null;
+  switch (p.shape) {
+    case 'sphere': d = RAPIER.ColliderDesc.ball(a); break;
+    case 'box': d = RAPIER.ColliderDesc.cuboid(a, b, c); break;
+    case 'capsule': d = RAPIER.ColliderDesc.capsule(a, b); break;
+    case 'cylinder': d = RAPIER.ColliderDesc.cylinder(a, b); break;
+    case 'cone': d = RAPIER.ColliderDesc.cone(a, b); break;
+    case 'rounded box': d = RAPIER.ColliderDesc.roundCuboid(a, b, c, p.radius[i]); break; // (a core plus its border, as ours)
+    case 'triangle': {
+      const [u, v, w] = triangleVertices(p, i);
+      d = RAPIER.ColliderDesc.triangle({ x: u[0], y: u[1], z: u[2] }, { x: v[0], y: v[1], z: v[2] }, { x: w[0], y: w[1], z: w[2] });
+      break;
+    }
+    case 'hull': { const m = hullMesh(p.template!); d = RAPIER.ColliderDesc.convexMesh(m.vertices, m.indices); break; }
+    case 'ellipsoid': return null;
+  }
+  if (!d) throw new Error('rapier: collider description failed');
+  const q = p.quat;
+  return d.setRotation({ x: q[4 * i], y: q[4 * i + 1], z: q[4 * i + 2], w: q[4 * i + 3] });
+}
+
+/**
+ * Rays through colliders of a never-stepped world: `Collider.castRay(ray, maxToi, solid)`. The box and
+ * hull rays reuse the pairwise benchmark's A colliders (the same shapes at the same poses; hulls for the
+ * first HULL_COLLIDER_PAIRS pairs); every other kind gets a world of its own.
+ */
+export function rapierRayCases(g: RayGroup): Case[] {
+  const p = g.pool;
+  let cA: RAPIER.Collider[];
+  if (p.shape === 'box' || p.shape === 'hull') cA = collidersFor(p.source).cA;
+  else {
+    if (p.shape === 'ellipsoid') return [];
+    const world = new RAPIER.World({ x: 0, y: 0, z: 0 });
+    cA = [];
+    for (let i = 0; i < p.size; i++) cA.push(world.createCollider(rayColliderDesc(p, i)!));
+  }
+  const n = cA.length;
+  const rays: RAPIER.Ray[] = [];
+  for (let i = 0; i < n; i++) {
+    rays.push(new RAPIER.Ray({ x: p.origin[3 * i], y: p.origin[3 * i + 1], z: p.origin[3 * i + 2] }, { x: p.dir[3 * i], y: p.dir[3 * i + 1], z: p.dir[3 * i + 2] }));
+  }
+  const cast = (i: number): number => cA[i].castRay(rays[i], 1e9, true);
+  return [{
+    group: g.name, lib: 'rapier (colliders)', cycle: n,
+    note: `Collider.castRay(ray, maxToi 1e9, solid)${n < p.size ? `, first ${n.toLocaleString('en-US')} pairs` : ''}`,
+    ...(n < p.size ? { accuracySubset: n } : {}),
+    batch(start, queries) {
+      let sum = 0, k = start % n;
+      for (let c = 0; c < queries; c++) { const t = cast(k); if (t >= 0) sum += t; if (++k === n) k = 0; }
+      return sum;
+    },
+    answer: (i) => { const t = cast(i); return t >= 0 ? t : NaN; },
+  }];
+}
+
+/** B's colliders at their cast starts, in the world of the pool's A colliders (castCollider wants both in one world). */
+const castWorlds = new Map<string, { cA: RAPIER.Collider[]; cB: RAPIER.Collider[] }>();
+function castCollidersFor(c: CastPool): { cA: RAPIER.Collider[]; cB: RAPIER.Collider[] } {
+  const key = `${poolKey(c.pool)}/cast`;
+  let w = castWorlds.get(key);
+  if (!w) {
+    const { world, cA } = collidersFor(c.pool);
+    const cB: RAPIER.Collider[] = [];
+    for (let i = 0; i < cA.length; i++) {
+      cB.push(world.createCollider(colliderDesc(c.pool, i, true).setTranslation(c.start[3 * i], c.start[3 * i + 1], c.start[3 * i + 2])));
+    }
+    w = { cA, cB };
+    castWorlds.set(key, w);
+  }
+  return w;
+}
+
+/**
+ * Creates the cast colliders up front, hull pools first: convex-polyhedron colliders get slower to make
+ * the more colliders the process holds (see HULL_COLLIDER_PAIRS).
+ */
+export function prepareRapierCastWorlds(pools: CastPool[]): void {
+  for (const c of pools) if (c.pool.kind === 'hulls') castCollidersFor(c);
+}
+
+/** Linear shape casts through colliders (`castCollider`) and through the Shape API (`castShape`). */
+export function rapierCastCases(g: CastGroup): Case[] {
+  const c = g.pool;
+  if (c.angular) return [];
+  const { cA, cB } = castCollidersFor(c);
+  const { sA, sB, pA, pB } = shapesFor({ name: g.name, kind: 'contact', pool: c.pool, pairs: new Int32Array(0) });
+  const n = c.size, cn = cA.length;
+  const zero = { x: 0, y: 0, z: 0 };
+  const vel: { x: number; y: number; z: number }[] = [], start: { x: number; y: number; z: number }[] = [];
+  for (let i = 0; i < n; i++) {
+    vel.push({ x: c.linear[3 * i], y: c.linear[3 * i + 1], z: c.linear[3 * i + 2] });
+    start.push({ x: c.start[3 * i], y: c.start[3 * i + 1], z: c.start[3 * i + 2] });
+  }
+  // Targets with vectors of their own: rapier writes the witnesses and normals into them.
+  const v0 = (): { x: number; y: number; z: number } => ({ x: 0, y: 0, z: 0 });
+  const hit = new RAPIER.ColliderShapeCastHit(cB[0], 0, v0(), v0(), v0(), v0());
+  const shapeHit = new RAPIER.ShapeCastHit(0, v0(), v0(), v0(), v0());
+  const viaColliders = (i: number): number => cA[i].castCollider(zero, cB[i], vel[i], 0, 1, true, hit)?.time_of_impact ?? NaN;
+  const viaShapes = (i: number): number =>
+    sA[i].castShape(pA[i].position, pA[i].quaternion, zero, sB[i], start[i], pB[i].quaternion, vel[i], 0, 1, true, shapeHit)?.time_of_impact ?? NaN;
+  // The Shape API rebuilds the hull's WASM shape on every call: score its answers on the first 2,000 pairs only.
+  const subset = c.pool.kind === 'hulls' ? { accuracySubset: 2000 } : {};
+  return [{
+    group: g.name, lib: 'rapier (Shape)', cycle: n, ...subset,
+    note: 'Shape.castShape(posA, rotA, velA = 0, shapeB, posB, rotB, velB, targetDistance 0, maxToi 1, stopAtPenetration, target)',
+    batch(start, queries) {
+      let sum = 0, k = start % n;
+      for (let q = 0; q < queries; q++) { const t = viaShapes(k); if (t === t) sum += t; if (++k === n) k = 0; }
+      return sum;
+    },
+    answer: viaShapes,
+  }, {
+    group: g.name, lib: 'rapier (colliders)', cycle: cn, ...(cn < n ? { accuracySubset: cn } : {}),
+    note: `Collider.castCollider(velA = 0, colliderB, velB, targetDistance 0, maxToi 1, stopAtPenetration, target), world never stepped${cn < n ? `, first ${cn.toLocaleString('en-US')} pairs` : ''}`,
+    batch(start, queries) {
+      let sum = 0, k = start % cn;
+      for (let q = 0; q < queries; q++) { const t = viaColliders(k); if (t === t) sum += t; if (++k === cn) k = 0; }
+      return sum;
+    },
+    answer: viaColliders,
+  }];
 }
