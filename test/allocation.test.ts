@@ -1,5 +1,5 @@
 /**
- * Every pairwise query on every kind of shape (each against a box, and every pair of kinds mixed at one
+ * Every pairwise query, ray cast and shape cast on every kind of shape (each against a box, and every pair of kinds mixed at one
  * call site), and computeAabb on every kind, allocates nothing once warm. Measured in child processes
  * with `--expose-gc` (test/probes/allocation.ts), because a forced GC is needed to read the heap cleanly.
  * This is not a timing test: it counts bytes, which do not depend on the machine's speed.
@@ -25,7 +25,7 @@ async function probe(args: string[]): Promise<Record<string, number | 'Infinity'
 test('pairwise queries and computeAabb allocate no JS heap once warm, on every kind of shape', async () => {
   // The shared rows, and every kind against a box through call sites of their own, in a process each.
   const [shared, kinds] = await Promise.all([probe([]), probe(['kinds'])]);
-  expect(Object.keys(shared).length).toBe(21);
+  expect(Object.keys(shared).length).toBe(24);
   expect(Object.keys(kinds).length).toBe(28);
   const result = { ...shared, ...kinds };
   // A double boxed on every call costs 16 bytes (a V8 heap number), on the queries that compute one

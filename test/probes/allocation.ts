@@ -128,6 +128,30 @@ queries['box-box shape cast'] = [(n) => {
   for (let k = 0; k < n; k++) { const i = k % SIZE; const r = shapeCast(p.sA[i], p.pA[i], null, p.sB[i], p.pB[i], (k & 1) === 0 ? castMotions[i] : turning[i], castOut); if (r !== null) acc += r.time; }
   return acc;
 }, 2_000];
+// Linear casts (the GJK ray cast on the pair's difference) of spheres at boxes, and of hulls.
+const sphereRays = towardsA(sphereBox).map((d) => ({ linear: d }));
+queries['sphere-box linear cast'] = [(n) => {
+  let acc = 0; const p = sphereBox;
+  for (let k = 0; k < n; k++) { const i = k % SIZE; const r = shapeCast(p.sA[i], p.pA[i], null, p.sB[i], p.pB[i], sphereRays[i], castOut); if (r !== null) acc += r.time; }
+  return acc;
+}, 5_000];
+const hullMotions = hullRays.map((d) => ({ linear: d }));
+queries['hull-hull linear cast'] = [(n) => {
+  let acc = 0; const p = hulls;
+  for (let k = 0; k < n; k++) { const i = k % SIZE; const r = shapeCast(p.sA[i], p.pA[i], null, p.sB[i], p.pB[i], hullMotions[i], castOut); if (r !== null) acc += r.time; }
+  return acc;
+}, 3_000];
+// Rays at every kind through one call site (everyKind: below; the loop runs after the module has), from outside and from inside (solid false: the exit).
+const rayOrigins = [0.3, 1.9, -2.5, 4].map((x) => ({ x, y: 0.35, z: -0.2 }));
+const rayDirs = [{ x: -1, y: 0.01, z: 0.02 }, { x: -1, y: -0.2, z: 0.1 }, { x: 1, y: 0.05, z: 0 }, { x: -2, y: 0, z: 0.3 }];
+queries['ray cast, every kind'] = [(n) => {
+  let acc = 0; const m = everyKind.length;
+  for (let k = 0; k < n; k++) {
+    const r = rayCast(everyKind[k % m], mixedA, rayOrigins[k & 3], rayDirs[k & 3], rayHit, (k & 4) === 0 ? null : hollow);
+    if (r !== null) acc += r.t;
+  }
+  return acc;
+}, 10_000];
 // A scaled shape (its support writes S·d into its own scratch) against the sphere-box pool's boxes.
 const scaledCapsule = new Scaled(new Capsule(0.3, 0.2), { x: 2, y: 1, z: 0.5 });
 queries['scaled-box contact'] = [(n) => {

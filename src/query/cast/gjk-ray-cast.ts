@@ -24,11 +24,18 @@ export interface RaySupportMap {
   readonly sweptRadius: number;
 }
 
+/**
+ * A vector of the cast's own class: a `{x, y, z}` literal shares its hidden class with every such object
+ * of the program, and once one of them holds a field V8 cannot keep as a raw double, every store into
+ * any of them boxes (21 bytes a ray, rays at every kind in the allocation probe's process).
+ */
+class RayVector { x = 0.5; y = 0.5; z = 0.5; }
+
 /** The ray cast's scratch and answer (local frame). */
 export class RayWork {
   /** Ray origin and direction, and the answer limit (in units of the direction). */
-  readonly origin = { x: 0, y: 0, z: 0 };
-  readonly dir = { x: 0, y: 0, z: 0 };
+  readonly origin = new RayVector();
+  readonly dir = new RayVector();
   maxT = Infinity;
   /** Size for the tolerance: the shape's bounding radius plus the origin's distance from it. */
   size = 1;
@@ -37,8 +44,8 @@ export class RayWork {
   /** Answer: hit, its parameter, point and the (unnormalised) normal; iterations. */
   hit = false;
   t = 0;
-  readonly point = { x: 0, y: 0, z: 0 };
-  readonly normal = { x: 0, y: 0, z: 0 };
+  readonly point = new RayVector();
+  readonly normal = new RayVector();
   iterations = 0;
   /** Whether the iteration cap ended the cast (its answer is then not converged). */
   capped = false;
@@ -52,8 +59,8 @@ export class RayWork {
   readonly y = new Float64Array(12);
   readonly lambda = new Float64Array(4);
   readonly q = new Float64Array(12);
-  readonly v = { x: 0, y: 0, z: 0 };
-  readonly s = { x: 0, y: 0, z: 0 };
+  readonly v = new RayVector();
+  readonly s = new RayVector();
 }
 
 /**
