@@ -31,3 +31,14 @@ export function anyPerpendicular(out: Vec3Like, a: Readonly<Vec3Like>): Vec3Like
   out.x = px; out.y = py; out.z = pz;
   return out;
 }
+
+/**
+ * |(x, y, z)| without overflow or underflow in the squares (a vector of 1e200 has a length; its squares
+ * are infinite): scaled by the largest magnitude first. Not Math.hypot, a variadic builtin that allocates.
+ */
+export function safeLength(x: number, y: number, z: number): number {
+  const m = Math.max(Math.abs(x), Math.abs(y), Math.abs(z));
+  if (m === 0 || !(m < Infinity)) return m;
+  const a = x / m, b = y / m, c = z / m;
+  return m * Math.sqrt(a * a + b * b + c * c);
+}

@@ -11,7 +11,7 @@
  */
 import { InvalidArgumentError, InvalidNumberError } from '../errors.js';
 import type { PoseLike, Vec3Like } from '../math/types.js';
-import { vec3 } from '../math/vec3.js';
+import { safeLength, vec3 } from '../math/vec3.js';
 import type { ConvexShape, Shape } from '../shapes/shape.js';
 import { LinearCast, linearCast } from './cast/linear-cast.js';
 import { SHAPE_CAST_MAX_ITERATIONS as MAX_ITERATIONS, SHAPE_CAST_RELATIVE_TOLERANCE as RELATIVE_TOLERANCE } from '../tolerance.js';
@@ -114,7 +114,7 @@ function poseAt(out: MovingPose, pose: CastPose, lin: CastVector, ang: CastVecto
   const t = _time.t;
   const p = pose.position, q = pose.quaternion;
   out.position.x = p.x + t * lin.x; out.position.y = p.y + t * lin.y; out.position.z = p.z + t * lin.z;
-  const wl = Math.sqrt(ang.x * ang.x + ang.y * ang.y + ang.z * ang.z);
+  const wl = safeLength(ang.x, ang.y, ang.z);
   if (wl === 0 || t === 0) {
     out.quaternion.x = q.x; out.quaternion.y = q.y; out.quaternion.z = q.z; out.quaternion.w = q.w;
     return;
@@ -190,10 +190,10 @@ export function shapeCast(
   copyPose(_baseB, poseB);
   // The relative translation and the turning bounds.
   const vx = linB.x - linA.x, vy = linB.y - linA.y, vz = linB.z - linA.z;
-  // (Not Math.hypot: a variadic builtin that allocates its arguments.)
-  const turnA = Math.sqrt(angA.x * angA.x + angA.y * angA.y + angA.z * angA.z) * a.boundingRadius;
-  const turnB = Math.sqrt(angB.x * angB.x + angB.y * angB.y + angB.z * angB.z) * b.boundingRadius;
-  const size = a.boundingRadius + b.boundingRadius + (Math.sqrt(vx * vx + vy * vy + vz * vz) + turnA + turnB) * maxTime;
+  // (Lengths without squares that overflow: a cast of shapes of size 1e200 has a size.)
+  const turnA = safeLength(angA.x, angA.y, angA.z) * a.boundingRadius;
+  const turnB = safeLength(angB.x, angB.y, angB.z) * b.boundingRadius;
+  const size = a.boundingRadius + b.boundingRadius + (safeLength(vx, vy, vz) + turnA + turnB) * maxTime;
   // Far from the origin, positions carry rounding of their own size (as contact's touch slack does).
   const pa = _baseA.position, pb = _baseB.position;
   const far = Math.abs(pa.x) + Math.abs(pa.y) + Math.abs(pa.z) + Math.abs(pb.x) + Math.abs(pb.y) + Math.abs(pb.z);

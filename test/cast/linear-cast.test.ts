@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Point, contact, createShapeCastResult, distance, shapeCast, type Motion, type Shape } from '../../src/index.js';
+import { Box, Point, Sphere, contact, createShapeCastResult, distance, shapeCast, type Motion, type Shape } from '../../src/index.js';
 import { shapeFromJSON, type ShapeJSON } from '../../src/format/index.js';
 import { curvedShape, num, polytopeShape, pose, unitVec, vec } from '../arbitraries.js';
 import { add, dot, norm, overlapAlong, poseObj, scale, toV3, type Placed, type PoseT, type V3 } from '../oracles.js';
@@ -198,6 +198,21 @@ describe('shapeCast, linear: the GJK ray cast on the Minkowski difference', () =
     expect(cast(hit)).not.toBeNull();
     expect(cast({ ...c, vB: [6, 0, 0] })).toBeNull();
     expect(cast({ ...c, vB: [0, 0, 0] })).toBeNull();
+  });
+
+  it('every scale from 1e-250 to 1e250 answers alike (outside 2^±200 by conservative advancement on the scaled contact); the squares of a size-1e250 cast once overflowed to time 0', () => {
+    for (const k of [-250, -100, -30, 0, 30, 100, 250]) {
+      const s = 10 ** k;
+      const at = (x: number) => ({ position: { x, y: 0.3 * s, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } });
+      const r = shapeCast(new Sphere(s), at(-5 * s), { linear: { x: 10 * s, y: 0, z: 0 } }, new Box(s, s, s), at(0), null)!;
+      expect(r, `scale 1e${k}`).not.toBeNull();
+      expect(r.time, `scale 1e${k}`).toBeCloseTo(0.3, 6);
+      expect(r.normal.x, `scale 1e${k}`).toBeCloseTo(1, 6);
+      expect(Math.abs(r.pointA.x / s + 1)).toBeLessThan(1e-5); // the sphere, centred at −2s then, touches x = −s
+      // Turning too (conservative advancement at every scale).
+      const t = shapeCast(new Sphere(s), at(-5 * s), { linear: { x: 10 * s, y: 0, z: 0 }, angular: { x: 0, y: 1, z: 0 } }, new Box(s, s, s), at(0), null)!;
+      expect(t.time, `scale 1e${k}, turning`).toBeCloseTo(0.3, 6);
+    }
   });
 
   it('a box dropped on a box: exact time, the face normal, and a target separation that stops short', () => {
