@@ -351,7 +351,8 @@ export const MANIFOLD_DEPTH_AGREEMENT = 1e-9;
 
 /**
  * The GJK ray cast stops when the ray's point is within this times the problem's size (the shape's
- * bounding radius plus the origin's distance to it) of the shape: a relative length. Pinned by
+ * bounding radius plus the origin's distance to it) of the shape: a relative length. The closed forms of
+ * the triangle and the segment count a ray within it of them as a hit, as the GJK ray cast does. Pinned by
  * ray-cast.test.ts "hit points on the surface" (fails at 1e-4).
  */
 export const RAY_CAST_RELATIVE_TOLERANCE = 1e-12;

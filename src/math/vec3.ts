@@ -33,12 +33,15 @@ export function anyPerpendicular(out: Vec3Like, a: Readonly<Vec3Like>): Vec3Like
 }
 
 /**
- * |(x, y, z)| without overflow or underflow in the squares (a vector of 1e200 has a length; its squares
- * are infinite): scaled by the largest magnitude first. Not Math.hypot, a variadic builtin that allocates.
+ * |v| without overflow or underflow in the squares (a vector of 1e200 has a length; its squares are
+ * infinite): scaled by the largest magnitude first. Written to `out[0]` rather than returned, and given
+ * the vector rather than its numbers: a number through a call V8 does not inline is boxed
+ * (CONTRIBUTING.md, "V8 rules", rule 1). Not Math.hypot, a variadic builtin that allocates.
  */
-export function safeLength(x: number, y: number, z: number): number {
+export function safeLength(v: Readonly<Vec3Like>, out: Float64Array): void {
+  const x = v.x, y = v.y, z = v.z;
   const m = Math.max(Math.abs(x), Math.abs(y), Math.abs(z));
-  if (m === 0 || !(m < Infinity)) return m;
+  if (m === 0 || !(m < Infinity)) { out[0] = m; return; }
   const a = x / m, b = y / m, c = z / m;
-  return m * Math.sqrt(a * a + b * b + c * c);
+  out[0] = m * Math.sqrt(a * a + b * b + c * c);
 }

@@ -1,13 +1,19 @@
 /**
  * The public ray cast: where a ray first meets a convex shape (world space), by a closed form for the
- * sphere, the box and the solid convex hull (its face planes) and the GJK ray cast (van den Bergen 2004)
- * for every other convex shape (query/cast/).
+ * sphere, box, solid convex hull (its face planes), capsule, cylinder, cone, ellipsoid, triangle and
+ * segment, and the GJK ray cast (van den Bergen 2004) for every other convex shape and for shapes outside
+ * the unscaled range (query/cast/).
  */
 import { InvalidArgumentError, InvalidNumberError, InvalidShapeError } from '../errors.js';
 import { transformFromPose } from '../math/transform.js';
+import { nearestPowerOfTwoExponent } from '../math/power-of-two.js';
+import { SCALE_FREE_EXPONENT } from '../tolerance.js';
+import { ScaleView } from './convex/scale-free.js';
 import type { PoseLike, Vec3Like } from '../math/types.js';
 import type { Shape } from '../shapes/shape.js';
 import { rayBox, rayHull, raySphere } from './cast/ray-closed-forms.js';
+import { raySegment, rayTriangle } from './cast/ray-flat.js';
+import { rayCapsule, rayCone, rayCylinder, rayEllipsoid } from './cast/ray-quadrics.js';
 import type { ConvexHull } from '../shapes/convex-hull.js';
 import { gjkRayCast, RayWork } from './cast/gjk-ray-cast.js';
 import { createRayHit, type RayHit } from './cast/ray-hit.js';
@@ -15,6 +21,12 @@ import { explainNotShape, isConvexShape } from './dispatch.js';
 import { acquireWork } from './query-work.js';
 import type { Box } from '../shapes/box.js';
 import type { Sphere } from '../shapes/sphere.js';
+import type { Capsule } from '../shapes/capsule.js';
+import type { Cone } from '../shapes/cone.js';
+import type { Cylinder } from '../shapes/cylinder.js';
+import type { Ellipsoid } from '../shapes/ellipsoid.js';
+import type { Segment } from '../shapes/segment.js';
+import type { Triangle } from '../shapes/triangle.js';
 
 /** Options of {@link rayCast}. */
 export interface RayCastOptions {
@@ -28,6 +40,10 @@ export interface RayCastOptions {
 }
 
 const _work = /* @__PURE__ */ new RayWork();
+/** A shape outside the unscaled range, seen at a power of two of its size. */
+const _view = /* @__PURE__ */ new ScaleView();
+type RayShape = Shape | ScaleView;
+const HIGH = 2 ** SCALE_FREE_EXPONENT, LOW = 2 ** -SCALE_FREE_EXPONENT;
 /** How far behind an origin on the surface the entry test casts from (a relative length). */
 const RAY_ON_SURFACE = 1e-9;
 
@@ -72,17 +88,38 @@ export function rayCast(
   w.dir.x = t.m00 * dx + t.m10 * dy + t.m20 * dz;
   w.dir.y = t.m01 * dx + t.m11 * dy + t.m21 * dz;
   w.dir.z = t.m02 * dx + t.m12 * dy + t.m22 * dz;
-  w.maxT = maxT;
-  const R = shape.boundingRadius;
+  // Scale-free: a shape or an origin outside 2^±SCALE_FREE_EXPONENT is cast as a copy scaled by a power of
+  // two (its support points scaled, exactly; the origin and direction with it, so t is unchanged), by the
+  // GJK ray cast; a direction outside that range is scaled on its own (t scaled back at the end). The
+  // closed forms square lengths, and the GJK ray cast multiplies up to four.
+  let target: RayShape = shape, back = 1;
+  const om = Math.max(Math.abs(w.origin.x), Math.abs(w.origin.y), Math.abs(w.origin.z));
+  const m = Math.max(shape.boundingRadius, om);
+  if (m > HIGH || (m < LOW && m > 0)) {
+    const f = 2 ** -nearestPowerOfTwoExponent(m);
+    target = _view.set(shape, f);
+    w.origin.x *= f; w.origin.y *= f; w.origin.z *= f;
+    w.dir.x *= f; w.dir.y *= f; w.dir.z *= f;
+  }
+  const rm = Math.max(Math.abs(w.dir.x), Math.abs(w.dir.y), Math.abs(w.dir.z));
+  if (rm > HIGH || rm < LOW) {
+    back = 2 ** -nearestPowerOfTwoExponent(rm);
+    w.dir.x *= back; w.dir.y *= back; w.dir.z *= back;
+  }
+  // In the cast's units, t is the caller's over `back`.
+  const maxTs = maxT / back;
+  w.maxT = maxTs;
+  const R = target.boundingRadius;
+  w.radius = target.sweptRadius;
   w.size = R + Math.sqrt(w.origin.x * w.origin.x + w.origin.y * w.origin.y + w.origin.z * w.origin.z);
-  cast(w, shape);
+  cast(w, target);
   if (!w.hit) return null;
   let nx = w.normal.x, ny = w.normal.y, nz = w.normal.z;
   if (nx === 0 && ny === 0 && nz === 0) {
     // The origin is inside or on the shape.
     if (solid) {
       nx = -w.dir.x; ny = -w.dir.y; nz = -w.dir.z;
-    } else if (!enteringAtOrigin(w, shape)) {
+    } else if (!enteringAtOrigin(w, target)) {
       // Where the ray leaves: cast back from a point beyond the shape, along −direction.
       const dl = Math.sqrt(w.dir.x * w.dir.x + w.dir.y * w.dir.y + w.dir.z * w.dir.z);
       const far = (2 * w.size + R) / dl;
@@ -91,10 +128,10 @@ export function rayCast(
       o.x = bx; o.y = by; o.z = bz;
       w.dir.x = -w.dir.x; w.dir.y = -w.dir.y; w.dir.z = -w.dir.z;
       w.maxT = Infinity;
-      cast(w, shape);
+      cast(w, target);
       if (!w.hit) return null; // (cannot happen: the ray started inside)
       const tExit = far - w.t;
-      if (!(tExit <= maxT)) return null;
+      if (!(tExit <= maxTs)) return null;
       w.t = tExit > 0 ? tExit : 0;
       nx = w.normal.x; ny = w.normal.y; nz = w.normal.z;
     } else {
@@ -102,7 +139,7 @@ export function rayCast(
     }
   }
   const result = out ?? createRayHit();
-  const tt = w.t;
+  const tt = w.t * back;
   result.t = tt;
   result.point.x = origin.x + tt * dx; result.point.y = origin.y + tt * dy; result.point.z = origin.z + tt * dz;
   // The normal to world space, unit.
@@ -113,11 +150,17 @@ export function rayCast(
   return result;
 }
 
-/** Where the ray of `w` enters `shape`: a closed form, or the GJK ray cast. */
-function cast(w: RayWork, shape: Shape): void {
-  switch (shape.kind) {
+/** Where the ray of `w` enters `shape`: a closed form, or the GJK ray cast (a scaled view has no kind). */
+function cast(w: RayWork, shape: RayShape): void {
+  switch ((shape as Shape).kind) { // (a ScaleView has none: the default)
     case 'sphere': raySphere(w, (shape as Sphere).radius); return;
     case 'box': rayBox(w, shape as Box); return;
+    case 'capsule': rayCapsule(w, shape as Capsule); return;
+    case 'cylinder': rayCylinder(w, shape as Cylinder); return;
+    case 'cone': rayCone(w, shape as Cone); return;
+    case 'ellipsoid': rayEllipsoid(w, shape as Ellipsoid); return;
+    case 'triangle': rayTriangle(w, shape as Triangle); return;
+    case 'segment': raySegment(w, shape as Segment); return;
     case 'convexHull':
       if ((shape as ConvexHull).dimension === 3) { rayHull(w, shape as ConvexHull); return; }
       gjkRayCast(w, shape); return;
@@ -131,7 +174,7 @@ function cast(w: RayWork, shape: Shape): void {
  * casting from a hair behind the origin (RAY_ON_SURFACE times the size): a hit within twice that is an
  * entry at the origin, and `w` holds it (t = 0).
  */
-function enteringAtOrigin(w: RayWork, shape: Shape): boolean {
+function enteringAtOrigin(w: RayWork, shape: RayShape): boolean {
   const o = w.origin, r = w.dir;
   const ox = o.x, oy = o.y, oz = o.z;
   const dl = Math.sqrt(r.x * r.x + r.y * r.y + r.z * r.z);

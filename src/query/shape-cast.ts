@@ -88,6 +88,9 @@ function copyVector(out: CastVector, v: Readonly<Vec3Like>): CastVector {
   out.x = v.x; out.y = v.y; out.z = v.z;
   return out;
 }
+/** A length, and the relative velocity it is taken of (safeLength's output and input). */
+const _length = /* @__PURE__ */ new Float64Array(1);
+const _relative = /* @__PURE__ */ new CastVector();
 const _contact = /* @__PURE__ */ createContactResult();
 /** The last step's contact while still beyond the target (see shapeCast's ending). */
 const _before = /* @__PURE__ */ createContactResult();
@@ -114,7 +117,8 @@ function poseAt(out: MovingPose, pose: CastPose, lin: CastVector, ang: CastVecto
   const t = _time.t;
   const p = pose.position, q = pose.quaternion;
   out.position.x = p.x + t * lin.x; out.position.y = p.y + t * lin.y; out.position.z = p.z + t * lin.z;
-  const wl = safeLength(ang.x, ang.y, ang.z);
+  safeLength(ang, _length);
+  const wl = _length[0];
   if (wl === 0 || t === 0) {
     out.quaternion.x = q.x; out.quaternion.y = q.y; out.quaternion.z = q.z; out.quaternion.w = q.w;
     return;
@@ -191,9 +195,13 @@ export function shapeCast(
   // The relative translation and the turning bounds.
   const vx = linB.x - linA.x, vy = linB.y - linA.y, vz = linB.z - linA.z;
   // (Lengths without squares that overflow: a cast of shapes of size 1e200 has a size.)
-  const turnA = safeLength(angA.x, angA.y, angA.z) * a.boundingRadius;
-  const turnB = safeLength(angB.x, angB.y, angB.z) * b.boundingRadius;
-  const size = a.boundingRadius + b.boundingRadius + (safeLength(vx, vy, vz) + turnA + turnB) * maxTime;
+  safeLength(angA, _length);
+  const turnA = _length[0] * a.boundingRadius;
+  safeLength(angB, _length);
+  const turnB = _length[0] * b.boundingRadius;
+  _relative.x = vx; _relative.y = vy; _relative.z = vz;
+  safeLength(_relative, _length);
+  const size = a.boundingRadius + b.boundingRadius + (_length[0] + turnA + turnB) * maxTime;
   // Far from the origin, positions carry rounding of their own size (as contact's touch slack does).
   const pa = _baseA.position, pb = _baseB.position;
   const far = Math.abs(pa.x) + Math.abs(pa.y) + Math.abs(pa.z) + Math.abs(pb.x) + Math.abs(pb.y) + Math.abs(pb.z);

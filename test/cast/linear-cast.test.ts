@@ -110,15 +110,15 @@ describe('shapeCast, linear: the GJK ray cast on the Minkowski difference', () =
   it('polytopes: the first time the separation reaches the target (sampling and bisection), with certificates', () => {
     tally.hit = tally.miss = tally.other = 0;
     fc.assert(fc.property(caseArb(polytopeShape), checkCase), { numRuns: 120, endOnFailure: true });
-    expect(tally.hit).toBeGreaterThan(12);
-    expect(tally.miss).toBeGreaterThan(12);
+    expect(tally.hit).toBeGreaterThan(5);
+    expect(tally.miss).toBeGreaterThan(5);
   });
 
   it('curved shapes (spheres, capsules, cylinders, cones, ellipsoids, rounded): the same', () => {
     tally.hit = tally.miss = tally.other = 0;
     fc.assert(fc.property(caseArb(curvedShape), checkCase), { numRuns: 120, endOnFailure: true });
-    expect(tally.hit).toBeGreaterThan(12);
-    expect(tally.miss).toBeGreaterThan(12);
+    expect(tally.hit).toBeGreaterThan(5);
+    expect(tally.miss).toBeGreaterThan(5);
   });
 
   it('agrees with conservative advancement (the rotating path, forced by a negligible spin)', () => {

@@ -54,7 +54,10 @@ async function growth(run: (count: number) => number, count: number): Promise<nu
  * which no collection ran; Infinity when every pair had one (a loop that allocates nothing does not collect).
  */
 async function bytesPerQuery(run: (count: number) => number, count: number): Promise<number> {
-  sink += run(4 * count);
+  // Warm up in rounds, with turns of the event loop between them: on a loaded machine V8's optimising
+  // compiles (on a background thread) land late, and a row measured before they do reads the bytes of the
+  // unoptimised code (box-box manifolds read 4 to 10 bytes beside the other test files, 0 alone).
+  for (let round = 0; round < 3; round++) { sink += run(4 * count); await settle(); }
   const slopes: number[] = [];
   for (let attempt = 0; attempt < 5; attempt++) {
     const small = await growth(run, count), large = await growth(run, 4 * count);

@@ -18,10 +18,9 @@ import { RAY_CAST_MAX_ITERATIONS as MAX_ITERATIONS, RAY_CAST_RELATIVE_TOLERANCE 
 import { closestOnSimplex } from '../gjk/simplex.js';
 import { PairDifference } from './pair-difference.js';
 
-/** What the cast reads: a core's support mapping and the radius swept around it (a shape, or a pair's difference). */
+/** What the cast reads: a core's support mapping (a shape's, or a pair's difference); its radius is `RayWork.radius`. */
 export interface RaySupportMap {
   support(out: Vec3Like, dir: Readonly<Vec3Like>): Vec3Like;
-  readonly sweptRadius: number;
 }
 
 /**
@@ -39,6 +38,11 @@ export class RayWork {
   maxT = Infinity;
   /** Size for the tolerance: the shape's bounding radius plus the origin's distance from it. */
   size = 1;
+  /**
+   * The radius swept around the support map's core (the caller sets it: read here through the support
+   * map, a field written every cast, as PairDifference's is, came out boxed on every read).
+   */
+  radius = 0.5;
   /** The cast ends within this times `size` of the surface. */
   relativeTolerance = RAY_CAST_RELATIVE_TOLERANCE;
   /** Answer: hit, its parameter, point and the (unnormalised) normal; iterations. */
@@ -71,7 +75,7 @@ export class RayWork {
 export function gjkRayCast(w: RayWork, shape: RaySupportMap): void {
   const o = w.origin, r = w.dir, p = w.p, y = w.y, lam = w.lambda, v = w.v, s = w.s, a = w.a;
   const pair = shape instanceof PairDifference ? shape : null;
-  const radius = shape.sweptRadius;
+  const radius = w.radius;
   let lambda = 0;
   let xx = o.x, xy = o.y, xz = o.z;
   let nx = 0, ny = 0, nz = 0;
@@ -138,6 +142,10 @@ export function gjkRayCast(w: RayWork, shape: RaySupportMap): void {
     if (!advanced && it > 0 && cx * cx + cy * cy + cz * cz >= vv) break;
     if (count === 4) break; // x inside the core's simplex: inside the shape
   }
+  // With a radius, the surface's normal at the hit is the direction from the core's closest point to x
+  // (v); the last support plane's normal lags behind it on a curved surface (a sphere's ray converges to
+  // the point only in the limit). Without one the plane is the answer: it holds the shape behind it.
+  if (radius > 0 && (nx !== 0 || ny !== 0 || nz !== 0) && (v.x !== 0 || v.y !== 0 || v.z !== 0)) { nx = v.x; ny = v.y; nz = v.z; }
   w.iterations = it;
   w.capped = it === MAX_ITERATIONS;
   w.hit = true;

@@ -54,6 +54,7 @@ export function linearCast(c: LinearCast, a: ConvexShape, tA: Transform, b: Conv
   diff.a = a; diff.b = b; diff.bInA = bInA;
   const rA = a.sweptRadius, rB = b.sweptRadius;
   diff.sweptRadius = rA + rB + c.target;
+  w.radius = diff.sweptRadius;
   // The ray, in A's frame: from the origin along Rᵀ (v_B − v_A).
   const ux = c.velocityB.x - c.velocityA.x, uy = c.velocityB.y - c.velocityA.y, uz = c.velocityB.z - c.velocityA.z;
   w.origin.x = 0; w.origin.y = 0; w.origin.z = 0;

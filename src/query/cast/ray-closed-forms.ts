@@ -3,7 +3,8 @@
  * smaller root of |o + t r|² = R², by the cancellation-free form of the quadratic) and the box (the slab
  * test of Kay & Kajiya 1986; Ericson §5.3.3), the solid hull (its face planes). Each writes where the ray
  * enters; an origin inside or on the shape gives t = 0 and a zero normal (where a hollow ray leaves is
- * found by casting back from beyond the shape: ray-cast.ts).
+ * found by casting back from beyond the shape: ray-cast.ts). The capsule, cylinder, cone and ellipsoid
+ * are in ray-quadrics.ts, the triangle and the segment in ray-flat.ts, by the same conventions.
  */
 import type { Box } from '../../shapes/box.js';
 import type { ConvexHull } from '../../shapes/convex-hull.js';
@@ -17,7 +18,10 @@ export function raySphere(w: RayWork, radius: number): void {
   w.iterations = 0;
   w.hit = false;
   if (c <= 0) { inside(w); return; }
-  const disc = b * b - a * c;
+  // b² − a·c by Lagrange's identity, a·R² − |o × r|²: no cancellation between two squares of the origin's
+  // distance (from 1e8 away the plain form lost the whole radius).
+  const cx = o.y * r.z - o.z * r.y, cy = o.z * r.x - o.x * r.z, cz = o.x * r.y - o.y * r.x;
+  const disc = a * radius * radius - (cx * cx + cy * cy + cz * cz);
   if (disc < 0) return;
   const sq = Math.sqrt(disc);
   // Roots (−b ∓ sq) / a, written without cancellation: q = −b − sign(b) sq; roots q / a and c / q.
@@ -92,7 +96,7 @@ export function rayHull(w: RayWork, hull: ConvexHull): void {
 }
 
 /** The origin is inside or on the shape: t = 0, no normal (the caller gives −direction). */
-function inside(w: RayWork): void {
+export function inside(w: RayWork): void {
   w.hit = true;
   w.t = 0;
   w.point.x = w.origin.x; w.point.y = w.origin.y; w.point.z = w.origin.z;

@@ -16,7 +16,7 @@ import type { PairFrame } from '../pair-frame.js';
 import type { QueryWork } from '../query-work.js';
 
 /** A shape seen at `scale` times its size (a power of two): its support points scaled, exactly. */
-class ScaleView implements SupportMap {
+export class ScaleView implements SupportMap {
   shape: ConvexShape = null as unknown as ConvexShape;
   scale = 1;
   sweptRadius = 0;
