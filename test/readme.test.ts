@@ -50,7 +50,8 @@ afterAll(() => rmSync(BLOCKS_DIR, { recursive: true, force: true }));
 
 describe('README', () => {
   it('is short, examples first, and every block is ts or sh', () => {
-    expect(README.split('\n').length).toBeLessThan(300);
+    // About a screenful per capability: trim before raising this.
+    expect(README.split('\n').length).toBeLessThan(320);
     expect(blocks.map((b) => b.lang).filter((l) => l !== 'ts' && l !== 'sh')).toEqual([]);
     expect(tsBlocks.length).toBeGreaterThanOrEqual(5);
     expect(README.indexOf('```ts')).toBeLessThan(README.indexOf('## Which query'));
