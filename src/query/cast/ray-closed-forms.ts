@@ -72,6 +72,12 @@ export function rayHull(w: RayWork, hull: ConvexHull): void {
   const o = w.origin, r = w.dir, fn = hull.faceNormals, fo = hull.faceOffsets;
   w.iterations = 0;
   w.hit = false;
+  // A ray whose line passes outside the hull's bounding ball misses, without a visit to every face: its
+  // distance from the centre is |o × r| / |r| (Lagrange's form, no cancellation), with a hair of slack so
+  // that rounding cannot reject a grazing hit.
+  const R = hull.boundingRadius * (1 + 1e-9);
+  const cx = o.y * r.z - o.z * r.y, cy = o.z * r.x - o.x * r.z, cz = o.x * r.y - o.y * r.x;
+  if (cx * cx + cy * cy + cz * cz > R * R * (r.x * r.x + r.y * r.y + r.z * r.z)) return;
   let near = -Infinity, far = Infinity, nearFace = -1;
   for (let f = 0, F = hull.faceCount; f < F; f++) {
     const nx = fn[3 * f], ny = fn[3 * f + 1], nz = fn[3 * f + 2];
