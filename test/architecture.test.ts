@@ -14,6 +14,7 @@ const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'src');
 const LAYERS: readonly (readonly string[])[] = [
   ['errors.ts', 'tolerance.ts'],
   ['math'],
+  ['bvh'],
   ['hull'],
   ['shapes'],
   ['query'],
