@@ -60,6 +60,23 @@ export function rayCast(
   shape: Shape, pose: PoseLike, origin: Readonly<Vec3Like>, direction: Readonly<Vec3Like>,
   out?: RayHit | null, options?: RayCastOptions | null,
 ): RayHit | null {
+  // The cast's scratch is the module's: a support function of the user's own that casts a ray while a ray
+  // is cast at it would overwrite it, so that is an error rather than a wrong answer.
+  if (_casting) throw new InvalidArgumentError('rayCast', 'was called from inside a ray cast (by a support function of your own); ray casts do not nest');
+  _casting = true;
+  try {
+    return castRay(shape, pose, origin, direction, out, options);
+  } finally {
+    _casting = false;
+  }
+}
+
+let _casting = false;
+
+function castRay(
+  shape: Shape, pose: PoseLike, origin: Readonly<Vec3Like>, direction: Readonly<Vec3Like>,
+  out: RayHit | null | undefined, options: RayCastOptions | null | undefined,
+): RayHit | null {
   let maxT = Infinity, solid = true;
   if (options != null) {
     if (typeof options !== 'object') throw new InvalidArgumentError('options', 'is not an object');

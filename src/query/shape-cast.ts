@@ -150,6 +150,23 @@ export function shapeCast(
   a: Shape, poseA: PoseLike, motionA: Motion | null | undefined, b: Shape, poseB: PoseLike, motionB: Motion | null | undefined,
   out?: ShapeCastResult | null, options?: ShapeCastOptions | null,
 ): ShapeCastResult | null {
+  // The cast's scratch is the module's: a support function of the user's own that casts while it is cast
+  // would overwrite it, so that is an error rather than a wrong answer (other queries nest freely).
+  if (_casting) throw new InvalidArgumentError('shapeCast', 'was called from inside a shape cast (by a support function of your own); shape casts do not nest');
+  _casting = true;
+  try {
+    return castShapes(a, poseA, motionA, b, poseB, motionB, out, options);
+  } finally {
+    _casting = false;
+  }
+}
+
+let _casting = false;
+
+function castShapes(
+  a: Shape, poseA: PoseLike, motionA: Motion | null | undefined, b: Shape, poseB: PoseLike, motionB: Motion | null | undefined,
+  out: ShapeCastResult | null | undefined, options: ShapeCastOptions | null | undefined,
+): ShapeCastResult | null {
   let maxTime = 1, target = 0;
   if (options != null) {
     if (typeof options !== 'object') throw new InvalidArgumentError('options', 'is not an object');

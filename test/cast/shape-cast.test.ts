@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Box, ConvexHull, InvalidNumberError, Sphere, contact, createShapeCastResult, shapeCast, type Motion, type PoseLike } from '../../src/index.js';
+import { Box, ConvexHull, InvalidNumberError, Sphere, contact, createShapeCastResult, rayCast, shapeCast, type Motion, type PoseLike } from '../../src/index.js';
 import { num, vec } from '../arbitraries.js';
 
 const at = (x: number, y: number, z: number): PoseLike => ({ position: { x, y, z }, quaternion: { x: 0, y: 0, z: 0, w: 1 } });
@@ -82,6 +82,32 @@ describe('shapeCast: closed forms and certificates', () => {
     const r = shapeCast(bullet, at(0, 50, 0), lin(0, -100, 0), plate, at(0, 0, 0), null)!;
     expect(r).not.toBeNull();
     expect(r.time).toBeCloseTo((50 - 0.0105) / 100, 6);
+  });
+
+  it('a support function of the user\'s own may run other queries, but a cast from inside a cast is a clear error, and the next cast works', () => {
+    const s = new Sphere(0.5);
+    let nested: 'ray' | 'cast' | 'contact' = 'contact';
+    const custom = {
+      sweptRadius: 0, boundingRadius: 0.5,
+      support(out: { x: number; y: number; z: number }, d: { x: number; y: number; z: number }) {
+        if (nested === 'ray') rayCast(s, at(0, 0, 0), { x: -5, y: 0, z: 0 }, { x: 1, y: 0, z: 0 });
+        else if (nested === 'cast') shapeCast(s, at(0, 0, 0), null, s, at(3, 0, 0), lin(-1, 0, 0));
+        else contact(s, at(0, 0, 0), s, at(3, 0, 0));
+        const l = Math.hypot(d.x, d.y, d.z) || 1;
+        out.x = 0.5 * d.x / l; out.y = 0.5 * d.y / l; out.z = 0.5 * d.z / l;
+        return out;
+      },
+    };
+    const expected = shapeCast(s, at(-3, 0, 0), lin(2, 0, 0), s, at(0, 0, 0), null)!.time;
+    expect(shapeCast(custom, at(-3, 0, 0), lin(2, 0, 0), s, at(0, 0, 0), null)!.time).toBeCloseTo(expected, 6);
+    nested = 'cast';
+    expect(() => shapeCast(custom, at(-3, 0, 0), lin(2, 0, 0), s, at(0, 0, 0), null)).toThrow(/do not nest/);
+    nested = 'ray';
+    expect(() => rayCast(custom, at(0, 0, 0), { x: -5, y: 0.1, z: 0 }, { x: 1, y: 0, z: 0 })).toThrow(/do not nest/);
+    // A ray cast inside a shape cast is fine (separate scratch), and after the errors both work again.
+    expect(shapeCast(custom, at(-3, 0, 0), lin(2, 0, 0), s, at(0, 0, 0), null)!.time).toBeCloseTo(expected, 6);
+    nested = 'contact';
+    expect(rayCast(custom, at(0, 0, 0), { x: -5, y: 0, z: 0 }, { x: 1, y: 0, z: 0 })!.t).toBeCloseTo(4.5, 9);
   });
 
   it('bad input names the field', () => {
