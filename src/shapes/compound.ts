@@ -1,0 +1,67 @@
+/**
+ * A compound: the union of convex parts, each placed in the compound's frame by a pose, with a static
+ * bounding volume hierarchy over the parts' boxes (bvh/). How a concave object (a chair, a car body) is
+ * given to the queries: hand-made parts, or the output of any convex decomposition tool.
+ */
+import { InvalidShapeError } from '../errors.js';
+import { buildBvh, type StaticBvh } from '../bvh/static-bvh.js';
+import { createAabb } from '../math/aabb.js';
+import { Transform, transformFromPose } from '../math/transform.js';
+import type { PoseLike } from '../math/types.js';
+import { shapeAabb } from './shape-aabb.js';
+import { requireConvexShape, type ConvexShape } from './shape.js';
+
+/** A part of a {@link Compound}: a convex shape and its pose in the compound's frame. */
+export interface CompoundPart {
+  shape: ConvexShape;
+  pose: PoseLike;
+}
+
+export class Compound {
+  readonly kind = 'compound' as const;
+  /** The parts' shapes, in the order given. */
+  readonly shapes: readonly ConvexShape[];
+  /** Each part's pose in the compound's frame, as a transform. */
+  readonly transforms: readonly Transform[];
+  /** Each part's box in the compound's frame (6 numbers a part: min xyz, max xyz). */
+  readonly partBounds: Float64Array;
+  /** The hierarchy over `partBounds`. */
+  readonly bvh: StaticBvh;
+  /** Radius of a ball about the compound's origin that holds every part. */
+  readonly boundingRadius: number;
+
+  /**
+   * @throws InvalidShapeError for an empty or missing part list, a part that is not a convex shape (a
+   *   compound or a mesh cannot be a part), naming `Compound.parts[i].shape`; as the queries do for a bad
+   *   pose, naming `Compound.parts[i].pose`.
+   */
+  constructor(parts: readonly CompoundPart[]) {
+    if (!Array.isArray(parts)) throw new InvalidShapeError('Compound.parts', 'is not an array; expected [{shape, pose}, ...]');
+    if (parts.length === 0) throw new InvalidShapeError('Compound.parts', 'is empty; expected at least one part {shape, pose}');
+    const shapes: ConvexShape[] = [], transforms: Transform[] = [];
+    const bounds = new Float64Array(6 * parts.length), box = createAabb();
+    let radius = 0;
+    parts.forEach((part, i) => {
+      const field = `Compound.parts[${i}]`;
+      if (part === null || typeof part !== 'object') throw new InvalidShapeError(field, 'is not a part; expected {shape, pose}');
+      const kind = (part.shape as { kind?: unknown } | null)?.kind;
+      if (kind === 'compound' || kind === 'mesh') throw new InvalidShapeError(`${field}.shape`, `is a ${kind}; a part must be a convex shape`);
+      const shape = requireConvexShape(part.shape, `${field}.shape`);
+      const t = transformFromPose(new Transform(), part.pose, `${field}.pose`);
+      shapeAabb(box, shape, t);
+      bounds.set([box.min.x, box.min.y, box.min.z, box.max.x, box.max.y, box.max.z], 6 * i);
+      radius = Math.max(radius, Math.hypot(t.tx, t.ty, t.tz) + shape.boundingRadius);
+      shapes.push(shape);
+      transforms.push(t);
+    });
+    this.shapes = shapes;
+    this.transforms = transforms;
+    this.partBounds = bounds;
+    this.bvh = buildBvh(bounds, parts.length, 'Compound.parts');
+    this.boundingRadius = radius;
+  }
+
+  get partCount(): number {
+    return this.shapes.length;
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * A triangle mesh: a two-sided surface of triangles (no inside: the union of its triangles), with a
+ * static bounding volume hierarchy over them (bvh/, binned SAH) and each triangle's edge adjacency, which
+ * lets a contact at an inner edge between coplanar triangles take the faces' normal rather than the
+ * edge's (the "internal edge" problem Jolt's active edges and Box2D's chain shapes solve).
+ *
+ * Degenerate triangles (zero area, to rounding) are kept out of the hierarchy and counted in
+ * `degenerateCount`: they add nothing to a surface that their edges' neighbours do not.
+ */
+import { InvalidShapeError } from '../errors.js';
+import { buildBvh, type StaticBvh } from '../bvh/static-bvh.js';
+import { readPointList } from '../math/read-input.js';
+import type { Vec3Like } from '../math/types.js';
+
+/** What `TriangleMesh.fromGeometry` reads: a three.js `BufferGeometry`, or anything shaped like one. */
+export interface GeometryLike {
+  readonly attributes: { readonly [name: string]: { readonly array: ArrayLike<number>; readonly itemSize?: number } | undefined };
+  readonly index?: { readonly array: ArrayLike<number> } | null;
+}
+
+export class TriangleMesh {
+  readonly kind = 'mesh' as const;
+  /** Vertices, 3 numbers each. */
+  readonly vertices: Float64Array;
+  /** The triangles kept (not degenerate), 3 vertex indices each. */
+  readonly triangles: Int32Array;
+  /** For each kept triangle, its index in the triangle list given (what results report). */
+  readonly sourceIndex: Int32Array;
+  /** How many triangles given were degenerate (zero area) and left out. */
+  readonly degenerateCount: number;
+  /**
+   * For each kept triangle and each of its edges k (from vertex k to vertex k + 1), the kept triangle
+   * across that edge, or −1 at a boundary or where more than two triangles share it.
+   */
+  readonly adjacency: Int32Array;
+  /** Each kept triangle's box (6 numbers), and the hierarchy over them. */
+  readonly triangleBounds: Float64Array;
+  readonly bvh: StaticBvh;
+  /** Radius of a ball about the mesh's origin that holds it. */
+  readonly boundingRadius: number;
+
+  /**
+   * @param vertices `{x, y, z}` points or a flat list of x, y, z numbers.
+   * @param indices a flat list of vertex indices, three a triangle.
+   * @throws InvalidShapeError or InvalidNumberError naming the field: a non-finite vertex, a length of
+   *   `indices` that is not a multiple of 3, an index that is not an integer in range, no triangle, or
+   *   only degenerate ones.
+   */
+  constructor(vertices: ArrayLike<Vec3Like> | ArrayLike<number>, indices: ArrayLike<number>) {
+    const v = readPointList(vertices, 'TriangleMesh.vertices');
+    const nv = v.length / 3;
+    if (indices === null || typeof indices !== 'object' || typeof indices.length !== 'number') {
+      throw new InvalidShapeError('TriangleMesh.indices', 'is not a list; expected a flat array of vertex indices, three a triangle');
+    }
+    if (indices.length % 3 !== 0) throw new InvalidShapeError('TriangleMesh.indices', `has ${indices.length} entries; expected a multiple of 3 (three a triangle)`);
+    if (indices.length === 0) throw new InvalidShapeError('TriangleMesh.indices', 'is empty; expected at least one triangle');
+    const n = indices.length / 3;
+    const tris = new Int32Array(indices.length), source = new Int32Array(n);
+    let kept = 0, degenerate = 0;
+    for (let t = 0; t < n; t++) {
+      for (let k = 0; k < 3; k++) {
+        const i = indices[3 * t + k];
+        if (!(Number.isInteger(i) && i >= 0 && i < nv)) {
+          throw new InvalidShapeError(`TriangleMesh.indices[${3 * t + k}]`, `is ${String(i)}; expected an integer vertex index from 0 to ${nv - 1}`);
+        }
+      }
+      const a = indices[3 * t], b = indices[3 * t + 1], c = indices[3 * t + 2];
+      if (isDegenerate(v, a, b, c)) { degenerate++; continue; }
+      tris[3 * kept] = a; tris[3 * kept + 1] = b; tris[3 * kept + 2] = c;
+      source[kept] = t;
+      kept++;
+    }
+    if (kept === 0) throw new InvalidShapeError('TriangleMesh.indices', `holds ${n} triangles, every one degenerate (zero area); expected at least one that is not`);
+    this.vertices = v;
+    this.triangles = tris.slice(0, 3 * kept);
+    this.sourceIndex = source.slice(0, kept);
+    this.degenerateCount = degenerate;
+    this.adjacency = edgeAdjacency(this.triangles, nv);
+    const bounds = new Float64Array(6 * kept);
+    for (let t = 0; t < kept; t++) {
+      for (let k = 0; k < 3; k++) {
+        let lo = Infinity, hi = -Infinity;
+        for (let j = 0; j < 3; j++) { const x = v[3 * this.triangles[3 * t + j] + k]; if (x < lo) lo = x; if (x > hi) hi = x; }
+        bounds[6 * t + k] = lo; bounds[6 * t + 3 + k] = hi;
+      }
+    }
+    this.triangleBounds = bounds;
+    this.bvh = buildBvh(bounds, kept, 'TriangleMesh.triangles');
+    let r = 0;
+    for (let i = 0; i < nv; i++) r = Math.max(r, Math.hypot(v[3 * i], v[3 * i + 1], v[3 * i + 2]));
+    this.boundingRadius = r;
+  }
+
+  get triangleCount(): number {
+    return this.sourceIndex.length;
+  }
+
+  /**
+   * A mesh from anything shaped like a three.js `BufferGeometry` (`attributes.position.array`, and
+   * `index.array` when indexed; non-indexed geometry takes every three vertices as a triangle), without
+   * importing three.
+   */
+  static fromGeometry(geometry: GeometryLike): TriangleMesh {
+    const position = geometry?.attributes?.position;
+    if (position === undefined || position === null || typeof position.array?.length !== 'number') {
+      throw new InvalidShapeError('geometry.attributes.position.array', 'is missing; expected a BufferGeometry-like object');
+    }
+    if ((position as { isInterleavedBufferAttribute?: boolean }).isInterleavedBufferAttribute === true) {
+      throw new InvalidShapeError('geometry.attributes.position', 'is interleaved; expected a plain BufferAttribute (deinterleave it first: BufferGeometryUtils.deinterleaveGeometry)');
+    }
+    if (position.itemSize !== undefined && position.itemSize !== 3) {
+      throw new InvalidShapeError('geometry.attributes.position.itemSize', `is ${position.itemSize}; expected 3`);
+    }
+    const index = geometry.index?.array;
+    const count = position.array.length / 3;
+    return new TriangleMesh(position.array, index ?? Array.from({ length: count - (count % 3) }, (_, i) => i));
+  }
+}
+
+/** Whether triangle (a, b, c) has zero area to rounding: |(b − a) × (c − a)| ≤ 8ε·(longest edge)². */
+function isDegenerate(v: Float64Array, a: number, b: number, c: number): boolean {
+  const ax = v[3 * a], ay = v[3 * a + 1], az = v[3 * a + 2];
+  const ux = v[3 * b] - ax, uy = v[3 * b + 1] - ay, uz = v[3 * b + 2] - az;
+  const wx = v[3 * c] - ax, wy = v[3 * c + 1] - ay, wz = v[3 * c + 2] - az;
+  const nx = uy * wz - uz * wy, ny = uz * wx - ux * wz, nz = ux * wy - uy * wx;
+  const n = Math.hypot(nx, ny, nz);
+  const e = Math.max(Math.hypot(ux, uy, uz), Math.hypot(wx, wy, wz), Math.hypot(wx - ux, wy - uy, wz - uz));
+  return !(n > 8 * Number.EPSILON * e * e);
+}
+
+/** For each triangle edge, the one other triangle sharing it (−1 at a boundary or a non-manifold edge). */
+function edgeAdjacency(tris: Int32Array, nv: number): Int32Array {
+  const n = tris.length / 3;
+  const adjacency = new Int32Array(3 * n).fill(-1);
+  // Edge key: the smaller vertex index times nv plus the larger (exact below 2^53).
+  const first = new Map<number, number>(), count = new Map<number, number>();
+  for (let t = 0; t < n; t++) {
+    for (let k = 0; k < 3; k++) {
+      const i = tris[3 * t + k], j = tris[3 * t + ((k + 1) % 3)];
+      const key = Math.min(i, j) * nv + Math.max(i, j);
+      const c = (count.get(key) ?? 0) + 1;
+      count.set(key, c);
+      if (c === 1) first.set(key, 3 * t + k);
+      else if (c === 2) { const e = first.get(key)!; adjacency[e] = t; adjacency[3 * t + k] = (e / 3) | 0; }
+      else { const e = first.get(key)!; adjacency[e] = -1; adjacency[3 * t + k] = -1; }
+    }
+  }
+  // A third triangle on an edge undoes the pair's link (the second's entry too).
+  for (let t = 0; t < n; t++) {
+    for (let k = 0; k < 3; k++) {
+      const i = tris[3 * t + k], j = tris[3 * t + ((k + 1) % 3)];
+      if ((count.get(Math.min(i, j) * nv + Math.max(i, j)) ?? 0) > 2) adjacency[3 * t + k] = -1;
+    }
+  }
+  return adjacency;
+}
