@@ -5,7 +5,7 @@
 // It uses only the public entry points 'convex-collide' and 'convex-collide/format', like any other user
 // of the library.
 import * as THREE from 'three';
-import type { Shape, TraceStep, Vec3Like } from 'convex-collide';
+import type { ConvexShape, TraceStep, Vec3Like } from 'convex-collide';
 import { shapeFromJSON, shapeToJSON } from 'convex-collide/format';
 import type { ShapeJSON } from 'convex-collide/format';
 import { MinkowskiView } from './minkowski-view.js';
@@ -41,10 +41,10 @@ const $ = <T extends HTMLElement = HTMLElement>(selector: string): T => {
 const world = new WorldView($('#world-view'));
 const minkowski = new MinkowskiView($('#minkowski-view'));
 const editors: Record<Which, ShapeEditor> = {
-  a: new ShapeEditor($('#shape-editors'), 'a', 'Shape A'),
-  b: new ShapeEditor($('#shape-editors'), 'b', 'Shape B'),
+  a: new ShapeEditor($('#shape-editors'), 'a', 'ConvexShape A'),
+  b: new ShapeEditor($('#shape-editors'), 'b', 'ConvexShape B'),
 };
-const shapes: Record<Which, Shape> = {
+const shapes: Record<Which, ConvexShape> = {
   a: shapeFromJSON(DEFAULT_SCENE.a),
   b: shapeFromJSON(DEFAULT_SCENE.b),
 };
@@ -64,7 +64,7 @@ let pairEdited = false;
 // ---- shapes and poses -------------------------------------------------------------------------
 
 function setShape(which: Which, json: ShapeJSON): void {
-  let shape: Shape;
+  let shape: ConvexShape;
   try {
     shape = shapeFromJSON(json);
   } catch (e) {
@@ -79,7 +79,7 @@ function setShape(which: Which, json: ShapeJSON): void {
   minkowski.fit();
 }
 
-function useShape(which: Which, shape: Shape): void {
+function useShape(which: Which, shape: ConvexShape): void {
   shapes[which] = shape;
   world.setShapeObject(which, shapeObject(shape, COLORS[which], world.dotSize));
 }

@@ -6,7 +6,7 @@
 // frame turned by A's rotation (not moved), so directions here match the world view's.
 import * as THREE from 'three';
 import { supportWithRadius } from 'convex-collide';
-import type { EpaTraceStep, GjkTraceStep, PoseLike, Shape, TraceStep, Vec3Like } from 'convex-collide';
+import type { EpaTraceStep, GjkTraceStep, PoseLike, ConvexShape, TraceStep, Vec3Like } from 'convex-collide';
 import { disposeTree, dot, fibonacciDirections, hullObject, hullOf, sampleSupport } from './geometry.js';
 import type { ContactLike } from './query.js';
 import { View } from './view.js';
@@ -42,7 +42,7 @@ export class MinkowskiView {
    * `steps` (the query's trace) adds its support points to the samples. Returns why the hull could
    * not be built, or null.
    */
-  setPair(a: Shape, poseA: PoseLike, b: Shape, poseB: PoseLike, steps: readonly TraceStep[] = []): string | null {
+  setPair(a: ConvexShape, poseA: PoseLike, b: ConvexShape, poseB: PoseLike, steps: readonly TraceStep[] = []): string | null {
     const qA = quat(poseA.quaternion), qB = quat(poseB.quaternion);
     const qAInv = qA.clone().invert();
     const rel = qAInv.clone().multiply(qB);

@@ -1,7 +1,7 @@
 // Reading a pair-query file ({"pairs": [{id, a, poseA, b, poseB}, ...]}, the format the CLI reads).
 // Each pair is parsed on its own, so one bad pair shows its error and the rest still load.
 import { parsePairQueryDocument } from 'convex-collide/format';
-import type { Shape } from 'convex-collide';
+import type { ConvexShape } from 'convex-collide';
 
 export interface Pose {
   position: { x: number; y: number; z: number };
@@ -13,8 +13,8 @@ export interface FilePair {
   readonly category: string | null;
   /** The file's own reference separation, when it has one (`expect.separation`); shown for comparison. */
   readonly expected: number | null;
-  readonly a: Shape | null;
-  readonly b: Shape | null;
+  readonly a: ConvexShape | null;
+  readonly b: ConvexShape | null;
   readonly poseA: Pose | null;
   readonly poseB: Pose | null;
   /** Why the pair cannot be shown, naming the field. */
@@ -38,6 +38,6 @@ export function parsePairFile(text: string): FilePair[] {
       expected: typeof expect?.separation === 'number' ? expect.separation : null,
     };
     if ('error' in entry) return { ...base, a: null, b: null, poseA: null, poseB: null, error: entry.error.message };
-    return { ...base, a: entry.a, b: entry.b, poseA: entry.poseA, poseB: entry.poseB, error: null };
+    return { ...base, a: entry.a as ConvexShape, b: entry.b as ConvexShape, poseA: entry.poseA, poseB: entry.poseB, error: null }; // (pair files hold convex shapes: compounds are not drawn yet)
   });
 }

@@ -2,7 +2,7 @@
 // separation, normal and witness points (with a trace callback to record GJK and EPA), `contactManifold`
 // for the contact region, and `intersects` as the boolean test.
 import { contact, contactManifold, createContactResult, createManifold, intersects } from 'convex-collide';
-import type { PoseLike, Shape, TraceStep, Vec3Like } from 'convex-collide';
+import type { PoseLike, ConvexShape, TraceStep, Vec3Like } from 'convex-collide';
 
 export interface ContactLike {
   readonly separation: number;
@@ -32,7 +32,7 @@ export interface QueryAnswer {
 const featureName = (f: { type: string; index: number }): string => (f.type === 'none' ? '' : `${f.type[0]}${f.index}`);
 
 /** `margin`: report manifold points up to this separation (a length). */
-export function askLibrary(a: Shape, poseA: PoseLike, b: Shape, poseB: PoseLike, margin = 0): QueryAnswer {
+export function askLibrary(a: ConvexShape, poseA: PoseLike, b: ConvexShape, poseB: PoseLike, margin = 0): QueryAnswer {
   const steps: TraceStep[] = [];
   let result: ContactLike | null = null;
   let manifold: ManifoldLike | null = null;

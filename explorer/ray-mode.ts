@@ -12,7 +12,7 @@
 // sets a ray exactly.
 import * as THREE from 'three';
 import { createRayHit, rayCast } from 'convex-collide';
-import type { RayHit, Shape, Vec3Like } from 'convex-collide';
+import type { RayHit, ConvexShape, Vec3Like } from 'convex-collide';
 import {
   clearGroup, errorMessage, fmt, fmtVec, markerDot, overlayArrow, pairRadius, readVector, vectorData, vectorInputs, vectorRowHTML, writeVector,
 } from './mode-common.js';
@@ -46,7 +46,7 @@ export class RayMode {
   constructor(
     parent: HTMLElement,
     private readonly world: WorldView,
-    private readonly shapes: Readonly<Record<Which, Shape>>,
+    private readonly shapes: Readonly<Record<Which, ConvexShape>>,
   ) {
     const root = document.createElement('div');
     root.id = 'ray-panel';

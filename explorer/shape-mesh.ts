@@ -3,7 +3,7 @@
 // its sampled support points, which is exactly the shape the library collides with.
 import * as THREE from 'three';
 import { supportWithRadius } from 'convex-collide';
-import type { Shape } from 'convex-collide';
+import type { ConvexShape } from 'convex-collide';
 import { dot, fibonacciDirections, hullObject, hullOf, sampleSupport } from './geometry.js';
 
 const DIRECTIONS = /* @__PURE__ */ fibonacciDirections(1200);
@@ -26,7 +26,7 @@ function withEdges(geometry: THREE.BufferGeometry, color: THREE.ColorRepresentat
  * A three.js object drawing `shape` (radius included) in its local frame, in `color`.
  * `dotSize` is the radius used for shapes with no area (points, segments).
  */
-export function shapeObject(shape: Shape, color: THREE.ColorRepresentation, dotSize: number): THREE.Object3D {
+export function shapeObject(shape: ConvexShape, color: THREE.ColorRepresentation, dotSize: number): THREE.Object3D {
   const edge = new THREE.Color(color).multiplyScalar(0.45);
   const seg = 64;
   switch (shape.kind) {

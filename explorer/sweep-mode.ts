@@ -6,7 +6,7 @@
 // says B touches A, and a ghost drawn overlapping A is one the cast found to come after the impact.
 import * as THREE from 'three';
 import { createShapeCastResult, shapeCast } from 'convex-collide';
-import type { Motion, PoseLike, Shape, ShapeCastResult } from 'convex-collide';
+import type { Motion, PoseLike, ConvexShape, ShapeCastResult } from 'convex-collide';
 import {
   clearGroup, errorMessage, fmt, fmtVec, markerDot, overlayArrow, pairRadius, readVector, vectorData, vectorInputs, vectorRowHTML,
 } from './mode-common.js';
@@ -57,7 +57,7 @@ export class SweepMode {
   private readonly marks = new THREE.Group();
   private ghosts: THREE.Object3D[] = [];
   private impact: THREE.Object3D | null = null;
-  private drawnShape: Shape | null = null;
+  private drawnShape: ConvexShape | null = null;
   private drawnDotSize = 0;
   private readonly linear: HTMLInputElement[];
   private readonly angular: HTMLInputElement[];
@@ -67,7 +67,7 @@ export class SweepMode {
   constructor(
     parent: HTMLElement,
     private readonly world: WorldView,
-    private readonly shapes: Readonly<Record<Which, Shape>>,
+    private readonly shapes: Readonly<Record<Which, ConvexShape>>,
   ) {
     const root = document.createElement('div');
     root.id = 'sweep-panel';

@@ -9,7 +9,7 @@ export { createAabb, type Aabb } from './math/aabb.js';
 export { createPose, poseFromMatrix, worldPose, type Object3DLike, type Pose } from './math/world-pose.js';
 
 // Shapes
-export type { BuiltInConvexKind, ConvexShape, CustomShape, Shape, ShapeKind, SupportMap } from './shapes/shape.js';
+export type { BuiltInConvexKind, ConcaveShape, ConvexShape, CustomShape, Shape, ShapeKind, SupportMap } from './shapes/shape.js';
 export { supportWithRadius } from './shapes/shape.js';
 export { Point } from './shapes/point.js';
 export { Segment } from './shapes/segment.js';
@@ -21,6 +21,7 @@ export { Cylinder } from './shapes/cylinder.js';
 export { Cone } from './shapes/cone.js';
 export { Ellipsoid } from './shapes/ellipsoid.js';
 export { ConvexHull, createHullFace, type HullFace } from './shapes/convex-hull.js';
+export { Compound, type CompoundPart } from './query/compound/compound.js';
 export { Rounded } from './shapes/rounded.js';
 export { MinkowskiSum } from './shapes/minkowski-sum.js';
 export { Scaled } from './shapes/scaled.js';

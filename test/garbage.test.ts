@@ -19,6 +19,7 @@ const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
   Cone: (h, r) => new lib.Cone(h as never, r as never),
   Ellipsoid: (x, y, z) => new lib.Ellipsoid(x as never, y as never, z as never),
   ConvexHull: (p) => new lib.ConvexHull(p as never),
+  Compound: (p) => new lib.Compound(p as never),
   Rounded: (s, r) => new lib.Rounded(s as never, r as never),
   MinkowskiSum: (a, b) => new lib.MinkowskiSum(a as never, b as never),
   Scaled: (s, k) => new lib.Scaled(s as never, k as never),

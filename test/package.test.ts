@@ -39,9 +39,9 @@ const MAX_PACKED_BYTES = 330_000;
 const MAX_CONTACT_GZIP = 12_000;
 /**
  * The whole library, both entries: 28 KB before contact manifolds, 41.7 KB with them (and their format),
- * 49.3 KB with ray and shape casts (and theirs).
+ * 49.3 KB with ray and shape casts (and theirs), 57.4 KB with compounds and their hierarchy.
  */
-const MAX_LIBRARY_GZIP = 56_000;
+const MAX_LIBRARY_GZIP = 64_000;
 
 let scratch = '';
 let app = '';
@@ -143,7 +143,7 @@ export const box = new Box(1, 2, 3);
     return { gzip: gzipSync(result.outputFiles[0].contents).length, inputs };
   }
 
-  it('bundles small: contact at most 12 KB gzipped, the whole library at most 56 KB, intersects and distance without EPA', async () => {
+  it('bundles small: contact at most 12 KB gzipped, the whole library at most 64 KB, intersects and distance without EPA', async () => {
     const pose = '{ position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }';
     const contactOnly = await bundle('contact-only', `import { Box, contact, Sphere } from 'convex-collide';
       console.log(contact(new Box(1, 1, 1), ${pose}, new Sphere(1), ${pose}));`);

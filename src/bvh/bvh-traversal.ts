@@ -19,10 +19,13 @@ function stackFor(bvh: StaticBvh): Int32Array {
 }
 
 /**
+ * (Callbacks get a context object from the caller rather than closing over their state: a closure made
+ * per query would be an allocation per query.)
+ *
  * Visits every item whose own box overlaps the box `q` (6 numbers: min xyz, max xyz; touching counts) until
  * `visit` returns true; returns whether it did.
  */
-export function overlapBvh(bvh: StaticBvh, q: Float64Array, visit: (item: number) => boolean): boolean {
+export function overlapBvh<C>(bvh: StaticBvh, q: Float64Array, visit: (item: number, context: C) => boolean, context: C): boolean {
   if (bvh.nodeCount === 0) return false;
   const stack = stackFor(bvh), b = bvh.bounds, nodes = bvh.nodes, items = bvh.items;
   const x0 = q[0], y0 = q[1], z0 = q[2], x1 = q[3], y1 = q[4], z1 = q[5];
@@ -39,7 +42,7 @@ export function overlapBvh(bvh: StaticBvh, q: Float64Array, visit: (item: number
       for (let j = nodes[2 * n], end = j + count; j < end; j++) {
         const item = items[j], k = 6 * item;
         if (ib[k] > x1 || ib[k + 3] < x0 || ib[k + 1] > y1 || ib[k + 4] < y0 || ib[k + 2] > z1 || ib[k + 5] < z0) continue;
-        if (visit(item)) return true;
+        if (visit(item, context)) return true;
       }
     }
     return false;
@@ -51,39 +54,45 @@ export function overlapBvh(bvh: StaticBvh, q: Float64Array, visit: (item: number
 /** The answer of {@link rayBvh}: the nearest hit's parameter and item (−1 for none). */
 export class BvhRayHit { t = Infinity; item = -1; }
 
+/** The bound of the slab tests: the best hit so far, in an array so that it passes unboxed. */
+const _tMax = /* @__PURE__ */ new Float64Array(1);
+
 /**
- * Where the ray o + t·r (t in [0, maxT]) first hits an item: `hit(item, tMax)` returns the item's own hit
- * parameter (or Infinity for a miss, or anything beyond tMax), called only for items whose box the ray
- * meets before the best hit so far. Writes the best into `out` and returns it.
+ * Where the ray o + t·r first hits an item. On entry `out.t` bounds the search (the largest t wanted,
+ * Infinity for all) and `out.item` is −1. `visit(item, context)` answers for an item whose box the ray
+ * meets before `out.t`: it lowers `out.t` and sets `out.item` when the item's own hit is nearer (ties: the
+ * lower index). Nodes are visited nearer child first, and skipped past the best hit so far.
  */
-export function rayBvh(
-  bvh: StaticBvh, o: Float64Array, r: Float64Array, maxT: number, hit: (item: number, tMax: number) => number, out: BvhRayHit,
-): BvhRayHit {
-  out.t = Infinity; out.item = -1;
+export function rayBvh<C>(bvh: StaticBvh, o: Float64Array, r: Float64Array, visit: (item: number, context: C) => void, context: C, out: BvhRayHit): BvhRayHit {
   if (bvh.nodeCount === 0) return out;
-  const stack = stackFor(bvh), b = bvh.bounds, nodes = bvh.nodes, items = bvh.items;
-  let best = maxT;
+  const stack = stackFor(bvh), b = bvh.bounds, nodes = bvh.nodes, items = bvh.items, tMax = _tMax;
   let top = 0;
   stack[top++] = 0;
   _level++;
   try {
     while (top > 0) {
       const n = stack[--top];
-      if (!(slabEntry(b, n, o, r, best) <= best)) continue;
+      tMax[0] = out.t;
+      slabEntry(b, n, o, r, tMax);
+      if (!(_value[0] <= out.t)) continue;
       const count = nodes[2 * n + 1];
       if (count === 0) {
         // Nearer child first: it goes on the stack last.
         const left = n + 1, right = nodes[2 * n];
-        const tl = slabEntry(b, left, o, r, best), tr = slabEntry(b, right, o, r, best);
+        slabEntry(b, left, o, r, tMax);
+        const tl = _value[0];
+        slabEntry(b, right, o, r, tMax);
+        const tr = _value[0], best = out.t;
         if (tl <= tr) { if (tr <= best) stack[top++] = right; if (tl <= best) stack[top++] = left; }
         else { if (tl <= best) stack[top++] = left; if (tr <= best) stack[top++] = right; }
         continue;
       }
       for (let j = nodes[2 * n], end = j + count; j < end; j++) {
         // The item's own box first: a ray that misses it, or meets it past the best, cannot hit the item.
-        if (!(slabEntry(bvh.itemBounds, items[j], o, r, best) <= best)) continue;
-        const t = hit(items[j], best);
-        if (t <= best && (t < out.t || (t === out.t && items[j] < out.item))) { out.t = t; out.item = items[j]; best = t; }
+        tMax[0] = out.t;
+        slabEntry(bvh.itemBounds, items[j], o, r, tMax);
+        if (!(_value[0] <= out.t)) continue;
+        visit(items[j], context);
       }
     }
     return out;
@@ -94,35 +103,38 @@ export function rayBvh(
 
 /**
  * The t at which the ray enters node n's box (0 when it starts inside), or Infinity when it misses the box
- * within [0, tMax] (Kay & Kajiya's slabs; a direction component of 0 tests the origin against the slab).
+ * within [0, tMax[0]], into `_value[0]` (Kay & Kajiya's slabs; a direction component of 0 tests the origin
+ * against the slab).
  */
-function slabEntry(b: Float64Array, n: number, o: Float64Array, r: Float64Array, tMax: number): number {
+function slabEntry(b: Float64Array, n: number, o: Float64Array, r: Float64Array, tMax: Float64Array): void {
   const k = 6 * n;
-  let near = 0, far = tMax;
+  let near = 0, far = tMax[0];
   for (let a = 0; a < 3; a++) {
     const oa = o[a], ra = r[a], lo = b[k + a], hi = b[k + 3 + a];
-    if (ra === 0) { if (oa < lo || oa > hi) return Infinity; continue; }
+    if (ra === 0) { if (oa < lo || oa > hi) { _value[0] = Infinity; return; } continue; }
     let t1 = (lo - oa) / ra, t2 = (hi - oa) / ra;
     if (t1 > t2) { const t = t1; t1 = t2; t2 = t; }
     if (t1 > near) near = t1;
     if (t2 < far) far = t2;
-    if (near > far) return Infinity;
+    if (near > far) { _value[0] = Infinity; return; }
   }
-  return near;
+  _value[0] = near;
 }
 
 /** The answer of {@link nearestBvh}: the least distance found and its item (−1 for none). */
 export class BvhNearest { distance = Infinity; item = -1; }
 
 /**
- * The item nearest to the box `q` by `distance(item, best)` (the caller's exact distance from its query to
- * the item, or a signed separation, negative when they overlap; it may return anything above `best` once
- * it knows it is no nearer), visiting only items whose box lies within the best distance so far of `q`
- * (the distance between two boxes bounds the distance between anything inside them from below). A box
- * touching `q` bounds nothing below 0, so it is visited even when the best so far is an overlap: another
- * item may overlap deeper. Ties go to the lower item index. Writes into `out`.
+ * The item nearest to the box `q`: `visit(item, context)` answers for an item (the caller's exact distance
+ * from its query to the item, or a signed separation, negative when they overlap) by lowering
+ * `out.distance` and setting `out.item` when the item is nearer than `out.distance` (ties: the lower item
+ * index); it reads the best so far there too. Visited are only items whose box lies within the best so far
+ * of `q` (the distance between two boxes bounds the distance between anything inside them from below). A
+ * box touching `q` bounds nothing below 0, so it is visited even when the best so far is an overlap:
+ * another item may overlap deeper. (The answer travels in `out`, not as a return value or an argument: a
+ * number through a call V8 does not inline is boxed; CONTRIBUTING.md, "V8 rules", rule 1.)
  */
-export function nearestBvh(bvh: StaticBvh, q: Float64Array, distance: (item: number, best: number) => number, out: BvhNearest): BvhNearest {
+export function nearestBvh<C>(bvh: StaticBvh, q: Float64Array, visit: (item: number, context: C) => void, context: C, out: BvhNearest): BvhNearest {
   out.distance = Infinity; out.item = -1;
   if (bvh.nodeCount === 0) return out;
   const stack = stackFor(bvh), b = bvh.bounds, nodes = bvh.nodes, items = bvh.items;
@@ -133,20 +145,24 @@ export function nearestBvh(bvh: StaticBvh, q: Float64Array, distance: (item: num
     while (top > 0) {
       const n = stack[--top];
       // (Pruned past the best, or past 0 when the best is an overlap: a touching box may hide a deeper one.)
-      if (boxDistance(b, n, q) > Math.max(out.distance, 0)) continue;
+      boxDistance(b, n, q);
+      if (_value[0] > Math.max(out.distance, 0)) continue;
       const count = nodes[2 * n + 1];
       if (count === 0) {
         const left = n + 1, right = nodes[2 * n];
-        const dl = boxDistance(b, left, q), dr = boxDistance(b, right, q), bound = Math.max(out.distance, 0);
+        boxDistance(b, left, q);
+        const dl = _value[0];
+        boxDistance(b, right, q);
+        const dr = _value[0], bound = Math.max(out.distance, 0);
         if (dl <= dr) { if (dr <= bound) stack[top++] = right; if (dl <= bound) stack[top++] = left; }
         else { if (dl <= bound) stack[top++] = left; if (dr <= bound) stack[top++] = right; }
         continue;
       }
       for (let j = nodes[2 * n], end = j + count; j < end; j++) {
         const item = items[j];
-        if (boxDistance(bvh.itemBounds, item, q) > Math.max(out.distance, 0)) continue;
-        const d = distance(item, out.distance);
-        if (d < out.distance || (d === out.distance && item < out.item)) { out.distance = d; out.item = item; }
+        boxDistance(bvh.itemBounds, item, q);
+        if (_value[0] > Math.max(out.distance, 0)) continue;
+        visit(item, context);
       }
     }
     return out;
@@ -155,13 +171,19 @@ export function nearestBvh(bvh: StaticBvh, q: Float64Array, distance: (item: num
   }
 }
 
-/** Distance between node n's box and the box q (0 when they overlap). */
-function boxDistance(b: Float64Array, n: number, q: Float64Array): number {
+/**
+ * Distance between node n's box and the box q (0 when they overlap), into `_value[0]`: returned, the number
+ * came out boxed (the helper is not always inlined; CONTRIBUTING.md, "V8 rules", rule 1).
+ */
+function boxDistance(b: Float64Array, n: number, q: Float64Array): void {
   const k = 6 * n;
   let s = 0;
   for (let a = 0; a < 3; a++) {
     const gap = Math.max(b[k + a] - q[3 + a], q[a] - b[k + 3 + a], 0);
     s += gap * gap;
   }
-  return Math.sqrt(s);
+  _value[0] = Math.sqrt(s);
 }
+
+/** Where boxDistance and slabEntry put their answers. */
+const _value = /* @__PURE__ */ new Float64Array(1);

@@ -83,7 +83,7 @@ function readLengths3(obj: Record<string, unknown>, key: string, field: string):
  * @throws InvalidShapeError for an unknown type or a missing field; InvalidNumberError and
  *   InvalidRadiusError for bad numbers; DegenerateHullError for an empty point list.
  */
-export function shapeFromJSON(json: unknown, field = 'shape'): Shape {
+export function shapeFromJSON(json: unknown, field = 'shape'): ConvexShape {
   return readShape(json, field, 0);
 }
 

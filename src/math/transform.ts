@@ -183,3 +183,17 @@ export function rotateVector(out: Vec3Like, t: Transform, v: Readonly<Vec3Like>)
   out.z = t.m20 * x + t.m21 * y + t.m22 * z;
   return out;
 }
+
+/** out = a ∘ b: the transform that applies b, then a (a part's pose b inside a body placed by a). Safe when out aliases neither. */
+export function composeTransform(out: Transform, a: Readonly<Transform>, b: Readonly<Transform>): Transform {
+  const a00 = a.m00, a01 = a.m01, a02 = a.m02, a10 = a.m10, a11 = a.m11, a12 = a.m12, a20 = a.m20, a21 = a.m21, a22 = a.m22;
+  const b00 = b.m00, b01 = b.m01, b02 = b.m02, b10 = b.m10, b11 = b.m11, b12 = b.m12, b20 = b.m20, b21 = b.m21, b22 = b.m22;
+  out.m00 = a00 * b00 + a01 * b10 + a02 * b20; out.m01 = a00 * b01 + a01 * b11 + a02 * b21; out.m02 = a00 * b02 + a01 * b12 + a02 * b22;
+  out.m10 = a10 * b00 + a11 * b10 + a12 * b20; out.m11 = a10 * b01 + a11 * b11 + a12 * b21; out.m12 = a10 * b02 + a11 * b12 + a12 * b22;
+  out.m20 = a20 * b00 + a21 * b10 + a22 * b20; out.m21 = a20 * b01 + a21 * b11 + a22 * b21; out.m22 = a20 * b02 + a21 * b12 + a22 * b22;
+  const tx = b.tx, ty = b.ty, tz = b.tz;
+  out.tx = a00 * tx + a01 * ty + a02 * tz + a.tx;
+  out.ty = a10 * tx + a11 * ty + a12 * tz + a.ty;
+  out.tz = a20 * tx + a21 * ty + a22 * tz + a.tz;
+  return out;
+}

@@ -26,6 +26,8 @@ export interface ContactOptions extends GjkOptions, EpaOptions {
 function solveContact(work: QueryWork, a: Shape, poseA: PoseLike, b: Shape, poseB: PoseLike, options: ContactOptions | undefined): boolean {
   const tA = transformFromPose(work.poseA, poseA, 'poseA');
   const tB = transformFromPose(work.poseB, poseB, 'poseB');
+  // (A convex pair's functions leave the part indices alone: 0 unless a compound's sets them.)
+  work.contact.partA = 0; work.contact.partB = 0;
   return CONTACT.find(a, b)(work, a, tA, b, tB, options);
 }
 
@@ -92,6 +94,8 @@ export function contact(
   try {
     copyAnswer(result, work.contact);
     result.separation = work.contact.separation;
+    result.partA = work.contact.partA;
+    result.partB = work.contact.partB;
   } catch (error) {
     throw error instanceof TypeError ? outNotWritable('createContactResult') : error;
   }

@@ -25,12 +25,13 @@ import { enterUserCode, leaveUserCode, type ContactAnswer, type QueryWork } from
 import type { ClosestPointsResult } from './results.js';
 
 /** Every kind a pair table knows, in canonical order: a pair function is registered for (kindA, kindB) with kindA first. */
-export const SHAPE_KINDS: readonly ShapeKind[] = [...BUILT_IN_KINDS, 'custom'];
+export const SHAPE_KINDS: readonly ShapeKind[] = [...BUILT_IN_KINDS, 'custom', 'compound'];
 
+/** The convex kinds: the built-in ones and 'custom'. */
 const KINDS = BUILT_IN_KINDS.length + 1;
 /** Index of a kind no table knows: its row and column hold no function. */
-const UNKNOWN = KINDS;
-const STRIDE = KINDS + 1;
+const UNKNOWN = KINDS + 1;
+const STRIDE = UNKNOWN + 1;
 
 /**
  * The index of `shape`'s kind in SHAPE_KINDS; UNKNOWN for anything no table knows (a value that is not
@@ -53,9 +54,10 @@ export function kindIndex(shape: Shape): number {
  */
 function otherKindIndex(shape: Shape): number {
   if (typeof shape !== 'object' || shape === null) return UNKNOWN;
-  if (typeof shape.support !== 'function') return UNKNOWN;
+  const map = shape as Partial<CustomShape>;
+  if (typeof map.support !== 'function') return UNKNOWN;
   // A user's radii are read by every query: a string would concatenate, a NaN poison the answer.
-  return isLength(shape.sweptRadius) && isLength(shape.boundingRadius) ? KINDS - 1 : UNKNOWN;
+  return isLength(map.sweptRadius) && isLength(map.boundingRadius) ? KINDS - 1 : UNKNOWN;
 }
 
 /**
@@ -140,7 +142,7 @@ function throwNoPairFunction(query: string, a: Shape, b: Shape): never {
     return typeof k === 'string' ? `"${k.length > 40 ? `${k.slice(0, 40)}…` : k}"` : k === undefined ? 'custom' : typeof k;
   };
   throw new UnsupportedPairError(
-    `${query}: no pair function for kinds ${kindOf(a)} and ${kindOf(b)}; expected built-in shapes (${SHAPE_KINDS.slice(0, -1).join(', ')}) `
+    `${query}: no pair function for kinds ${kindOf(a)} and ${kindOf(b)}; expected built-in shapes (${SHAPE_KINDS.filter((k) => k !== 'custom').join(', ')}) `
     + 'or a convex shape of your own (kind "custom" or none, with a support method)',
   );
 }
@@ -176,7 +178,10 @@ export const swapIntersects = (fn: IntersectsPairFunction): IntersectsPairFuncti
   (work, a, tA, b, tB, options) => fn(work, b, tB, a, tA, options);
 
 export const swapDistance = (fn: DistancePairFunction): DistancePairFunction =>
-  (work, a, tA, b, tB, options) => fn(work, b, tB, a, tA, options);
+  (work, a, tA, b, tB, options) => {
+    fn(work, b, tB, a, tA, options);
+    const p = work.distancePartA; work.distancePartA = work.distancePartB; work.distancePartB = p;
+  };
 
 export const swapClosestPoints = (fn: ClosestPointsPairFunction): ClosestPointsPairFunction =>
   (work, a, tA, b, tB, out, options) => {
@@ -189,6 +194,7 @@ export const swapContact = (fn: ContactPairFunction): ContactPairFunction =>
     if (!fn(work, b, tB, a, tA, options)) return false;
     const c: ContactAnswer = work.contact;
     flipAnswer(c.pointA, c.pointB, c.normal);
+    const p = c.partA; c.partA = c.partB; c.partB = p;
     return true;
   };
 
@@ -210,8 +216,9 @@ const guardContact = (fn: ContactPairFunction): ContactPairFunction => (work, a,
   try { return fn(work, a, tA, b, tB, options); } finally { leaveUserCode(); }
 };
 
-export const INTERSECTS = /* @__PURE__ */ new PairTable<IntersectsPairFunction>('intersects', intersectsConvex, swapIntersects, guardIntersects);
-export const DISTANCE = /* @__PURE__ */ new PairTable<DistancePairFunction>('distance', distanceConvex, swapDistance, guardDistance);
-export const CLOSEST_POINTS = /* @__PURE__ */ new PairTable<ClosestPointsPairFunction>('closestPoints', closestPointsConvex, swapClosestPoints, guardClosestPoints);
+// The general functions take convex shapes: the tables send them only pairs of convex kinds.
+export const INTERSECTS = /* @__PURE__ */ new PairTable<IntersectsPairFunction>('intersects', intersectsConvex as IntersectsPairFunction, swapIntersects, guardIntersects);
+export const DISTANCE = /* @__PURE__ */ new PairTable<DistancePairFunction>('distance', distanceConvex as DistancePairFunction, swapDistance, guardDistance);
+export const CLOSEST_POINTS = /* @__PURE__ */ new PairTable<ClosestPointsPairFunction>('closestPoints', closestPointsConvex as ClosestPointsPairFunction, swapClosestPoints, guardClosestPoints);
 /** Shared by `penetration` and `contact`. */
-export const CONTACT = /* @__PURE__ */ new PairTable<ContactPairFunction>('contact', contactConvex, swapContact, guardContact);
+export const CONTACT = /* @__PURE__ */ new PairTable<ContactPairFunction>('contact', contactConvex as ContactPairFunction, swapContact, guardContact);

@@ -32,6 +32,9 @@ export class ContactAnswer {
   readonly pointB: Vec3Like = vec3();
   status: QueryStatus = 'converged';
   iterations = 0;
+  /** The part of A and of B the answer is between (a compound's part index; 0 for a convex shape). */
+  partA = 0;
+  partB = 0;
 }
 
 export class QueryWork {
@@ -59,6 +62,16 @@ export class QueryWork {
   readonly contact = new ContactAnswer();
   /** Answer of the distance family (a field, not a return value: CONTRIBUTING.md, "V8 rules", rule 1). */
   distance = 0;
+  /** The part the distance family's answer is between, for a compound (0 for a convex shape). */
+  distancePartA = 0;
+  distancePartB = 0;
+  /**
+   * The work of the queries a compound's pair function runs on its parts (query/compound/), made on first
+   * use: its answers must not overwrite this one's best so far.
+   */
+  child: QueryWork | null = null;
+  /** A compound pair function's scratch (query/compound/compound-pairs.ts), made on first use. */
+  compound: object | null = null;
 }
 
 const _shared = /* @__PURE__ */ new QueryWork();

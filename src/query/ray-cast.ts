@@ -15,7 +15,7 @@ import { rayBox, rayHull, raySphere } from './cast/ray-closed-forms.js';
 import { raySegment, rayTriangle } from './cast/ray-flat.js';
 import { rayCapsule, rayCone, rayCylinder, rayEllipsoid } from './cast/ray-quadrics.js';
 import type { ConvexHull } from '../shapes/convex-hull.js';
-import { gjkRayCast, RayWork } from './cast/gjk-ray-cast.js';
+import { gjkRayCast, RayWork, type RaySupportMap } from './cast/gjk-ray-cast.js';
 import { createRayHit, type RayHit } from './cast/ray-hit.js';
 import { explainNotShape, isConvexShape } from './dispatch.js';
 import { acquireWork } from './query-work.js';
@@ -180,8 +180,8 @@ function cast(w: RayWork, shape: RayShape): void {
     case 'segment': raySegment(w, shape as Segment); return;
     case 'convexHull':
       if ((shape as ConvexHull).dimension === 3) { rayHull(w, shape as ConvexHull); return; }
-      gjkRayCast(w, shape); return;
-    default: gjkRayCast(w, shape);
+      gjkRayCast(w, shape as ConvexHull); return;
+    default: gjkRayCast(w, shape as RaySupportMap); // (convex, checked by rayCast, or a ScaleView)
   }
 }
 

@@ -53,6 +53,9 @@ export interface ContactResult {
   pointB: Vec3Like;
   status: QueryStatus;
   iterations: number;
+  /** For a compound, the index of the part of A (of B) the answer is between; 0 for a convex shape. */
+  partA: number;
+  partB: number;
 }
 
 export function createClosestPointsResult(): ClosestPointsResult {
@@ -64,5 +67,5 @@ export function createPenetrationResult(): PenetrationResult {
 }
 
 export function createContactResult(): ContactResult {
-  return { separation: 0, normal: vec3(1, 0, 0), pointA: vec3(), pointB: vec3(), status: 'converged', iterations: 0 };
+  return { separation: 0, normal: vec3(1, 0, 0), pointA: vec3(), pointB: vec3(), status: 'converged', iterations: 0, partA: 0, partB: 0 };
 }

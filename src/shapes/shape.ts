@@ -66,6 +66,9 @@ export const EVERY_KIND_LISTED: EveryKindListed = true;
  */
 export const KIND_INDEX: unique symbol = Symbol('convex-collide kind index');
 
+/** The index of the compound kind: after the built-in convex kinds and 'custom' (query/compound/compound.ts). */
+export const COMPOUND_KIND_INDEX = BUILT_IN_KINDS.length + 1;
+
 /**
  * The index the dispatcher gives a shape of the user's own ('custom', after the built-in kinds). A wrapper
  * around one carries it too (markUserCode), since its support runs the user's code.
@@ -97,7 +100,7 @@ export function builtInKindIndex(kind: BuiltInConvexKind): number {
 }
 
 /** Discriminant of every shape: a built-in kind, or `'custom'` for a user's own support map. */
-export type ShapeKind = BuiltInConvexKind | 'custom';
+export type ShapeKind = BuiltInConvexKind | 'custom' | 'compound';
 
 /**
  * A user's own convex shape: any {@link SupportMap}. Its kind is `'custom'`, or absent, and its pairs
@@ -113,10 +116,16 @@ export type ConvexShape =
   | Rounded | MinkowskiSum | Scaled | CustomShape;
 
 /**
- * Any shape a query takes. Every shape is convex today; compounds and triangle meshes will join this
- * union as kinds of their own.
+ * A shape that is not a support map: a compound of convex parts (query/compound/). The queries find its
+ * parts through its hierarchy and answer for the closest or deepest pair of parts.
  */
-export type Shape = ConvexShape;
+export interface ConcaveShape {
+  readonly kind: 'compound';
+  readonly boundingRadius: number;
+}
+
+/** Any shape a query takes: a convex shape, or a compound of convex parts. */
+export type Shape = ConvexShape | ConcaveShape;
 
 /**
  * Writes into `out` the point of the whole shape (core plus radius) furthest along `dir`, and returns it.

@@ -56,6 +56,15 @@ function slab(b: Box6, o: number[], r: number[]): number {
   }
   return near <= far ? near : Infinity;
 }
+/** A rayBvh visitor from a table of each item's hit parameter (the traversal's `out` as its context). */
+const byHits = (t: ArrayLike<number>) => (i: number, out: BvhRayHit): void => {
+  if (t[i] < out.t || (t[i] === out.t && i < out.item)) { out.t = t[i]; out.item = i; }
+};
+/** A nearestBvh visitor from a table of each item's distance. */
+const byTable = (d: ArrayLike<number>, count?: { n: number }) => (i: number, out: BvhNearest): void => {
+  if (count) count.n++;
+  if (d[i] < out.distance || (d[i] === out.distance && i < out.item)) { out.distance = d[i]; out.item = i; }
+};
 const gap = (a: Box6, b: ArrayLike<number>) => Math.hypot(...[0, 1, 2].map((k) => Math.max(a[k] - b[3 + k], b[k] - a[3 + k], 0)));
 
 describe('static BVH (binned SAH) against brute force', () => {
@@ -65,18 +74,20 @@ describe('static BVH (binned SAH) against brute force', () => {
       checkStructure(bvh, boxes);
       // Overlap: exactly the boxes that overlap q.
       const found: number[] = [];
-      overlapBvh(bvh, Float64Array.from(q), (i) => { found.push(i); return false; });
+      overlapBvh(bvh, Float64Array.from(q), (i) => { found.push(i); return false; }, null);
       expect(found.sort((a, b) => a - b)).toEqual(boxes.map((b, i) => (overlaps(b, q) ? i : -1)).filter((i) => i >= 0));
       // First hit: the least slab entry over every box (ties to the lower index).
       const hits = boxes.map((b) => slab(b, o, r));
       const tBest = Math.min(Infinity, ...hits);
-      const hit = rayBvh(bvh, Float64Array.from(o), Float64Array.from(r), Infinity, (i) => hits[i], new BvhRayHit());
+      const rayOut = new BvhRayHit();
+      const hit = rayBvh(bvh, Float64Array.from(o), Float64Array.from(r), byHits(hits), rayOut, rayOut);
       expect(hit.t).toBe(tBest);
       expect(hit.item).toBe(tBest === Infinity ? -1 : hits.indexOf(tBest));
       // Nearest: the least box distance.
       const gaps = boxes.map((b) => gap(b, q));
       const dBest = Math.min(Infinity, ...gaps);
-      const near = nearestBvh(bvh, Float64Array.from(q), (i) => gaps[i], new BvhNearest());
+      const out = new BvhNearest();
+      const near = nearestBvh(bvh, Float64Array.from(q), byTable(gaps), out, out);
       expect(near.distance).toBe(dBest);
       expect(near.item).toBe(dBest === Infinity ? -1 : gaps.indexOf(dBest));
     }), { numRuns: 200 });
@@ -90,18 +101,23 @@ describe('static BVH (binned SAH) against brute force', () => {
       // A signed stand-in: the gap when apart, minus the overlap's smallest extent when overlapping.
       const signed = boxes.map((b) => (overlaps(b, q) ? -Math.min(...[0, 1, 2].map((k) => Math.min(b[3 + k], q[3 + k]) - Math.max(b[k], q[k]))) : gap(b, q)));
       const best = Math.min(...signed);
-      const near = nearestBvh(bvh, Float64Array.from(q), (i) => signed[i], new BvhNearest());
+      const out = new BvhNearest();
+      const near = nearestBvh(bvh, Float64Array.from(q), byTable(signed), out, out);
       expect(near.distance).toBe(best);
       expect(near.item).toBe(signed.indexOf(best));
     }), { numRuns: 200 });
   });
 
-  it('a ray stops at maxT; the callback sees the best so far as its bound', () => {
+  it('a ray stops at the bound given in out.t; the visitor sees the best so far there', () => {
     const boxes: Box6[] = [[5, -1, -1, 6, 1, 1], [2, -1, -1, 3, 1, 1], [8, -1, -1, 9, 1, 1]];
     const bvh = buildBvh(pack(boxes), 3);
     const o = Float64Array.of(0, 0, 0), r = Float64Array.of(1, 0, 0);
-    expect(rayBvh(bvh, o, r, Infinity, (i) => slab(boxes[i], [0, 0, 0], [1, 0, 0]), new BvhRayHit())).toMatchObject({ t: 2, item: 1 });
-    expect(rayBvh(bvh, o, r, 1.5, (i) => slab(boxes[i], [0, 0, 0], [1, 0, 0]), new BvhRayHit())).toMatchObject({ t: Infinity, item: -1 });
+    const hits = boxes.map((b) => slab(b, [0, 0, 0], [1, 0, 0]));
+    const all = new BvhRayHit();
+    expect(rayBvh(bvh, o, r, byHits(hits), all, all)).toMatchObject({ t: 2, item: 1 });
+    const bounded = new BvhRayHit();
+    bounded.t = 1.5;
+    expect(rayBvh(bvh, o, r, byHits(hits), bounded, bounded)).toMatchObject({ t: 1.5, item: -1 });
   });
 
   it('coincident centroids split by halves (bounded depth); one box and none', () => {
@@ -113,8 +129,9 @@ describe('static BVH (binned SAH) against brute force', () => {
     expect(one.nodeCount).toBe(1);
     const none = buildBvh(new Float64Array(0), 0);
     expect(none.nodeCount).toBe(0);
-    expect(overlapBvh(none, Float64Array.of(0, 0, 0, 1, 1, 1), () => true)).toBe(false);
-    expect(nearestBvh(none, Float64Array.of(0, 0, 0, 1, 1, 1), () => 0, new BvhNearest()).item).toBe(-1);
+    expect(overlapBvh(none, Float64Array.of(0, 0, 0, 1, 1, 1), () => true, null)).toBe(false);
+    const none0 = new BvhNearest();
+    expect(nearestBvh(none, Float64Array.of(0, 0, 0, 1, 1, 1), byTable([0]), none0, none0).item).toBe(-1);
   });
 
   it('20,000 boxes: queries agree with brute force, visiting a small share of the boxes', () => {
@@ -126,10 +143,10 @@ describe('static BVH (binned SAH) against brute force', () => {
     for (let k = 0; k < 20; k++) {
       const q: Box6 = [100 * rnd(), 100 * rnd(), 2, 0, 0, 3];
       q[3] = q[0] + 1; q[4] = q[1] + 1;
-      let visits = 0;
-      const near = nearestBvh(bvh, Float64Array.from(q), (i) => { visits++; return gap(boxes[i], q); }, new BvhNearest());
-      expect(near.distance).toBe(Math.min(...boxes.map((b) => gap(b, q))));
-      expect(visits).toBeLessThan(200);
+      const visits = { n: 0 }, gaps = boxes.map((b) => gap(b, q)), out = new BvhNearest();
+      const near = nearestBvh(bvh, Float64Array.from(q), byTable(gaps, visits), out, out);
+      expect(near.distance).toBe(Math.min(...gaps));
+      expect(visits.n).toBeLessThan(200);
     }
   });
 
@@ -138,9 +155,9 @@ describe('static BVH (binned SAH) against brute force', () => {
     const bvh = buildBvh(pack(boxes), boxes.length);
     const pairs: string[] = [];
     overlapBvh(bvh, Float64Array.of(9.9, 0, 0, 12.2, 1, 1), (i) => {
-      overlapBvh(bvh, Float64Array.from(boxes[i]), (j) => { pairs.push(`${i}-${j}`); return false; });
+      overlapBvh(bvh, Float64Array.from(boxes[i]), (j) => { pairs.push(`${i}-${j}`); return false; }, null);
       return false;
-    });
+    }, null);
     expect(pairs.sort()).toEqual(['10-10', '11-11', '12-12']);
   });
 

@@ -12,7 +12,7 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import * as THREE from 'three';
 import v8 from 'node:v8';
 import {
-  Box, Capsule, computeAabb, Cone, contact, contactManifold, ConvexHull, createAabb, createManifold, createRayHit, createShapeCastResult, ManifoldCache, rayCast, shapeCast, createContactResult, createPenetrationResult, Cylinder, distance,
+  Box, Capsule, Compound, computeAabb, Cone, contact, contactManifold, ConvexHull, createAabb, createManifold, createRayHit, createShapeCastResult, ManifoldCache, rayCast, shapeCast, createContactResult, createPenetrationResult, Cylinder, distance,
   Ellipsoid, intersects, MinkowskiSum, penetration, Point, Rounded, Scaled, Segment, Sphere, Triangle, type Shape,
 } from '../../src/index.js';
 import { oursPairs } from '../../bench/peers/ours.js';
@@ -155,6 +155,23 @@ queries['ray cast, every kind'] = [(n) => {
   }
   return acc;
 }, 10_000];
+// A compound (a table: a top, four legs) against the box pool's B boxes: the parts found through its
+// hierarchy, each answered by the convex query in a child work record.
+const at = (x: number, y: number, z: number) => ({ position: { x, y, z }, quaternion: { x: 0, y: 0, z: 0, w: 1 } });
+const table = new Compound([
+  { shape: new Box(1, 0.05, 0.6), pose: at(0, 0.75, 0) },
+  ...[[-0.9, -0.5], [0.9, -0.5], [-0.9, 0.5], [0.9, 0.5]].map(([x, z]) => ({ shape: new Cylinder(0.35, 0.04), pose: at(x, 0.35, z) })),
+]);
+queries['compound-box contact'] = [(n) => {
+  let acc = 0; const p = boxes;
+  for (let k = 0; k < n; k++) { const i = k % SIZE; acc += contact(table, p.pA[i], p.sB[i], p.pB[i], con)!.separation; }
+  return acc;
+}, 3_000];
+queries['compound-box distance'] = [(n) => {
+  let acc = 0; const p = boxes;
+  for (let k = 0; k < n; k++) { const i = k % SIZE; acc += distance(table, p.pA[i], p.sB[i], p.pB[i]); }
+  return acc;
+}, 5_000];
 // A scaled shape (its support writes S·d into its own scratch) against the sphere-box pool's boxes.
 const scaledCapsule = new Scaled(new Capsule(0.3, 0.2), { x: 2, y: 1, z: 0.5 });
 queries['scaled-box contact'] = [(n) => {

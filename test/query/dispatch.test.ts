@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   Box, Capsule, closestPoints, Cone, contact, ConvexHull, createClosestPointsResult, Cylinder, distance, Ellipsoid, intersects,
-  InvalidShapeError, MinkowskiSum, penetration, Point, Rounded, Scaled, Segment, Sphere, Triangle, UnsupportedPairError, type Shape,
+  InvalidShapeError, MinkowskiSum, penetration, Point, Rounded, Scaled, Segment, Sphere, Triangle, UnsupportedPairError, type ConvexShape, type Shape,
 } from '../../src/index.js';
 import { transformFromPose, Transform } from '../../src/math/transform.js';
 import { contactConvex } from '../../src/query/convex/convex-contact.js';
@@ -19,14 +19,14 @@ import {
 import { QueryWork } from '../../src/query/query-work.js';
 import * as O from '../oracles.js';
 
-const one = (): Shape[] => [
+const one = (): ConvexShape[] => [
   new Point(), new Segment({ x: 0, y: -1, z: 0 }, { x: 0.2, y: 1, z: 0 }), new Triangle({ x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 }, { x: 0, y: 1, z: 0.3 }),
   new Sphere(0.5), new Box(0.5, 0.3, 0.2), new Capsule(0.4, 0.2), new Cylinder(0.4, 0.3), new Cone(0.5, 0.4), new Ellipsoid(0.5, 0.3, 0.2),
   new ConvexHull([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]), new Rounded(new Box(0.2, 0.2, 0.2), 0.1), new MinkowskiSum(new Box(0.2, 0.1, 0.1), new Sphere(0.1)),
   new Scaled(new Capsule(0.3, 0.1), { x: 1, y: 2, z: -1 }),
 ];
 /** A user's own support map: a box of half extents (0.3, 0.2, 0.1). */
-const custom = (kind?: 'custom'): Shape => ({
+const custom = (kind?: 'custom'): ConvexShape => ({
   ...(kind ? { kind } : {}),
   sweptRadius: 0,
   boundingRadius: Math.hypot(0.3, 0.2, 0.1),
@@ -74,10 +74,10 @@ describe('pair tables', () => {
   });
 
   it('register in canonical order only, and give the reversed pair the swap wrapper', () => {
-    const table = new PairTable<ContactPairFunction>('contact', contactConvex, swapContact, (f) => f);
-    expect(() => table.register('box', 'sphere', contactConvex)).toThrow(RangeError);
-    expect(() => table.register('sphere', 'compound' as never, contactConvex)).toThrow(RangeError);
-    const special: ContactPairFunction = (...args) => contactConvex(...args);
+    const table = new PairTable<ContactPairFunction>('contact', contactConvex as ContactPairFunction, swapContact, (f) => f);
+    expect(() => table.register('box', 'sphere', contactConvex as ContactPairFunction)).toThrow(RangeError);
+    expect(() => table.register('sphere', 'mesh' as never, contactConvex as ContactPairFunction)).toThrow(RangeError);
+    const special: ContactPairFunction = (work, a, tA, b, tB, o) => contactConvex(work, a as ConvexShape, tA, b as ConvexShape, tB, o);
     table.register('sphere', 'box', special);
     expect(table.find(new Sphere(1), new Box(1, 1, 1))).toBe(special);
     const reversed = table.find(new Box(1, 1, 1), new Sphere(1));
@@ -97,7 +97,7 @@ describe('pair tables', () => {
 describe('swap wrappers', () => {
   const work = new QueryWork();
   const tA = new Transform(), tB = new Transform();
-  const cases: [Shape, O.PoseT, Shape, O.PoseT][] = [
+  const cases: [ConvexShape, O.PoseT, ConvexShape, O.PoseT][] = [
     [new Box(0.5, 0.3, 0.2), O.at(0.1, 0.2, 0, TILT), new Sphere(0.4), O.at(1.1, 0.3, -0.2)], // apart
     [new Box(0.5, 0.3, 0.2), O.at(0.1, 0.2, 0, TILT), new Sphere(0.4), O.at(0.5, 0.3, 0.1)], // overlapping
     [new Capsule(0.5, 0.2), O.at(0, 0, 0, TILT), new Ellipsoid(0.5, 0.3, 0.2), O.at(0.2, 0.3, 0.1)],

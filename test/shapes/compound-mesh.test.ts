@@ -8,7 +8,7 @@ import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
 import { BvhNearest, nearestBvh } from '../../src/bvh/bvh-traversal.js';
 import { Box, Capsule, Cylinder, Sphere, computeAabb, createAabb, supportWithRadius } from '../../src/index.js';
-import { Compound } from '../../src/shapes/compound.js';
+import { Compound } from '../../src/query/compound/compound.js';
 import { TriangleMesh } from '../../src/shapes/triangle-mesh.js';
 
 const pose = (x: number, y: number, z: number, q = { x: 0, y: 0, z: 0, w: 1 }) => ({ position: { x, y, z }, quaternion: q });
@@ -104,8 +104,9 @@ describe('TriangleMesh', () => {
     expect(flat.triangleCount + flat.degenerateCount).toBe(knot.index!.count / 3);
     const q = Float64Array.of(1.5, 0.2, 0.1, 1.6, 0.3, 0.2);
     const gap = (i: number) => Math.hypot(...[0, 1, 2].map((k) => Math.max(mesh.triangleBounds[6 * i + k] - q[3 + k], q[k] - mesh.triangleBounds[6 * i + 3 + k], 0)));
-    const gaps = Array.from({ length: mesh.triangleCount }, (_, i) => gap(i));
-    expect(nearestBvh(mesh.bvh, q, gap, new BvhNearest()).distance).toBe(Math.min(...gaps));
+    const gaps = Array.from({ length: mesh.triangleCount }, (_, i) => gap(i)), out = new BvhNearest();
+    const visit = (i: number, o: BvhNearest): void => { if (gaps[i] < o.distance) { o.distance = gaps[i]; o.item = i; } };
+    expect(nearestBvh(mesh.bvh, q, visit, out, out).distance).toBe(Math.min(...gaps));
   });
 
   it('names bad input', () => {

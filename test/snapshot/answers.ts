@@ -15,6 +15,7 @@ import {
   Box, Capsule, closestPoints, Cone, contact, ConvexHull, createClosestPointsResult, createContactResult,
   createPenetrationResult, Cylinder, distance, Ellipsoid, GjkCache, intersects, MinkowskiSum, penetration, Point,
   Rounded, Segment, Sphere, Triangle,
+  type ConvexShape,
 } from '../../src/index.js';
 import { oursPairs } from '../../bench/peers/ours.js';
 import { makeBoxesPool, makeHullsPool, makeSphereBoxPool, mulberry32, type Pool } from '../../bench/pools.js';
@@ -22,7 +23,7 @@ import { makeBoxesPool, makeHullsPool, makeSphereBoxPool, mulberry32, type Pool 
 /** Pairs per digest block. */
 export const BLOCK = 1000;
 
-type Any = Parameters<typeof distance>[0];
+type Any = ConvexShape;
 interface PlainPose { position: { x: number; y: number; z: number }; quaternion: { x: number; y: number; z: number; w: number } }
 export interface PairSet { name: string; a: Any[]; b: Any[]; pa: PlainPose[]; pb: PlainPose[]; traced: number }
 

@@ -7,7 +7,7 @@
 import { InvalidArgumentError, InvalidShapeError } from '../../errors.js';
 import { transformFromPose } from '../../math/transform.js';
 import type { PoseLike, Vec3Like } from '../../math/types.js';
-import type { Shape } from '../../shapes/shape.js';
+import type { ConvexShape, Shape } from '../../shapes/shape.js';
 import { explainNotShape, isConvexShape } from '../dispatch.js';
 import { acquireWork } from '../query-work.js';
 import { ManifoldWork } from './convex-manifold.js';
@@ -57,11 +57,11 @@ export function contactFeatures(
   d.x = tA.m00 * nx + tA.m10 * ny + tA.m20 * nz;
   d.y = tA.m01 * nx + tA.m11 * ny + tA.m21 * nz;
   d.z = tA.m02 * nx + tA.m12 * ny + tA.m22 * nz;
-  supportFeature(mw.featureA, a, d);
+  supportFeature(mw.featureA, a as ConvexShape, d); // (both checked convex above)
   d.x = -(tB.m00 * nx + tB.m10 * ny + tB.m20 * nz);
   d.y = -(tB.m01 * nx + tB.m11 * ny + tB.m21 * nz);
   d.z = -(tB.m02 * nx + tB.m12 * ny + tB.m22 * nz);
-  supportFeature(mw.featureB, b, d);
+  supportFeature(mw.featureB, b as ConvexShape, d);
   const result = out ?? createContactFeatures();
   const ca = mw.featureA.supportCode, cb = mw.featureB.supportCode;
   result.featureA.type = codeType(ca); result.featureA.index = codeIndex(ca);

@@ -1,15 +1,18 @@
 /**
  * A compound: the union of convex parts, each placed in the compound's frame by a pose, with a static
  * bounding volume hierarchy over the parts' boxes (bvh/). How a concave object (a chair, a car body) is
- * given to the queries: hand-made parts, or the output of any convex decomposition tool.
+ * given to the queries: hand-made parts, or the output of any convex decomposition tool. Every pairwise
+ * query answers for the closest (or deepest) pair of parts (compound-pairs.ts). It lives in query/, not
+ * shapes/, because defining it registers those pair functions.
  */
-import { InvalidShapeError } from '../errors.js';
-import { buildBvh, type StaticBvh } from '../bvh/static-bvh.js';
-import { createAabb } from '../math/aabb.js';
-import { Transform, transformFromPose } from '../math/transform.js';
-import type { PoseLike } from '../math/types.js';
-import { shapeAabb } from './shape-aabb.js';
-import { requireConvexShape, type ConvexShape } from './shape.js';
+import { InvalidShapeError } from '../../errors.js';
+import { buildBvh, type StaticBvh } from '../../bvh/static-bvh.js';
+import { createAabb } from '../../math/aabb.js';
+import { Transform, transformFromPose } from '../../math/transform.js';
+import type { PoseLike } from '../../math/types.js';
+import { shapeAabb } from '../../shapes/shape-aabb.js';
+import { COMPOUND_KIND_INDEX, markBuiltIn, requireConvexShape, type ConcaveShape, type ConvexShape } from '../../shapes/shape.js';
+import { registerCompoundPairs } from './compound-pairs.js';
 
 /** A part of a {@link Compound}: a convex shape and its pose in the compound's frame. */
 export interface CompoundPart {
@@ -17,15 +20,22 @@ export interface CompoundPart {
   pose: PoseLike;
 }
 
-export class Compound {
+export class Compound implements ConcaveShape {
+  static {
+    // The dispatcher learns the compound's kind, and its pair functions join the tables, when this class
+    // is defined: a program that never uses compounds does not bundle them.
+    markBuiltIn(Compound, COMPOUND_KIND_INDEX);
+    registerCompoundPairs();
+  }
+
   readonly kind = 'compound' as const;
   /** The parts' shapes, in the order given. */
   readonly shapes: readonly ConvexShape[];
-  /** Each part's pose in the compound's frame, as a transform. */
+  /** @internal Each part's pose in the compound's frame, as a transform. */
   readonly transforms: readonly Transform[];
-  /** Each part's box in the compound's frame (6 numbers a part: min xyz, max xyz). */
+  /** @internal Each part's box in the compound's frame (6 numbers a part: min xyz, max xyz). */
   readonly partBounds: Float64Array;
-  /** The hierarchy over `partBounds`. */
+  /** @internal The hierarchy over `partBounds`. */
   readonly bvh: StaticBvh;
   /** Radius of a ball about the compound's origin that holds every part. */
   readonly boundingRadius: number;

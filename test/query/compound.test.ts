@@ -1,0 +1,82 @@
+/**
+ * Queries on compounds against brute force: the minimum over every part pair, each part placed by
+ * composing poses in the test (quaternions, test/oracles.ts) and answered by the convex query, for
+ * compounds of up to 20 parts against convex shapes and against each other; the part indices; the
+ * swapped pair; and early outs that must not skip a deeper overlap.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Box, Compound, Sphere, closestPoints, contact, createContactResult, distance, intersects, penetration, type ConvexShape } from '../../src/index.js';
+import { shapeFromJSON, type ShapeJSON } from '../../src/format/index.js';
+import { anyShape, pose } from '../arbitraries.js';
+import { composePose, poseObj, type PoseT } from '../oracles.js';
+
+interface Parts { shapes: ConvexShape[]; poses: PoseT[]; compound: Compound }
+
+const partsArb = (max: number) => fc.array(fc.record({ shape: anyShape, pose: pose(2) }), { minLength: 1, maxLength: max }).map((ps): Parts => {
+  const shapes = ps.map((p) => shapeFromJSON(p.shape as ShapeJSON));
+  return { shapes, poses: ps.map((p) => p.pose), compound: new Compound(shapes.map((shape, i) => ({ shape, pose: poseObj(ps[i].pose) }))) };
+});
+
+/** Brute force: contact of every part (placed in the world) with `other`: the least separation. */
+function bruteContact(c: Parts, cPose: PoseT, other: ConvexShape, oPose: PoseT) {
+  let best = Infinity;
+  c.shapes.forEach((shape, i) => { best = Math.min(best, contact(shape, poseObj(composePose(cPose, c.poses[i])), other, poseObj(oPose))!.separation); });
+  return { best };
+}
+
+describe('compounds: every query is the minimum over part pairs (brute force)', () => {
+  it('against a convex shape: contact, penetration, distance, closestPoints, intersects, and the part indices', () => {
+    fc.assert(fc.property(partsArb(20), pose(2), anyShape, pose(4), (c, cPose, otherJson, oPose) => {
+      const other = shapeFromJSON(otherJson as ShapeJSON);
+      const { best } = bruteContact(c, cPose, other, oPose);
+      const size = 10;
+      const r = contact(c.compound, poseObj(cPose), other, poseObj(oPose), createContactResult())!;
+      expect(Math.abs(r.separation - best)).toBeLessThan(1e-9 * size);
+      // The part: the brute force's, unless another part is within rounding of it.
+      const partSep = contact(c.shapes[r.partA], poseObj(composePose(cPose, c.poses[r.partA])), other, poseObj(oPose))!.separation;
+      expect(Math.abs(partSep - best)).toBeLessThan(1e-9 * size);
+      expect(r.partB).toBe(0);
+      // Swapped: the same separation, the normal reversed, the indices swapped.
+      const s = contact(other, poseObj(oPose), c.compound, poseObj(cPose))!;
+      expect(Math.abs(s.separation - r.separation)).toBeLessThan(1e-12 * size);
+      expect(s.partB).toBe(r.partA);
+      expect(s.partA).toBe(0);
+      expect(s.normal.x).toBeCloseTo(-r.normal.x, 12);
+      // The other families agree.
+      const d = distance(c.compound, poseObj(cPose), other, poseObj(oPose));
+      expect(Math.abs(d - Math.max(best, 0))).toBeLessThan(1e-9 * size);
+      expect(Math.abs(closestPoints(other, poseObj(oPose), c.compound, poseObj(cPose)).distance - d)).toBeLessThan(1e-9 * size);
+      if (Math.abs(best) > 1e-9 * size) {
+        expect(intersects(c.compound, poseObj(cPose), other, poseObj(oPose))).toBe(best < 0);
+        const p = penetration(c.compound, poseObj(cPose), other, poseObj(oPose));
+        if (best < 0) expect(Math.abs(p!.depth + best)).toBeLessThan(1e-9 * size);
+        else expect(p).toBeNull();
+      }
+    }), { numRuns: 120 });
+  });
+
+  it('compound against compound: the least separation over every pair of parts', () => {
+    fc.assert(fc.property(partsArb(6), pose(2), partsArb(6), pose(3), (a, pa, b, pb) => {
+      let best = Infinity;
+      a.shapes.forEach((sa, i) => b.shapes.forEach((sb, j) => {
+        best = Math.min(best, contact(sa, poseObj(composePose(pa, a.poses[i])), sb, poseObj(composePose(pb, b.poses[j])))!.separation);
+      }));
+      const r = contact(a.compound, poseObj(pa), b.compound, poseObj(pb))!;
+      expect(Math.abs(r.separation - best)).toBeLessThan(1e-9 * 10);
+      const sep = contact(a.shapes[r.partA], poseObj(composePose(pa, a.poses[r.partA])), b.shapes[r.partB], poseObj(composePose(pb, b.poses[r.partB])))!.separation;
+      expect(Math.abs(sep - best)).toBeLessThan(1e-9 * 10);
+      expect(Math.abs(distance(a.compound, poseObj(pa), b.compound, poseObj(pb)) - Math.max(best, 0))).toBeLessThan(1e-9 * 10);
+      if (Math.abs(best) > 1e-8) expect(intersects(a.compound, poseObj(pa), b.compound, poseObj(pb))).toBe(best < 0);
+    }), { numRuns: 60 });
+  });
+
+  it('an overlap found first does not hide a deeper one in another part whose box also touches', () => {
+    const at = (x: number, y: number, z: number) => ({ position: { x, y, z }, quaternion: { x: 0, y: 0, z: 0, w: 1 } });
+    // Part 0 grazes the ball, part 1 swallows its centre.
+    const c = new Compound([{ shape: new Box(0.5, 0.5, 0.5), pose: at(-0.95, 0, 0) }, { shape: new Box(0.3, 0.3, 0.3), pose: at(0.1, 0, 0) }]);
+    const r = contact(c, at(0, 0, 0), new Sphere(0.5), at(0, 0, 0))!;
+    expect(r.partA).toBe(1);
+    expect(r.separation).toBeCloseTo(-0.7, 12); // the ball's centre is 0.2 inside part 1's nearest face: depth 0.2 + 0.5 (part 0: 0.05)
+  });
+});
