@@ -25,6 +25,7 @@ import type { QueryStatus } from '../query/results.js';
 import type { Shape } from '../shapes/shape.js';
 import { QUATERNION_UNIT_TOLERANCE } from '../tolerance.js';
 import { shapeFromJSON } from './shape-json.js';
+import { Compound } from '../query/compound/compound.js';
 
 /**
  * A pair's id as written in the input: any string, or a finite number. Numbers are kept as numbers
@@ -264,7 +265,7 @@ export function readPair(json: unknown, index: number, field = `pairs[${index}]`
 export function readShapeField(json: unknown, field: string): Shape {
   if (json === undefined) throw new InvalidJsonError(field, 'is missing; expected a shape object with a "type"');
   try {
-    return shapeFromJSON(json, field);
+    return isPlainObject(json) && json.type === 'compound' ? readCompound(json, field) : shapeFromJSON(json, field);
   } catch (e) {
     if (e instanceof CollisionError && !e.message.startsWith(field)) {
       e.message = `${field}: ${e.message}`;
@@ -459,4 +460,18 @@ export function describe(v: unknown): string {
   if (typeof v === 'string') return v.length <= 40 ? `the string ${JSON.stringify(v)}` : `a string of length ${v.length}`;
   if (typeof v === 'object') return 'an object';
   return `${typeof v} ${String(v)}`;
+}
+
+/** The `compound` SHAPE type: `{"type": "compound", "parts": [{"shape": SHAPE, "pose": POSE}, ...]}` (convex parts). */
+function readCompound(json: Record<string, unknown>, field: string): Compound {
+  const parts = json.parts;
+  if (!Array.isArray(parts)) throw new InvalidJsonError(`${field}.parts`, `is ${describe(parts)}; expected an array of {"shape", "pose"}`);
+  return new Compound(parts.map((part: unknown, i) => {
+    const f = `${field}.parts[${i}]`;
+    if (!isPlainObject(part)) throw new InvalidJsonError(f, `is ${describe(part)}; expected {"shape", "pose"}`);
+    if (isPlainObject(part.shape) && (part.shape.type === 'compound' || part.shape.type === 'mesh')) {
+      throw new InvalidJsonError(`${f}.shape`, `is a ${String(part.shape.type)}; a part must be a convex shape`);
+    }
+    return { shape: shapeFromJSON(part.shape, `${f}.shape`), pose: readPoseJson(part.pose, `${f}.pose`) };
+  }));
 }

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Box, Compound, Sphere, closestPoints, contact, createContactResult, distance, intersects, penetration, type ConvexShape } from '../../src/index.js';
-import { shapeFromJSON, type ShapeJSON } from '../../src/format/index.js';
+import { answerPairQueryText, shapeFromJSON, type ShapeJSON } from '../../src/format/index.js';
 import { anyShape, pose } from '../arbitraries.js';
 import { composePose, poseObj, type PoseT } from '../oracles.js';
 
@@ -78,5 +78,25 @@ describe('compounds: every query is the minimum over part pairs (brute force)', 
     const r = contact(c, at(0, 0, 0), new Sphere(0.5), at(0, 0, 0))!;
     expect(r.partA).toBe(1);
     expect(r.separation).toBeCloseTo(-0.7, 12); // the ball's centre is 0.2 inside part 1's nearest face: depth 0.2 + 0.5 (part 0: 0.05)
+  });
+});
+
+describe('compounds in the JSON pair format', () => {
+  const P = { position: [0, 0, 0], quaternion: [0, 0, 0, 1] };
+  const L = { type: 'compound', parts: [
+    { shape: { type: 'box', halfExtents: [1, 0.1, 0.1] }, pose: P },
+    { shape: { type: 'box', halfExtents: [0.1, 1, 0.1] }, pose: { position: [-0.9, 0.9, 0], quaternion: [0, 0, 0, 1] } },
+  ] };
+  it('answers a compound as a pair shape, as the library does', () => {
+    const doc = { pairs: [{ id: 1, a: L, poseA: P, b: { type: 'sphere', radius: 0.2 }, poseB: { position: [0.5, 0.5, 0], quaternion: [0, 0, 0, 1] } }] };
+    const out = JSON.parse(answerPairQueryText(JSON.stringify(doc)).results) as { results: { separation: number }[] };
+    expect(out.results[0].separation).toBeCloseTo(0.2, 12); // 0.5 − 0.1 − 0.2 above the bar
+  });
+  it('names a bad part: a compound inside a compound, a missing part list, a bad pose', () => {
+    const answer = (a: unknown) => JSON.parse(answerPairQueryText(JSON.stringify({ pairs: [{ id: 1, a, poseA: P, b: { type: 'sphere', radius: 1 }, poseB: P }] })).results) as { results: { error?: string }[] };
+    expect(answer({ type: 'compound', parts: [{ shape: L, pose: P }] }).results[0].error).toMatch(/pairs\[0\]\.a\.parts\[0\]\.shape.*convex/);
+    expect(answer({ type: 'compound' }).results[0].error).toMatch(/pairs\[0\]\.a\.parts/);
+    expect(answer({ type: 'compound', parts: [] }).results[0].error).toMatch(/empty/);
+    expect(answer({ type: 'compound', parts: [{ shape: { type: 'sphere', radius: 1 }, pose: { position: [0, 0, 'x'], quaternion: [0, 0, 0, 1] } }] }).results[0].error).toMatch(/pairs\[0\]\.a\.parts\[0\]\.pose/);
   });
 });
