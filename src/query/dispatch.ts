@@ -141,6 +141,10 @@ function throwNoPairFunction(query: string, a: Shape, b: Shape): never {
     const k: unknown = (s as { kind?: unknown }).kind;
     return typeof k === 'string' ? `"${k.length > 40 ? `${k.slice(0, 40)}…` : k}"` : k === undefined ? 'custom' : typeof k;
   };
+  // Two kinds the dispatcher knows (a compound, say) that this query does not take yet, or a kind unknown.
+  if (kindIndex(a) < UNKNOWN && kindIndex(b) < UNKNOWN) {
+    throw new UnsupportedPairError(`${query}: no pair function for kinds ${kindOf(a)} and ${kindOf(b)}; ${query} takes convex shapes only (so far)`);
+  }
   throw new UnsupportedPairError(
     `${query}: no pair function for kinds ${kindOf(a)} and ${kindOf(b)}; expected built-in shapes (${SHAPE_KINDS.filter((k) => k !== 'custom').join(', ')}) `
     + 'or a convex shape of your own (kind "custom" or none, with a support method)',

@@ -135,7 +135,9 @@ describe('shapeCast, linear: the GJK ray cast on the Minkowski difference', () =
       // Both end within their tolerances of the target: the times agree to that over the closing speed,
       // unless the path grazes (then the separation at each other's time is still within the tolerance).
       if (Math.abs(r.time - s.time) > 1e-6 * L / speed) {
-        expect(Math.abs(separationAt(c, r.time) - separationAt(c, s.time))).toBeLessThan(1e-6 * L);
+        // (A graze: each time is then where the path's separation is within the tolerance of the target.)
+        expect(Math.abs(separationAt(c, r.time) - c.target)).toBeLessThan(1e-6 * L);
+        expect(Math.abs(separationAt(c, s.time) - c.target)).toBeLessThan(1e-6 * L);
       }
     }), { numRuns: 150, endOnFailure: true });
   });
@@ -159,8 +161,10 @@ describe('shapeCast, linear: the GJK ray cast on the Minkowski difference', () =
       for (const other of [moved, swapped]) {
         if ((r === null) !== (other === null)) {
           const hit = (r ?? other)!;
-          // A hit on one side only: within the tolerance of grazing (the separation there barely reaches the target).
+          // A hit on one side only: a graze, where the separation barely reaches the target (the same
+          // function of time on the moved path, by rigid invariance; checked on linear paths).
           expect(hit.time).toBeGreaterThan(0);
+          if (!turning) expect(Math.abs(separationAt(c, hit.time) - c.target)).toBeLessThan(1e-6 * L);
           continue;
         }
         if (r === null || other === null) continue;

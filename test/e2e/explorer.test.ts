@@ -12,18 +12,14 @@
  * Chromium on PATH: see find-chromium.ts. So on x64 Linux `npm install` is all it needs.
  * Set UPDATE_EXPLORER_SCREENSHOT=1 to also rewrite docs/explorer.png, the README's screenshot.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { build, preview, type PreviewServer } from 'vite';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findChromium } from './find-chromium.js';
+import { openExplorer, type ExplorerPage } from './explorer-page.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CONFIG = join(ROOT, 'explorer', 'vite.config.ts');
 const TIMEOUT = 120_000;
 /**
  * Setup builds the explorer and, on the first run after `npm install`, extracts the npm Chromium
@@ -48,64 +44,21 @@ function sphereBoxSeparation(c: readonly number[], r: number, half: readonly num
   return -Math.min(...c.map((ci, i) => half[i] - Math.abs(ci))) - r;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 describe('explorer (headless Chromium)', () => {
-  let outDir = '';
-  let profileDir = '';
-  let server: PreviewServer | undefined;
-  let context: BrowserContext | undefined;
+  let explorer: ExplorerPage | undefined;
   let page: Page;
   let url = '';
-  const pageErrors: string[] = [];
+  let pageErrors: string[] = [];
 
+  // Builds, serves and opens the explorer (explorer-page.ts), shared with the other e2e tests.
   beforeAll(async () => {
-    const browser = await findChromium();
-    outDir = mkdtempSync(join(tmpdir(), 'explorer-build-'));
-    profileDir = mkdtempSync(join(tmpdir(), 'explorer-chromium-'));
-    await build({ configFile: CONFIG, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-    const port = await freePort();
-    server = await preview({
-      configFile: CONFIG,
-      logLevel: 'warn',
-      build: { outDir },
-      preview: { host: '127.0.0.1', port, strictPort: true, open: false },
-    });
-    url = `http://127.0.0.1:${port}/`;
-    // A persistent context is how playwright takes an explicit, fresh --user-data-dir.
-    context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: browser.executablePath,
-      args: browser.args,
-      env: browser.env,
-      headless: true,
-      timeout: TIMEOUT,
-      viewport: { width: 1400, height: 820 },
-      deviceScaleFactor: 1,
-    }).catch((e: unknown) => {
-      throw new Error(`Could not launch ${browser.description}: ${e instanceof Error ? e.message : String(e)}`);
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.setDefaultTimeout(30_000);
-    page.on('pageerror', (e) => pageErrors.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') pageErrors.push(`console.error: ${m.text()}`);
-    });
+    explorer = await openExplorer(TIMEOUT);
+    ({ page, url } = explorer);
+    pageErrors = explorer.errors;
   }, SETUP_TIMEOUT);
 
   afterAll(async () => {
-    await context?.close();
-    await server?.close();
-    for (const dir of [outDir, profileDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+    await explorer?.close();
   }, TIMEOUT);
 
   const separationShown = async (): Promise<number> =>

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Box, Compound, Sphere, closestPoints, contact, createContactResult, distance, intersects, penetration, type ConvexShape } from '../../src/index.js';
+import { Box, Compound, Sphere, closestPoints, contact, contactManifold, createContactResult, distance, intersects, penetration, type ConvexShape } from '../../src/index.js';
 import { answerPairQueryText, shapeFromJSON, type ShapeJSON } from '../../src/format/index.js';
 import { anyShape, pose } from '../arbitraries.js';
 import { composePose, poseObj, type PoseT } from '../oracles.js';
@@ -78,6 +78,14 @@ describe('compounds: every query is the minimum over part pairs (brute force)', 
     const r = contact(c, at(0, 0, 0), new Sphere(0.5), at(0, 0, 0))!;
     expect(r.partA).toBe(1);
     expect(r.separation).toBeCloseTo(-0.7, 12); // the ball's centre is 0.2 inside part 1's nearest face: depth 0.2 + 0.5 (part 0: 0.05)
+  });
+});
+
+describe('queries that do not take compounds yet say so', () => {
+  it('contactManifold: an UnsupportedPairError naming the query and the kinds, not a list that includes compound', () => {
+    const c = new Compound([{ shape: new Box(1, 1, 1), pose: poseObj({ position: [0, 0, 0], quaternion: [0, 0, 0, 1] }) }]);
+    const P0 = poseObj({ position: [0, 0, 0], quaternion: [0, 0, 0, 1] });
+    expect(() => contactManifold(new Box(1, 1, 1), P0, c, P0)).toThrow(/^contactManifold: no pair function for kinds "box" and "compound"; contactManifold takes convex shapes only/);
   });
 });
 
