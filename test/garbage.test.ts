@@ -20,6 +20,8 @@ const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
   Ellipsoid: (x, y, z) => new lib.Ellipsoid(x as never, y as never, z as never),
   ConvexHull: (p) => new lib.ConvexHull(p as never),
   Compound: (p) => new lib.Compound(p as never),
+  TriangleMesh: (v, i) => new lib.TriangleMesh(v as never, i as never),
+  'TriangleMesh.fromGeometry': (g) => lib.TriangleMesh.fromGeometry(g as never),
   Rounded: (s, r) => new lib.Rounded(s as never, r as never),
   MinkowskiSum: (a, b) => new lib.MinkowskiSum(a as never, b as never),
   Scaled: (s, k) => new lib.Scaled(s as never, k as never),

@@ -128,14 +128,15 @@ export class BvhNearest { distance = Infinity; item = -1; }
  * The item nearest to the box `q`: `visit(item, context)` answers for an item (the caller's exact distance
  * from its query to the item, or a signed separation, negative when they overlap) by lowering
  * `out.distance` and setting `out.item` when the item is nearer than `out.distance` (ties: the lower item
- * index); it reads the best so far there too. Visited are only items whose box lies within the best so far
+ * index); it reads the best so far there too. `out.distance` on entry is the bound (Infinity: none; a
+ * caller that already holds an answer passes its distance, and items beyond it are never visited). Visited are only items whose box lies within the best so far
  * of `q` (the distance between two boxes bounds the distance between anything inside them from below). A
  * box touching `q` bounds nothing below 0, so it is visited even when the best so far is an overlap:
  * another item may overlap deeper. (The answer travels in `out`, not as a return value or an argument: a
  * number through a call V8 does not inline is boxed; CONTRIBUTING.md, "V8 rules", rule 1.)
  */
 export function nearestBvh<C>(bvh: StaticBvh, q: Float64Array, visit: (item: number, context: C) => void, context: C, out: BvhNearest): BvhNearest {
-  out.distance = Infinity; out.item = -1;
+  out.item = -1;
   if (bvh.nodeCount === 0) return out;
   const stack = stackFor(bvh), b = bvh.bounds, nodes = bvh.nodes, items = bvh.items;
   let top = 0;

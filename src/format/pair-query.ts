@@ -25,7 +25,8 @@ import type { QueryStatus } from '../query/results.js';
 import type { Shape } from '../shapes/shape.js';
 import { QUATERNION_UNIT_TOLERANCE } from '../tolerance.js';
 import { shapeFromJSON } from './shape-json.js';
-import { Compound } from '../query/compound/compound.js';
+import { Compound } from '../query/concave/compound.js';
+import { TriangleMesh } from '../query/concave/triangle-mesh.js';
 
 /**
  * A pair's id as written in the input: any string, or a finite number. Numbers are kept as numbers
@@ -265,7 +266,9 @@ export function readPair(json: unknown, index: number, field = `pairs[${index}]`
 export function readShapeField(json: unknown, field: string): Shape {
   if (json === undefined) throw new InvalidJsonError(field, 'is missing; expected a shape object with a "type"');
   try {
-    return isPlainObject(json) && json.type === 'compound' ? readCompound(json, field) : shapeFromJSON(json, field);
+    if (isPlainObject(json) && json.type === 'compound') return readCompound(json, field);
+    if (isPlainObject(json) && json.type === 'mesh') return readMesh(json, field);
+    return shapeFromJSON(json, field);
   } catch (e) {
     if (e instanceof CollisionError && !e.message.startsWith(field)) {
       e.message = `${field}: ${e.message}`;
@@ -474,4 +477,34 @@ function readCompound(json: Record<string, unknown>, field: string): Compound {
     }
     return { shape: shapeFromJSON(part.shape, `${f}.shape`), pose: readPoseJson(part.pose, `${f}.pose`) };
   }));
+}
+
+/**
+ * The `mesh` SHAPE type: `{"type": "mesh", "vertices": [[x, y, z], ...], "triangles": [[i, j, k], ...]}`.
+ * Every vertex and triangle is checked here, so that a message names the JSON field (the mesh's own checks
+ * name its constructor's arguments).
+ */
+function readMesh(json: Record<string, unknown>, field: string): TriangleMesh {
+  const vertices = json.vertices, triangles = json.triangles;
+  if (!Array.isArray(vertices) || vertices.length === 0) {
+    throw new InvalidJsonError(`${field}.vertices`, `is ${describe(vertices)}; expected a non-empty array of [x, y, z]`);
+  }
+  if (!Array.isArray(triangles) || triangles.length === 0) {
+    throw new InvalidJsonError(`${field}.triangles`, `is ${describe(triangles)}; expected a non-empty array of [i, j, k] vertex indices`);
+  }
+  const flat = new Float64Array(3 * vertices.length);
+  vertices.forEach((v: unknown, i) => flat.set(readNumbers(v, `${field}.vertices[${i}]`, 3, '[x, y, z]'), 3 * i));
+  const indices = new Int32Array(3 * triangles.length);
+  triangles.forEach((t: unknown, i) => {
+    const f = `${field}.triangles[${i}]`;
+    if (!Array.isArray(t) || t.length !== 3) throw new InvalidJsonError(f, `is ${describe(t)}; expected [i, j, k]: three vertex indices`);
+    for (let k = 0; k < 3; k++) {
+      const x: unknown = t[k];
+      if (!(typeof x === 'number' && Number.isInteger(x) && x >= 0 && x < vertices.length)) {
+        throw new InvalidJsonError(`${f}[${k}]`, `is ${describe(x)}; expected an integer vertex index from 0 to ${vertices.length - 1}`);
+      }
+      indices[3 * i + k] = x;
+    }
+  });
+  return new TriangleMesh(flat, indices);
 }

@@ -62,8 +62,10 @@ export function closestPoints(
   const tA = transformFromPose(work.poseA, poseA, 'poseA');
   const tB = transformFromPose(work.poseB, poseB, 'poseB');
   const pairFunction = CLOSEST_POINTS.find(a, b);
+  work.distancePartA = 0; work.distancePartB = 0;
   try {
     pairFunction(work, a, tA, b, tB, result, options);
+    result.partA = work.distancePartA; result.partB = work.distancePartB;
   } catch (error) {
     throw error instanceof TypeError && out != null && isFrozenOut(out) ? outNotWritable('createClosestPointsResult') : error;
   }

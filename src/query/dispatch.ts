@@ -25,12 +25,12 @@ import { enterUserCode, leaveUserCode, type ContactAnswer, type QueryWork } from
 import type { ClosestPointsResult } from './results.js';
 
 /** Every kind a pair table knows, in canonical order: a pair function is registered for (kindA, kindB) with kindA first. */
-export const SHAPE_KINDS: readonly ShapeKind[] = [...BUILT_IN_KINDS, 'custom', 'compound'];
+export const SHAPE_KINDS: readonly ShapeKind[] = [...BUILT_IN_KINDS, 'custom', 'compound', 'mesh'];
 
 /** The convex kinds: the built-in ones and 'custom'. */
 const KINDS = BUILT_IN_KINDS.length + 1;
 /** Index of a kind no table knows: its row and column hold no function. */
-const UNKNOWN = KINDS + 1;
+const UNKNOWN = KINDS + 2;
 const STRIDE = UNKNOWN + 1;
 
 /**
@@ -191,6 +191,7 @@ export const swapClosestPoints = (fn: ClosestPointsPairFunction): ClosestPointsP
   (work, a, tA, b, tB, out, options) => {
     fn(work, b, tB, a, tA, out, options);
     flipAnswer(out.pointA, out.pointB, out.normal);
+    const p = work.distancePartA; work.distancePartA = work.distancePartB; work.distancePartB = p;
   };
 
 export const swapContact = (fn: ContactPairFunction): ContactPairFunction =>

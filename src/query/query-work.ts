@@ -66,11 +66,17 @@ export class QueryWork {
   distancePartA = 0;
   distancePartB = 0;
   /**
-   * The work of the queries a compound's pair function runs on its parts (query/compound/), made on first
+   * Input of the distance family from a concave pair function that already holds an answer (its best
+   * distance so far): a concave shape's parts beyond it are not visited, and its answer is then Infinity.
+   * Infinity (no bound) in every work record a public query runs in.
+   */
+  distanceBound = Infinity;
+  /**
+   * The work of the queries a compound's pair function runs on its parts (query/concave/), made on first
    * use: its answers must not overwrite this one's best so far.
    */
   child: QueryWork | null = null;
-  /** A compound pair function's scratch (query/compound/compound-pairs.ts), made on first use. */
+  /** A compound pair function's scratch (query/concave/concave-pairs.ts), made on first use. */
   compound: object | null = null;
 }
 

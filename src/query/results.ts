@@ -24,6 +24,12 @@ export interface ClosestPointsResult {
   status: QueryStatus;
   /** GJK iterations used. */
   iterations: number;
+  /**
+   * For a compound, the index of the part of A (of B) the answer is between; for a mesh, of the triangle
+   * (in the list given); 0 for a convex shape.
+   */
+  partA: number;
+  partB: number;
 }
 
 /** Result of {@link penetration}. All vectors in world space. */
@@ -53,13 +59,16 @@ export interface ContactResult {
   pointB: Vec3Like;
   status: QueryStatus;
   iterations: number;
-  /** For a compound, the index of the part of A (of B) the answer is between; 0 for a convex shape. */
+  /**
+   * For a compound, the index of the part of A (of B) the answer is between; for a mesh, of the triangle
+   * (in the list given); 0 for a convex shape.
+   */
   partA: number;
   partB: number;
 }
 
 export function createClosestPointsResult(): ClosestPointsResult {
-  return { distance: 0, pointA: vec3(), pointB: vec3(), normal: vec3(1, 0, 0), status: 'converged', iterations: 0 };
+  return { distance: 0, pointA: vec3(), pointB: vec3(), normal: vec3(1, 0, 0), status: 'converged', iterations: 0, partA: 0, partB: 0 };
 }
 
 export function createPenetrationResult(): PenetrationResult {

@@ -66,8 +66,10 @@ export const EVERY_KIND_LISTED: EveryKindListed = true;
  */
 export const KIND_INDEX: unique symbol = Symbol('convex-collide kind index');
 
-/** The index of the compound kind: after the built-in convex kinds and 'custom' (query/compound/compound.ts). */
+/** The index of the compound kind: after the built-in convex kinds and 'custom' (query/concave/compound.ts). */
 export const COMPOUND_KIND_INDEX = BUILT_IN_KINDS.length + 1;
+/** The index of the triangle mesh kind, after the compound's (query/concave/triangle-mesh.ts). */
+export const MESH_KIND_INDEX = BUILT_IN_KINDS.length + 2;
 
 /**
  * The index the dispatcher gives a shape of the user's own ('custom', after the built-in kinds). A wrapper
@@ -100,7 +102,7 @@ export function builtInKindIndex(kind: BuiltInConvexKind): number {
 }
 
 /** Discriminant of every shape: a built-in kind, or `'custom'` for a user's own support map. */
-export type ShapeKind = BuiltInConvexKind | 'custom' | 'compound';
+export type ShapeKind = BuiltInConvexKind | 'custom' | 'compound' | 'mesh';
 
 /**
  * A user's own convex shape: any {@link SupportMap}. Its kind is `'custom'`, or absent, and its pairs
@@ -116,15 +118,16 @@ export type ConvexShape =
   | Rounded | MinkowskiSum | Scaled | CustomShape;
 
 /**
- * A shape that is not a support map: a compound of convex parts (query/compound/). The queries find its
- * parts through its hierarchy and answer for the closest or deepest pair of parts.
+ * A shape that is not a support map: a compound of convex parts or a triangle mesh (query/concave/). The
+ * queries find its parts (a mesh's are its triangles) through its hierarchy and answer for the closest or
+ * deepest pair of parts.
  */
 export interface ConcaveShape {
-  readonly kind: 'compound';
+  readonly kind: 'compound' | 'mesh';
   readonly boundingRadius: number;
 }
 
-/** Any shape a query takes: a convex shape, or a compound of convex parts. */
+/** Any shape a query takes: a convex shape, a compound of convex parts, or a triangle mesh. */
 export type Shape = ConvexShape | ConcaveShape;
 
 /**

@@ -7,10 +7,12 @@
  * Degenerate triangles (zero area, to rounding) are kept out of the hierarchy and counted in
  * `degenerateCount`: they add nothing to a surface that their edges' neighbours do not.
  */
-import { InvalidShapeError } from '../errors.js';
-import { buildBvh, type StaticBvh } from '../bvh/static-bvh.js';
-import { readPointList } from '../math/read-input.js';
-import type { Vec3Like } from '../math/types.js';
+import { InvalidShapeError } from '../../errors.js';
+import { buildBvh, type StaticBvh } from '../../bvh/static-bvh.js';
+import { readPointList } from '../../math/read-input.js';
+import type { Vec3Like } from '../../math/types.js';
+import { markBuiltIn, MESH_KIND_INDEX, type ConcaveShape } from '../../shapes/shape.js';
+import { registerConcavePairs } from './concave-pairs.js';
 
 /** What `TriangleMesh.fromGeometry` reads: a three.js `BufferGeometry`, or anything shaped like one. */
 export interface GeometryLike {
@@ -18,7 +20,14 @@ export interface GeometryLike {
   readonly index?: { readonly array: ArrayLike<number> } | null;
 }
 
-export class TriangleMesh {
+export class TriangleMesh implements ConcaveShape {
+  static {
+    // As Compound's: the dispatcher learns the kind, and the mesh pair functions join the tables, when the
+    // class is defined.
+    markBuiltIn(TriangleMesh, MESH_KIND_INDEX);
+    registerConcavePairs('mesh');
+  }
+
   readonly kind = 'mesh' as const;
   /** Vertices, 3 numbers each. */
   readonly vertices: Float64Array;
@@ -33,11 +42,14 @@ export class TriangleMesh {
    * across that edge, or −1 at a boundary or where more than two triangles share it.
    */
   readonly adjacency: Int32Array;
-  /** Each kept triangle's box (6 numbers), and the hierarchy over them. */
+  /** @internal Each kept triangle's box (6 numbers). */
   readonly triangleBounds: Float64Array;
+  /** @internal The hierarchy over `triangleBounds`. */
   readonly bvh: StaticBvh;
   /** Radius of a ball about the mesh's origin that holds it. */
   readonly boundingRadius: number;
+  /** @internal For each kept triangle, its largest vertex norm (its bounding radius as a Triangle). */
+  readonly triangleRadius: Float64Array;
 
   /**
    * @param vertices `{x, y, z}` points or a flat list of x, y, z numbers.
@@ -86,9 +98,13 @@ export class TriangleMesh {
     }
     this.triangleBounds = bounds;
     this.bvh = buildBvh(bounds, kept, 'TriangleMesh.triangles');
+    const norms = new Float64Array(nv);
     let r = 0;
-    for (let i = 0; i < nv; i++) r = Math.max(r, Math.hypot(v[3 * i], v[3 * i + 1], v[3 * i + 2]));
+    for (let i = 0; i < nv; i++) r = Math.max(r, norms[i] = Math.hypot(v[3 * i], v[3 * i + 1], v[3 * i + 2]));
     this.boundingRadius = r;
+    const radii = new Float64Array(kept), t3 = this.triangles;
+    for (let t = 0; t < kept; t++) radii[t] = Math.max(norms[t3[3 * t]], norms[t3[3 * t + 1]], norms[t3[3 * t + 2]]);
+    this.triangleRadius = radii;
   }
 
   get triangleCount(): number {

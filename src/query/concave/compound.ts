@@ -12,7 +12,7 @@ import { Transform, transformFromPose } from '../../math/transform.js';
 import type { PoseLike } from '../../math/types.js';
 import { shapeAabb } from '../../shapes/shape-aabb.js';
 import { COMPOUND_KIND_INDEX, markBuiltIn, requireConvexShape, type ConcaveShape, type ConvexShape } from '../../shapes/shape.js';
-import { registerCompoundPairs } from './compound-pairs.js';
+import { registerConcavePairs } from './concave-pairs.js';
 
 /** A part of a {@link Compound}: a convex shape and its pose in the compound's frame. */
 export interface CompoundPart {
@@ -25,7 +25,7 @@ export class Compound implements ConcaveShape {
     // The dispatcher learns the compound's kind, and its pair functions join the tables, when this class
     // is defined: a program that never uses compounds does not bundle them.
     markBuiltIn(Compound, COMPOUND_KIND_INDEX);
-    registerCompoundPairs();
+    registerConcavePairs('compound');
   }
 
   readonly kind = 'compound' as const;

@@ -1,0 +1,265 @@
+/**
+ * The pair functions of compounds and triangle meshes, for every query family: a concave shape against a
+ * convex one finds its parts (a mesh's are its triangles) through its hierarchy and runs the family's own
+ * pair function on each part that can still beat the best answer so far (Ericson, Real-Time Collision
+ * Detection §6.3: a box's distance bounds the distance of anything inside it from below; an overlap can
+ * hide in any touching box). The exact GJK/EPA path answers every part pair: the traversal adds no
+ * approximation. Two concave shapes: each part of the one with fewer parts against the other, whose own
+ * traversal starts from the best answer so far (so it prunes by it too). Ties go to the lower part.
+ *
+ * Each pair function works in `work` and runs its parts' queries in `work.child` (made on first use), so
+ * that a part's answer does not overwrite the best so far; its traversal state lives in `work.compound`,
+ * so concave pairs nest (a compound against a mesh) without sharing anything.
+ */
+import { BvhNearest, nearestBvh, overlapBvh } from '../../bvh/bvh-traversal.js';
+import { createAabb } from '../../math/aabb.js';
+import { relativeTransform, Transform } from '../../math/transform.js';
+import { shapeAabb } from '../../shapes/shape-aabb.js';
+import { BUILT_IN_KINDS, type ConvexShape, type Shape } from '../../shapes/shape.js';
+import {
+  CLOSEST_POINTS, CONTACT, DISTANCE, INTERSECTS,
+  type ClosestPointsPairFunction, type ContactPairFunction, type DistancePairFunction, type IntersectsPairFunction,
+} from '../dispatch.js';
+import type { EpaOptions } from '../epa/epa.js';
+import type { GjkOptions } from '../gjk/gjk.js';
+import { QueryWork, type ContactAnswer } from '../query-work.js';
+import { createClosestPointsResult, type ClosestPointsResult } from '../results.js';
+import { copyTransform, PartSlot, placePart, reportedPart, rootBoxIn, type PartedShape } from './parts.js';
+
+type Options = (GjkOptions & EpaOptions) | undefined;
+
+/** One pair function's traversal state (one per work record: nesting-safe). */
+class ConcaveScratch {
+  /** The other shape (convex or concave) and its world transform. */
+  other: Shape | null = null;
+  readonly tOther = new Transform();
+  /** The shape whose parts are visited, and its world transform. */
+  parted: PartedShape | null = null;
+  readonly tParted = new Transform();
+  options: Options = undefined;
+  /** The other shape in the parted shape's frame, its box there (the traversal's query), the part visited. */
+  readonly relative = new Transform();
+  readonly box = createAabb();
+  readonly query = new Float64Array(6);
+  readonly slot = new PartSlot();
+  /** Whether the parted shape is the pair's A. */
+  partedIsA = false;
+  /** The work record this scratch belongs to (the pair function's): where the best answer goes. */
+  owner: QueryWork | null = null;
+  /** The best part so far and its distance or separation (the traversal's answer, which the visitors lower). */
+  readonly nearest = new BvhNearest();
+  /** The closest-points family's answer for a part, and the caller's record the best goes into. */
+  readonly partResult: ClosestPointsResult = createClosestPointsResult();
+  out: ClosestPointsResult | null = null;
+}
+
+function scratchOf(work: QueryWork): ConcaveScratch {
+  return (work.compound as ConcaveScratch | null) ?? (work.compound = new ConcaveScratch()) as ConcaveScratch;
+}
+
+function childOf(work: QueryWork): QueryWork {
+  return work.child ?? (work.child = new QueryWork());
+}
+
+function partCount(s: Shape): number {
+  return (s as PartedShape).bvh.items.length;
+}
+
+/**
+ * Sets up `s` for the parts of `parted` at `tP` against `other` at `tOther`, and writes the traversal's
+ * query box: the other shape's box in the parted shape's frame. The caller sets the bound (nothing beyond
+ * it is an answer) in `s.nearest.distance`: a number passed as an argument would be boxed.
+ */
+function begin(s: ConcaveScratch, work: QueryWork, parted: PartedShape, tP: Transform, other: Shape, tOther: Transform, options: Options, partedIsA: boolean): void {
+  s.owner = work;
+  s.parted = parted; s.other = other; s.options = options; s.partedIsA = partedIsA;
+  copyTransform(s.tParted, tP);
+  copyTransform(s.tOther, tOther);
+  s.nearest.item = -1;
+  const rel = relativeTransform(s.relative, tP, tOther), q = s.query;
+  if (other.kind === 'compound' || other.kind === 'mesh') {
+    rootBoxIn(q, other as PartedShape, rel);
+  } else {
+    const b = shapeAabb(s.box, other as ConvexShape, rel);
+    q[0] = b.min.x; q[1] = b.min.y; q[2] = b.min.z; q[3] = b.max.x; q[4] = b.max.y; q[5] = b.max.z;
+  }
+}
+
+// A part's answer d beats the best so far when it is below it, or equal and of a lower part; before any
+// part, the bound itself counts (ties included). Written out at each use: a helper taking d would box it.
+
+function copyContact(out: ContactAnswer, c: ContactAnswer): void {
+  out.separation = c.separation;
+  out.normal.x = c.normal.x; out.normal.y = c.normal.y; out.normal.z = c.normal.z;
+  out.pointA.x = c.pointA.x; out.pointA.y = c.pointA.y; out.pointA.z = c.pointA.z;
+  out.pointB.x = c.pointB.x; out.pointB.y = c.pointB.y; out.pointB.z = c.pointB.z;
+  out.status = c.status; out.iterations = c.iterations;
+  out.partA = c.partA; out.partB = c.partB;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// contact (and penetration): the least separation over part pairs.
+
+function contactPart(p: number, s: ConcaveScratch): void {
+  const work = s.owner!, child = childOf(work), n = s.nearest;
+  const part = placePart(s.slot, s.parted!, s.tParted, p), other = s.other!, tPart = s.slot.transform;
+  child.maxSeparation = n.distance;
+  child.touchingOnly = work.touchingOnly;
+  child.contact.partA = 0; child.contact.partB = 0;
+  const ok = s.partedIsA
+    ? CONTACT.find(part, other)(child, part, tPart, other, s.tOther, s.options)
+    : CONTACT.find(other, part)(child, other, s.tOther, part, tPart, s.options);
+  if (!ok) return;
+  const sep = child.contact.separation;
+  if (n.item < 0 ? sep <= n.distance : sep < n.distance || (sep === n.distance && p < n.item)) {
+    copyContact(work.contact, child.contact);
+    if (s.partedIsA) work.contact.partA = reportedPart(s.parted!, p); else work.contact.partB = reportedPart(s.parted!, p);
+    n.distance = sep; n.item = p;
+  }
+}
+
+function contactParted(work: QueryWork, c: PartedShape, tC: Transform, other: Shape, tOther: Transform, options: Options, partedIsA: boolean): boolean {
+  const s = scratchOf(work);
+  s.nearest.distance = work.maxSeparation;
+  if (work.touchingOnly) s.nearest.distance = Infinity;
+  begin(s, work, c, tC, other, tOther, options, partedIsA);
+  nearestBvh(c.bvh, s.query, contactPart, s, s.nearest);
+  return s.nearest.item >= 0;
+}
+
+/** (convex A, concave B). */
+const contactConvexParted: ContactPairFunction = (work, a, tA, b, tB, options) => contactParted(work, b as PartedShape, tB, a, tA, options, false);
+/** (concave A, concave B): the parts of the one with fewer, each against the other. */
+const contactPartedParted: ContactPairFunction = (work, a, tA, b, tB, options) => (partCount(a) <= partCount(b)
+  ? contactParted(work, a as PartedShape, tA, b, tB, options, true)
+  : contactParted(work, b as PartedShape, tB, a, tA, options, false));
+
+// ---------------------------------------------------------------------------------------------------
+// distance: the least distance over part pairs.
+
+function distancePart(p: number, s: ConcaveScratch): void {
+  const work = s.owner!, child = childOf(work), n = s.nearest;
+  const part = placePart(s.slot, s.parted!, s.tParted, p), other = s.other!, tPart = s.slot.transform;
+  child.distancePartA = 0; child.distancePartB = 0;
+  child.distanceBound = n.distance;
+  if (s.partedIsA) DISTANCE.find(part, other)(child, part, tPart, other, s.tOther, s.options);
+  else DISTANCE.find(other, part)(child, other, s.tOther, part, tPart, s.options);
+  const d = child.distance;
+  if (n.item < 0 ? d <= n.distance : d < n.distance || (d === n.distance && p < n.item)) {
+    n.distance = d; n.item = p;
+    work.distancePartA = s.partedIsA ? reportedPart(s.parted!, p) : child.distancePartA;
+    work.distancePartB = s.partedIsA ? child.distancePartB : reportedPart(s.parted!, p);
+  }
+}
+
+function distanceParted(work: QueryWork, c: PartedShape, tC: Transform, other: Shape, tOther: Transform, options: Options, partedIsA: boolean): void {
+  const s = scratchOf(work);
+  s.nearest.distance = work.distanceBound;
+  begin(s, work, c, tC, other, tOther, options, partedIsA);
+  nearestBvh(c.bvh, s.query, distancePart, s, s.nearest);
+  // Nothing within the bound (a caller's best so far): report beyond it.
+  work.distance = s.nearest.distance;
+  if (s.nearest.item < 0) work.distance = Infinity;
+}
+
+const distanceConvexParted: DistancePairFunction = (work, a, tA, b, tB, options) => distanceParted(work, b as PartedShape, tB, a, tA, options, false);
+const distancePartedParted: DistancePairFunction = (work, a, tA, b, tB, options) => (partCount(a) <= partCount(b)
+  ? distanceParted(work, a as PartedShape, tA, b, tB, options, true)
+  : distanceParted(work, b as PartedShape, tB, a, tA, options, false));
+
+// ---------------------------------------------------------------------------------------------------
+// intersects: any part pair that shares a point (the parts whose boxes overlap the other's).
+
+function intersectsPart(p: number, s: ConcaveScratch): boolean {
+  const child = childOf(s.owner!);
+  const part = placePart(s.slot, s.parted!, s.tParted, p), other = s.other!, tPart = s.slot.transform;
+  return s.partedIsA
+    ? INTERSECTS.find(part, other)(child, part, tPart, other, s.tOther, s.options)
+    : INTERSECTS.find(other, part)(child, other, s.tOther, part, tPart, s.options);
+}
+
+function intersectsParted(work: QueryWork, c: PartedShape, tC: Transform, other: Shape, tOther: Transform, options: Options, partedIsA: boolean): boolean {
+  const s = scratchOf(work);
+  begin(s, work, c, tC, other, tOther, options, partedIsA);
+  return overlapBvh(c.bvh, s.query, intersectsPart, s);
+}
+
+const intersectsConvexParted: IntersectsPairFunction = (work, a, tA, b, tB, options) => intersectsParted(work, b as PartedShape, tB, a, tA, options, false);
+const intersectsPartedParted: IntersectsPairFunction = (work, a, tA, b, tB, options) => (partCount(a) <= partCount(b)
+  ? intersectsParted(work, a as PartedShape, tA, b, tB, options, true)
+  : intersectsParted(work, b as PartedShape, tB, a, tA, options, false));
+
+// ---------------------------------------------------------------------------------------------------
+// closestPoints: the part pair of least distance, its points and normal.
+
+function closestPart(p: number, s: ConcaveScratch): void {
+  const work = s.owner!, child = childOf(work), n = s.nearest;
+  const part = placePart(s.slot, s.parted!, s.tParted, p), other = s.other!, tPart = s.slot.transform, r = s.partResult;
+  child.distancePartA = 0; child.distancePartB = 0;
+  child.distanceBound = n.distance;
+  if (s.partedIsA) CLOSEST_POINTS.find(part, other)(child, part, tPart, other, s.tOther, r, s.options);
+  else CLOSEST_POINTS.find(other, part)(child, other, s.tOther, part, tPart, r, s.options);
+  const d = r.distance;
+  if (n.item < 0 ? d <= n.distance : d < n.distance || (d === n.distance && p < n.item)) {
+    n.distance = d; n.item = p;
+    const out = s.out!;
+    out.distance = d;
+    out.pointA.x = r.pointA.x; out.pointA.y = r.pointA.y; out.pointA.z = r.pointA.z;
+    out.pointB.x = r.pointB.x; out.pointB.y = r.pointB.y; out.pointB.z = r.pointB.z;
+    out.normal.x = r.normal.x; out.normal.y = r.normal.y; out.normal.z = r.normal.z;
+    out.status = r.status; out.iterations = r.iterations;
+    work.distancePartA = s.partedIsA ? reportedPart(s.parted!, p) : child.distancePartA;
+    work.distancePartB = s.partedIsA ? child.distancePartB : reportedPart(s.parted!, p);
+  }
+}
+
+function closestParted(
+  work: QueryWork, c: PartedShape, tC: Transform, other: Shape, tOther: Transform, out: ClosestPointsResult, options: Options, partedIsA: boolean,
+): void {
+  const s = scratchOf(work);
+  s.nearest.distance = work.distanceBound;
+  begin(s, work, c, tC, other, tOther, options, partedIsA);
+  s.out = out;
+  try {
+    nearestBvh(c.bvh, s.query, closestPart, s, s.nearest);
+  } finally {
+    s.out = null;
+  }
+  // Nothing within the bound (a caller's best so far): report beyond it.
+  if (s.nearest.item < 0) out.distance = Infinity;
+}
+
+const closestConvexParted: ClosestPointsPairFunction = (work, a, tA, b, tB, out, options) => closestParted(work, b as PartedShape, tB, a, tA, out, options, false);
+const closestPartedParted: ClosestPointsPairFunction = (work, a, tA, b, tB, out, options) => (partCount(a) <= partCount(b)
+  ? closestParted(work, a as PartedShape, tA, b, tB, out, options, true)
+  : closestParted(work, b as PartedShape, tB, a, tA, out, options, false));
+
+/** The concave kinds whose pair functions are in the tables. */
+const registered = new Set<'compound' | 'mesh'>();
+
+/**
+ * Puts the pair functions of `kind` into every family's table (once; compound.ts and triangle-mesh.ts call
+ * it when their class is defined): against every convex kind, against itself, and against the other
+ * concave kind when that is registered too.
+ */
+export function registerConcavePairs(kind: 'compound' | 'mesh'): void {
+  if (registered.has(kind)) return;
+  registered.add(kind);
+  for (const convex of CONVEX_KINDS) {
+    CONTACT.register(convex, kind, contactConvexParted);
+    DISTANCE.register(convex, kind, distanceConvexParted);
+    INTERSECTS.register(convex, kind, intersectsConvexParted);
+    CLOSEST_POINTS.register(convex, kind, closestConvexParted);
+  }
+  for (const other of registered) {
+    // Canonical order: compound before mesh.
+    const [first, second] = other === 'compound' ? [other, kind] : [kind, other];
+    CONTACT.register(first, second, contactPartedParted);
+    DISTANCE.register(first, second, distancePartedParted);
+    INTERSECTS.register(first, second, intersectsPartedParted);
+    CLOSEST_POINTS.register(first, second, closestPartedParted);
+  }
+}
+
+/** Every convex kind, the user's own included. */
+const CONVEX_KINDS = [...BUILT_IN_KINDS, 'custom'] as const;
