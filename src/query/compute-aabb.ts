@@ -1,14 +1,17 @@
 /**
  * `computeAabb`: the world axis-aligned bounding box of a shape at a pose, the input of every bounding
- * volume hierarchy and broad phase. The geometry is in shapes/shape-aabb.ts.
+ * volume hierarchy and broad phase. The geometry is in shapes/shape-aabb.ts (convex shapes) and
+ * query/concave/concave-aabb.ts (compounds and meshes).
  */
 import { InvalidArgumentError, InvalidShapeError } from '../errors.js';
 import { createAabb, type Aabb } from '../math/aabb.js';
 import { Transform, transformFromPose } from '../math/transform.js';
 import type { PoseLike } from '../math/types.js';
 import { shapeAabb } from '../shapes/shape-aabb.js';
-import type { Shape } from '../shapes/shape.js';
-import { explainNotShape, isConvexShape } from './dispatch.js';
+import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../shapes/shape.js';
+import { concaveAabb } from './concave/concave-aabb.js';
+import type { PartedShape } from './concave/parts.js';
+import { explainNotShape, isConvexShape, kindIndex } from './dispatch.js';
 
 const _pose = /* @__PURE__ */ new Transform();
 
@@ -26,7 +29,8 @@ export function computeAabb(shape: Shape, pose: PoseLike, out?: Aabb | null): Aa
     || Object.isFrozen(out.min) || Object.isFrozen(out.max)) {
     throw new InvalidArgumentError('out', 'is not a writable box; expected one from createAabb(), a three.js Box3, or undefined');
   }
-  if (!isConvexShape(shape)) {
+  const k = kindIndex(shape), concave = k === COMPOUND_KIND_INDEX || k === MESH_KIND_INDEX;
+  if (!concave && !isConvexShape(shape)) {
     explainNotShape('shape', shape);
     throw new InvalidShapeError('shape', 'is not a shape; expected a built-in shape or a convex shape of your own with a support method');
   }
@@ -35,7 +39,7 @@ export function computeAabb(shape: Shape, pose: PoseLike, out?: Aabb | null): Aa
   _running = true;
   try {
     const t = transformFromPose(_pose, pose, 'pose');
-    return shapeAabb(out, shape, t);
+    return concave ? concaveAabb(out, shape as PartedShape, t) : shapeAabb(out, shape as ConvexShape, t);
   } finally {
     _running = false;
   }

@@ -16,6 +16,7 @@ import { createAabb } from '../../math/aabb.js';
 import { relativeTransform, Transform } from '../../math/transform.js';
 import { shapeAabb } from '../../shapes/shape-aabb.js';
 import { BUILT_IN_KINDS, type ConvexShape, type Shape } from '../../shapes/shape.js';
+import { CONTACT_RELATIVE_TOLERANCE } from '../../tolerance.js';
 import {
   CLOSEST_POINTS, CONTACT, DISTANCE, INTERSECTS,
   type ClosestPointsPairFunction, type ContactPairFunction, type DistancePairFunction, type IntersectsPairFunction,
@@ -44,6 +45,16 @@ class ConcaveScratch {
   readonly slot = new PartSlot();
   /** Whether the parted shape is the pair's A. */
   partedIsA = false;
+  /**
+   * A mesh's answers within this of the best so far tie (CONTACT_RELATIVE_TOLERANCE of the pair's size),
+   * and the one whose normal is nearest its triangle's face normal wins (`tilt`: |normal × face normal|,
+   * the sine of the angle between them, first order in it where the cosine is second; 0 for a compound).
+   */
+  tie = 0;
+  tilt = 0;
+  bestTilt = 0;
+  /** A part's answer (distance or separation), as betterPart reads it: an argument would be boxed. */
+  candidate = 0;
   /** The work record this scratch belongs to (the pair function's): where the best answer goes. */
   owner: QueryWork | null = null;
   /** The best part so far and its distance or separation (the traversal's answer, which the visitors lower). */
@@ -77,6 +88,8 @@ function begin(s: ConcaveScratch, work: QueryWork, parted: PartedShape, tP: Tran
   copyTransform(s.tOther, tOther);
   s.nearest.item = -1;
   const rel = relativeTransform(s.relative, tP, tOther), q = s.query;
+  s.tie = CONTACT_RELATIVE_TOLERANCE * (parted.boundingRadius + other.boundingRadius + Math.sqrt(rel.tx * rel.tx + rel.ty * rel.ty + rel.tz * rel.tz));
+  s.bestTilt = 0;
   if (other.kind === 'compound' || other.kind === 'mesh') {
     rootBoxIn(q, other as PartedShape, rel);
   } else {
@@ -86,7 +99,39 @@ function begin(s: ConcaveScratch, work: QueryWork, parted: PartedShape, tP: Tran
 }
 
 // A part's answer d beats the best so far when it is below it, or equal and of a lower part; before any
-// part, the bound itself counts (ties included). Written out at each use: a helper taking d would box it.
+// part, the bound itself counts (ties included). The answer is read from `s.candidate`: an argument would be boxed.
+//
+// A mesh's inner edges (Jolt's "active edges", Box2D's chain shapes): a shape over an edge between two
+// coplanar triangles is as near to the one as to the other to rounding, and the triangle whose closest
+// point is on the edge reports the edge's direction, tilted by up to about sqrt(eps) (a point 1e-10 past
+// the edge at height 0.05 gives a normal 1e-9 off the face's). Among answers that tie within `tie`, the one
+// whose normal is nearest its own triangle's face normal wins: the face's answer, not the edge's. A
+// compound's parts all have tilt 0, so ties go to the lower part as before.
+function betterPart(s: ConcaveScratch, p: number): boolean {
+  const n = s.nearest, d = s.candidate;
+  if (n.item < 0) return d <= n.distance;
+  if (d < n.distance - s.tie) return true;
+  if (d > n.distance + s.tie) return false;
+  if (s.tilt !== s.bestTilt) return s.tilt < s.bestTilt;
+  return d < n.distance || (d === n.distance && p < n.item);
+}
+
+/**
+ * |n × f| for the normal `n` (world) of an answer against the mesh triangle in `s.slot` (f: its unit face
+ * normal), into `s.tilt`: the sine of the angle between the normal and the face's line; 0 for a compound.
+ */
+function tiltFromFace(s: ConcaveScratch, n: { x: number; y: number; z: number }): void {
+  if (s.parted!.kind !== 'mesh') { s.tilt = 0; return; }
+  const t = s.slot.triangle, r = s.tParted;
+  const ux = t.b.x - t.a.x, uy = t.b.y - t.a.y, uz = t.b.z - t.a.z;
+  const vx = t.c.x - t.a.x, vy = t.c.y - t.a.y, vz = t.c.z - t.a.z;
+  const fx = uy * vz - uz * vy, fy = uz * vx - ux * vz, fz = ux * vy - uy * vx;
+  // The normal in the mesh's frame: Rᵀ n.
+  const lx = r.m00 * n.x + r.m10 * n.y + r.m20 * n.z, ly = r.m01 * n.x + r.m11 * n.y + r.m21 * n.z, lz = r.m02 * n.x + r.m12 * n.y + r.m22 * n.z;
+  const cx = fy * lz - fz * ly, cy = fz * lx - fx * lz, cz = fx * ly - fy * lx;
+  const fl = Math.sqrt(fx * fx + fy * fy + fz * fz), nl = Math.sqrt(lx * lx + ly * ly + lz * lz);
+  s.tilt = fl > 0 && nl > 0 ? Math.sqrt(cx * cx + cy * cy + cz * cz) / (fl * nl) : 1;
+}
 
 function copyContact(out: ContactAnswer, c: ContactAnswer): void {
   out.separation = c.separation;
@@ -110,11 +155,12 @@ function contactPart(p: number, s: ConcaveScratch): void {
     ? CONTACT.find(part, other)(child, part, tPart, other, s.tOther, s.options)
     : CONTACT.find(other, part)(child, other, s.tOther, part, tPart, s.options);
   if (!ok) return;
-  const sep = child.contact.separation;
-  if (n.item < 0 ? sep <= n.distance : sep < n.distance || (sep === n.distance && p < n.item)) {
+  tiltFromFace(s, child.contact.normal);
+  s.candidate = child.contact.separation;
+  if (betterPart(s, p)) {
     copyContact(work.contact, child.contact);
     if (s.partedIsA) work.contact.partA = reportedPart(s.parted!, p); else work.contact.partB = reportedPart(s.parted!, p);
-    n.distance = sep; n.item = p;
+    n.distance = child.contact.separation; n.item = p; s.bestTilt = s.tilt;
   }
 }
 
@@ -199,11 +245,12 @@ function closestPart(p: number, s: ConcaveScratch): void {
   child.distanceBound = n.distance;
   if (s.partedIsA) CLOSEST_POINTS.find(part, other)(child, part, tPart, other, s.tOther, r, s.options);
   else CLOSEST_POINTS.find(other, part)(child, other, s.tOther, part, tPart, r, s.options);
-  const d = r.distance;
-  if (n.item < 0 ? d <= n.distance : d < n.distance || (d === n.distance && p < n.item)) {
-    n.distance = d; n.item = p;
+  tiltFromFace(s, r.normal);
+  s.candidate = r.distance;
+  if (betterPart(s, p)) {
+    n.distance = r.distance; n.item = p; s.bestTilt = s.tilt;
     const out = s.out!;
-    out.distance = d;
+    out.distance = r.distance;
     out.pointA.x = r.pointA.x; out.pointA.y = r.pointA.y; out.pointA.z = r.pointA.z;
     out.pointB.x = r.pointB.x; out.pointB.y = r.pointB.y; out.pointB.z = r.pointB.z;
     out.normal.x = r.normal.x; out.normal.y = r.normal.y; out.normal.z = r.normal.z;

@@ -48,6 +48,8 @@ export class TriangleMesh implements ConcaveShape {
   readonly bvh: StaticBvh;
   /** Radius of a ball about the mesh's origin that holds it. */
   readonly boundingRadius: number;
+  /** @internal The vertices the kept triangles use, each once (what a turned mesh's box is read from). */
+  readonly usedVertices: Int32Array;
   /** @internal For each kept triangle, its largest vertex norm (its bounding radius as a Triangle). */
   readonly triangleRadius: Float64Array;
 
@@ -102,6 +104,11 @@ export class TriangleMesh implements ConcaveShape {
     let r = 0;
     for (let i = 0; i < nv; i++) r = Math.max(r, norms[i] = Math.hypot(v[3 * i], v[3 * i + 1], v[3 * i + 2]));
     this.boundingRadius = r;
+    const used = new Uint8Array(nv);
+    for (let k = 0; k < 3 * kept; k++) used[this.triangles[k]] = 1;
+    const usedList = new Int32Array(used.reduce((n, u) => n + u, 0));
+    for (let i = 0, j = 0; i < nv; i++) if (used[i] === 1) usedList[j++] = i;
+    this.usedVertices = usedList;
     const radii = new Float64Array(kept), t3 = this.triangles;
     for (let t = 0; t < kept; t++) radii[t] = Math.max(norms[t3[3 * t]], norms[t3[3 * t + 1]], norms[t3[3 * t + 2]]);
     this.triangleRadius = radii;
