@@ -37,6 +37,7 @@ export { intersects, distance, closestPoints } from './query/closest-points.js';
 export { penetration, contact, type ContactOptions } from './query/contact.js';
 export { computeAabb } from './query/compute-aabb.js';
 export { contactManifold, type ManifoldOptions } from './query/contact-manifold.js';
+export { contactManifolds, createManifoldList, type ManifoldList, type ManifoldsOptions } from './query/contact-manifolds.js';
 export { ManifoldCache } from './query/manifold/manifold-cache.js';
 export { contactFeatures, createContactFeatures, type ContactFeatures } from './query/manifold/contact-features.js';
 export { rayCast, type RayCastOptions } from './query/ray-cast.js';

@@ -40,6 +40,7 @@ const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
   answerPairQueryText: (t) => format.answerPairQueryText(t as never),
   describeShape: (s) => format.describeShape(s as never),
   contactManifold: (a, p, o) => lib.contactManifold(a as never, p as never, a as never, p as never, null, o as never),
+  contactManifolds: (a, p, o) => lib.contactManifolds(a as never, p as never, a as never, p as never, o as never, p as never),
   answerManifoldQueryText: (t) => format.answerManifoldQueryText(t as never),
   contactFeatures: (a, p, n) => lib.contactFeatures(a as never, p as never, a as never, p as never, n as never),
   rayCast: (s, p, o) => lib.rayCast(s as never, p as never, o as never, o as never, null, p as never),
@@ -72,7 +73,7 @@ describe('garbage into every public function', () => {
 // Every export is in the list above or is a query (test/query/input-checks.test.ts) or a type/factory.
 it('covers every function the entries export', () => {
   const queries = ['intersects', 'distance', 'closestPoints', 'penetration', 'contact'];
-  const factories = ['createAabb', 'createPose', 'createContactResult', 'createPenetrationResult', 'createClosestPointsResult', 'createHullFace', 'GjkCache', 'createManifold', 'ManifoldCache', 'createContactFeatures', 'createRayHit', 'createShapeCastResult'];
+  const factories = ['createAabb', 'createPose', 'createContactResult', 'createPenetrationResult', 'createClosestPointsResult', 'createHullFace', 'GjkCache', 'createManifold', 'createManifoldList', 'ManifoldCache', 'createContactFeatures', 'createRayHit', 'createShapeCastResult'];
   const handledElsewhere = ['answerPair', 'answerPairQuery', 'formatResults', 'formatResult', 'isPairFailure', 'answerManifoldPair', 'formatManifoldResult', 'featureName', 'formatRayResult', 'formatCastResult'];
   const functions = [...Object.entries(lib), ...Object.entries(format)]
     .filter(([name, v]) => typeof v === 'function' && !/Error$/.test(name)).map(([name]) => name);

@@ -183,7 +183,21 @@ function boxDistance(b: Float64Array, n: number, q: Float64Array): void {
     const gap = Math.max(b[k + a] - q[3 + a], q[a] - b[k + 3 + a], 0);
     s += gap * gap;
   }
-  _value[0] = Math.sqrt(s);
+  // Gaps beyond about 1e154 square to Infinity, and every box would bound the same Infinity: the part that
+  // is nearer would be pruned behind a farther one. Then, scaled by the largest gap first.
+  _value[0] = s < Infinity ? Math.sqrt(s) : scaledBoxDistance(b, k, q);
+}
+
+/** boxDistance's distance for gaps too large to square: the largest gap times the root of the scaled sum. */
+function scaledBoxDistance(b: Float64Array, k: number, q: Float64Array): number {
+  let m = 0;
+  for (let a = 0; a < 3; a++) m = Math.max(m, b[k + a] - q[3 + a], q[a] - b[k + 3 + a]);
+  let s = 0;
+  for (let a = 0; a < 3; a++) {
+    const gap = Math.max(b[k + a] - q[3 + a], q[a] - b[k + 3 + a], 0) / m;
+    s += gap * gap;
+  }
+  return m * Math.sqrt(s);
 }
 
 /** Where boxDistance and slabEntry put their answers. */

@@ -1,19 +1,19 @@
 /**
  * The manifold JSON format (docs/formats.md, "Manifold document"): the pair-query document with an
- * optional `margin` per pair, answered with {@link contactManifold}:
+ * optional `margin` per pair, answered with {@link contactManifolds}:
  *
  *   {"results": [{"id", "manifolds": [{"normal", "points": [{"pointA", "pointB", "separation",
  *     "featureA", "featureB"}, ...]}]}, ...]}
  *
  * A convex pair has at most one manifold (none when farther apart than the margin), written with
- * `partA` and `partB` 0. Features are written as "v3", "e5", "f2", or "" on a curved surface. One bad
+ * `partA` and `partB` 0; a compound or a mesh one for each pair of parts within the margin. Features are written as "v3", "e5", "f2", or "" on a curved surface. One bad
  * pair gets `{"id", "error"}`, and the others are still answered.
  */
 import { CollisionError, InvalidJsonError, InvalidNumberError } from '../errors.js';
-import { contactManifold } from '../query/contact-manifold.js';
-import { createManifold, type Feature, type Manifold } from '../query/manifold/manifold-result.js';
+import { contactManifolds, createManifoldList } from '../query/contact-manifolds.js';
+import type { Feature, Manifold } from '../query/manifold/manifold-result.js';
 import {
-  allFinite, answerItemsText, capMessage, describe, internalFailure, isPairFailure, readPairEntry, toArray,
+  answerItemsText, capMessage, describe, internalFailure, isPairFailure, readPairEntry, toArray,
   type AnsweredDocument, type PairFailure, type PairId, type ParsedPair,
 } from './pair-query.js';
 
@@ -53,18 +53,18 @@ function readMargin(json: unknown, index: number): number {
   throw new InvalidJsonError(`pairs[${index}].margin`, `is ${describe(m)}; expected a finite number >= 0`);
 }
 
-const _manifold = /* @__PURE__ */ createManifold();
+const _list = /* @__PURE__ */ createManifoldList();
 
 /** Answers one read pair with its margin. Never throws (errors become the pair's failure). */
 export function answerManifoldPair(pair: ParsedPair, margin: number): ManifoldOutcome {
   const { id } = pair;
   try {
-    const m = contactManifold(pair.a, pair.poseA, pair.b, pair.poseB, _manifold, { margin });
-    if (m === null) return { id, manifolds: [] };
-    const json = manifoldJson(m);
-    const numbers = [...json.normal, ...json.points.flatMap((p) => [...p.pointA, ...p.pointB, p.separation])];
-    if (!allFinite(numbers)) return internalFailure(id, 'the query produced a non-finite manifold');
-    return { id, manifolds: [json] };
+    // Each pair of parts' own manifold, as the format defines it: no smoothing of a mesh's inner edges.
+    const list = contactManifolds(pair.a, pair.poseA, pair.b, pair.poseB, _list, { margin, meshEdges: 'exact' });
+    const manifolds = list.manifolds.slice(0, list.count).map(manifoldJson);
+    const numbers = manifolds.flatMap((json) => [...json.normal, ...json.points.flatMap((p) => [...p.pointA, ...p.pointB, p.separation])]);
+    if (!numbers.every(Number.isFinite)) return internalFailure(id, 'the query produced a non-finite manifold');
+    return { id, manifolds };
   } catch (e) {
     if (e instanceof CollisionError) return { id, error: capMessage(e.message), code: e.code };
     return internalFailure(id, e instanceof Error ? e.message : String(e));
@@ -80,7 +80,7 @@ function manifoldJson(m: Manifold): ManifoldJson {
       featureA: featureName(p.featureA), featureB: featureName(p.featureB),
     });
   }
-  return { partA: 0, partB: 0, normal: toArray(m.normal), points };
+  return { partA: m.partA, partB: m.partB, normal: toArray(m.normal), points };
 }
 
 /** One result object as written (one line). */

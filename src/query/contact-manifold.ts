@@ -3,12 +3,12 @@
  * shared normal, from the exact contact (contact.ts's pair table) and the clipping of the two shapes'
  * supporting faces (manifold/convex-manifold.ts).
  */
-import { describeValue, InvalidArgumentError } from '../errors.js';
-import { transformFromPose } from '../math/transform.js';
+import { describeValue, InvalidArgumentError, UnsupportedPairError } from '../errors.js';
+import { transformFromPose, type Transform } from '../math/transform.js';
 import type { PoseLike } from '../math/types.js';
-import type { ConvexShape, Shape } from '../shapes/shape.js';
+import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../shapes/shape.js';
 import { MANIFOLD_MAX_POINTS } from '../tolerance.js';
-import { CONTACT } from './dispatch.js';
+import { CONTACT, isConvexShape, kindIndex } from './dispatch.js';
 import type { EpaOptions } from './epa/epa.js';
 import type { GjkCache, GjkOptions } from './gjk/gjk.js';
 import { FAR, NEAR } from './manifold/collide-box-box.js';
@@ -18,7 +18,7 @@ import { cacheHit, ManifoldCache, restoreManifold, storeApart, storeManifold } f
 import { relativeTransform } from '../math/transform.js';
 import { createManifold, type Manifold } from './manifold/manifold-result.js';
 import { badOption, checkOptions, outNotWritable } from './options.js';
-import { acquireWork } from './query-work.js';
+import { acquireWork, type QueryWork } from './query-work.js';
 import type { TraceCallback } from './trace.js';
 
 /** Options of {@link contactManifold}. */
@@ -35,7 +35,8 @@ export interface ManifoldOptions extends Omit<GjkOptions, 'cache'>, EpaOptions {
 }
 
 /** The options passed on to the contact query, with the manifold cache's GJK cache (no allocation). */
-interface InnerOptions extends GjkOptions, EpaOptions {
+/** @internal (query/ modules only) */
+export interface InnerOptions extends GjkOptions, EpaOptions {
   cache: GjkCache | undefined;
   trace: TraceCallback | undefined;
   gjkRelativeTolerance: number | undefined;
@@ -71,17 +72,7 @@ export function contactManifold(
   if (out != null) checkManifoldOut(out);
   const work = acquireWork(options?.trace !== undefined);
   const mw = work.manifold ?? (work.manifold = new ManifoldWork());
-  let inner: InnerOptions | undefined;
-  if (options != null) {
-    inner = mw.options as InnerOptions;
-    inner.cache = cache?.gjk;
-    inner.trace = options.trace;
-    inner.gjkRelativeTolerance = options.gjkRelativeTolerance;
-    inner.gjkMaxIterations = options.gjkMaxIterations;
-    inner.epaRelativeTolerance = options.epaRelativeTolerance;
-    inner.epaMaxIterations = options.epaMaxIterations;
-    checkOptions(inner);
-  }
+  const inner = options != null ? innerOptions(mw, options, cache) : undefined;
   work.touchingOnly = false;
   work.maxSeparation = margin;
   const tA = transformFromPose(work.poseA, poseA, 'poseA');
@@ -97,16 +88,15 @@ export function contactManifold(
       const result = out ?? createManifold();
       try {
         restoreManifold(cache, tA, result);
+        result.partA = 0; result.partB = 0;
       } catch (error) {
         throw error instanceof TypeError && out != null ? outNotWritable('createManifold') : error;
       }
       return result;
     }
   }
-  // The manifold's pair table first (manifold/manifold-table.ts): two boxes by the separating axis test,
-  // two spheres in closed form; every other pair, and pairs those send on, take the contact query's table.
-  const route = MANIFOLD.find(a, b)(work, a, tA, b, tB);
-  if (route === FAR || (route !== NEAR && (!CONTACT.find(a, b)(work, a, tA, b, tB, inner) || work.contact.separation > margin))) {
+  if (!isConvexShape(a) || !isConvexShape(b)) throwConcave(a, b);
+  if (!contactWithin(work, a, tA, b, tB, inner)) {
     if (cache !== undefined) {
       cache.reference = 0;
       storeApart(cache, a as ConvexShape, b as ConvexShape, mw, maxPoints, rel!);
@@ -116,6 +106,7 @@ export function contactManifold(
   const result = out ?? createManifold();
   try {
     manifoldConvex(mw, work.contact, a as ConvexShape, tA, b as ConvexShape, tB, result, maxPoints, cache);
+    result.partA = 0; result.partB = 0;
     if (cache !== undefined) storeManifold(cache, a as ConvexShape, b as ConvexShape, mw, maxPoints, rel!, tA, result);
   } catch (error) {
     throw error instanceof TypeError && out != null ? outNotWritable('createManifold') : error;
@@ -123,7 +114,42 @@ export function contactManifold(
   return result;
 }
 
-function checkManifoldOptions(options: ManifoldOptions): void {
+/** The options the contact query gets (`mw`'s record, filled from the caller's), checked. */
+/** @internal (query/ modules only) */
+export function innerOptions(mw: ManifoldWork, options: ManifoldOptions, cache: ManifoldCache | undefined): InnerOptions {
+  const inner = mw.options as InnerOptions;
+  inner.cache = cache?.gjk;
+  inner.trace = options.trace;
+  inner.gjkRelativeTolerance = options.gjkRelativeTolerance;
+  inner.gjkMaxIterations = options.gjkMaxIterations;
+  inner.epaRelativeTolerance = options.epaRelativeTolerance;
+  inner.epaMaxIterations = options.epaMaxIterations;
+  checkOptions(inner);
+  return inner;
+}
+
+/**
+ * The pair's contact into `work.contact`, when it is within `work.maxSeparation` (the margin): false when
+ * not. The manifold's pair table first (manifold/manifold-table.ts): two boxes by the separating axis test,
+ * two spheres in closed form; every other pair, and pairs those send on, take the contact query's table.
+ */
+/** @internal (query/ modules only) */
+export function contactWithin(work: QueryWork, a: Shape, tA: Transform, b: Shape, tB: Transform, inner: InnerOptions | undefined): boolean {
+  const route = MANIFOLD.find(a, b)(work, a, tA, b, tB);
+  return route !== FAR && (route === NEAR || (CONTACT.find(a, b)(work, a, tA, b, tB, inner) && !(work.contact.separation > work.maxSeparation)));
+}
+
+/** A compound or a mesh given to the one-manifold query: which query answers it instead. */
+function throwConcave(a: Shape, b: Shape): never {
+  // (Anything but a compound or a mesh gets the table's own error: not a shape, or of a kind unknown.)
+  const concave = (s: Shape): boolean => { const k = kindIndex(s); return k === COMPOUND_KIND_INDEX || k === MESH_KIND_INDEX; };
+  if (!(concave(a) || isConvexShape(a)) || !(concave(b) || isConvexShape(b))) MANIFOLD.find(a, b);
+  const field = isConvexShape(a) ? 'b' : 'a', kind = (isConvexShape(a) ? b : a).kind;
+  throw new UnsupportedPairError(`contactManifold: ${field} is a ${kind}, which has one manifold for each pair of parts that touch; use contactManifolds`);
+}
+
+/** @internal (query/ modules only) */
+export function checkManifoldOptions(options: ManifoldOptions): void {
   if (typeof options !== 'object') {
     throw new InvalidArgumentError('options', `is ${describeValue(options)}; expected an object`);
   }
@@ -138,7 +164,8 @@ function checkManifoldOptions(options: ManifoldOptions): void {
 }
 
 /** `out` must be a record from createManifold: a normal and MANIFOLD_MAX_POINTS point records. */
-function checkManifoldOut(out: unknown): void {
+/** @internal (query/ modules only) */
+export function checkManifoldOut(out: unknown): void {
   const o = out as Partial<Manifold> | null;
   if (typeof o === 'object' && o !== null && typeof o.normal === 'object' && o.normal !== null
     && Array.isArray(o.points) && o.points.length >= MANIFOLD_MAX_POINTS) return;

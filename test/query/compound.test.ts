@@ -81,11 +81,12 @@ describe('compounds: every query is the minimum over part pairs (brute force)', 
   });
 });
 
-describe('queries that do not take compounds yet say so', () => {
-  it('contactManifold: an UnsupportedPairError naming the query and the kinds, not a list that includes compound', () => {
+describe('contactManifold (one manifold) sends a compound to contactManifolds', () => {
+  it('an UnsupportedPairError naming the argument and the query to use', () => {
     const c = new Compound([{ shape: new Box(1, 1, 1), pose: poseObj({ position: [0, 0, 0], quaternion: [0, 0, 0, 1] }) }]);
     const P0 = poseObj({ position: [0, 0, 0], quaternion: [0, 0, 0, 1] });
-    expect(() => contactManifold(new Box(1, 1, 1), P0, c, P0)).toThrow(/^contactManifold: no pair function for kinds "box" and "compound"; contactManifold takes convex shapes only/);
+    expect(() => contactManifold(new Box(1, 1, 1), P0, c, P0)).toThrow(/^contactManifold: b is a compound, .*use contactManifolds/);
+    expect(() => contactManifold(c, P0, new Box(1, 1, 1), P0)).toThrow(/^contactManifold: a is a compound/);
   });
 });
 

@@ -251,3 +251,18 @@ function mul(a: [number, number, number, number], b: [number, number, number, nu
     a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3], a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2],
   ];
 }
+
+describe('compounds and meshes at any scale', () => {
+  it('from 1e-250 to 1e250: a compound\'s nearest part and a mesh\'s separation, in units of the scale', () => {
+    for (const k of [1e-250, 1e-150, 1, 1e150, 1e250]) {
+      const at = (x: number, y: number, z: number) => ({ position: { x: x * k, y: y * k, z: z * k }, quaternion: { x: 0, y: 0, z: 0, w: 1 } });
+      // The box part is 4 away from the sphere, the sphere part 1 (box gaps that square past 1e308 must not tie them).
+      const c = new Compound([{ shape: new Box(k, k, k), pose: at(0, 0, 0) }, { shape: new Sphere(k), pose: at(3, 0, 0) }]);
+      expect(distance(c, at(0, 0, 0), new Sphere(k), at(6, 0, 0)) / k).toBeCloseTo(1, 12);
+      // A triangle of size 1e-250 is not degenerate (its cross product must not underflow).
+      const m = new TriangleMesh([-9 * k, 0, -9 * k, 9 * k, 0, -9 * k, 9 * k, 0, 9 * k], [0, 1, 2]);
+      expect(m.degenerateCount).toBe(0);
+      expect(contact(m, at(0, 0, 0), new Sphere(k), at(1, 2, -1))!.separation / k).toBeCloseTo(1, 12);
+    }
+  });
+});

@@ -140,11 +140,16 @@ export class TriangleMesh implements ConcaveShape {
   }
 }
 
-/** Whether triangle (a, b, c) has zero area to rounding: |(b − a) × (c − a)| ≤ 8ε·(longest edge)². */
+/** Whether triangle (a, b, c) has zero area to rounding: |(b − a) × (c − a)| ≤ 8ε·(longest edge)², at any scale. */
 function isDegenerate(v: Float64Array, a: number, b: number, c: number): boolean {
   const ax = v[3 * a], ay = v[3 * a + 1], az = v[3 * a + 2];
-  const ux = v[3 * b] - ax, uy = v[3 * b + 1] - ay, uz = v[3 * b + 2] - az;
-  const wx = v[3 * c] - ax, wy = v[3 * c + 1] - ay, wz = v[3 * c + 2] - az;
+  let ux = v[3 * b] - ax, uy = v[3 * b + 1] - ay, uz = v[3 * b + 2] - az;
+  let wx = v[3 * c] - ax, wy = v[3 * c + 1] - ay, wz = v[3 * c + 2] - az;
+  // Scaled to a largest coordinate of 1 first: at 1e-250 the cross product would underflow to 0 (and at
+  // 1e200 overflow), making every triangle degenerate.
+  const m = Math.max(Math.abs(ux), Math.abs(uy), Math.abs(uz), Math.abs(wx), Math.abs(wy), Math.abs(wz));
+  if (!(m > 0) || !Number.isFinite(m)) return !(m > 0);
+  ux /= m; uy /= m; uz /= m; wx /= m; wy /= m; wz /= m;
   const nx = uy * wz - uz * wy, ny = uz * wx - ux * wz, nz = ux * wy - uy * wx;
   const n = Math.hypot(nx, ny, nz);
   const e = Math.max(Math.hypot(ux, uy, uz), Math.hypot(wx, wy, wz), Math.hypot(wx - ux, wy - uy, wz - uz));

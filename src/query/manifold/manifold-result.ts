@@ -48,6 +48,12 @@ export interface Manifold {
   status: QueryStatus;
   /** GJK plus EPA iterations of that query. */
   iterations: number;
+  /**
+   * The pair of parts the manifold is between (contactManifolds): a compound's part index, a mesh's
+   * triangle index in the list given; 0 for a convex shape.
+   */
+  partA: number;
+  partB: number;
 }
 
 function createPoint(): ManifoldPoint {
@@ -61,5 +67,5 @@ function createPoint(): ManifoldPoint {
 export function createManifold(): Manifold {
   const points: ManifoldPoint[] = [];
   for (let i = 0; i < MANIFOLD_MAX_POINTS; i++) points.push(createPoint());
-  return { normal: vec3(1, 0, 0), count: 0, points, status: 'converged', iterations: 0 };
+  return { normal: vec3(1, 0, 0), count: 0, points, status: 'converged', iterations: 0, partA: 0, partB: 0 };
 }
