@@ -2,16 +2,20 @@
 // answer in the panel, and a step control replaying GJK and EPA from the query's trace. Two more modes
 // ask other queries of the same pair: a ray drawn with the pointer (ray-mode.ts) and a sweep of B
 // (sweep-mode.ts).
+// A or B may also be a compound or a triangle mesh (concave-presets.ts, or read from a pair-query file):
+// the answer then lights up the part or triangle it is about, and the difference view, which is for convex
+// pairs, says so instead of drawing.
 // It uses only the public entry points 'convex-collide' and 'convex-collide/format', like any other user
 // of the library.
 import * as THREE from 'three';
-import type { ConvexShape, TraceStep, Vec3Like } from 'convex-collide';
+import type { Compound, Shape, TraceStep, TriangleMesh, Vec3Like } from 'convex-collide';
 import { shapeFromJSON, shapeToJSON } from 'convex-collide/format';
 import type { ShapeJSON } from 'convex-collide/format';
+import { buildPreset, describeConcave, describePart, isConcave, isConvex } from './concave-shape.js';
 import { MinkowskiView } from './minkowski-view.js';
 import { parsePairFile } from './pair-file.js';
 import type { FilePair, Pose } from './pair-file.js';
-import { askLibrary } from './query.js';
+import { askLibrary, NO_ANSWER } from './query.js';
 import type { QueryAnswer } from './query.js';
 import { RayMode } from './ray-mode.js';
 import { ShapeEditor } from './shape-editor.js';
@@ -41,10 +45,10 @@ const $ = <T extends HTMLElement = HTMLElement>(selector: string): T => {
 const world = new WorldView($('#world-view'));
 const minkowski = new MinkowskiView($('#minkowski-view'));
 const editors: Record<Which, ShapeEditor> = {
-  a: new ShapeEditor($('#shape-editors'), 'a', 'ConvexShape A'),
-  b: new ShapeEditor($('#shape-editors'), 'b', 'ConvexShape B'),
+  a: new ShapeEditor($('#shape-editors'), 'a', 'Shape A'),
+  b: new ShapeEditor($('#shape-editors'), 'b', 'Shape B'),
 };
-const shapes: Record<Which, ConvexShape> = {
+const shapes: Record<Which, Shape> = {
   a: shapeFromJSON(DEFAULT_SCENE.a),
   b: shapeFromJSON(DEFAULT_SCENE.b),
 };
@@ -53,7 +57,7 @@ type QueryMode = 'contact' | 'ray' | 'sweep';
 let queryMode: QueryMode = 'contact';
 const rayMode = new RayMode($('#mode-panels'), world, shapes);
 const sweepMode = new SweepMode($('#mode-panels'), world, shapes);
-let answer: QueryAnswer = { contact: null, manifold: null, intersects: null, steps: [], error: null };
+let answer: QueryAnswer = NO_ANSWER;
 /** Index into `answer.steps`; `steps.length` means "the final answer". */
 let stepIndex = 0;
 let filePairs: FilePair[] = [];
@@ -64,7 +68,7 @@ let pairEdited = false;
 // ---- shapes and poses -------------------------------------------------------------------------
 
 function setShape(which: Which, json: ShapeJSON): void {
-  let shape: ConvexShape;
+  let shape: Shape;
   try {
     shape = shapeFromJSON(json);
   } catch (e) {
@@ -79,9 +83,26 @@ function setShape(which: Which, json: ShapeJSON): void {
   minkowski.fit();
 }
 
-function useShape(which: Which, shape: ConvexShape): void {
+function useShape(which: Which, shape: Shape): void {
   shapes[which] = shape;
   world.setShapeObject(which, shapeObject(shape, COLORS[which], world.dotSize));
+}
+
+/** Puts a compound or mesh of the menu (concave-presets.ts) in place of A or B, and frames the pair. */
+function setPreset(which: Which, id: string): void {
+  let shape: Compound | TriangleMesh;
+  try {
+    shape = buildPreset(id);
+  } catch (e) {
+    editors[which].showError(e instanceof Error ? e.message : String(e));
+    return;
+  }
+  editors[which].showError(null);
+  editors[which].setConcave(id, describeConcave(shape));
+  shapes[which] = shape;
+  pairEdited = true;
+  // Its size may be far from the shape it replaces: frame both (this redraws and asks the library).
+  fitViews();
 }
 
 function setPose(which: Which, pose: Pose): void {
@@ -95,6 +116,7 @@ function setPose(which: Which, pose: Pose): void {
 for (const which of ['a', 'b'] as const) {
   const editor = editors[which];
   editor.onShapeInput = (json) => setShape(which, json);
+  editor.onPresetInput = (id) => setPreset(which, id);
   editor.onPoseInput = (position, quaternion) => {
     world.pose[which].position.copy(position);
     world.pose[which].quaternion.copy(quaternion);
@@ -149,11 +171,19 @@ function update(): void {
   // Manifold points up to 1 % of the scene's size apart: a pair about to touch shows its region too.
   answer = askLibrary(a, poseA, b, poseB, 0.01 * sceneScale());
   const t1 = performance.now();
-  let viewError: string | null;
-  try {
-    viewError = minkowski.setPair(a, poseA, b, poseB, answer.steps);
-  } catch (e) {
-    viewError = e instanceof Error ? e.message : String(e);
+  let viewError: string | null = null;
+  if (!isConvex(a) || !isConvex(b)) {
+    minkowski.setUnavailable(
+      'The Minkowski difference is drawn for two convex shapes. A compound or a mesh is not one: '
+      + 'the library answers for it by querying each pair of parts it cannot rule out, and the world view '
+      + 'lights up the part or triangle of the answer.',
+    );
+  } else {
+    try {
+      viewError = minkowski.setPair(a, poseA, b, poseB, answer.steps);
+    } catch (e) {
+      viewError = e instanceof Error ? e.message : String(e);
+    }
   }
   const t2 = performance.now();
   timings.query = t1 - t0;
@@ -211,12 +241,36 @@ function showAnswer(): void {
     delete sep.dataset.value;
     for (const id of ['#result-normal', '#result-point-a', '#result-point-b', '#result-status']) $(id).textContent = '–';
   }
+  showParts();
   const m = answer.manifold;
-  $('#result-manifold').textContent = m === null ? '– (apart)'
-    : `${m.points.length} point${m.points.length === 1 ? '' : 's'}: ${m.points.map((p) => `${p.features} (${fmt(p.separation)})`).join(', ')}`;
+  const manifold = $('#result-manifold');
+  manifold.textContent = (m === null ? '– (apart)'
+    : `${m.points.length} point${m.points.length === 1 ? '' : 's'}: ${m.points.map((p) => `${p.features} (${fmt(p.separation)})`).join(', ')}`)
+    + (answer.manifoldNote !== null ? ` · ${answer.manifoldNote}` : '');
+  manifold.title = answer.manifoldNote ?? '';
   const err = $('#result-error');
   err.hidden = answer.error === null;
   err.textContent = answer.error ?? '';
+}
+
+/**
+ * Which part of a compound, or triangle of a mesh, the answer is about, for each side that has parts
+ * (`data-part-a` and `data-part-b` hold the library's partA and partB, for every pair).
+ */
+function showParts(): void {
+  const el = $('#result-parts');
+  const c = answer.contact;
+  if (!c) {
+    el.textContent = '–';
+    delete el.dataset.partA;
+    delete el.dataset.partB;
+    return;
+  }
+  el.dataset.partA = String(c.partA);
+  el.dataset.partB = String(c.partB);
+  const a = describePart(shapes.a, c.partA), b = describePart(shapes.b, c.partB);
+  const parts = [a && `A: ${a}`, b && `B: ${b}`].filter(Boolean);
+  el.textContent = parts.length ? parts.join(' · ') : '– (two convex shapes)';
 }
 
 // ---- replaying the trace ----------------------------------------------------------------------
@@ -254,6 +308,12 @@ function showStep(index: number): void {
     const { title, detail } = describeStep(step);
     $('#step-label').textContent = `Step ${stepIndex + 1} of ${steps.length}: ${title}`;
     $('#step-detail').textContent = detail;
+  } else if (answer.runs) {
+    const { gjk: g, epa: e } = answer.runs;
+    $('#step-label').textContent = 'Result (a compound or mesh pair is not replayed)';
+    $('#step-detail').textContent = `To answer, the library ran GJK ${g} time${g === 1 ? '' : 's'} and EPA ${e} time${e === 1 ? '' : 's'}, `
+      + 'on the pairs of parts its hierarchies could not rule out (pairs with a closed form run neither). '
+      + 'The replay follows one convex pair; pick two convex shapes to see it.';
   } else {
     $('#step-label').textContent = steps.length
       ? `Result after ${steps.length} steps (${gjk} GJK${epa ? `, ${epa} EPA` : ''})`
@@ -313,7 +373,12 @@ function showPair(index: number): void {
   err.hidden = true;
   for (const which of ['a', 'b'] as const) {
     const shape = which === 'a' ? pair.a : pair.b;
-    editors[which].setShape(shapeToJSON(shape));
+    if (isConcave(shape)) {
+      const what = shape.kind === 'compound' ? `Compound (${shape.partCount} parts)` : `Mesh (${shape.triangleCount} triangles)`;
+      editors[which].setConcave(null, describeConcave(shape), `${what}, from the file`);
+    } else {
+      editors[which].setShape(shapeToJSON(shape));
+    }
     editors[which].showError(null);
     shapes[which] = shape;
     setPose(which, which === 'a' ? pair.poseA : pair.poseB);

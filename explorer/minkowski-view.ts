@@ -4,10 +4,14 @@
 //
 // The library runs every query in A's local frame and traces points in that frame. This view draws that
 // frame turned by A's rotation (not moved), so directions here match the world view's.
+//
+// It is for convex pairs: a compound or a mesh has no support mapping, and its queries run GJK and EPA on
+// many pairs of parts. For such a pair the view is emptied and says so (`setUnavailable`).
 import * as THREE from 'three';
 import { supportWithRadius } from 'convex-collide';
 import type { EpaTraceStep, GjkTraceStep, PoseLike, ConvexShape, TraceStep, Vec3Like } from 'convex-collide';
-import { disposeTree, dot, fibonacciDirections, hullObject, hullOf, sampleSupport } from './geometry.js';
+import { dot, fibonacciDirections, hullObject, hullOf, sampleSupport } from './geometry.js';
+import { clearGroup } from './mode-common.js';
 import type { ContactLike } from './query.js';
 import { View } from './view.js';
 
@@ -28,6 +32,7 @@ export class MinkowskiView {
   private size = 1;
   private center = new THREE.Vector3();
   private radius = 1;
+  private unavailable = false;
 
   constructor(container: HTMLElement) {
     this.view = new View(container);
@@ -43,6 +48,7 @@ export class MinkowskiView {
    * not be built, or null.
    */
   setPair(a: ConvexShape, poseA: PoseLike, b: ConvexShape, poseB: PoseLike, steps: readonly TraceStep[] = []): string | null {
+    this.setMessage(null);
     const qA = quat(poseA.quaternion), qB = quat(poseB.quaternion);
     const qAInv = qA.clone().invert();
     const rel = qAInv.clone().multiply(qB);
@@ -66,10 +72,7 @@ export class MinkowskiView {
       out.z -= p.z;
     };
 
-    for (const child of [...this.hullGroup.children]) {
-      this.hullGroup.remove(child);
-      disposeTree(child);
-    }
+    clearGroup(this.hullGroup);
     const corePoints = sampleSupport(diff(false), DIRECTIONS);
     // The trace's support points are points of the cores' A − B too. Adding them makes sure every
     // simplex and polytope vertex is on the drawn hull, even a corner that no sample direction found.
@@ -101,6 +104,29 @@ export class MinkowskiView {
     return coreHull.dimension === -1 ? `buildHull on ${corePoints.length} support points of A − B: ${coreHull.error}` : null;
   }
 
+  /** Empties the view and shows `reason` in its place (for a pair that is not two convex shapes). */
+  setUnavailable(reason: string): void {
+    for (const g of [this.hullGroup, this.stepGroup, this.answerGroup]) clearGroup(g);
+    this.axes.visible = false;
+    const note = this.view.container.querySelector('.minkowski-note');
+    if (note) note.textContent = '';
+    this.setMessage(reason);
+    this.view.requestRender();
+  }
+
+  private setMessage(reason: string | null): void {
+    this.unavailable = reason !== null;
+    this.axes.visible = !this.unavailable;
+    const container = this.view.container;
+    if (reason === null) delete container.dataset.unavailable;
+    else container.dataset.unavailable = 'true';
+    const message = container.querySelector<HTMLElement>('.view-message');
+    if (message) {
+      message.hidden = reason === null;
+      message.textContent = reason ?? '';
+    }
+  }
+
   fit(): void {
     this.view.frame(this.center, this.radius);
   }
@@ -110,12 +136,8 @@ export class MinkowskiView {
    * closest point of A − B (apart), or the penetration vector (overlapping).
    */
   showStep(step: TraceStep | null, answer: ContactLike | null): void {
-    for (const g of [this.stepGroup, this.answerGroup]) {
-      for (const child of [...g.children]) {
-        g.remove(child);
-        disposeTree(child);
-      }
-    }
+    for (const g of [this.stepGroup, this.answerGroup]) clearGroup(g);
+    if (this.unavailable) return;
     if (step?.algorithm === 'gjk') this.drawGjk(step);
     else if (step?.algorithm === 'epa') this.drawEpa(step);
     else if (answer) {

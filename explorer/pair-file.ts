@@ -1,7 +1,8 @@
 // Reading a pair-query file ({"pairs": [{id, a, poseA, b, poseB}, ...]}, the format the CLI reads).
 // Each pair is parsed on its own, so one bad pair shows its error and the rest still load.
-import { parsePairQueryDocument } from 'convex-collide/format';
-import type { ConvexShape } from 'convex-collide';
+import { parsePairQueryDocument, readPoseJson } from 'convex-collide/format';
+import type { Compound, Shape } from 'convex-collide';
+import { rememberCompound } from './concave-shape.js';
 
 export interface Pose {
   position: { x: number; y: number; z: number };
@@ -13,8 +14,8 @@ export interface FilePair {
   readonly category: string | null;
   /** The file's own reference separation, when it has one (`expect.separation`); shown for comparison. */
   readonly expected: number | null;
-  readonly a: ConvexShape | null;
-  readonly b: ConvexShape | null;
+  readonly a: Shape | null;
+  readonly b: Shape | null;
   readonly poseA: Pose | null;
   readonly poseB: Pose | null;
   /** Why the pair cannot be shown, naming the field. */
@@ -38,6 +39,14 @@ export function parsePairFile(text: string): FilePair[] {
       expected: typeof expect?.separation === 'number' ? expect.separation : null,
     };
     if ('error' in entry) return { ...base, a: null, b: null, poseA: null, poseB: null, error: entry.error.message };
-    return { ...base, a: entry.a as ConvexShape, b: entry.b as ConvexShape, poseA: entry.poseA, poseB: entry.poseB, error: null }; // (pair files hold convex shapes: compounds are not drawn yet)
+    // The reader built any compound already; its part poses, which the library keeps as internal
+    // transforms, are read again from the JSON for drawing (the reader checked them).
+    for (const [shape, json] of [[entry.a, p.a], [entry.b, p.b]] as const) {
+      if (shape.kind === 'compound') {
+        const parts = (json as { parts: { pose: unknown }[] }).parts;
+        rememberCompound(shape as Compound, parts.map((part, i) => readPoseJson(part.pose, `parts[${i}].pose`)));
+      }
+    }
+    return { ...base, a: entry.a, b: entry.b, poseA: entry.poseA, poseB: entry.poseB, error: null };
   });
 }

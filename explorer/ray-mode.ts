@@ -11,8 +11,9 @@
 // the wheel zooms. The panel's inputs hold the ray that is cast (a drag writes them): typing there
 // sets a ray exactly.
 import * as THREE from 'three';
-import { createRayHit, rayCast } from 'convex-collide';
-import type { RayHit, ConvexShape, Vec3Like } from 'convex-collide';
+import { createRayHit, InvalidShapeError, rayCast, UnsupportedPairError } from 'convex-collide';
+import type { RayHit, Shape, Vec3Like } from 'convex-collide';
+import { isConcave } from './concave-shape.js';
 import {
   clearGroup, errorMessage, fmt, fmtVec, markerDot, overlayArrow, pairRadius, readVector, vectorData, vectorInputs, vectorRowHTML, writeVector,
 } from './mode-common.js';
@@ -46,7 +47,7 @@ export class RayMode {
   constructor(
     parent: HTMLElement,
     private readonly world: WorldView,
-    private readonly shapes: Readonly<Record<Which, ConvexShape>>,
+    private readonly shapes: Readonly<Record<Which, Shape>>,
   ) {
     const root = document.createElement('div');
     root.id = 'ray-panel';
@@ -70,6 +71,7 @@ export class RayMode {
       </dl>
       <p class="detail">White: the ray, from its origin (dot) to the arrow. Dots: hit points, in the shape's colour;
         yellow arrows: the outward normals there. t is in units of the direction (a drag writes a unit one, to 4 decimals).</p>
+      <p class="note" id="ray-note" hidden></p>
       <p class="error" id="ray-error" hidden></p>`;
     parent.append(root);
     this.root = root;
@@ -132,21 +134,35 @@ export class RayMode {
     const origin = readVector(this.origin), direction = readVector(this.direction);
     const solid = this.solid.checked;
     const found: Record<Which, RayHit | null> = { a: null, b: null };
-    const errors: string[] = [];
+    const errors: string[] = [], notes: string[] = [];
+    const skipped: Record<Which, boolean> = { a: false, b: false };
     for (const which of ['a', 'b'] as const) {
+      const shape = this.shapes[which];
       try {
-        found[which] = rayCast(this.shapes[which], this.world.pose[which], origin, direction, this.hits[which], { solid });
+        found[which] = rayCast(shape, this.world.pose[which], origin, direction, this.hits[which], { solid });
       } catch (e) {
-        errors.push(`rayCast at ${which.toUpperCase()}: ${errorMessage(e)}`);
+        // rayCast does not take compounds and meshes yet: it says so, and the other shape is still cast at.
+        if (isConcave(shape) && (e instanceof InvalidShapeError || e instanceof UnsupportedPairError)) {
+          skipped[which] = true;
+          notes.push(`${which.toUpperCase()} is a ${shape.kind}: not cast at (rayCast: ${e.message})`);
+        } else {
+          errors.push(`rayCast at ${which.toUpperCase()}: ${errorMessage(e)}`);
+        }
       }
     }
     const ok = errors.length === 0;
     const result = this.root.querySelector<HTMLElement>('#ray-result')!;
     result.dataset.ray = ok ? JSON.stringify({ origin: [origin.x, origin.y, origin.z], direction: [direction.x, direction.y, direction.z], solid }) : '';
-    for (const which of ['a', 'b'] as const) this.showHit(which, ok ? found[which] : null, ok);
+    for (const which of ['a', 'b'] as const) this.showHit(which, ok ? found[which] : null, ok && !skipped[which]);
     const first = this.root.querySelector<HTMLElement>('#ray-first')!;
     const hitWhich = (['a', 'b'] as const).filter((w) => found[w] !== null).sort((u, v) => found[u]!.t - found[v]!.t);
-    first.textContent = !ok ? '–' : hitWhich.length === 0 ? 'none: the ray misses both shapes' : `${hitWhich[0].toUpperCase()}, at t = ${fmt(found[hitWhich[0]]!.t)}`;
+    const castAt = (['a', 'b'] as const).filter((w) => !skipped[w]);
+    first.textContent = !ok || castAt.length === 0 ? '–'
+      : hitWhich.length > 0 ? `${hitWhich[0].toUpperCase()}, at t = ${fmt(found[hitWhich[0]]!.t)}`
+      : castAt.length === 2 ? 'none: the ray misses both shapes' : `none: the ray misses ${castAt[0].toUpperCase()}`;
+    const note = this.root.querySelector<HTMLElement>('#ray-note')!;
+    note.hidden = notes.length === 0;
+    note.textContent = notes.join('\n');
     const err = this.root.querySelector<HTMLElement>('#ray-error')!;
     err.hidden = ok;
     err.textContent = errors.join('\n');

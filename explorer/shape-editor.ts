@@ -1,12 +1,17 @@
 // The panel's editor for one shape: a kind menu, the kind's parameters, and numeric pose inputs
-// (position, and rotation as XYZ Euler angles in degrees) that mirror the gizmo.
+// (position, and rotation as XYZ Euler angles in degrees) that mirror the gizmo. The menu also offers
+// compounds and meshes (concave-presets.ts), which have no parameters: the editor says what they are
+// made of instead. A compound or mesh read from a pair-query file shows as a menu entry of its own.
 import * as THREE from 'three';
 import type { ShapeJSON } from 'convex-collide/format';
+import { CONCAVE_PRESETS, concavePreset } from './concave-presets.js';
 import { SHAPE_MENU, menuEntry } from './shape-params.js';
 import type { Field } from './shape-params.js';
 import type { Which } from './world-view.js';
 
 const AXES = ['x', 'y', 'z'] as const;
+/** The menu value of a compound or mesh read from a pair-query file. */
+const FILE_OPTION = 'from-file';
 
 /** Shortest decimal that reads back within a part in 1e9: keeps inputs readable after a drag. */
 export function formatNumber(x: number): string {
@@ -28,6 +33,8 @@ export class ShapeEditor {
   private fieldInputs: { field: Field; inputs: (HTMLInputElement | HTMLTextAreaElement)[] }[] = [];
   /** Called with the edited shape's JSON whenever the kind or a parameter changes. */
   onShapeInput: (json: ShapeJSON) => void = () => {};
+  /** Called with a compound's or mesh's menu id when one is chosen. */
+  onPresetInput: (id: string) => void = () => {};
   /** Called with a new pose whenever a position or rotation input changes. */
   onPoseInput: (position: THREE.Vector3, quaternion: THREE.Quaternion) => void = () => {};
   onSelectRequest: () => void = () => {};
@@ -48,7 +55,15 @@ export class ShapeEditor {
     parent.append(root);
     this.root = root;
     this.kindSelect = root.querySelector('select')!;
-    for (const e of SHAPE_MENU) this.kindSelect.add(new Option(e.label, e.kind));
+    const group = (label: string, options: HTMLOptionElement[]) => {
+      const g = document.createElement('optgroup');
+      g.label = label;
+      g.append(...options);
+      this.kindSelect.append(g);
+    };
+    group('Convex', SHAPE_MENU.map((e) => new Option(e.label, e.kind)));
+    group('Compounds', CONCAVE_PRESETS.filter((p) => p.kind === 'compound').map((p) => new Option(p.label, p.id)));
+    group('Meshes', CONCAVE_PRESETS.filter((p) => p.kind === 'mesh').map((p) => new Option(p.label, p.id)));
     this.params = root.querySelector('.params')!;
     this.errorLine = root.querySelector('.error')!;
     this.selectButton = root.querySelector(`#${which}-select`)!;
@@ -59,17 +74,42 @@ export class ShapeEditor {
     }
     for (const input of [...this.pos, ...this.rot]) input.addEventListener('input', () => this.poseFromInputs());
     this.kindSelect.addEventListener('change', () => {
-      const entry = menuEntry(this.kindSelect.value);
-      if (!entry) return;
-      this.showFields(entry.defaults);
-      this.onShapeInput(entry.defaults);
+      const value = this.kindSelect.value;
+      const entry = menuEntry(value);
+      if (entry) {
+        this.removeFileOption();
+        this.showFields(entry.defaults);
+        this.onShapeInput(entry.defaults);
+      } else if (concavePreset(value)) {
+        this.removeFileOption();
+        this.showInfo('');
+        this.onPresetInput(value);
+      }
     });
   }
 
   /** Shows `json` in the editor (kind and parameters) without reporting it as an edit. */
   setShape(json: ShapeJSON): void {
+    this.removeFileOption();
     this.kindSelect.value = json.type;
     this.showFields(json);
+  }
+
+  /**
+   * Shows a compound or mesh: the menu entry `id` (a preset's), or with `fileLabel` an entry of its own
+   * for one read from a file; `info` says what it is made of. Not reported as an edit.
+   */
+  setConcave(id: string | null, info: string, fileLabel?: string): void {
+    this.removeFileOption();
+    if (id === null) {
+      const option = new Option(fileLabel ?? 'from the file', FILE_OPTION);
+      option.id = `${this.which}-kind-file`;
+      this.kindSelect.prepend(option);
+      this.kindSelect.value = FILE_OPTION;
+    } else {
+      this.kindSelect.value = id;
+    }
+    this.showInfo(info);
   }
 
   /** Mirrors a pose into the inputs, except the one the user is typing in. */
@@ -98,6 +138,20 @@ export class ShapeEditor {
     if ([...p, ...r].some((v) => !Number.isFinite(v))) return;
     const rad = r.map((d) => THREE.MathUtils.degToRad(d));
     this.onPoseInput(new THREE.Vector3(p[0], p[1], p[2]), new THREE.Quaternion().setFromEuler(new THREE.Euler(rad[0], rad[1], rad[2], 'XYZ')));
+  }
+
+  private removeFileOption(): void {
+    this.kindSelect.querySelector(`option[value="${FILE_OPTION}"]`)?.remove();
+  }
+
+  /** In place of parameters, a line saying what a compound or mesh is made of. */
+  private showInfo(info: string): void {
+    this.fieldInputs = [];
+    const p = document.createElement('p');
+    p.className = 'detail';
+    p.id = `${this.which}-concave-info`;
+    p.textContent = info;
+    this.params.replaceChildren(p);
   }
 
   private showFields(json: ShapeJSON): void {

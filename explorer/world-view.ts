@@ -1,9 +1,11 @@
 // The world view: shapes A and B at their poses, a gizmo to move and turn them, and the query's answer
-// drawn on top (witness points, the segment between them, the normal as an arrow).
+// drawn on top (witness points, the segment between them, the normal as an arrow, and for a compound or
+// mesh the part or triangle the answer is about, lit up).
 import * as THREE from 'three';
 import { TransformControls } from 'three/addons/controls/TransformControls.js';
 import { disposeTree } from './geometry.js';
 import type { ContactLike, ManifoldLike } from './query.js';
+import { highlightPart } from './shape-mesh.js';
 import { View } from './view.js';
 
 export type Which = 'a' | 'b';
@@ -68,13 +70,20 @@ export class WorldView {
   }
 
   /**
-   * Draws the answer: witness points, the gap between them and the normal from A's witness point; and
-   * the manifold's points on A with the contact polygon through them (green).
+   * Draws the answer: witness points, the gap between them and the normal from A's witness point; the
+   * manifold's points on A with the contact polygon through them (green); and on a compound or mesh, the
+   * answer's part lit up (the container's `data-lit-a` and `data-lit-b` say which, for scripts and tests).
    */
   showContact(result: ContactLike | null, manifold: ManifoldLike | null = null): void {
     for (const child of [...this.overlay.children]) {
       this.overlay.remove(child);
       disposeTree(child);
+    }
+    for (const which of ['a', 'b'] as const) {
+      const lit = highlightPart(this.pose[which].children[0], result ? result[which === 'a' ? 'partA' : 'partB'] : null);
+      const key = which === 'a' ? 'litA' : 'litB';
+      if (lit === null) delete this.view.container.dataset[key];
+      else this.view.container.dataset[key] = String(lit);
     }
     if (result) {
       const pa = toV(result.pointA), pb = toV(result.pointB), n = toV(result.normal);
