@@ -22,9 +22,24 @@ export class CollisionError extends Error {
   constructor(code: CollisionErrorCode, message: string) {
     super(message);
     this.code = code;
-    this.name = new.target.name;
+    // From the code, not `new.target.name`: a minifier renames classes (the explorer's build printed
+    // "ag: contactManifold: …"), and a name is part of what a user reads and matches on.
+    this.name = ERROR_NAMES[code];
   }
 }
+
+/** Each code's class name. */
+const ERROR_NAMES: Record<CollisionErrorCode, string> = {
+  INVALID_NUMBER: 'InvalidNumberError',
+  INVALID_RADIUS: 'InvalidRadiusError',
+  INVALID_QUATERNION: 'InvalidQuaternionError',
+  INVALID_POSE: 'InvalidPoseError',
+  INVALID_ARGUMENT: 'InvalidArgumentError',
+  INVALID_SHAPE: 'InvalidShapeError',
+  DEGENERATE_HULL: 'DegenerateHullError',
+  UNSUPPORTED_PAIR: 'UnsupportedPairError',
+  INVALID_JSON: 'InvalidJsonError',
+};
 
 /** A number was NaN or ±Infinity where a finite number is required. */
 export class InvalidNumberError extends CollisionError {

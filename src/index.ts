@@ -9,7 +9,7 @@ export { createAabb, type Aabb } from './math/aabb.js';
 export { createPose, poseFromMatrix, worldPose, type Object3DLike, type Pose } from './math/world-pose.js';
 
 // Shapes
-export type { BuiltInConvexKind, ConcaveShape, ConvexShape, CustomShape, Shape, ShapeKind, SupportMap } from './shapes/shape.js';
+export type { BuiltInConvexKind, CompoundShape, ConcaveShape, ConvexShape, CustomShape, MeshShape, Shape, ShapeKind, SupportMap } from './shapes/shape.js';
 export { supportWithRadius } from './shapes/shape.js';
 export { Point } from './shapes/point.js';
 export { Segment } from './shapes/segment.js';

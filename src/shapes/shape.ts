@@ -120,10 +120,31 @@ export type ConvexShape =
 /**
  * A shape that is not a support map: a compound of convex parts or a triangle mesh (query/concave/). The
  * queries find its parts (a mesh's are its triangles) through its hierarchy and answer for the closest or
- * deepest pair of parts.
+ * deepest pair of parts. Narrowed by `kind` to the public face of `Compound` or `TriangleMesh` (the
+ * classes live above this layer: defining them registers their pair functions).
  */
-export interface ConcaveShape {
-  readonly kind: 'compound' | 'mesh';
+export type ConcaveShape = CompoundShape | MeshShape;
+
+/** What every `Compound` is (query/concave/compound.ts). */
+export interface CompoundShape {
+  readonly kind: 'compound';
+  /** The parts' shapes, in the order given. */
+  readonly shapes: readonly ConvexShape[];
+  readonly partCount: number;
+  readonly boundingRadius: number;
+}
+
+/** What every `TriangleMesh` is (query/concave/triangle-mesh.ts). */
+export interface MeshShape {
+  readonly kind: 'mesh';
+  /** Vertices, 3 numbers each. */
+  readonly vertices: Float64Array;
+  /** The triangles kept (not degenerate), 3 vertex indices each. */
+  readonly triangles: Int32Array;
+  /** For each kept triangle, its index in the triangle list given. */
+  readonly sourceIndex: Int32Array;
+  readonly triangleCount: number;
+  readonly degenerateCount: number;
   readonly boundingRadius: number;
 }
 

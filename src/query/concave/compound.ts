@@ -11,7 +11,7 @@ import { createAabb } from '../../math/aabb.js';
 import { Transform, transformFromPose } from '../../math/transform.js';
 import type { PoseLike } from '../../math/types.js';
 import { shapeAabb } from '../../shapes/shape-aabb.js';
-import { COMPOUND_KIND_INDEX, markBuiltIn, requireConvexShape, type ConcaveShape, type ConvexShape } from '../../shapes/shape.js';
+import { COMPOUND_KIND_INDEX, markBuiltIn, requireConvexShape, type ConvexShape, type CompoundShape } from '../../shapes/shape.js';
 import { registerConcavePairs } from './concave-pairs.js';
 
 /** A part of a {@link Compound}: a convex shape and its pose in the compound's frame. */
@@ -20,7 +20,7 @@ export interface CompoundPart {
   pose: PoseLike;
 }
 
-export class Compound implements ConcaveShape {
+export class Compound implements CompoundShape {
   static {
     // The dispatcher learns the compound's kind, and its pair functions join the tables, when this class
     // is defined: a program that never uses compounds does not bundle them.

@@ -11,7 +11,7 @@ import { InvalidShapeError } from '../../errors.js';
 import { buildBvh, type StaticBvh } from '../../bvh/static-bvh.js';
 import { readPointList } from '../../math/read-input.js';
 import type { Vec3Like } from '../../math/types.js';
-import { markBuiltIn, MESH_KIND_INDEX, type ConcaveShape } from '../../shapes/shape.js';
+import { markBuiltIn, MESH_KIND_INDEX, type MeshShape } from '../../shapes/shape.js';
 import { registerConcavePairs } from './concave-pairs.js';
 
 /** What `TriangleMesh.fromGeometry` reads: a three.js `BufferGeometry`, or anything shaped like one. */
@@ -20,7 +20,7 @@ export interface GeometryLike {
   readonly index?: { readonly array: ArrayLike<number> } | null;
 }
 
-export class TriangleMesh implements ConcaveShape {
+export class TriangleMesh implements MeshShape {
   static {
     // As Compound's: the dispatcher learns the kind, and the mesh pair functions join the tables, when the
     // class is defined.
