@@ -1,0 +1,311 @@
+/**
+ * A dynamic bounding volume tree over boxes that move: the broad phase's structure (issue 20), in the manner
+ * of Box2D's b2DynamicTree (Catto) and Bullet's btDbvt (Presson). Each leaf holds a "fat" box, the object's
+ * box grown by a margin (and by its motion), so a small move inside it changes nothing; a move out of it
+ * removes the leaf and inserts it again. Insertion picks the sibling by the surface-area heuristic with a
+ * branch-and-bound search (Bittner, Hapala & Havran, "Fast insertion-based optimization of bounding volume
+ * hierarchies", 2013: the cost of a sibling is the area of the new parent plus the growth it causes in every
+ * ancestor), and the path back to the root is rebalanced by tree rotations (AVL-style, as Box2D's Balance).
+ *
+ * Flat typed arrays, no object per node, a free list of nodes; the arrays double when full (the only
+ * allocation, amortised). Node n: box at `bounds[6n .. 6n+5]`, `parent[n]` (−1 at the root; the next free
+ * node for a free one), `child1[n]`, `child2[n]` (−1 for a leaf), `height[n]` (0 for a leaf, −1 when free),
+ * `item[n]` (a leaf's user id).
+ */
+import { InvalidArgumentError } from '../errors.js';
+
+const NULL = -1;
+
+/** Largest number of nodes the stack of a query holds before it grows (a balanced tree of 2^31 leaves needs 2·31). */
+const INITIAL_STACK = 64;
+
+export class DynamicTree {
+  bounds: Float64Array;
+  parent: Int32Array;
+  child1: Int32Array;
+  child2: Int32Array;
+  height: Int32Array;
+  item: Int32Array;
+  root = NULL;
+  private free = NULL;
+  private capacity = 0;
+  /** Nodes in use (leaves and inner nodes). */
+  nodeCount = 0;
+  /** Leaves in use. */
+  leafCount = 0;
+  private stack: Int32Array = new Int32Array(INITIAL_STACK);
+
+  constructor(initialCapacity = 16) {
+    this.bounds = new Float64Array(0);
+    this.parent = new Int32Array(0);
+    this.child1 = new Int32Array(0);
+    this.child2 = new Int32Array(0);
+    this.height = new Int32Array(0);
+    this.item = new Int32Array(0);
+    this.grow(Math.max(2, initialCapacity | 0));
+  }
+
+  /**
+   * A new leaf for `item` with the box (min x, y, z, max x, y, z) in `box` (already fattened by the caller),
+   * and returns its node index (the proxy).
+   */
+  insert(box: Float64Array, item: number): number {
+    const leaf = this.allocate();
+    this.bounds.set(box.subarray(0, 6), 6 * leaf);
+    this.item[leaf] = item;
+    this.height[leaf] = 0;
+    this.insertLeaf(leaf);
+    this.leafCount++;
+    return leaf;
+  }
+
+  /** Removes the leaf `leaf` (a proxy from insert). */
+  remove(leaf: number): void {
+    this.checkLeaf(leaf);
+    this.removeLeaf(leaf);
+    this.release(leaf);
+    this.leafCount--;
+  }
+
+  /**
+   * Gives leaf `leaf` the box `box` (reinserting it): the caller moves a leaf only when its object's box has
+   * left the fat box, and passes the new fat box.
+   */
+  update(leaf: number, box: Float64Array): void {
+    this.checkLeaf(leaf);
+    this.removeLeaf(leaf);
+    this.bounds.set(box.subarray(0, 6), 6 * leaf);
+    this.insertLeaf(leaf);
+  }
+
+  /** Whether the box `box` lies inside leaf `leaf`'s fat box (then a move to it needs no update). */
+  contains(leaf: number, box: Float64Array): boolean {
+    const b = this.bounds, o = 6 * leaf;
+    return b[o] <= box[0] && b[o + 1] <= box[1] && b[o + 2] <= box[2] && box[3] <= b[o + 3] && box[4] <= b[o + 4] && box[5] <= b[o + 5];
+  }
+
+  /**
+   * Calls `visit(leaf, context)` for every leaf whose fat box overlaps `box` (touching counts), until it
+   * returns true; returns whether it did. Do not insert or remove during a query.
+   */
+  query<C>(box: Float64Array, visit: (leaf: number, context: C) => boolean, context: C): boolean {
+    if (this.root === NULL) return false;
+    const b = this.bounds, c1 = this.child1, c2 = this.child2;
+    const x0 = box[0], y0 = box[1], z0 = box[2], x1 = box[3], y1 = box[4], z1 = box[5];
+    let stack: Int32Array = this.stack, top = 0;
+    stack[top++] = this.root;
+    while (top > 0) {
+      const n = stack[--top], o = 6 * n;
+      if (b[o] > x1 || b[o + 3] < x0 || b[o + 1] > y1 || b[o + 4] < y0 || b[o + 2] > z1 || b[o + 5] < z0) continue;
+      if (c1[n] === NULL) {
+        if (visit(n, context)) return true;
+        continue;
+      }
+      if (top + 2 > stack.length) stack = this.growStack();
+      stack[top++] = c1[n];
+      stack[top++] = c2[n];
+    }
+    return false;
+  }
+
+  /** The tree's height (0 for a single leaf, −1 when empty). */
+  get treeHeight(): number {
+    return this.root === NULL ? -1 : this.height[this.root];
+  }
+
+  // -------------------------------------------------------------------------------------------------
+
+  private checkLeaf(leaf: number): void {
+    if (!(Number.isInteger(leaf) && leaf >= 0 && leaf < this.capacity && this.height[leaf] === 0)) {
+      throw new InvalidArgumentError('proxy', `is ${String(leaf)}; expected a leaf of this tree (from insert, not removed)`);
+    }
+  }
+
+  private growStack(): Int32Array {
+    const s = new Int32Array(2 * this.stack.length);
+    s.set(this.stack);
+    this.stack = s;
+    return s;
+  }
+
+  private grow(capacity: number): void {
+    const old = this.capacity;
+    const bounds = new Float64Array(6 * capacity); bounds.set(this.bounds); this.bounds = bounds;
+    const parent = new Int32Array(capacity); parent.set(this.parent); this.parent = parent;
+    const child1 = new Int32Array(capacity); child1.set(this.child1); this.child1 = child1;
+    const child2 = new Int32Array(capacity); child2.set(this.child2); this.child2 = child2;
+    const height = new Int32Array(capacity); height.set(this.height); this.height = height;
+    const item = new Int32Array(capacity); item.set(this.item); this.item = item;
+    // The new nodes onto the free list, lowest first.
+    for (let n = capacity - 1; n >= old; n--) {
+      parent[n] = this.free;
+      height[n] = -1;
+      this.free = n;
+    }
+    this.capacity = capacity;
+  }
+
+  private allocate(): number {
+    if (this.free === NULL) this.grow(2 * this.capacity);
+    const n = this.free;
+    this.free = this.parent[n];
+    this.parent[n] = NULL;
+    this.child1[n] = NULL;
+    this.child2[n] = NULL;
+    this.height[n] = 0;
+    this.item[n] = -1;
+    this.nodeCount++;
+    return n;
+  }
+
+  private release(n: number): void {
+    this.parent[n] = this.free;
+    this.height[n] = -1;
+    this.free = n;
+    this.nodeCount--;
+  }
+
+  private insertLeaf(leaf: number): void {
+    if (this.root === NULL) {
+      this.root = leaf;
+      this.parent[leaf] = NULL;
+      return;
+    }
+    const sibling = this.bestSibling(leaf);
+    const oldParent = this.parent[sibling];
+    const newParent = this.allocate();
+    this.parent[newParent] = oldParent;
+    this.union(newParent, leaf, sibling);
+    this.height[newParent] = this.height[sibling] + 1;
+    this.child1[newParent] = sibling;
+    this.child2[newParent] = leaf;
+    this.parent[sibling] = newParent;
+    this.parent[leaf] = newParent;
+    if (oldParent === NULL) this.root = newParent;
+    else if (this.child1[oldParent] === sibling) this.child1[oldParent] = newParent;
+    else this.child2[oldParent] = newParent;
+    this.refit(this.parent[leaf]);
+  }
+
+  private removeLeaf(leaf: number): void {
+    if (leaf === this.root) {
+      this.root = NULL;
+      return;
+    }
+    const p = this.parent[leaf], grand = this.parent[p];
+    const sibling = this.child1[p] === leaf ? this.child2[p] : this.child1[p];
+    if (grand === NULL) {
+      this.root = sibling;
+      this.parent[sibling] = NULL;
+    } else {
+      if (this.child1[grand] === p) this.child1[grand] = sibling; else this.child2[grand] = sibling;
+      this.parent[sibling] = grand;
+    }
+    this.release(p);
+    if (grand !== NULL) this.refit(grand);
+    this.parent[leaf] = NULL;
+  }
+
+  /**
+   * The node the leaf's box is best paired with: branch and bound on the SAH cost of inserting there (the
+   * new parent's area plus the area every ancestor grows by), pruned by a lower bound of any descendant's
+   * cost (its ancestors' growth plus the leaf's own area).
+   */
+  private bestSibling(leaf: number): number {
+    const b = this.bounds, o = 6 * leaf;
+    const lx0 = b[o], ly0 = b[o + 1], lz0 = b[o + 2], lx1 = b[o + 3], ly1 = b[o + 4], lz1 = b[o + 5];
+    const leafArea = area(lx1 - lx0, ly1 - ly0, lz1 - lz0);
+    let best = this.root, bestCost = Infinity;
+    // (node, inherited cost) pairs on a stack of numbers: the inherited cost is a double, kept in its own array.
+    let stack: Int32Array = this.stack, inherited: Float64Array = this.inheritedScratch(this.stack.length), top = 0;
+    stack[top] = this.root; inherited[top] = 0; top++;
+    while (top > 0) {
+      top--;
+      const n = stack[top], inh = inherited[top], p = 6 * n;
+      const ux = Math.max(b[p + 3], lx1) - Math.min(b[p], lx0);
+      const uy = Math.max(b[p + 4], ly1) - Math.min(b[p + 1], ly0);
+      const uz = Math.max(b[p + 5], lz1) - Math.min(b[p + 2], lz0);
+      const unionArea = area(ux, uy, uz);
+      const cost = unionArea + inh;
+      if (cost < bestCost) { bestCost = cost; best = n; }
+      if (this.child1[n] === NULL) continue;
+      // The children inherit this node's growth; any node below costs at least that plus the leaf's area.
+      const growth = inh + unionArea - area(b[p + 3] - b[p], b[p + 4] - b[p + 1], b[p + 5] - b[p + 2]);
+      if (growth + leafArea >= bestCost) continue;
+      if (top + 2 > stack.length) { stack = this.growStack(); inherited = this.inheritedScratch(stack.length); }
+      stack[top] = this.child1[n]; inherited[top] = growth; top++;
+      stack[top] = this.child2[n]; inherited[top] = growth; top++;
+    }
+    return best;
+  }
+
+  private _inherited: Float64Array | null = null;
+  private inheritedScratch(length: number): Float64Array {
+    if (this._inherited === null || this._inherited.length < length) {
+      const s = new Float64Array(length);
+      if (this._inherited !== null) s.set(this._inherited);
+      this._inherited = s;
+    }
+    return this._inherited;
+  }
+
+  /** Node n's box = the union of nodes a's and b's. */
+  private union(n: number, a: number, c: number): void {
+    const b = this.bounds, o = 6 * n, oa = 6 * a, oc = 6 * c;
+    b[o] = Math.min(b[oa], b[oc]); b[o + 1] = Math.min(b[oa + 1], b[oc + 1]); b[o + 2] = Math.min(b[oa + 2], b[oc + 2]);
+    b[o + 3] = Math.max(b[oa + 3], b[oc + 3]); b[o + 4] = Math.max(b[oa + 4], b[oc + 4]); b[o + 5] = Math.max(b[oa + 5], b[oc + 5]);
+  }
+
+  /** From `n` to the root: rebalance, then fix each node's height and box. */
+  private refit(n: number): void {
+    while (n !== NULL) {
+      n = this.balance(n);
+      const a = this.child1[n], c = this.child2[n];
+      this.height[n] = 1 + Math.max(this.height[a], this.height[c]);
+      this.union(n, a, c);
+      n = this.parent[n];
+    }
+  }
+
+  /**
+   * If node `a`'s children differ in height by more than 1, rotates the taller child up (Box2D's Balance: the
+   * taller child's child that keeps the smaller box stays with it), and returns the node now in `a`'s place.
+   */
+  private balance(a: number): number {
+    if (this.child1[a] === NULL || this.height[a] < 2) return a;
+    const b = this.child1[a], c = this.child2[a];
+    const diff = this.height[c] - this.height[b];
+    if (diff > 1) return this.rotate(a, c, b);
+    if (diff < -1) return this.rotate(a, b, c);
+    return a;
+  }
+
+  /** Rotates `up` (a child of `a`, taller than its sibling `other`) into `a`'s place; returns `up`. */
+  private rotate(a: number, up: number, other: number): number {
+    const f = this.child1[up], g = this.child2[up];
+    // `up` takes `a`'s place.
+    this.child1[up] = a;
+    this.parent[up] = this.parent[a];
+    this.parent[a] = up;
+    const p = this.parent[up];
+    if (p === NULL) this.root = up;
+    else if (this.child1[p] === a) this.child1[p] = up;
+    else this.child2[p] = up;
+    // Of up's children, the taller stays with up; the other goes under a, beside `other`.
+    const fTaller = this.height[f] > this.height[g];
+    const keep = fTaller ? f : g, give = fTaller ? g : f;
+    this.child2[up] = keep;
+    if (this.child1[a] === up) this.child1[a] = give; else this.child2[a] = give;
+    this.parent[give] = a;
+    this.union(a, other, give);
+    this.height[a] = 1 + Math.max(this.height[other], this.height[give]);
+    this.union(up, a, keep);
+    this.height[up] = 1 + Math.max(this.height[a], this.height[keep]);
+    return up;
+  }
+}
+
+/** Half the surface area of a box of sides x, y, z (the heuristic compares areas, so the factor 2 is left out). */
+function area(x: number, y: number, z: number): number {
+  return x * y + y * z + z * x;
+}
