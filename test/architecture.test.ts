@@ -18,6 +18,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['hull'],
   ['shapes'],
   ['query'],
+  ['world'],
   ['format'],
   ['index.ts'],
   ['cli'],

@@ -108,6 +108,41 @@ export class DynamicTree {
     return false;
   }
 
+  /**
+   * The ray `o + t·d` (three numbers each) against the leaves: calls `visit(leaf, context)` for every leaf
+   * whose fat box the ray meets at a t in [0, `this.rayMaxT[0]`], which the visitor lowers when it finds a
+   * hit (so farther boxes are skipped from then on). Set `rayMaxT[0]` before calling. Do not insert or
+   * remove during a query.
+   */
+  rayQuery<C>(o: Float64Array, d: Float64Array, visit: (leaf: number, context: C) => void, context: C): void {
+    if (this.root === NULL) return;
+    const b = this.bounds, c1 = this.child1, c2 = this.child2, tMax = this.rayMaxT;
+    let stack: Int32Array = this.stack, top = 0;
+    stack[top++] = this.root;
+    while (top > 0) {
+      const n = stack[--top], k = 6 * n;
+      // Kay & Kajiya's slabs against the best t so far; NaN-free (a zero direction component tests the origin).
+      let near = 0, far = tMax[0], miss = false;
+      for (let a = 0; a < 3; a++) {
+        const oa = o[a], da = d[a], lo = b[k + a], hi = b[k + 3 + a];
+        if (da === 0) { if (oa < lo || oa > hi) { miss = true; break; } continue; }
+        let t1 = (lo - oa) / da, t2 = (hi - oa) / da;
+        if (t1 > t2) { const t = t1; t1 = t2; t2 = t; }
+        if (t1 > near) near = t1;
+        if (t2 < far) far = t2;
+        if (near > far) { miss = true; break; }
+      }
+      if (miss) continue;
+      if (c1[n] === NULL) { visit(n, context); continue; }
+      if (top + 2 > stack.length) stack = this.growStack();
+      stack[top++] = c1[n];
+      stack[top++] = c2[n];
+    }
+  }
+
+  /** The bound of rayQuery (t in units of the direction), which its visitor lowers. */
+  readonly rayMaxT = new Float64Array(1);
+
   /** The tree's height (0 for a single leaf, −1 when empty). */
   get treeHeight(): number {
     return this.root === NULL ? -1 : this.height[this.root];
