@@ -49,6 +49,7 @@ const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
   shapeCast: (a, p, m) => lib.shapeCast(a as never, p as never, m as never, a as never, p as never, m as never, null, p as never),
   answerCastQueryText: (t) => format.answerCastQueryText(t as never),
   answerCastJson: (j) => format.answerCastJson(j, 0),
+  answerSceneQueryText: (t) => format.answerSceneQueryText(t as never),
 };
 
 const valid = fc.constantFrom<unknown>(

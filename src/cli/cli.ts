@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { runHullCommand } from './commands/hull.js';
-import { answerCastQueryText, answerManifoldQueryText, answerRayQueryText } from '../format/index.js';
+import { answerCastQueryText, answerManifoldQueryText, answerRayQueryText, answerSceneQueryText } from '../format/index.js';
 import { runDocumentCommand } from './commands/document.js';
 import { runJsonlQuery } from './commands/query-jsonl.js';
 import { runQueryCommand } from './commands/query.js';
@@ -43,6 +43,7 @@ Usage:
   convex-collide manifold FILE          contact manifold (the contact region's points) of every pair
   convex-collide raycast FILE           where each ray of a ray file first meets its shape
   convex-collide cast FILE              time of impact of every cast of a cast file
+  convex-collide scene FILE             every touching pair of many bodies, and rays' first hits
   convex-collide hull FILE              convex hull of a point list
   convex-collide --help | --version
 
@@ -68,6 +69,11 @@ cast reads {"casts": [{"id", "a", "poseA", "motionA", "b", "poseB", "motionB", "
 "targetSeparation"}, ...]} (a motion: {"linear": [x, y, z], "angular": [x, y, z]}) and writes
 {"results": [{"id", "hit": true, "time", "normal", "pointA", "pointB"} | {"id", "hit": false}, ...]}.
 
+scene reads {"bodies": [{"id", "shape", "pose"}, ...], "margin", "rays": [{"id", "origin",
+"direction", "maxT"}, ...]} and writes {"contacts": [{"a", "b", "separation", "normal", "pointA",
+"pointB"}, ...], "rayHits": [{"id", "hit", "body", "t", "point", "normal"}, ...]}: every pair within the
+margin once, a before b in the input.
+
 hull reads {"points": [[x, y, z], ...]} and writes {"vertices", "faces", "normals"}.
 
 Examples:
@@ -81,7 +87,7 @@ Examples:
 Exit status:
   0  success
   1  query, manifold, raycast, cast: some pair (ray, cast) could not be answered (its result holds "error"; the others are answered)
-  2  bad usage, or input that cannot be read or parsed at all (message on stderr)
+  2  bad usage, or input that cannot be read or parsed at all, or a bad scene field (message on stderr)
 `;
 
 const COMMANDS: Record<string, { options: readonly string[] }> = {
@@ -89,6 +95,7 @@ const COMMANDS: Record<string, { options: readonly string[] }> = {
   manifold: { options: [] },
   raycast: { options: [] },
   cast: { options: [] },
+  scene: { options: [] },
   hull: { options: [] },
 };
 
@@ -138,7 +145,7 @@ async function runCommand(args: readonly string[], input: CliInput): Promise<Cli
   const [command, ...rest] = args;
   const spec = COMMANDS[command];
   if (spec === undefined) {
-    return usageError(command.startsWith('-') ? `unknown option ${command}` : `unknown command "${command}"; expected query, manifold, raycast, cast or hull`);
+    return usageError(command.startsWith('-') ? `unknown option ${command}` : `unknown command "${command}"; expected query, manifold, raycast, cast, scene or hull`);
   }
   const flags = new Set<string>();
   const files: string[] = [];
@@ -171,6 +178,12 @@ async function runCommand(args: readonly string[], input: CliInput): Promise<Cli
     if (command === 'manifold') return runDocumentCommand(command, 'pairs', answerManifoldQueryText, text);
     if (command === 'raycast') return runDocumentCommand(command, 'rays', answerRayQueryText, text);
     if (command === 'cast') return runDocumentCommand(command, 'casts', answerCastQueryText, text);
+    if (command === 'scene') {
+      const scene = answerSceneQueryText(text);
+      return scene.error === null
+        ? { stdout: `${scene.text}\n`, stderr: '', exitCode: 0 }
+        : { stdout: '', stderr: `convex-collide scene: ${scene.error}\n`, exitCode: 2 };
+    }
     const hull = runHullCommand(text);
     // The hull command prints its result on success and a message otherwise.
     return hull.exitCode === 0

@@ -17,3 +17,4 @@ export {
 } from './manifold-query.js';
 export { answerRayJson, answerRayQueryText, formatRayResult, type RayOutcome } from './ray-query.js';
 export { answerCastJson, answerCastQueryText, formatCastResult, type CastOutcome } from './cast-query.js';
+export { answerSceneQueryText, type SceneAnswer } from './scene-query.js';
