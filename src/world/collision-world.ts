@@ -62,6 +62,8 @@ export interface WorldRayHit extends RayHit {
 const SLOTS = 1 << 22;
 /** A fat box is the tight box grown by this fraction of its largest side (plus the margin). */
 const FAT_FRACTION = 0.1;
+/** And stretched by this many times the last move of the box (Box2D's b2_aabbMultiplier is 4 steps). */
+const FAT_MOTION = 4;
 
 export class CollisionWorld {
   /** The contact margin (read-only after construction). */
@@ -80,6 +82,10 @@ export class CollisionWorld {
   private moved = new Uint8Array(16);
   /** Bodies whose leaf is new or was reinserted since the last update: they look for new pairs. */
   private fresh = new Uint8Array(16);
+  /** Each body's box centre at the last update (3 numbers a slot). */
+  private centers = new Float64Array(48);
+  /** Whether a body's pose record is behind its transform (poses are made when read: setPose stays cheap). */
+  private poseStale = new Uint8Array(16);
   private group = new Int32Array(16);
   private mask = new Int32Array(16);
   private freeSlots: number[] = [];
@@ -148,6 +154,7 @@ export class CollisionWorld {
     this.shapes[slot] = shape;
     this.transforms[slot] = t;
     this.poses[slot] = poseOf(t, this.poses[slot] ?? createPose());
+    this.poseStale[slot] = 0;
     this.userDatas[slot] = userData;
     this.isStatic[slot] = isStatic ? 1 : 0;
     this.group[slot] = group; this.mask[slot] = mask;
@@ -156,6 +163,8 @@ export class CollisionWorld {
     this.fatBox(slot);
     this.proxy[slot] = (isStatic ? this.staticTree : this.dynamicTree).insert(this.fat, slot);
     this.fresh[slot] = 1;
+    const tb = this.tight;
+    this.centers[3 * slot] = 0.5 * (tb[0] + tb[3]); this.centers[3 * slot + 1] = 0.5 * (tb[1] + tb[4]); this.centers[3 * slot + 2] = 0.5 * (tb[2] + tb[5]);
     this.markMoved(slot);
     return this.generation[slot] * SLOTS + slot;
   }
@@ -165,7 +174,7 @@ export class CollisionWorld {
     this.checkNotUpdating('setPose');
     const slot = this.slotOf(handle, 'handle');
     transformFromPose(this.transforms[slot], pose, 'pose');
-    poseOf(this.transforms[slot], this.poses[slot]);
+    this.poseStale[slot] = 1;
     this.markMoved(slot);
   }
 
@@ -188,7 +197,13 @@ export class CollisionWorld {
 
   /** The shape, pose (a copy the world keeps: do not change it) and userData of body `handle`. */
   shape(handle: number): Shape { return this.shapes[this.slotOf(handle, 'handle')]!; }
-  pose(handle: number): Readonly<Pose> { return this.poses[this.slotOf(handle, 'handle')]; }
+  pose(handle: number): Readonly<Pose> { return this.poseAt(this.slotOf(handle, 'handle')); }
+
+  /** Body `slot`'s pose record, brought up to its transform. */
+  private poseAt(slot: number): Pose {
+    if (this.poseStale[slot] === 1) { poseOf(this.transforms[slot], this.poses[slot]); this.poseStale[slot] = 0; }
+    return this.poses[slot];
+  }
   userData(handle: number): unknown { return this.userDatas[this.slotOf(handle, 'handle')]; }
 
   /**
@@ -212,8 +227,18 @@ export class CollisionWorld {
         if (this.alive[slot] === 0) continue;
         this.fatBox(slot);
         const tree = this.isStatic[slot] === 1 ? this.staticTree : this.dynamicTree;
-        if (!tree.contains(this.proxy[slot], this.tight)) {
-          tree.update(this.proxy[slot], this.fat);
+        // The box's move since the last update (its centre's), which the next ones likely repeat.
+        const t = this.tight, c = this.centers, k = 3 * slot;
+        const dx = 0.5 * (t[0] + t[3]) - c[k], dy = 0.5 * (t[1] + t[4]) - c[k + 1], dz = 0.5 * (t[2] + t[5]) - c[k + 2];
+        c[k] += dx; c[k + 1] += dy; c[k + 2] += dz;
+        if (!tree.contains(this.proxy[slot], t)) {
+          // Reinserted: the fat box also stretched along the move, so a steady motion leaves it less often
+          // (Box2D's aabbMultiplier).
+          const f = this.fat, m = FAT_MOTION;
+          if (dx < 0) f[0] += m * dx; else f[3] += m * dx;
+          if (dy < 0) f[1] += m * dy; else f[4] += m * dy;
+          if (dz < 0) f[2] += m * dz; else f[5] += m * dz;
+          tree.update(this.proxy[slot], f);
           this.fresh[slot] = 1;
         }
       }
@@ -351,6 +376,7 @@ export class CollisionWorld {
   private rayBest = -1;
   private readonly rayHit = createRayHit();
   private readonly rayTry = createRayHit();
+  private readonly rayOptions = { maxT: Infinity };
 
   private readonly pairVisitor = (leaf: number, world: CollisionWorld): boolean => world.offerPair(world.querySlot, leaf);
 
@@ -386,7 +412,9 @@ export class CollisionWorld {
     const slot = world.currentTree!.item[leaf];
     if (world.rayFilter !== null && !world.rayFilter(world.handleOf(slot))) return;
     const tree = world.currentTree!;
-    const hit = rayCast(world.shapes[slot]!, world.poses[slot], world.rayOrigin!, world.rayDirection!, world.rayTry, { maxT: tree.rayMaxT[0] });
+    const options = world.rayOptions;
+    options.maxT = tree.rayMaxT[0];
+    const hit = rayCast(world.shapes[slot]!, world.poseAt(slot), world.rayOrigin!, world.rayDirection!, world.rayTry, options);
     if (hit === null) return;
     const best = world.rayHit;
     if (world.rayBest < 0 || hit.t < best.t || (hit.t === best.t && slot < world.rayBest)) {
@@ -478,6 +506,8 @@ export class CollisionWorld {
       const a = new Uint8Array(n); a.set(this.alive); this.alive = a;
       const m = new Uint8Array(n); m.set(this.moved); this.moved = m;
       const f = new Uint8Array(n); f.set(this.fresh); this.fresh = f;
+      const c = new Float64Array(3 * n); c.set(this.centers); this.centers = c;
+      const ps = new Uint8Array(n); ps.set(this.poseStale); this.poseStale = ps;
       const g = new Int32Array(n); g.set(this.group); this.group = g;
       const k = new Int32Array(n); k.set(this.mask); this.mask = k;
     }
