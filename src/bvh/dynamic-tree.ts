@@ -51,7 +51,7 @@ export class DynamicTree {
    */
   insert(box: Float64Array, item: number): number {
     const leaf = this.allocate();
-    this.bounds.set(box.subarray(0, 6), 6 * leaf);
+    this.setBox(leaf, box);
     this.item[leaf] = item;
     this.height[leaf] = 0;
     this.insertLeaf(leaf);
@@ -74,8 +74,14 @@ export class DynamicTree {
   update(leaf: number, box: Float64Array): void {
     this.checkLeaf(leaf);
     this.removeLeaf(leaf);
-    this.bounds.set(box.subarray(0, 6), 6 * leaf);
+    this.setBox(leaf, box);
     this.insertLeaf(leaf);
+  }
+
+  /** Leaf `leaf`'s box = the first 6 numbers of `box` (copied one by one: a subarray would be an object). */
+  private setBox(leaf: number, box: Float64Array): void {
+    const b = this.bounds, o = 6 * leaf;
+    b[o] = box[0]; b[o + 1] = box[1]; b[o + 2] = box[2]; b[o + 3] = box[3]; b[o + 4] = box[4]; b[o + 5] = box[5];
   }
 
   /** Whether the box `box` lies inside leaf `leaf`'s fat box (then a move to it needs no update). */

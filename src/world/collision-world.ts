@@ -91,8 +91,10 @@ export class CollisionWorld {
   private freeSlots: number[] = [];
   private slotCount = 0;
   private bodyCount = 0;
-  /** Slots whose pose changed since the last update. */
-  private movedList: number[] = [];
+  /** Slots whose pose changed since the last update (`movedCount` of them; a typed array: setting an array's
+   * length to 0 gives its storage back, and it is allocated again each step). */
+  private movedList = new Int32Array(16);
+  private movedCount = 0;
   // Pairs.
   private readonly pairs = new PairSet();
   private pairTouching = new Uint8Array(64);
@@ -100,8 +102,8 @@ export class CollisionWorld {
   private pairCaches: GjkCache[] = [];
   private pairContacts: ContactResult[] = [];
   /** The pairs that stopped touching in the last update (a, b handles), kept until the next. */
-  private ended: number[] = [];
-  private endedByRemoval: number[] = [];
+  private readonly ended = new HandlePairs();
+  private readonly endedByRemoval = new HandlePairs();
   private readonly box = createAabb();
   private readonly fat = new Float64Array(6);
   private updating = false;
@@ -216,12 +218,12 @@ export class CollisionWorld {
     this.updating = true;
     try {
       // The pairs ended by removals since the last update are this update's too.
-      this.ended.length = 0;
-      for (let i = 0; i < this.endedByRemoval.length; i++) this.ended.push(this.endedByRemoval[i]);
-      this.endedByRemoval.length = 0;
+      this.ended.count = 0;
+      for (let i = 0; i < this.endedByRemoval.count; i++) this.ended.push(this.endedByRemoval.a[i], this.endedByRemoval.b[i]);
+      this.endedByRemoval.count = 0;
       // 1. Boxes: reinsert the bodies that left their fat boxes.
-      const moved = this.movedList;
-      for (let i = 0; i < moved.length; i++) {
+      const moved = this.movedList, movedCount = this.movedCount;
+      for (let i = 0; i < movedCount; i++) {
         const slot = moved[i];
         this.moved[slot] = 0;
         if (this.alive[slot] === 0) continue;
@@ -244,12 +246,14 @@ export class CollisionWorld {
       }
       // 2. New pairs: every body whose leaf is new or was reinserted, against both trees (a body that
       // stayed inside its fat box has every pair its fat box overlaps already: pairs stay until those part).
-      for (let i = 0; i < moved.length; i++) {
+      for (let i = 0; i < movedCount; i++) {
         const slot = moved[i];
         if (this.alive[slot] === 0 || this.fresh[slot] === 0) continue;
         this.fresh[slot] = 0;
         const tree = this.isStatic[slot] === 1 ? this.staticTree : this.dynamicTree;
-        const fat = tree.bounds.subarray(6 * this.proxy[slot], 6 * this.proxy[slot] + 6);
+        // Its fat box, copied (a subarray view would be an object per body).
+        const fat = this.queryBox, o = 6 * this.proxy[slot];
+        for (let k = 0; k < 6; k++) fat[k] = tree.bounds[o + k];
         this.querySlot = slot;
         this.currentTree = this.dynamicTree;
         this.dynamicTree.query(fat, this.pairVisitor, this);
@@ -258,7 +262,7 @@ export class CollisionWorld {
           this.staticTree.query(fat, this.pairVisitor, this);
         }
       }
-      moved.length = 0;
+      this.movedCount = 0;
       // 3. Narrow phase on every pair; pairs whose fat boxes parted go.
       for (let r = this.pairs.count - 1; r >= 0; r--) {
         const a = this.pairs.a[r], b = this.pairs.b[r];
@@ -303,7 +307,7 @@ export class CollisionWorld {
    * (a removed body's handle is no longer valid, but is reported here once).
    */
   endedTouching(visit: (a: number, b: number) => void): void {
-    for (let i = 0; i < this.ended.length; i += 2) visit(this.ended[i], this.ended[i + 1]);
+    for (let i = 0; i < this.ended.count; i++) visit(this.ended.a[i], this.ended.b[i]);
   }
 
   /**
@@ -492,7 +496,12 @@ export class CollisionWorld {
   }
 
   private markMoved(slot: number): void {
-    if (this.moved[slot] === 0) { this.moved[slot] = 1; this.movedList.push(slot); }
+    if (this.moved[slot] === 1) return;
+    this.moved[slot] = 1;
+    if (this.movedCount === this.movedList.length) {
+      const m = new Int32Array(2 * this.movedList.length); m.set(this.movedList); this.movedList = m;
+    }
+    this.movedList[this.movedCount++] = slot;
   }
 
   private newSlot(): number {
@@ -528,6 +537,20 @@ export class CollisionWorld {
 
   private checkNotUpdating(what: string): void {
     if (this.updating) throw new InvalidArgumentError(what, 'was called during update (from a support function of your own); not supported');
+  }
+}
+
+/** A growing list of handle pairs in typed arrays (an array emptied by `length = 0` gives its storage back). */
+class HandlePairs {
+  a = new Int32Array(16);
+  b = new Int32Array(16);
+  count = 0;
+  push(x: number, y: number): void {
+    if (this.count === this.a.length) {
+      const a = new Int32Array(2 * this.count); a.set(this.a); this.a = a;
+      const b = new Int32Array(2 * this.count); b.set(this.b); this.b = b;
+    }
+    this.a[this.count] = x; this.b[this.count] = y; this.count++;
   }
 }
 
