@@ -5,7 +5,7 @@
  *   npm run bench -- --quick           1,000-pair pools, short runs: a smoke test, not figures to quote
  *   npm run bench -- --json [file]     also write the figures as JSON (default bench-results.json, git-ignored)
  *   npm run bench -- --md [file]       also write the tables as Markdown (default bench-results.md, git-ignored)
- *   npm run bench -- --only <text>     only the groups whose name contains <text> (repeatable)
+ *   npm run bench -- --only <text>     only the groups whose name contains <text> (repeatable; --only mesh: bench/mesh.bench.ts)
  *   npm run bench -- --runs N --target-ms T
  *
  * Needs `node --expose-gc` (the npm script passes it) for the allocation column.
@@ -22,6 +22,7 @@ import { dirname } from 'node:path';
 import { buildBenches } from './build.bench.js';
 import { castBenches } from './cast.bench.js';
 import { consume, measureGroup, type Accuracy, type Case, type Timing, type TimingOptions } from './harness.js';
+import { meshBench } from './mesh.bench.js';
 import { NATIVE, pairwiseBenches, scorePairCase } from './pairwise.bench.js';
 import { POOL_SIZE } from './pools.js';
 import { rayBenches, type SweepBench } from './ray.bench.js';
@@ -206,6 +207,9 @@ async function main(): Promise<void> {
       log(`  ${c.group.padEnd(40)} ${c.lib.padEnd(26)} ${fmtNs(timing.nsMedian).padStart(12)} ns  ${fmtBytes(timing.bytesPerQuery)} B`);
     });
   }
+  // Meshes and compounds last, each mesh built, queried and dropped in turn (bench/mesh.bench.ts): the 1M-triangle
+  // structures are too big to keep side by side, and they must not be in the heap while the groups above are timed.
+  const mesh = await meshBench({ quick: args.quick, timing: opts, wanted, log });
   const seconds = (Date.now() - t0) / 1000;
 
   // Output.
@@ -215,10 +219,12 @@ async function main(): Promise<void> {
   out.push('');
   out.push(`Command: \`npm run bench${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\``);
   out.push('');
-  out.push('### Targets');
-  out.push('');
-  out.push(summarize(rows));
-  out.push('');
+  if (rows.length) {
+    out.push('### Targets');
+    out.push('');
+    out.push(summarize(rows));
+    out.push('');
+  }
   for (const g of groups) {
     const rs = rows.filter((r) => r.group === g);
     out.push(`### ${g}`);
@@ -230,6 +236,7 @@ async function main(): Promise<void> {
     out.push(`<sub>${notes.join('; ')}. Queries per run: ${rs.map((r) => r.timing.queriesPerRun.toLocaleString('en-US')).join(' / ')}.${NATIVE[g] ? ` Native C (POOLS.md): ${NATIVE[g]} ns.` : ''}${sweep ? sweepNote(sweep, rs) : ''}</sub>`);
     out.push('');
   }
+  if (mesh) out.push(mesh.markdown);
   const md = out.join('\n');
   process.stdout.write(`${md}\n`);
   if (args.md) {
@@ -239,7 +246,7 @@ async function main(): Promise<void> {
   }
   if (args.json) {
     mkdirSync(dirname(args.json), { recursive: true });
-    writeFileSync(args.json, `${JSON.stringify({ machine: info, options: { ...opts, quick: args.quick, poolSize: size }, seconds, native: NATIVE, rows }, null, 1)}\n`);
+    writeFileSync(args.json, `${JSON.stringify({ machine: info, options: { ...opts, quick: args.quick, poolSize: size }, seconds, native: NATIVE, rows, mesh: mesh?.rows ?? [] }, null, 1)}\n`);
     log(`bench: wrote ${args.json}`);
   }
   if (consume() === 42.4242) log(''); // keeps every checksum observable
