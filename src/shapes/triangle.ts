@@ -11,7 +11,9 @@ export class Triangle implements SupportMap {
     markBuiltIn(this, KIND); // the dispatcher's index of this kind, on the prototype (shape.ts, KIND_INDEX)
   }
   readonly sweptRadius = 0;
-  readonly boundingRadius: number;
+  // Declared, not defined: a defined field starts as undefined, and every later store of a number into it
+  // (a mesh's scratch triangle takes each triangle's radius) would box it: 16 bytes a triangle visited.
+  declare readonly boundingRadius: number;
   readonly a: Readonly<Vec3Like>;
   readonly b: Readonly<Vec3Like>;
   readonly c: Readonly<Vec3Like>;

@@ -66,6 +66,27 @@ function grid(n: number): { vertices: number[]; indices: number[] } {
 }
 
 describe('TriangleMesh', () => {
+  it('a fan of 200 triangles about one vertex (a bucket of 400 edges): each spoke links its two triangles; a third triangle on an edge unlinks it', () => {
+    const n = 200, vertices = [0, 0, 0];
+    for (let i = 0; i <= n; i++) vertices.push(Math.cos(i / n * 3), Math.sin(i / n * 3), 0);
+    const indices: number[] = [];
+    for (let i = 0; i < n; i++) indices.push(0, 1 + i, 2 + i);
+    const fan = new TriangleMesh(vertices, indices);
+    for (let t = 0; t < n; t++) {
+      // Edge 0 runs 0 -> 1+t (shared with t - 1), edge 1 is the rim (boundary), edge 2 runs 2+t -> 0 (shared with t + 1).
+      expect(fan.adjacency[3 * t]).toBe(t === 0 ? -1 : t - 1);
+      expect(fan.adjacency[3 * t + 1]).toBe(-1);
+      expect(fan.adjacency[3 * t + 2]).toBe(t === n - 1 ? -1 : t + 1);
+    }
+    // A triangle hung on spoke 0 -> 5 (shared by triangles 3 and 4) makes it non-manifold.
+    vertices.push(0, 0, 1);
+    const extra = new TriangleMesh(vertices, [...indices, 0, 5, n + 2]);
+    expect(extra.adjacency[3 * 3 + 2]).toBe(-1);
+    expect(extra.adjacency[3 * 4]).toBe(-1);
+    expect(extra.adjacency[3 * n]).toBe(-1);
+    expect(extra.adjacency[3 * 5]).toBe(4);
+  });
+
   it('a grid: every inner edge has the triangle across it, boundary edges none (counted by hand)', () => {
     const n = 10, { vertices, indices } = grid(n);
     const mesh = new TriangleMesh(vertices, indices);

@@ -156,29 +156,64 @@ function isDegenerate(v: Float64Array, a: number, b: number, c: number): boolean
   return !(n > 8 * Number.EPSILON * e * e);
 }
 
-/** For each triangle edge, the one other triangle sharing it (−1 at a boundary or a non-manifold edge). */
+/**
+ * For each triangle edge, the one other triangle sharing it (−1 at a boundary or a non-manifold edge).
+ * Edges are bucketed by their lower vertex (a counting sort into flat arrays: a Map keyed by
+ * `lower · nv + upper` made every key a heap number past 2^30 and took half of a 1M-triangle build), each
+ * bucket sorted by the upper vertex, and its runs matched.
+ */
 function edgeAdjacency(tris: Int32Array, nv: number): Int32Array {
-  const n = tris.length / 3;
-  const adjacency = new Int32Array(3 * n).fill(-1);
-  // Edge key: the smaller vertex index times nv plus the larger (exact below 2^53).
-  const first = new Map<number, number>(), count = new Map<number, number>();
-  for (let t = 0; t < n; t++) {
-    for (let k = 0; k < 3; k++) {
-      const i = tris[3 * t + k], j = tris[3 * t + ((k + 1) % 3)];
-      const key = Math.min(i, j) * nv + Math.max(i, j);
-      const c = (count.get(key) ?? 0) + 1;
-      count.set(key, c);
-      if (c === 1) first.set(key, 3 * t + k);
-      else if (c === 2) { const e = first.get(key)!; adjacency[e] = t; adjacency[3 * t + k] = (e / 3) | 0; }
-      else { const e = first.get(key)!; adjacency[e] = -1; adjacency[3 * t + k] = -1; }
-    }
+  const n = tris.length / 3, edges = 3 * n;
+  const adjacency = new Int32Array(edges).fill(-1);
+  // start[v] .. start[v + 1]: the edges whose lower vertex is v (edge e = 3t + k, from vertex k to k + 1).
+  const start = new Int32Array(nv + 1);
+  for (let e = 0; e < edges; e++) {
+    const t = (e / 3) | 0, k = e - 3 * t;
+    const i = tris[e], j = tris[3 * t + (k === 2 ? 0 : k + 1)];
+    start[(i < j ? i : j) + 1]++;
   }
-  // A third triangle on an edge undoes the pair's link (the second's entry too).
-  for (let t = 0; t < n; t++) {
-    for (let k = 0; k < 3; k++) {
-      const i = tris[3 * t + k], j = tris[3 * t + ((k + 1) % 3)];
-      if ((count.get(Math.min(i, j) * nv + Math.max(i, j)) ?? 0) > 2) adjacency[3 * t + k] = -1;
+  for (let v = 0; v < nv; v++) start[v + 1] += start[v];
+  const fill = start.slice(0, nv), bucket = new Int32Array(edges), upper = new Int32Array(edges);
+  for (let e = 0; e < edges; e++) {
+    const t = (e / 3) | 0, k = e - 3 * t;
+    const i = tris[e], j = tris[3 * t + (k === 2 ? 0 : k + 1)];
+    const lo = i < j ? i : j, at = fill[lo]++;
+    bucket[at] = e;
+    upper[at] = i < j ? j : i;
+  }
+  for (let v = 0; v < nv; v++) {
+    const first = start[v], end = start[v + 1];
+    if (end - first < 2) continue;
+    sortBucket(bucket, upper, first, end);
+    // Runs of one upper vertex: a run of exactly two links its edges; longer runs (non-manifold) do not.
+    for (let p = first; p < end;) {
+      let q = p + 1;
+      while (q < end && upper[q] === upper[p]) q++;
+      if (q - p === 2) {
+        adjacency[bucket[p]] = (bucket[p + 1] / 3) | 0;
+        adjacency[bucket[p + 1]] = (bucket[p] / 3) | 0;
+      }
+      p = q;
     }
   }
   return adjacency;
+}
+
+/**
+ * Sorts bucket[first .. end) by upper[] (both arrays moved together): by insertion for the few edges a
+ * vertex usually has, by a native sort for a large fan (an insertion sort there would be quadratic).
+ */
+function sortBucket(bucket: Int32Array, upper: Int32Array, first: number, end: number): void {
+  if (end - first <= 32) {
+    for (let i = first + 1; i < end; i++) {
+      const u = upper[i], b = bucket[i];
+      let j = i - 1;
+      while (j >= first && upper[j] > u) { upper[j + 1] = upper[j]; bucket[j + 1] = bucket[j]; j--; }
+      upper[j + 1] = u; bucket[j + 1] = b;
+    }
+    return;
+  }
+  const order = Array.from({ length: end - first }, (_, i) => first + i).sort((x, y) => upper[x] - upper[y] || bucket[x] - bucket[y]);
+  const u = order.map((i) => upper[i]), b = order.map((i) => bucket[i]);
+  for (let i = 0; i < u.length; i++) { upper[first + i] = u[i]; bucket[first + i] = b[i]; }
 }
