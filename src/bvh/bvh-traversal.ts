@@ -121,8 +121,22 @@ function slabEntry(b: Float64Array, n: number, o: Float64Array, r: Float64Array,
   _value[0] = near;
 }
 
-/** The answer of {@link nearestBvh}: the least distance found and its item (−1 for none). */
-export class BvhNearest { distance = Infinity; item = -1; }
+/**
+ * The answer of {@link nearestBvh}: the least distance found and its item (−1 for none); and two inputs:
+ * `radius`, by which every box distance is lowered (the query box is a core's, and the shape is that core
+ * swept by a ball of this radius: a sphere's box is a point grown by it, a far looser bound), and
+ * `stopAtZero`, to end as soon as the best is 0 or less (a distance cannot be lower; a signed separation can).
+ */
+export class BvhNearest { distance = Infinity; item = -1; radius = 0; stopAtZero = false; }
+
+function distanceStackFor(length: number): Float64Array {
+  let s = _distanceStacks[_level];
+  if (s === undefined || s.length < length) { s = new Float64Array(length); _distanceStacks[_level] = s; }
+  return s;
+}
+
+/** Each stacked node's box distance, by nesting level (measured when pushed, not again when popped). */
+const _distanceStacks: Float64Array[] = [];
 
 /**
  * The item nearest to the box `q`: `visit(item, context)` answers for an item (the caller's exact distance
@@ -138,32 +152,39 @@ export class BvhNearest { distance = Infinity; item = -1; }
 export function nearestBvh<C>(bvh: StaticBvh, q: Float64Array, visit: (item: number, context: C) => void, context: C, out: BvhNearest): BvhNearest {
   out.item = -1;
   if (bvh.nodeCount === 0) return out;
-  const stack = stackFor(bvh), b = bvh.bounds, nodes = bvh.nodes, items = bvh.items;
+  const stack = stackFor(bvh), dist = distanceStackFor(stack.length), b = bvh.bounds, nodes = bvh.nodes, items = bvh.items;
+  const r = out.radius, stopAtZero = out.stopAtZero;
   let top = 0;
-  stack[top++] = 0;
+  boxDistance(b, 0, q);
+  dist[top] = _value[0] - r; stack[top++] = 0;
   _level++;
   try {
     while (top > 0) {
       const n = stack[--top];
       // (Pruned past the best, or past 0 when the best is an overlap: a touching box may hide a deeper one.)
-      boxDistance(b, n, q);
-      if (_value[0] > Math.max(out.distance, 0)) continue;
+      if (dist[top] > Math.max(out.distance, 0)) continue;
       const count = nodes[2 * n + 1];
       if (count === 0) {
         const left = n + 1, right = nodes[2 * n];
         boxDistance(b, left, q);
-        const dl = _value[0];
+        const dl = _value[0] - r;
         boxDistance(b, right, q);
-        const dr = _value[0], bound = Math.max(out.distance, 0);
-        if (dl <= dr) { if (dr <= bound) stack[top++] = right; if (dl <= bound) stack[top++] = left; }
-        else { if (dl <= bound) stack[top++] = left; if (dr <= bound) stack[top++] = right; }
+        const dr = _value[0] - r, bound = Math.max(out.distance, 0);
+        if (dl <= dr) {
+          if (dr <= bound) { dist[top] = dr; stack[top++] = right; }
+          if (dl <= bound) { dist[top] = dl; stack[top++] = left; }
+        } else {
+          if (dl <= bound) { dist[top] = dl; stack[top++] = left; }
+          if (dr <= bound) { dist[top] = dr; stack[top++] = right; }
+        }
         continue;
       }
       for (let j = nodes[2 * n], end = j + count; j < end; j++) {
         const item = items[j];
         boxDistance(bvh.itemBounds, item, q);
-        if (_value[0] > Math.max(out.distance, 0)) continue;
+        if (_value[0] - r > Math.max(out.distance, 0)) continue;
         visit(item, context);
+        if (stopAtZero && out.distance <= 0) return out;
       }
     }
     return out;

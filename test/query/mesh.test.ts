@@ -137,6 +137,16 @@ describe('meshes: every query is the minimum over the triangles (brute force)', 
     }), { numRuns: 40 });
   });
 
+  it('a sphere whose centre\'s box misses a triangle\'s box but whose ball reaches it: intersects, distance 0 (golden)', () => {
+    // The traversal bounds parts by the core's box less the radius; intersects must test the whole box.
+    const flat = new TriangleMesh([-1, 0, -1, 1, 0, -1, 0, 0, 1], [0, 1, 2]), id = poseObj({ position: [0, 0, 0], quaternion: [0, 0, 0, 1] });
+    const above = poseObj({ position: [0, 0.4, 0], quaternion: [0, 0, 0, 1] });
+    expect(intersects(flat, id, new Sphere(0.5), above)).toBe(true);
+    expect(distance(flat, id, new Sphere(0.5), above)).toBe(0);
+    expect(contact(flat, id, new Sphere(0.5), above)!.separation).toBeCloseTo(-0.1, 14);
+    expect(distance(flat, id, new Sphere(0.3), above)).toBeCloseTo(0.1, 14);
+  });
+
   it('a two-sided surface without an inside: a sphere inside a closed box mesh does not intersect it', () => {
     const geometry = new THREE.BoxGeometry(2, 2, 2);
     const mesh = TriangleMesh.fromGeometry(geometry), id = poseObj({ position: [0, 0, 0], quaternion: [0, 0, 0, 1] });
