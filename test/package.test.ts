@@ -27,10 +27,10 @@ const TSC = require.resolve('typescript/bin/tsc');
 const NPM_ENV = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
 
 /**
- * Packed tarball bound: about 1.2 times its size today (272 KB with ray and shape casts and their docs),
- * so a stray folder or source maps fail.
+ * Packed tarball bound: about 1.15 times its size today (343 KB with compounds, meshes, the world and the
+ * scene command, and their docs), so a stray folder or source maps fail.
  */
-const MAX_PACKED_BYTES = 330_000;
+const MAX_PACKED_BYTES = 400_000;
 /**
  * The entry-point issue set 10 KB for a minimal contact program (9.6 KB then). Checking every argument
  * at the boundary, guarding user code against re-entrant queries and answering pairs of any magnitude
@@ -39,9 +39,10 @@ const MAX_PACKED_BYTES = 330_000;
 const MAX_CONTACT_GZIP = 12_000;
 /**
  * The whole library, both entries: 28 KB before contact manifolds, 41.7 KB with them (and their format),
- * 49.3 KB with ray and shape casts (and theirs), 57.4 KB with compounds and their hierarchy.
+ * 49.3 KB with ray and shape casts (and theirs), 57.4 KB with compounds and their hierarchy, 73.5 KB with
+ * triangle meshes, their manifolds and casts, and the world behind the scene command.
  */
-const MAX_LIBRARY_GZIP = 64_000;
+const MAX_LIBRARY_GZIP = 84_000;
 
 let scratch = '';
 let app = '';
@@ -143,7 +144,7 @@ export const box = new Box(1, 2, 3);
     return { gzip: gzipSync(result.outputFiles[0].contents).length, inputs };
   }
 
-  it('bundles small: contact at most 12 KB gzipped, the whole library at most 64 KB, intersects and distance without EPA', async () => {
+  it('bundles small: contact at most 12 KB gzipped, the whole library at most 84 KB, intersects and distance without EPA', async () => {
     const pose = '{ position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }';
     const contactOnly = await bundle('contact-only', `import { Box, contact, Sphere } from 'convex-collide';
       console.log(contact(new Box(1, 1, 1), ${pose}, new Sphere(1), ${pose}));`);

@@ -145,11 +145,13 @@ describe('CollisionWorld against brute force', () => {
       const hit = world.rayCast(o, d, { filter: (h) => !skip.has(h) });
       if (bestHandle < 0) { expect(hit).toBeNull(); return; }
       expect(hit).not.toBeNull();
-      expect(Math.abs(hit!.t - best)).toBeLessThan(1e-9);
+      // (To 1e-8: the world casts each body with the best t so far as its maxT, which may end a GJK ray
+      // cast at another iterate, within its tolerance.)
+      expect(Math.abs(hit!.t - best)).toBeLessThan(1e-8 * (1 + best));
       if (hit!.body !== bestHandle) {
         // A tie: the other body is hit at the same t.
         const i = handles.indexOf(hit!.body);
-        expect(Math.abs(rayCast(SHAPES[specs[i][0]], specs[i][1], o, d)!.t - best)).toBeLessThan(1e-9);
+        expect(Math.abs(rayCast(SHAPES[specs[i][0]], specs[i][1], o, d)!.t - best)).toBeLessThan(1e-8 * (1 + best));
       }
     }), { numRuns: 150 });
   });
