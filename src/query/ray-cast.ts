@@ -1,8 +1,10 @@
 /**
- * The public ray cast: where a ray first meets a convex shape (world space), by a closed form for the
- * sphere, box, solid convex hull (its face planes), capsule, cylinder, cone, ellipsoid, triangle and
+ * The public ray cast: where a ray first meets a shape (world space). A convex shape: a closed form for
+ * the sphere, box, solid convex hull (its face planes), capsule, cylinder, cone, ellipsoid, triangle and
  * segment, and the GJK ray cast (van den Bergen 2004) for every other convex shape and for shapes outside
- * the unscaled range (query/cast/).
+ * the unscaled range (query/cast/convex-ray.ts). A compound or a triangle mesh: its parts found along the
+ * ray through its hierarchy, each cast by the convex ray cast or the triangle's closed form
+ * (query/concave/concave-ray.ts).
  */
 import { InvalidArgumentError, InvalidNumberError, InvalidShapeError } from '../errors.js';
 import { transformFromPose } from '../math/transform.js';
@@ -10,23 +12,14 @@ import { nearestPowerOfTwoExponent } from '../math/power-of-two.js';
 import { SCALE_FREE_EXPONENT } from '../tolerance.js';
 import { ScaleView } from './convex/scale-free.js';
 import type { PoseLike, Vec3Like } from '../math/types.js';
-import type { Shape } from '../shapes/shape.js';
-import { rayBox, rayHull, raySphere } from './cast/ray-closed-forms.js';
-import { raySegment, rayTriangle } from './cast/ray-flat.js';
-import { rayCapsule, rayCone, rayCylinder, rayEllipsoid } from './cast/ray-quadrics.js';
-import type { ConvexHull } from '../shapes/convex-hull.js';
-import { gjkRayCast, RayWork, type RaySupportMap } from './cast/gjk-ray-cast.js';
+import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../shapes/shape.js';
+import { RayWork } from './cast/gjk-ray-cast.js';
+import { castConvexRay, type RayShape } from './cast/convex-ray.js';
 import { createRayHit, type RayHit } from './cast/ray-hit.js';
-import { explainNotShape, isConvexShape } from './dispatch.js';
+import { castPartedRay, PartedRay } from './concave/concave-ray.js';
+import type { PartedShape } from './concave/parts.js';
+import { explainNotShape, isConvexShape, kindIndex } from './dispatch.js';
 import { acquireWork } from './query-work.js';
-import type { Box } from '../shapes/box.js';
-import type { Sphere } from '../shapes/sphere.js';
-import type { Capsule } from '../shapes/capsule.js';
-import type { Cone } from '../shapes/cone.js';
-import type { Cylinder } from '../shapes/cylinder.js';
-import type { Ellipsoid } from '../shapes/ellipsoid.js';
-import type { Segment } from '../shapes/segment.js';
-import type { Triangle } from '../shapes/triangle.js';
 
 /** Options of {@link rayCast}. */
 export interface RayCastOptions {
@@ -42,16 +35,21 @@ export interface RayCastOptions {
 const _work = /* @__PURE__ */ new RayWork();
 /** A shape outside the unscaled range, seen at a power of two of its size. */
 const _view = /* @__PURE__ */ new ScaleView();
-type RayShape = Shape | ScaleView;
 const HIGH = 2 ** SCALE_FREE_EXPONENT, LOW = 2 ** -SCALE_FREE_EXPONENT;
-/** How far behind an origin on the surface the entry test casts from (a relative length). */
-const RAY_ON_SURFACE = 1e-9;
+/** The concave cast's inputs, scratch and answer. */
+const _parted = /* @__PURE__ */ new PartedRay();
 
 /**
  * Where the ray `origin + t · direction` (t ≥ 0) first meets `shape` at `pose` (world space), or `null`
  * when it misses within `options.maxT`. `direction` is any non-zero vector and is not normalised: `t` is
  * in its units. `normal` is the shape's outward unit normal at the point. With `out` from
  * {@link createRayHit}, nothing is allocated.
+ *
+ * A compound: the nearest hit over its parts, `part` the part's index; an origin inside a part gives t = 0
+ * (solid), or (`solid: false`) the point where the ray leaves the union of the parts (leaving one part
+ * inside another goes on to where that one ends). A triangle mesh is a surface with no inside: `solid`
+ * changes nothing, `normal` is the face normal facing the ray (normal · direction ≤ 0), and `part` is the
+ * triangle's index in the list given.
  * @throws InvalidNumberError for a non-finite origin or direction component, a zero direction or a bad
  *   `maxT`; InvalidArgumentError for a bad `solid`, `options` or `out`; as the other queries for bad shapes
  *   and poses.
@@ -90,9 +88,11 @@ function castRay(
   checkVector(direction, 'direction');
   const dx = direction.x, dy = direction.y, dz = direction.z;
   if (dx === 0 && dy === 0 && dz === 0) throw new InvalidNumberError('direction', 0, 'a non-zero vector');
-  if (!isConvexShape(shape)) {
+  const kind = kindIndex(shape);
+  const parted = kind === COMPOUND_KIND_INDEX || kind === MESH_KIND_INDEX;
+  if (!parted && !isConvexShape(shape)) {
     explainNotShape('shape', shape);
-    throw new InvalidShapeError('shape', 'is of a kind rayCast does not know; expected a convex shape');
+    throw new InvalidShapeError('shape', 'is of a kind rayCast does not know; expected a convex shape, a Compound or a TriangleMesh');
   }
   const work = acquireWork(false);
   const t = transformFromPose(work.poseA, pose, 'pose');
@@ -106,54 +106,60 @@ function castRay(
   w.dir.y = t.m01 * dx + t.m11 * dy + t.m21 * dz;
   w.dir.z = t.m02 * dx + t.m12 * dy + t.m22 * dz;
   // Scale-free: a shape or an origin outside 2^±SCALE_FREE_EXPONENT is cast as a copy scaled by a power of
-  // two (its support points scaled, exactly; the origin and direction with it, so t is unchanged), by the
-  // GJK ray cast; a direction outside that range is scaled on its own (t scaled back at the end). The
-  // closed forms square lengths, and the GJK ray cast multiplies up to four.
-  let target: RayShape = shape, back = 1;
+  // two `f` (its support points scaled, exactly; the origin and direction with it, so t is unchanged), by
+  // the GJK ray cast; a direction outside that range is scaled on its own (by `back`, t scaled back at the
+  // end). The closed forms square lengths, and the GJK ray cast multiplies up to four. (A concave shape's
+  // hierarchy is traversed unscaled, with no squares; its parts are scaled one at a time: concave-ray.ts.)
+  let f = 1, back = 1;
   const om = Math.max(Math.abs(w.origin.x), Math.abs(w.origin.y), Math.abs(w.origin.z));
   const m = Math.max(shape.boundingRadius, om);
-  if (m > HIGH || (m < LOW && m > 0)) {
-    const f = 2 ** -nearestPowerOfTwoExponent(m);
-    target = _view.set(shape, f);
-    w.origin.x *= f; w.origin.y *= f; w.origin.z *= f;
-    w.dir.x *= f; w.dir.y *= f; w.dir.z *= f;
-  }
-  const rm = Math.max(Math.abs(w.dir.x), Math.abs(w.dir.y), Math.abs(w.dir.z));
-  if (rm > HIGH || rm < LOW) {
-    back = 2 ** -nearestPowerOfTwoExponent(rm);
-    w.dir.x *= back; w.dir.y *= back; w.dir.z *= back;
-  }
+  if (m > HIGH || (m < LOW && m > 0)) f = 2 ** -nearestPowerOfTwoExponent(m);
+  const rm = f * Math.max(Math.abs(w.dir.x), Math.abs(w.dir.y), Math.abs(w.dir.z));
+  if (rm > HIGH || rm < LOW) back = 2 ** -nearestPowerOfTwoExponent(rm);
   // In the cast's units, t is the caller's over `back`.
   const maxTs = maxT / back;
-  w.maxT = maxTs;
-  const R = target.boundingRadius;
-  w.radius = target.sweptRadius;
-  w.size = R + Math.sqrt(w.origin.x * w.origin.x + w.origin.y * w.origin.y + w.origin.z * w.origin.z);
-  cast(w, target);
-  if (!w.hit) return null;
-  let nx = w.normal.x, ny = w.normal.y, nz = w.normal.z;
-  if (nx === 0 && ny === 0 && nz === 0) {
-    // The origin is inside or on the shape.
-    if (solid) {
-      nx = -w.dir.x; ny = -w.dir.y; nz = -w.dir.z;
-    } else if (!enteringAtOrigin(w, target)) {
-      // Where the ray leaves: cast back from a point beyond the shape, along −direction.
-      const dl = Math.sqrt(w.dir.x * w.dir.x + w.dir.y * w.dir.y + w.dir.z * w.dir.z);
-      const far = (2 * w.size + R) / dl;
-      const o = w.origin;
-      const bx = o.x + far * w.dir.x, by = o.y + far * w.dir.y, bz = o.z + far * w.dir.z;
-      o.x = bx; o.y = by; o.z = bz;
-      w.dir.x = -w.dir.x; w.dir.y = -w.dir.y; w.dir.z = -w.dir.z;
-      w.maxT = Infinity;
-      cast(w, target);
-      if (!w.hit) return null; // (cannot happen: the ray started inside)
-      const tExit = far - w.t;
-      if (!(tExit <= maxTs)) return null;
-      w.t = tExit > 0 ? tExit : 0;
-      nx = w.normal.x; ny = w.normal.y; nz = w.normal.z;
-    } else {
-      nx = w.normal.x; ny = w.normal.y; nz = w.normal.z;
+  let nx: number, ny: number, nz: number, part = 0;
+  if (parted) {
+    const c = _parted;
+    c.origin[0] = w.origin.x; c.origin[1] = w.origin.y; c.origin[2] = w.origin.z;
+    c.dir[0] = w.dir.x * back; c.dir[1] = w.dir.y * back; c.dir[2] = w.dir.z * back;
+    c.maxT = maxTs; c.solid = solid; c.scale = f;
+    if (kind === MESH_KIND_INDEX) {
+      // One ray for every triangle, in this work record at the parts' scale. The size that scales the
+      // touching tolerance is the mesh's, for every triangle alike, so that triangles sharing an edge grow by
+      // the same amount and a ray through the edge meets at least one of them.
+      const ox = f * w.origin.x, oy = f * w.origin.y, oz = f * w.origin.z;
+      w.origin.x = ox; w.origin.y = oy; w.origin.z = oz;
+      const fb = f * back;
+      w.dir.x *= fb; w.dir.y *= fb; w.dir.z *= fb;
+      w.radius = 0;
+      w.size = f * shape.boundingRadius + Math.sqrt(ox * ox + oy * oy + oz * oz);
+      c.meshWork = w;
     }
+    castPartedRay(c, shape as PartedShape);
+    c.meshWork = null;
+    if (!c.hit) return null;
+    // (The concave cast gives −direction itself for an origin inside a solid compound.)
+    w.t = c.t;
+    w.iterations = c.iterations;
+    part = c.part;
+    nx = c.normal[0]; ny = c.normal[1]; nz = c.normal[2];
+  } else {
+    let target: RayShape = shape as RayShape;
+    if (f !== 1) {
+      target = _view.set(shape as ConvexShape, f);
+      w.origin.x *= f; w.origin.y *= f; w.origin.z *= f;
+    }
+    const fb = f * back;
+    w.dir.x *= fb; w.dir.y *= fb; w.dir.z *= fb;
+    w.maxT = maxTs;
+    castConvexRay(w, target, solid);
+    if (!w.hit) return null;
+    nx = w.normal.x; ny = w.normal.y; nz = w.normal.z;
+  }
+  if (nx === 0 && ny === 0 && nz === 0) {
+    // The origin is inside or on a solid convex shape: −direction (the shape's frame, in range).
+    nx = -w.dir.x; ny = -w.dir.y; nz = -w.dir.z;
   }
   const result = out ?? createRayHit();
   const tt = w.t * back;
@@ -164,47 +170,8 @@ function castRay(
   const l = Math.sqrt(wx * wx + wy * wy + wz * wz);
   result.normal.x = wx / l; result.normal.y = wy / l; result.normal.z = wz / l;
   result.iterations = w.iterations;
+  result.part = part;
   return result;
-}
-
-/** Where the ray of `w` enters `shape`: a closed form, or the GJK ray cast (a scaled view has no kind). */
-function cast(w: RayWork, shape: RayShape): void {
-  switch ((shape as Shape).kind) { // (a ScaleView has none: the default)
-    case 'sphere': raySphere(w, (shape as Sphere).radius); return;
-    case 'box': rayBox(w, shape as Box); return;
-    case 'capsule': rayCapsule(w, shape as Capsule); return;
-    case 'cylinder': rayCylinder(w, shape as Cylinder); return;
-    case 'cone': rayCone(w, shape as Cone); return;
-    case 'ellipsoid': rayEllipsoid(w, shape as Ellipsoid); return;
-    case 'triangle': rayTriangle(w, shape as Triangle); return;
-    case 'segment': raySegment(w, shape as Segment); return;
-    case 'convexHull':
-      if ((shape as ConvexHull).dimension === 3) { rayHull(w, shape as ConvexHull); return; }
-      gjkRayCast(w, shape as ConvexHull); return;
-    default: gjkRayCast(w, shape as RaySupportMap); // (convex, checked by rayCast, or a ScaleView)
-  }
-}
-
-/**
- * An origin within the cast's tolerance of the surface, on its outside, with the ray going in: the ray
- * enters there (t = 0, the outward normal), and a hollow cast must not report where it leaves. Tested by
- * casting from a hair behind the origin (RAY_ON_SURFACE times the size): a hit within twice that is an
- * entry at the origin, and `w` holds it (t = 0).
- */
-function enteringAtOrigin(w: RayWork, shape: RayShape): boolean {
-  const o = w.origin, r = w.dir;
-  const ox = o.x, oy = o.y, oz = o.z;
-  const dl = Math.sqrt(r.x * r.x + r.y * r.y + r.z * r.z);
-  const back = (RAY_ON_SURFACE * w.size) / dl;
-  o.x = ox - back * r.x; o.y = oy - back * r.y; o.z = oz - back * r.z;
-  const maxT = w.maxT;
-  w.maxT = Infinity;
-  cast(w, shape);
-  o.x = ox; o.y = oy; o.z = oz;
-  w.maxT = maxT;
-  const entering = w.hit && (w.normal.x !== 0 || w.normal.y !== 0 || w.normal.z !== 0) && w.t <= 2 * back;
-  if (entering) w.t = 0;
-  return entering;
 }
 
 function checkVector(v: Readonly<Vec3Like>, field: string): void {

@@ -8,17 +8,28 @@
  * separation is a convex function of time and the step is Newton's, which never passes the root; with
  * rotation the bound is conservative. So no step passes the first contact, and a thin plate cannot be
  * tunnelled through.
+ *
+ * A compound or a triangle mesh on either side: translations only, the earliest time over part pairs,
+ * each cast exactly (concave/concave-cast.ts); with rotation, the same advancement on `contact` (which
+ * answers for the closest pair of parts), but with the whole relative speed |v_B − v_A| in place of the
+ * closing speed along the normal. The separation of two concave shapes is the least over part pairs, and
+ * a pair other than the closest one may close faster along its own normal than the closest pair does
+ * along its: the normal's closing speed bounds only the closest pair, where the relative speed bounds the
+ * rate of every pair's separation (each moves no faster than the fastest point of either shape). The
+ * turning term |ω| × bounding radius holds as it is: a compound's or a mesh's bounding radius is about
+ * its own origin, the point its pose turns about.
  */
 import { InvalidArgumentError, InvalidNumberError } from '../errors.js';
 import type { PoseLike, Vec3Like } from '../math/types.js';
 import { safeLength, vec3 } from '../math/vec3.js';
-import type { ConvexShape, Shape } from '../shapes/shape.js';
+import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../shapes/shape.js';
 import { LinearCast, linearCast } from './cast/linear-cast.js';
 import { SHAPE_CAST_MAX_ITERATIONS as MAX_ITERATIONS, SHAPE_CAST_RELATIVE_TOLERANCE as RELATIVE_TOLERANCE } from '../tolerance.js';
 import { Transform, transformFromPose } from '../math/transform.js';
 import { InvalidShapeError } from '../errors.js';
 import { contact } from './contact.js';
-import { explainNotShape, isConvexShape } from './dispatch.js';
+import { CastParts, linearCastParted } from './concave/concave-cast.js';
+import { explainNotShape, isConvexShape, kindIndex } from './dispatch.js';
 import { createContactResult, type QueryStatus } from './results.js';
 
 /** A motion: a constant velocity and a constant angular velocity (radians per unit time, world axes). */
@@ -48,10 +59,16 @@ export interface ShapeCastResult {
   /** 'converged', or 'max-iterations' when the step cap was reached first (the time is then a lower bound). */
   status: QueryStatus;
   iterations: number;
+  /**
+   * The parts of A and of B the answer is between: a compound's part index, a triangle mesh's triangle
+   * (its index in the list given); 0 for a convex shape.
+   */
+  partA: number;
+  partB: number;
 }
 
 export function createShapeCastResult(): ShapeCastResult {
-  return { time: 0, normal: vec3(1, 0, 0), pointA: vec3(), pointB: vec3(), separation: 0, status: 'converged', iterations: 0 };
+  return { time: 0, normal: vec3(1, 0, 0), pointA: vec3(), pointB: vec3(), separation: 0, status: 'converged', iterations: 0, partA: 0, partB: 0 };
 }
 
 /** A pose at time t, written in place (position and quaternion). */
@@ -98,6 +115,7 @@ const _zero: Readonly<Vec3Like> = { x: 0, y: 0, z: 0 };
 /** The poses as transforms: checked before they are read, and the linear cast's input. */
 const _tA = /* @__PURE__ */ new Transform(), _tB = /* @__PURE__ */ new Transform();
 const _linear = /* @__PURE__ */ new LinearCast();
+const _parts = /* @__PURE__ */ new CastParts();
 
 function readVector(v: Readonly<Vec3Like> | undefined, field: string): Readonly<Vec3Like> {
   if (v === undefined) return _zero;
@@ -134,6 +152,7 @@ function poseAt(out: MovingPose, pose: CastPose, lin: CastVector, ang: CastVecto
 
 function copyContact(out: typeof _contact, c: typeof _contact): void {
   out.separation = c.separation;
+  out.partA = c.partA; out.partB = c.partB;
   out.normal.x = c.normal.x; out.normal.y = c.normal.y; out.normal.z = c.normal.z;
   out.pointA.x = c.pointA.x; out.pointA.y = c.pointA.y; out.pointA.z = c.pointA.z;
   out.pointB.x = c.pointB.x; out.pointB.y = c.pointB.y; out.pointB.z = c.pointB.z;
@@ -177,8 +196,10 @@ function castShapes(
     if (typeof s === 'number') target = s;
   }
   // The shapes and poses first: the cast reads them itself before any contact query would check them.
-  if (!isConvexShape(a)) { explainNotShape('a', a); throw new InvalidShapeError('a', 'is of a kind shapeCast does not know; expected a convex shape'); }
-  if (!isConvexShape(b)) { explainNotShape('b', b); throw new InvalidShapeError('b', 'is of a kind shapeCast does not know; expected a convex shape'); }
+  const partedA = isParted(a), partedB = isParted(b);
+  if (!partedA && !isConvexShape(a)) { explainNotShape('a', a); throw new InvalidShapeError('a', 'is of a kind shapeCast does not know; expected a convex shape, a Compound or a TriangleMesh'); }
+  if (!partedB && !isConvexShape(b)) { explainNotShape('b', b); throw new InvalidShapeError('b', 'is of a kind shapeCast does not know; expected a convex shape, a Compound or a TriangleMesh'); }
+  const parted = partedA || partedB;
   transformFromPose(_tA, poseA, 'poseA');
   transformFromPose(_tB, poseB, 'poseB');
   if (motionA != null && typeof motionA !== 'object') throw new InvalidArgumentError('motionA', 'is not a motion; expected {linear?, angular?}');
@@ -191,7 +212,9 @@ function castShapes(
     lc.velocityA.x = linA.x; lc.velocityA.y = linA.y; lc.velocityA.z = linA.z;
     lc.velocityB.x = linB.x; lc.velocityB.y = linB.y; lc.velocityB.z = linB.z;
     lc.maxTime = maxTime; lc.target = target;
-    linearCast(lc, a as ConvexShape, _tA, b as ConvexShape, _tB);
+    _parts.partA = 0; _parts.partB = 0;
+    if (parted) linearCastParted(lc, _parts, a, _tA, b, _tB);
+    else linearCast(lc, a as ConvexShape, _tA, b as ConvexShape, _tB);
     if (lc.outcome === 'miss') return null;
     if (lc.outcome === 'hit') {
       const result = out ?? createShapeCastResult();
@@ -202,6 +225,7 @@ function castShapes(
       result.separation = lc.separation;
       result.status = lc.capped ? 'max-iterations' : 'converged';
       result.iterations = lc.iterations;
+      result.partA = _parts.partA; result.partB = _parts.partB;
       return result;
     }
     // Within the target at time 0 ('start'), or a pair outside the unscaled range ('range'): the
@@ -218,6 +242,8 @@ function castShapes(
   const turnB = _length[0] * b.boundingRadius;
   _relative.x = vx; _relative.y = vy; _relative.z = vz;
   safeLength(_relative, _length);
+  // The bound on how fast a concave pair's separation shrinks by translation (see the header).
+  const speed = parted ? _length[0] : 0;
   const size = a.boundingRadius + b.boundingRadius + (_length[0] + turnA + turnB) * maxTime;
   // Far from the origin, positions carry rounding of their own size (as contact's touch slack does).
   const pa = _baseA.position, pb = _baseB.position;
@@ -246,7 +272,7 @@ function castShapes(
     iterations++;
     // How fast the separation can shrink: the translations' closing speed along the normal, and turns.
     const closing = -(vx * c.normal.x + vy * c.normal.y + vz * c.normal.z);
-    const rate = Math.max(closing, 0) + turnA + turnB;
+    const rate = (parted ? speed : Math.max(closing, 0)) + turnA + turnB;
     if (!(rate > 0)) return null; // separating, and nothing turns: they never meet
     const step = (c.separation - aim) / rate;
     t += step;
@@ -260,5 +286,12 @@ function castShapes(
   result.separation = c.separation;
   result.status = status;
   result.iterations = iterations;
+  result.partA = c.partA; result.partB = c.partB;
   return result;
+}
+
+/** Whether `shape` is a compound or a triangle mesh. */
+function isParted(shape: Shape): boolean {
+  const k = kindIndex(shape);
+  return k === COMPOUND_KIND_INDEX || k === MESH_KIND_INDEX;
 }

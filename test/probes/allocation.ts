@@ -13,7 +13,7 @@ import * as THREE from 'three';
 import v8 from 'node:v8';
 import {
   Box, Capsule, Compound, computeAabb, Cone, contact, contactManifold, ConvexHull, createAabb, createManifold, createRayHit, createShapeCastResult, ManifoldCache, rayCast, shapeCast, createContactResult, createPenetrationResult, Cylinder, distance,
-  Ellipsoid, intersects, MinkowskiSum, penetration, Point, Rounded, Scaled, Segment, Sphere, Triangle, type Shape,
+  Ellipsoid, intersects, MinkowskiSum, penetration, Point, Rounded, Scaled, Segment, Sphere, Triangle, TriangleMesh, type Shape,
 } from '../../src/index.js';
 import { oursPairs } from '../../bench/peers/ours.js';
 import { makeBallPoints, makeBoxesPool, makeHullsPool, makeSphereBoxPool } from '../../bench/pools.js';
@@ -172,6 +172,44 @@ queries['compound-box distance'] = [(n) => {
   for (let k = 0; k < n; k++) { const i = k % SIZE; acc += distance(table, p.pA[i], p.sB[i], p.pB[i]); }
   return acc;
 }, 5_000];
+// Rays at a 3,200-triangle torus knot (three.js) and at the table (hollow every other one: the walk out of
+// the union of the parts), found through their hierarchies; and boxes cast at the knot (the swept box
+// through its hierarchy, each triangle met by the linear cast).
+const knot = TriangleMesh.fromGeometry(new THREE.TorusKnotGeometry(1, 0.3, 100, 16));
+queries['mesh ray cast'] = [(n) => {
+  let acc = 0; const p = boxes;
+  for (let k = 0; k < n; k++) { const i = k % SIZE; const r = rayCast(knot, p.pA[i], p.pB[i].position, boxRays[i], rayHit); if (r !== null) acc += r.t + r.part; }
+  return acc;
+}, 10_000];
+// Every other ray at the table starts inside its top, by a leg, and is hollow: the walk out of the union of
+// the parts runs every other query (a path run once in a while stays in V8's interpreter, which boxes).
+const insideTop = boxes.pA.map((q, i) => {
+  const { x, y, z, w } = q.quaternion, v = { x: 0.85 - 0.1 * (i % 3), y: 0.74, z: 0.45 };
+  // v + 2w(u × v) + 2u × (u × v), u the quaternion's vector part.
+  const tx = 2 * (y * v.z - z * v.y), ty = 2 * (z * v.x - x * v.z), tz = 2 * (x * v.y - y * v.x);
+  return { x: q.position.x + v.x + w * tx + (y * tz - z * ty), y: q.position.y + v.y + w * ty + (z * tx - x * tz), z: q.position.z + v.z + w * tz + (x * ty - y * tx) };
+});
+queries['compound ray cast'] = [(n) => {
+  let acc = 0; const p = boxes;
+  for (let k = 0; k < n; k++) {
+    const i = k % SIZE;
+    const r = (k & 1) === 0 ? rayCast(table, p.pA[i], p.pB[i].position, boxRays[i], rayHit) : rayCast(table, p.pA[i], insideTop[i], boxRays[i], rayHit, hollow);
+    if (r !== null) acc += r.t + r.part;
+  }
+  return acc;
+}, 10_000];
+// (Each pool pose moved 5 further out along its direction from the knot: casts that start apart, which the
+// linear cast over the triangles answers; one that starts within reach goes to the advancement on contact.)
+const farPoses = boxes.pB.map((q) => {
+  const { x, y, z } = q.position, l = Math.hypot(x, y, z), f = 1 + 5 / l;
+  return { position: { x: f * x, y: f * y, z: f * z }, quaternion: q.quaternion };
+});
+const towardsKnot = farPoses.map((q) => ({ linear: { x: -q.position.x, y: -q.position.y, z: -q.position.z } }));
+queries['box-mesh linear cast'] = [(n) => {
+  let acc = 0; const p = boxes;
+  for (let k = 0; k < n; k++) { const i = k % SIZE; const r = shapeCast(knot, p.pA[i], null, p.sB[i], farPoses[i], towardsKnot[i], castOut); if (r !== null) acc += r.time + r.partA; }
+  return acc;
+}, 2_000];
 // A scaled shape (its support writes S·d into its own scratch) against the sphere-box pool's boxes.
 const scaledCapsule = new Scaled(new Capsule(0.3, 0.2), { x: 2, y: 1, z: 0.5 });
 queries['scaled-box contact'] = [(n) => {

@@ -11,11 +11,16 @@ export interface RayHit {
    * vertex); for an origin inside a solid shape, `−direction` normalised.
    */
   normal: Vec3Like;
-  /** GJK ray-cast iterations (0 for a closed form). */
+  /** GJK ray-cast iterations (0 for a closed form); for a compound, those of the part hit. */
   iterations: number;
+  /**
+   * The part hit: 0 for a convex shape; a compound's part index (into its parts as given); a triangle
+   * mesh's triangle, as its index in the triangle list given (`TriangleMesh.sourceIndex`).
+   */
+  part: number;
 }
 
 /** A ray hit record to pass as `out`: nothing is allocated per call. */
 export function createRayHit(): RayHit {
-  return { t: 0, point: vec3(), normal: vec3(1, 0, 0), iterations: 0 };
+  return { t: 0, point: vec3(), normal: vec3(1, 0, 0), iterations: 0, part: 0 };
 }
