@@ -33,7 +33,6 @@ import type { TriangleMesh } from './triangle-mesh.js';
 const RELATIVE_TOLERANCE = RAY_CAST_RELATIVE_TOLERANCE; // V8 rule 4 (CONTRIBUTING.md)
 const ORIGIN = { x: 0, y: 0, z: 0 };
 
-
 /**
  * A concave ray cast's inputs, scratch and answer. Numbers travel in its fields and typed arrays, never as
  * arguments (CONTRIBUTING.md, "V8 rules", rule 1: the traversal's callbacks are not inlined).
@@ -149,7 +148,10 @@ function visitTriangle(p: number, c: PartedRay): void {
   n[0] = nx; n[1] = ny; n[2] = nz;
 }
 
-/** Writes the corners of triangle `p` of `mesh` (mesh frame) into `tri`, and returns it. */
+/**
+ * Writes the corners of triangle `p` of `mesh` (mesh frame) into `tri`, and returns it. (Not loadTriangle of
+ * parts.ts, which also stores the triangle's bounding radius: the closed form does not read it.)
+ */
 function loadCorners(tri: Triangle, mesh: TriangleMesh, p: number): Triangle {
   const v = mesh.vertices, tris = mesh.triangles;
   const i = 3 * tris[3 * p], j = 3 * tris[3 * p + 1], k = 3 * tris[3 * p + 2];
