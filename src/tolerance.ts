@@ -319,6 +319,16 @@ export const HULL_CLIMB_MIN_VERTICES = 32;
 export const MANIFOLD_ALIGNMENT_TOLERANCE = 1e-7;
 
 /**
+ * A mesh's inner edges in contactManifolds (query/contact-manifolds.ts), relative to a triangle's size:
+ * vertices within this of a triangle's support plane form its support feature (an edge, a vertex, or the
+ * face), a neighbour's vertex within this of the plane makes an edge flat (inner), and a face contact's
+ * point within this of the triangle is on it. Far above rounding (the witness points sit on the triangle
+ * to a few ulps), far below any real tilt. Pinned by manifolds.test.ts's flat-mesh slide and rest (a
+ * sphere 2e-10 past an inner edge is a face contact).
+ */
+export const MESH_FEATURE_TOLERANCE = 1e-9;
+
+/**
  * Contact manifolds: a face of A or B can be the reference face when the sine of the angle between its
  * normal and the contact normal is at most this (unitless). Exact at any angle: points are measured
  * along the normal to the reference face's own plane, the deepest is the contact's or the manifold

@@ -22,6 +22,9 @@ import { acquireWork, ContactAnswer, type QueryWork } from './query-work.js';
 import type { TriangleMesh } from './concave/triangle-mesh.js';
 import type { Triangle } from '../shapes/triangle.js';
 import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX } from '../shapes/shape.js';
+import { MESH_FEATURE_TOLERANCE } from '../tolerance.js';
+
+const FEATURE_TOLERANCE = MESH_FEATURE_TOLERANCE; // V8 rule 4 (CONTRIBUTING.md)
 
 /** Options of {@link contactManifolds}: those of {@link contactManifold} (but `cache`), and how a mesh's inner edges are met. */
 export interface ManifoldsOptions extends Omit<ManifoldOptions, 'cache'> {
@@ -239,11 +242,7 @@ function convexPair(w: ManifoldsWork, a: ConvexShape, tA: Transform, b: ConvexSh
 // (no neighbour, or more than one) and an edge convex on that side keep their own normal. A contact on the
 // whole face (to the tolerance) takes the face normal too: a normal a hair off it is rounding.
 
-/** Vertices within this (relative to the triangle's size) of the support plane form the support feature. */
-const FEATURE_TOLERANCE = 1e-9;
 
-/** A face contact's point is on its triangle when within this of it (relative to the triangle's size). */
-const MANIFOLD_ON_TRIANGLE = 1e-9;
 
 /**
  * Whether contact `c` (normal from A to B) leaves the triangle `tri` (item `item` of `mesh`, at `t`; the
@@ -356,7 +355,7 @@ function keepOnTriangle(m: Manifold, tri: Triangle, t: Transform, isA: boolean):
   const a = tri.a, b = tri.b, c = tri.c;
   const ux = b.x - a.x, uy = b.y - a.y, uz = b.z - a.z, vx = c.x - a.x, vy = c.y - a.y, vz = c.z - a.z;
   const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-  const nn = nx * nx + ny * ny + nz * nz, tol = MANIFOLD_ON_TRIANGLE * tri.boundingRadius;
+  const nn = nx * nx + ny * ny + nz * nz, tol = FEATURE_TOLERANCE * tri.boundingRadius;
   let kept = 0;
   for (let i = 0; i < m.count; i++) {
     const p = isA ? m.points[i].pointA : m.points[i].pointB;

@@ -18,7 +18,7 @@ import type { EpaWork } from './epa/epa.js';
 import type { ManifoldWork } from './manifold/convex-manifold.js';
 import { GjkWork } from './gjk/gjk.js';
 import { PairFrame } from './pair-frame.js';
-import type { QueryStatus } from './results.js';
+import type { ContactResult, QueryStatus } from './results.js';
 
 /** A signed contact in world space: the answer of the contact family (penetration, contact). */
 export class ContactAnswer {
@@ -35,6 +35,16 @@ export class ContactAnswer {
   /** The part of A and of B the answer is between (a compound's part index; 0 for a convex shape). */
   partA = 0;
   partB = 0;
+}
+
+/** Copies contact answer `c` into `out` (either an answer or a result record: they have the same fields). */
+export function copyContactAnswer(out: ContactAnswer | ContactResult, c: Readonly<ContactAnswer | ContactResult>): void {
+  out.separation = c.separation;
+  out.normal.x = c.normal.x; out.normal.y = c.normal.y; out.normal.z = c.normal.z;
+  out.pointA.x = c.pointA.x; out.pointA.y = c.pointA.y; out.pointA.z = c.pointA.z;
+  out.pointB.x = c.pointB.x; out.pointB.y = c.pointB.y; out.pointB.z = c.pointB.z;
+  out.status = c.status; out.iterations = c.iterations;
+  out.partA = c.partA; out.partB = c.partB;
 }
 
 export class QueryWork {

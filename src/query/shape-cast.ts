@@ -31,6 +31,7 @@ import { contact } from './contact.js';
 import { CastParts, linearCastParted } from './concave/concave-cast.js';
 import { explainNotShape, isConvexShape, kindIndex } from './dispatch.js';
 import { createContactResult, type QueryStatus } from './results.js';
+import { copyContactAnswer } from './query-work.js';
 
 /** A motion: a constant velocity and a constant angular velocity (radians per unit time, world axes). */
 export interface Motion {
@@ -150,14 +151,6 @@ function poseAt(out: MovingPose, pose: CastPose, lin: CastVector, ang: CastVecto
   out.quaternion.w = rw * q.w - rx * q.x - ry * q.y - rz * q.z;
 }
 
-function copyContact(out: typeof _contact, c: typeof _contact): void {
-  out.separation = c.separation;
-  out.partA = c.partA; out.partB = c.partB;
-  out.normal.x = c.normal.x; out.normal.y = c.normal.y; out.normal.z = c.normal.z;
-  out.pointA.x = c.pointA.x; out.pointA.y = c.pointA.y; out.pointA.z = c.pointA.z;
-  out.pointB.x = c.pointB.x; out.pointB.y = c.pointB.y; out.pointB.z = c.pointB.z;
-}
-
 /**
  * The first time in `[0, maxTime]` at which `a` and `b`, moving by `motionA` and `motionB` from their
  * poses, are within `targetSeparation` of each other, with `contact`'s normal and points at that time;
@@ -266,7 +259,7 @@ function castShapes(
       if (c.separation < target && tBefore >= 0 && _before.separation <= target + tol) { c = _before; t = tBefore; }
       break;
     }
-    copyContact(_before, c);
+    copyContactAnswer(_before, c);
     tBefore = t;
     if (iterations === MAX_ITERATIONS) { status = 'max-iterations'; break; }
     iterations++;

@@ -24,7 +24,7 @@ import { concaveAabb } from '../query/concave/concave-aabb.js';
 import type { PartedShape } from '../query/concave/parts.js';
 import { CONTACT, explainNotShape, isConvexShape, kindIndex } from '../query/dispatch.js';
 import { GjkCache } from '../query/gjk/gjk.js';
-import { acquireWork } from '../query/query-work.js';
+import { acquireWork, copyContactAnswer } from '../query/query-work.js';
 import { rayCast } from '../query/ray-cast.js';
 import { createRayHit, type RayHit } from '../query/cast/ray-hit.js';
 import { createContactResult, type ContactResult } from '../query/results.js';
@@ -442,12 +442,7 @@ export class CollisionWorld {
     if (!found || work.contact.separation > this.margin) return false;
     const c = work.contact, out = this.pairContacts[r] as WorldContact;
     out.a = this.handleOf(a); out.b = this.handleOf(b);
-    out.separation = c.separation;
-    out.normal.x = c.normal.x; out.normal.y = c.normal.y; out.normal.z = c.normal.z;
-    out.pointA.x = c.pointA.x; out.pointA.y = c.pointA.y; out.pointA.z = c.pointA.z;
-    out.pointB.x = c.pointB.x; out.pointB.y = c.pointB.y; out.pointB.z = c.pointB.z;
-    out.status = c.status; out.iterations = c.iterations;
-    out.partA = c.partA; out.partB = c.partB;
+    copyContactAnswer(out, c);
     return true;
   }
 

@@ -23,7 +23,7 @@ import {
 } from '../dispatch.js';
 import type { EpaOptions } from '../epa/epa.js';
 import type { GjkOptions } from '../gjk/gjk.js';
-import { QueryWork, type ContactAnswer } from '../query-work.js';
+import { copyContactAnswer, QueryWork } from '../query-work.js';
 import { createClosestPointsResult, type ClosestPointsResult } from '../results.js';
 import { copyTransform, PartSlot, placePart, reportedPart, rootBoxIn, type PartedShape } from './parts.js';
 
@@ -138,15 +138,6 @@ function tiltFromFace(s: ConcaveScratch, n: { x: number; y: number; z: number })
   s.tilt = fl > 0 && nl > 0 ? Math.sqrt(cx * cx + cy * cy + cz * cz) / (fl * nl) : 1;
 }
 
-function copyContact(out: ContactAnswer, c: ContactAnswer): void {
-  out.separation = c.separation;
-  out.normal.x = c.normal.x; out.normal.y = c.normal.y; out.normal.z = c.normal.z;
-  out.pointA.x = c.pointA.x; out.pointA.y = c.pointA.y; out.pointA.z = c.pointA.z;
-  out.pointB.x = c.pointB.x; out.pointB.y = c.pointB.y; out.pointB.z = c.pointB.z;
-  out.status = c.status; out.iterations = c.iterations;
-  out.partA = c.partA; out.partB = c.partB;
-}
-
 // ---------------------------------------------------------------------------------------------------
 // contact (and penetration): the least separation over part pairs.
 
@@ -163,7 +154,7 @@ function contactPart(p: number, s: ConcaveScratch): void {
   tiltFromFace(s, child.contact.normal);
   s.candidate = child.contact.separation;
   if (betterPart(s, p)) {
-    copyContact(work.contact, child.contact);
+    copyContactAnswer(work.contact, child.contact);
     if (s.partedIsA) work.contact.partA = reportedPart(s.parted!, p); else work.contact.partB = reportedPart(s.parted!, p);
     n.distance = child.contact.separation; n.item = p; s.bestTilt = s.tilt;
   }
