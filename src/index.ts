@@ -50,6 +50,10 @@ export {
   createClosestPointsResult, createContactResult, createPenetrationResult,
   type ClosestPointsResult, type ContactResult, type PenetrationResult, type QueryStatus,
 } from './query/results.js';
+
+// The world: many bodies, a broad phase, persistent pairs
+export { CollisionWorld, createWorldRayHit, type BodyOptions, type WorldContact, type WorldOptions, type WorldRayHit } from './world/collision-world.js';
+
 export type { TraceStep, GjkTraceStep, EpaTraceStep, TraceCallback } from './query/trace.js';
 
 // Errors and tolerances
