@@ -202,7 +202,7 @@ function ourArrays(mesh: TriangleMesh): Array<[string, number]> {
   const b = mesh.bvh;
   return [
     ['vertices (float64)', mesh.vertices.byteLength], ['triangles', mesh.triangles.byteLength], ['sourceIndex', mesh.sourceIndex.byteLength],
-    ['adjacency', mesh.adjacency.byteLength], ['triangleBounds', mesh.triangleBounds.byteLength], ['triangleRadius', mesh.triangleRadius.byteLength],
+    ['adjacency', mesh.adjacency.byteLength], ['triangleRadius', mesh.triangleRadius.byteLength],
     ['bvh nodes (bounds, links, items)', b.bounds.byteLength + b.nodes.byteLength + b.items.byteLength],
   ];
 }

@@ -185,22 +185,25 @@ function setLit(root: THREE.Object3D, lit: boolean, color: THREE.Color): void {
   });
 }
 
+/** Each mesh's kept triangle by input index (−1: left out as degenerate), made on first use. */
+const keptBySource = new WeakMap<TriangleMesh, Int32Array>();
+
 /** Triangle `source` of the list the mesh was made from, in the mesh's frame; null if it was not kept. */
 function sourceTriangle(mesh: TriangleMesh, source: number): THREE.Vector3[] | null {
-  // sourceIndex rises with the kept index (triangles are kept in order), so a binary search finds it.
-  const s = mesh.sourceIndex;
-  let lo = 0, hi = s.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (s[mid] < source) lo = mid + 1;
-    else if (s[mid] > source) hi = mid - 1;
-    else {
-      const v = mesh.vertices, t = mesh.triangles;
-      return [0, 1, 2].map((k) => {
-        const i = 3 * t[3 * mid + k];
-        return new THREE.Vector3(v[i], v[i + 1], v[i + 2]);
-      });
-    }
+  // The mesh keeps its triangles in its hierarchy's leaf order: sourceIndex maps them back, and its inverse
+  // finds one.
+  let kept = keptBySource.get(mesh);
+  if (kept === undefined) {
+    const s = mesh.sourceIndex;
+    kept = new Int32Array(mesh.triangleCount + mesh.degenerateCount).fill(-1);
+    for (let j = 0; j < s.length; j++) kept[s[j]] = j;
+    keptBySource.set(mesh, kept);
   }
-  return null;
+  const j = source >= 0 && source < kept.length ? kept[source] : -1;
+  if (j < 0) return null;
+  const v = mesh.vertices, t = mesh.triangles;
+  return [0, 1, 2].map((k) => {
+    const i = 3 * t[3 * j + k];
+    return new THREE.Vector3(v[i], v[i + 1], v[i + 2]);
+  });
 }

@@ -401,3 +401,11 @@ export const BVH_BINS = 16;
 
 /** Largest number of boxes a static BVH's leaf holds (more go to a split, unless their centroids coincide). */
 export const BVH_MAX_LEAF_ITEMS = 4;
+
+/**
+ * The same for a triangle mesh's hierarchy. Larger than a compound's: half the nodes (their boxes were a
+ * third of a mesh's memory), with its triangles stored in leaf order. Measured against leaves of 4 on the
+ * benchmark's torus knots: 73 bytes a triangle against 90, queries 20-30 % faster at 1M triangles, within
+ * ±10 % (the machine's noise) at 10k.
+ */
+export const MESH_MAX_LEAF_TRIANGLES = 8;

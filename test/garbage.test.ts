@@ -50,6 +50,10 @@ const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
   answerCastQueryText: (t) => format.answerCastQueryText(t as never),
   answerCastJson: (j) => format.answerCastJson(j, 0),
   answerSceneQueryText: (t) => format.answerSceneQueryText(t as never),
+  CollisionWorld: (o) => new lib.CollisionWorld(o as never),
+  'CollisionWorld.add': (s, p, o) => new lib.CollisionWorld().add(s as never, p as never, o as never),
+  'CollisionWorld.setPose': (h, p) => { const w = new lib.CollisionWorld(); w.add(new lib.Sphere(1), { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }); w.setPose(h as never, p as never); },
+  'CollisionWorld.remove': (h) => { const w = new lib.CollisionWorld(); w.add(new lib.Sphere(1), { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }); w.remove(h as never); },
 };
 
 const valid = fc.constantFrom<unknown>(
@@ -74,7 +78,7 @@ describe('garbage into every public function', () => {
 // Every export is in the list above or is a query (test/query/input-checks.test.ts) or a type/factory.
 it('covers every function the entries export', () => {
   const queries = ['intersects', 'distance', 'closestPoints', 'penetration', 'contact'];
-  const factories = ['createAabb', 'createPose', 'createContactResult', 'createPenetrationResult', 'createClosestPointsResult', 'createHullFace', 'GjkCache', 'createManifold', 'createManifoldList', 'ManifoldCache', 'createContactFeatures', 'createRayHit', 'createShapeCastResult'];
+  const factories = ['createAabb', 'createPose', 'createContactResult', 'createPenetrationResult', 'createClosestPointsResult', 'createHullFace', 'GjkCache', 'createManifold', 'createManifoldList', 'ManifoldCache', 'createContactFeatures', 'createRayHit', 'createShapeCastResult', 'createWorldRayHit'];
   const handledElsewhere = ['answerPair', 'answerPairQuery', 'formatResults', 'formatResult', 'isPairFailure', 'answerManifoldPair', 'formatManifoldResult', 'featureName', 'formatRayResult', 'formatCastResult'];
   const functions = [...Object.entries(lib), ...Object.entries(format)]
     .filter(([name, v]) => typeof v === 'function' && !/Error$/.test(name)).map(([name]) => name);

@@ -38,9 +38,9 @@ export function overlapBvh<C>(bvh: StaticBvh, q: Float64Array, visit: (item: num
       if (b[o] > x1 || b[o + 3] < x0 || b[o + 1] > y1 || b[o + 4] < y0 || b[o + 2] > z1 || b[o + 5] < z0) continue;
       const count = nodes[2 * n + 1];
       if (count === 0) { stack[top++] = nodes[2 * n]; stack[top++] = n + 1; continue; }
-      const ib = bvh.itemBounds;
       for (let j = nodes[2 * n], end = j + count; j < end; j++) {
-        const item = items[j], k = 6 * item;
+        const item = items[j];
+        const ib = itemBox(bvh, item), k = ib === _itemBox ? 0 : 6 * item;
         if (ib[k] > x1 || ib[k + 3] < x0 || ib[k + 1] > y1 || ib[k + 4] < y0 || ib[k + 2] > z1 || ib[k + 5] < z0) continue;
         if (visit(item, context)) return true;
       }
@@ -90,7 +90,8 @@ export function rayBvh<C>(bvh: StaticBvh, o: Float64Array, r: Float64Array, visi
       for (let j = nodes[2 * n], end = j + count; j < end; j++) {
         // The item's own box first: a ray that misses it, or meets it past the best, cannot hit the item.
         tMax[0] = out.t;
-        slabEntry(bvh.itemBounds, items[j], o, r, tMax);
+        const ib = itemBox(bvh, items[j]);
+        slabEntry(ib, ib === _itemBox ? 0 : items[j], o, r, tMax);
         if (!(_value[0] <= out.t)) continue;
         visit(items[j], context);
       }
@@ -159,7 +160,8 @@ export function sweepBvh<C>(
       }
       for (let j = nodes[2 * n], end = j + count; j < end; j++) {
         tMax[0] = out.t;
-        grownSlabEntry(bvh.itemBounds, items[j], c, h, u, tMax);
+        const ib = itemBox(bvh, items[j]);
+        grownSlabEntry(ib, ib === _itemBox ? 0 : items[j], c, h, u, tMax);
         if (!(_value[0] <= out.t)) continue;
         visit(items[j], context);
       }
@@ -246,7 +248,8 @@ export function nearestBvh<C>(bvh: StaticBvh, q: Float64Array, visit: (item: num
       }
       for (let j = nodes[2 * n], end = j + count; j < end; j++) {
         const item = items[j];
-        boxDistance(bvh.itemBounds, item, q);
+        const ib = itemBox(bvh, item);
+        boxDistance(ib, ib === _itemBox ? 0 : item, q);
         if (_value[0] - r > Math.max(out.distance, 0)) continue;
         visit(item, context);
         if (stopAtZero && out.distance <= 0) return out;
@@ -285,6 +288,27 @@ function scaledBoxDistance(b: Float64Array, k: number, q: Float64Array): number 
   }
   return m * Math.sqrt(s);
 }
+
+/**
+ * The boxes a leaf tests item `item` by: the hierarchy's item boxes, or for a mesh's (which keeps none) the
+ * triangle's box made from its corners into `_itemBox` (box 0 of it). Exact: the same minima and maxima of
+ * the same coordinates a stored box would hold.
+ */
+function itemBox(bvh: StaticBvh, item: number): Float64Array {
+  const ib = bvh.itemBounds;
+  if (ib !== null) return ib;
+  const t = bvh.itemTriangles!, v = bvh.itemVertices!, o = _itemBox;
+  const i = 3 * t[3 * item], j = 3 * t[3 * item + 1], k = 3 * t[3 * item + 2];
+  for (let a = 0; a < 3; a++) {
+    const p = v[i + a], q = v[j + a], r = v[k + a];
+    o[a] = p < q ? (p < r ? p : r) : q < r ? q : r;
+    o[3 + a] = p > q ? (p > r ? p : r) : q > r ? q : r;
+  }
+  return o;
+}
+
+/** A mesh triangle's box, made by itemBox. */
+const _itemBox = /* @__PURE__ */ new Float64Array(6);
 
 /** Where boxDistance and slabEntry put their answers. */
 const _value = /* @__PURE__ */ new Float64Array(1);

@@ -23,9 +23,18 @@ export class StaticBvh {
     readonly nodeCount: number,
     /** The depth of the deepest leaf (the root's depth is 0): traversal stacks need this many + 1 entries. */
     readonly depth: number,
-    /** The boxes it was built over (6 numbers each, by item; the builder's array, not a copy): leaves test them. */
-    readonly itemBounds: Float64Array,
+    /**
+     * The boxes it was built over (6 numbers each, by item; the builder's array, not a copy): leaves test
+     * them. Null for a triangle mesh's hierarchy, whose leaves make each triangle's box from its corners
+     * (`itemTriangles`, `itemVertices`) when they test it: 48 bytes a triangle not kept.
+     */
+    public itemBounds: Float64Array | null,
   ) {}
+
+  /** @internal A mesh's triangles (3 vertex indices each, by item) when `itemBounds` is null. */
+  itemTriangles: Int32Array | null = null;
+  /** @internal And its vertices (3 numbers each). */
+  itemVertices: Float64Array | null = null;
 }
 
 /** Build scratch: centroids, per-item bounds, the SAH bins. */
@@ -37,19 +46,28 @@ interface Build {
   nodes: Int32Array;
   count: number;
   depth: number;
+  /** Each bin's box of its items' boxes (6 numbers) and of their centroids (6 more): 12 a bin. */
   readonly binBounds: Float64Array;
   readonly binCounts: Int32Array;
   readonly leftArea: Float64Array;
   readonly leftCount: Int32Array;
+  /**
+   * The boxes of the two halves chooseSplit chose (box, then centroid box, 12 numbers each: left at 0,
+   * right at 12), made from its bins: the unions of the same minima and maxima a pass over the items
+   * would take, without that pass (it was half of a build's time: a load per item at every level).
+   */
+  readonly halves: Float64Array;
+  /** The bin of the item at each position of `items`, while a range is split. */
+  readonly binOf: Uint8Array;
 }
 
 /**
  * The hierarchy of `count` boxes given as 6 numbers each in `boxes` (min x, y, z, max x, y, z). Boxes must
  * be finite with min ≤ max (checked: `InvalidArgumentError` naming the box), and are kept by reference
  * (the hierarchy tests its leaves' boxes against queries: do not change them). Leaves hold at most
- * BVH_MAX_LEAF_ITEMS boxes unless boxes share a centroid (then they are split in halves by index).
+ * `maxLeafItems` boxes unless boxes share a centroid (then they are split in halves by index).
  */
-export function buildBvh(boxes: Float64Array, count: number, field = 'boxes'): StaticBvh {
+export function buildBvh(boxes: Float64Array, count: number, field = 'boxes', maxLeafItems = BVH_MAX_LEAF_ITEMS): StaticBvh {
   if (!(Number.isInteger(count) && count >= 0 && 6 * count <= boxes.length)) {
     throw new InvalidArgumentError(`${field}`, `holds ${Math.floor(boxes.length / 6)} boxes; ${count} were asked for`);
   }
@@ -70,52 +88,84 @@ export function buildBvh(boxes: Float64Array, count: number, field = 'boxes'): S
   const maxNodes = Math.max(1, 2 * count - 1);
   const b: Build = {
     boxes, centroids, items, bounds: new Float64Array(6 * maxNodes), nodes: new Int32Array(2 * maxNodes), count: 0, depth: 0,
-    binBounds: new Float64Array(6 * BVH_BINS), binCounts: new Int32Array(BVH_BINS), leftArea: new Float64Array(BVH_BINS), leftCount: new Int32Array(BVH_BINS),
+    binBounds: new Float64Array(12 * BVH_BINS), binCounts: new Int32Array(BVH_BINS), leftArea: new Float64Array(BVH_BINS), leftCount: new Int32Array(BVH_BINS),
+    halves: new Float64Array(24), binOf: new Uint8Array(count),
   };
-  if (count > 0) buildNodes(b, count);
+  if (count > 0) buildNodes(b, count, maxLeafItems);
   return new StaticBvh(b.bounds.slice(0, 6 * b.count), b.nodes.slice(0, 2 * b.count), items, b.count, b.depth, boxes);
 }
 
+/** Numbers a pending range takes on the build stack: first, end, depth, parent, its box and centroid box. */
+const ENTRY = 16;
+
 /**
- * The nodes, top-down with an explicit stack of (node, first, end, depth) ranges: a recursion would be
- * as deep as the tree, which the heuristic does not bound for adversarial input.
+ * The nodes, top-down with an explicit stack of ranges (first, end, depth, parent, then the range's box and
+ * its centroids' box): a recursion would be as deep as the tree, which the heuristic does not bound for
+ * adversarial input. A range's boxes come from its parent's bins (Build.halves), or from a pass over its
+ * items for the root and for halves split by index.
  */
-function buildNodes(b: Build, count: number): void {
-  const stack: number[] = [0, count, 0, -1]; // first, end, depth, parent (−1: the root)
+function buildNodes(b: Build, count: number, maxLeafItems: number): void {
+  const stack: number[] = [];
+  const range = b.halves;
+  rangeBoxes(b, 0, count, range, 0);
+  pushRange(stack, 0, count, 0, -1, range, 0);
   while (stack.length > 0) {
-    const parent = stack.pop()!, depth = stack.pop()!, end = stack.pop()!, first = stack.pop()!;
+    const e = stack.length - ENTRY;
+    const first = stack[e], end = stack[e + 1], depth = stack[e + 2], parent = stack[e + 3];
     const node = b.count++;
     // A right child tells its parent where it is (a left child is always parent + 1).
     if (parent >= 0 && node !== parent + 1) b.nodes[2 * parent] = node;
     if (depth > b.depth) b.depth = depth;
-    nodeBounds(b, node, first, end);
-    const split = end - first > BVH_MAX_LEAF_ITEMS ? chooseSplit(b, first, end) : -1;
+    const bb = b.bounds, o = 6 * node;
+    for (let k = 0; k < 6; k++) bb[o + k] = stack[e + 4 + k];
+    let split = -1, fromBins = false;
+    if (end - first > maxLeafItems) {
+      const cx0 = stack[e + 10], cy0 = stack[e + 11], cz0 = stack[e + 12], cx1 = stack[e + 13], cy1 = stack[e + 14], cz1 = stack[e + 15];
+      split = chooseSplit(b, first, end, cx0, cy0, cz0, cx1, cy1, cz1);
+      fromBins = split >= 0 && b.halves[0] <= b.halves[3];
+    }
+    stack.length = e;
     if (split < 0) {
       b.nodes[2 * node] = first;
       b.nodes[2 * node + 1] = end - first;
       continue;
     }
     b.nodes[2 * node + 1] = 0;
+    if (!fromBins) {
+      // Halves by index: their boxes by a pass over each.
+      rangeBoxes(b, first, split, b.halves, 0);
+      rangeBoxes(b, split, end, b.halves, 12);
+    }
     // Right first on the stack, so the left child is built next, at node + 1.
-    stack.push(split, end, depth + 1, node);
-    stack.push(first, split, depth + 1, node);
+    pushRange(stack, split, end, depth + 1, node, b.halves, 12);
+    pushRange(stack, first, split, depth + 1, node, b.halves, 0);
   }
 }
 
-function nodeBounds(b: Build, node: number, first: number, end: number): void {
+function pushRange(stack: number[], first: number, end: number, depth: number, parent: number, boxes: Float64Array, at: number): void {
+  stack.push(first, end, depth, parent);
+  for (let k = 0; k < 12; k++) stack.push(boxes[at + k]);
+}
+
+/** The box of items[first, end)'s boxes, and of their centroids, into out[at .. at + 11]. */
+function rangeBoxes(b: Build, first: number, end: number, out: Float64Array, at: number): void {
   let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity;
-  const boxes = b.boxes, items = b.items;
+  let cx0 = Infinity, cy0 = Infinity, cz0 = Infinity, cx1 = -Infinity, cy1 = -Infinity, cz1 = -Infinity;
+  const boxes = b.boxes, c = b.centroids, items = b.items;
   for (let j = first; j < end; j++) {
-    const o = 6 * items[j];
+    const i = items[j], o = 6 * i, q = 3 * i;
     if (boxes[o] < x0) x0 = boxes[o];
     if (boxes[o + 1] < y0) y0 = boxes[o + 1];
     if (boxes[o + 2] < z0) z0 = boxes[o + 2];
     if (boxes[o + 3] > x1) x1 = boxes[o + 3];
     if (boxes[o + 4] > y1) y1 = boxes[o + 4];
     if (boxes[o + 5] > z1) z1 = boxes[o + 5];
+    if (c[q] < cx0) cx0 = c[q]; if (c[q] > cx1) cx1 = c[q];
+    if (c[q + 1] < cy0) cy0 = c[q + 1]; if (c[q + 1] > cy1) cy1 = c[q + 1];
+    if (c[q + 2] < cz0) cz0 = c[q + 2]; if (c[q + 2] > cz1) cz1 = c[q + 2];
   }
-  const o = 6 * node, bb = b.bounds;
-  bb[o] = x0; bb[o + 1] = y0; bb[o + 2] = z0; bb[o + 3] = x1; bb[o + 4] = y1; bb[o + 5] = z1;
+  out[at] = x0; out[at + 1] = y0; out[at + 2] = z0; out[at + 3] = x1; out[at + 4] = y1; out[at + 5] = z1;
+  out[at + 6] = cx0; out[at + 7] = cy0; out[at + 8] = cz0; out[at + 9] = cx1; out[at + 10] = cy1; out[at + 11] = cz1;
 }
 
 /** Half the surface area of a box (the heuristic's cost compares areas only relatively). */
@@ -125,45 +175,54 @@ function halfArea(x: number, y: number, z: number): number {
 
 /**
  * Partitions items[first, end) and returns where the right half starts, or −1 for a leaf: the binned SAH
- * split over the axis of the centroids' largest extent; where the heuristic finds no split cheaper than
- * a leaf of more than BVH_MAX_LEAF_ITEMS, or the centroids coincide, the halves by index.
+ * split over the axis of the centroids' largest extent (the centroids' box is given); where the heuristic
+ * finds no split, or the centroids coincide, the halves by index. After a split by the bins, the halves'
+ * boxes are in `b.halves` (left at 0, right at 12); after one by index, `b.halves[0]` is set above
+ * `b.halves[3]` (an empty box) so that the caller makes them by a pass.
  */
-function chooseSplit(b: Build, first: number, end: number): number {
-  const c = b.centroids, items = b.items, n = end - first;
-  let cx0 = Infinity, cy0 = Infinity, cz0 = Infinity, cx1 = -Infinity, cy1 = -Infinity, cz1 = -Infinity;
-  for (let j = first; j < end; j++) {
-    const o = 3 * items[j];
-    if (c[o] < cx0) cx0 = c[o]; if (c[o] > cx1) cx1 = c[o];
-    if (c[o + 1] < cy0) cy0 = c[o + 1]; if (c[o + 1] > cy1) cy1 = c[o + 1];
-    if (c[o + 2] < cz0) cz0 = c[o + 2]; if (c[o + 2] > cz1) cz1 = c[o + 2];
-  }
+function chooseSplit(b: Build, first: number, end: number, cx0: number, cy0: number, cz0: number, cx1: number, cy1: number, cz1: number): number {
+  const c = b.centroids, items = b.items, n = end - first, halves = b.halves;
+  halves[0] = Infinity; halves[3] = -Infinity;
   const ex = cx1 - cx0, ey = cy1 - cy0, ez = cz1 - cz0;
   const axis = ex >= ey && ex >= ez ? 0 : ey >= ez ? 1 : 2;
   const lo = axis === 0 ? cx0 : axis === 1 ? cy0 : cz0, extent = axis === 0 ? ex : axis === 1 ? ey : ez;
   if (!(extent > 0)) return first + (n >> 1); // every centroid in one point: halves by index
-  // Bin the items by centroid.
+  // Bin the items by centroid: each bin's box and its centroids' box.
   const bins = BVH_BINS, bb = b.binBounds, bc = b.binCounts, boxes = b.boxes;
   for (let k = 0; k < bins; k++) {
     bc[k] = 0;
-    bb[6 * k] = Infinity; bb[6 * k + 1] = Infinity; bb[6 * k + 2] = Infinity;
-    bb[6 * k + 3] = -Infinity; bb[6 * k + 4] = -Infinity; bb[6 * k + 5] = -Infinity;
+    const o = 12 * k;
+    for (let a = 0; a < 3; a++) { bb[o + a] = Infinity; bb[o + 3 + a] = -Infinity; bb[o + 6 + a] = Infinity; bb[o + 9 + a] = -Infinity; }
   }
-  const scale = bins / extent;
+  const scale = bins / extent, binOf = b.binOf;
   for (let j = first; j < end; j++) {
     const i = items[j];
-    const k = Math.min(bins - 1, Math.floor((c[3 * i + axis] - lo) * scale));
+    // (A centroid at the top end lands in bin `bins`: clamped.)
+    let k = Math.floor((c[3 * i + axis] - lo) * scale);
+    if (k >= bins) k = bins - 1;
+    binOf[j] = k;
     bc[k]++;
-    const o = 6 * k, q = 6 * i;
-    for (let a = 0; a < 3; a++) {
-      if (boxes[q + a] < bb[o + a]) bb[o + a] = boxes[q + a];
-      if (boxes[q + 3 + a] > bb[o + 3 + a]) bb[o + 3 + a] = boxes[q + 3 + a];
-    }
+    const o = 12 * k, q = 6 * i, r = 3 * i;
+    const bx0 = boxes[q], by0 = boxes[q + 1], bz0 = boxes[q + 2], bx1 = boxes[q + 3], by1 = boxes[q + 4], bz1 = boxes[q + 5];
+    const px = c[r], py = c[r + 1], pz = c[r + 2];
+    if (bx0 < bb[o]) bb[o] = bx0;
+    if (by0 < bb[o + 1]) bb[o + 1] = by0;
+    if (bz0 < bb[o + 2]) bb[o + 2] = bz0;
+    if (bx1 > bb[o + 3]) bb[o + 3] = bx1;
+    if (by1 > bb[o + 4]) bb[o + 4] = by1;
+    if (bz1 > bb[o + 5]) bb[o + 5] = bz1;
+    if (px < bb[o + 6]) bb[o + 6] = px;
+    if (py < bb[o + 7]) bb[o + 7] = py;
+    if (pz < bb[o + 8]) bb[o + 8] = pz;
+    if (px > bb[o + 9]) bb[o + 9] = px;
+    if (py > bb[o + 10]) bb[o + 10] = py;
+    if (pz > bb[o + 11]) bb[o + 11] = pz;
   }
   // Sweep from the left (areas and counts of bins 0..k), then from the right, keeping the cheapest split.
   const la = b.leftArea, lc = b.leftCount;
   let x0 = Infinity, y0 = Infinity, z0 = Infinity, x1 = -Infinity, y1 = -Infinity, z1 = -Infinity, cnt = 0;
   for (let k = 0; k < bins - 1; k++) {
-    const o = 6 * k;
+    const o = 12 * k;
     if (bc[k] > 0) {
       x0 = Math.min(x0, bb[o]); y0 = Math.min(y0, bb[o + 1]); z0 = Math.min(z0, bb[o + 2]);
       x1 = Math.max(x1, bb[o + 3]); y1 = Math.max(y1, bb[o + 4]); z1 = Math.max(z1, bb[o + 5]);
@@ -175,7 +234,7 @@ function chooseSplit(b: Build, first: number, end: number): number {
   x0 = Infinity; y0 = Infinity; z0 = Infinity; x1 = -Infinity; y1 = -Infinity; z1 = -Infinity; cnt = 0;
   let best = Infinity, bestBin = -1;
   for (let k = bins - 1; k > 0; k--) {
-    const o = 6 * k;
+    const o = 12 * k;
     if (bc[k] > 0) {
       x0 = Math.min(x0, bb[o]); y0 = Math.min(y0, bb[o + 1]); z0 = Math.min(z0, bb[o + 2]);
       x1 = Math.max(x1, bb[o + 3]); y1 = Math.max(y1, bb[o + 4]); z1 = Math.max(z1, bb[o + 5]);
@@ -186,13 +245,22 @@ function chooseSplit(b: Build, first: number, end: number): number {
     if (cost < best) { best = cost; bestBin = k; }
   }
   if (bestBin < 0) return first + (n >> 1);
-  // Partition in place: items whose bin is below bestBin go left.
+  // Partition in place: items whose bin (noted while binning, and swapped with them) is below bestBin go left.
   let i = first, j = end - 1;
   while (i <= j) {
-    const k = Math.min(bins - 1, Math.floor((c[3 * items[i] + axis] - lo) * scale));
-    if (k < bestBin) i++;
-    else { const t = items[i]; items[i] = items[j]; items[j] = t; j--; }
+    if (binOf[i] < bestBin) i++;
+    else { const t = items[i]; items[i] = items[j]; items[j] = t; const u = binOf[i]; binOf[i] = binOf[j]; binOf[j] = u; j--; }
   }
   if (i === first || i === end) return first + (n >> 1);
+  // The halves' boxes: the unions of their bins'.
+  for (let a = 0; a < 12; a++) { const min = a % 6 < 3; halves[a] = min ? Infinity : -Infinity; halves[12 + a] = min ? Infinity : -Infinity; }
+  for (let k = 0; k < bins; k++) {
+    if (bc[k] === 0) continue;
+    const o = 12 * k, h = k < bestBin ? 0 : 12;
+    for (let a = 0; a < 12; a++) {
+      const v = bb[o + a];
+      if (a % 6 < 3) { if (v < halves[h + a]) halves[h + a] = v; } else if (v > halves[h + a]) halves[h + a] = v;
+    }
+  }
   return i;
 }

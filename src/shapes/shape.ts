@@ -139,7 +139,7 @@ export interface MeshShape {
   readonly kind: 'mesh';
   /** Vertices, 3 numbers each. */
   readonly vertices: Float64Array;
-  /** The triangles kept (not degenerate), 3 vertex indices each. */
+  /** The triangles kept (not degenerate), 3 vertex indices each, in the hierarchy's leaf order. */
   readonly triangles: Int32Array;
   /** For each kept triangle, its index in the triangle list given. */
   readonly sourceIndex: Int32Array;

@@ -65,8 +65,8 @@ const IDENTITY_POSE: PoseValue = { position: { x: 0, y: 0, z: 0 }, quaternion: {
 
 /**
  * How far `point` (world) is from part `part` of `shape` at `pose`: a compound's part, placed by its pose
- * (`partPoses`, in the compound's frame); a mesh's triangle, by its index in the list given (for a preset
- * mesh no triangle is degenerate, so kept index = given index; checked). 0 when on or inside.
+ * (`partPoses`, in the compound's frame); a mesh's triangle, by its index in the list given (found through
+ * `sourceIndex`: the mesh keeps its triangles in leaf order). 0 when on or inside.
  */
 function distanceToPart(shape: Compound | TriangleMesh, pose: PoseValue, part: number, point: Vec3Like, partPoses: readonly PoseValue[]): number {
   const at: PoseLike = { position: point, quaternion: IDENTITY_POSE.quaternion };
@@ -75,9 +75,11 @@ function distanceToPart(shape: Compound | TriangleMesh, pose: PoseValue, part: n
     partShape = shape.shapes[part];
     partAt = compose(pose, partPoses[part]);
   } else {
-    expect(shape.sourceIndex[part]).toBe(part);
+    // The mesh keeps its triangles in its hierarchy's leaf order: the kept triangle of input `part`.
+    const kept = Array.from(shape.sourceIndex).indexOf(part);
+    expect(kept).toBeGreaterThanOrEqual(0);
     const v = shape.vertices, t = shape.triangles;
-    const corner = (k: number): Vec3Like => ({ x: v[3 * t[3 * part + k]], y: v[3 * t[3 * part + k] + 1], z: v[3 * t[3 * part + k] + 2] });
+    const corner = (k: number): Vec3Like => ({ x: v[3 * t[3 * kept + k]], y: v[3 * t[3 * kept + k] + 1], z: v[3 * t[3 * kept + k] + 2] });
     partShape = new Triangle(corner(0), corner(1), corner(2));
     partAt = pose;
   }
@@ -167,9 +169,10 @@ describe('explorer with compounds and meshes (headless Chromium)', () => {
       expect(drawn?.kind).toBe('mesh');
       if (drawn?.kind !== 'mesh') return;
       expect(drawn.corners).not.toBeNull();
-      // Given index = kept index for these meshes (distanceToPart checks it); float32 in the drawing.
+      // The kept triangle of input `part` (leaf order); float32 in the drawing.
+      const kept = Array.from(shape.sourceIndex).indexOf(part);
       const v = shape.vertices, t = shape.triangles;
-      const corners = [0, 1, 2].flatMap((k) => [0, 1, 2].map((c) => v[3 * t[3 * part + k] + c]));
+      const corners = [0, 1, 2].flatMap((k) => [0, 1, 2].map((c) => v[3 * t[3 * kept + k] + c]));
       drawn.corners!.forEach((x, i) => expect(Math.abs(x - corners[i])).toBeLessThanOrEqual(1e-6));
     }
   }

@@ -299,9 +299,11 @@ queries['computeAabb scaled'] = [(n) => {
 // first (how V8 compiles a shape's support depends on what it has inlined it into), so the test runs the
 // shared rows and the per-kind rows in a process each.
 const perKind = process.argv[2] === 'kinds';
+// PROBE_ROWS=<regular expression> measures only the rows it matches (in this order), to look into one.
+const only = process.env.PROBE_ROWS ? new RegExp(process.env.PROBE_ROWS) : null;
 const result: Record<string, number> = {};
 for (const [name, [run, count]] of Object.entries(queries)) {
   const kindRow = name.endsWith('-box') && name.includes(', ');
-  if (kindRow === perKind) result[name] = await bytesPerQuery(run, count);
+  if (kindRow === perKind && (only === null || only.test(name))) result[name] = await bytesPerQuery(run, count);
 }
 process.stdout.write(JSON.stringify({ result, sink: Number.isFinite(sink) }, (_, v) => (v === Infinity ? 'Infinity' : v)));

@@ -72,19 +72,39 @@ describe('TriangleMesh', () => {
     const indices: number[] = [];
     for (let i = 0; i < n; i++) indices.push(0, 1 + i, 2 + i);
     const fan = new TriangleMesh(vertices, indices);
+    // The mesh keeps its triangles in its hierarchy's leaf order: read them by input index (the kept triangle
+    // of input t is at(fan, t), and a neighbour's input index is sourceIndex of it).
+    const at = (m: TriangleMesh, t: number) => Array.from(m.sourceIndex).indexOf(t);
+    const across = (m: TriangleMesh, t: number, edge: number) => { const k = m.adjacency[3 * at(m, t) + edge]; return k < 0 ? -1 : m.sourceIndex[k]; };
     for (let t = 0; t < n; t++) {
       // Edge 0 runs 0 -> 1+t (shared with t - 1), edge 1 is the rim (boundary), edge 2 runs 2+t -> 0 (shared with t + 1).
-      expect(fan.adjacency[3 * t]).toBe(t === 0 ? -1 : t - 1);
-      expect(fan.adjacency[3 * t + 1]).toBe(-1);
-      expect(fan.adjacency[3 * t + 2]).toBe(t === n - 1 ? -1 : t + 1);
+      expect(across(fan, t, 0)).toBe(t === 0 ? -1 : t - 1);
+      expect(across(fan, t, 1)).toBe(-1);
+      expect(across(fan, t, 2)).toBe(t === n - 1 ? -1 : t + 1);
     }
     // A triangle hung on spoke 0 -> 5 (shared by triangles 3 and 4) makes it non-manifold.
     vertices.push(0, 0, 1);
     const extra = new TriangleMesh(vertices, [...indices, 0, 5, n + 2]);
-    expect(extra.adjacency[3 * 3 + 2]).toBe(-1);
-    expect(extra.adjacency[3 * 4]).toBe(-1);
-    expect(extra.adjacency[3 * n]).toBe(-1);
-    expect(extra.adjacency[3 * 5]).toBe(4);
+    expect(across(extra, 3, 2)).toBe(-1);
+    expect(across(extra, 4, 0)).toBe(-1);
+    expect(across(extra, n, 0)).toBe(-1);
+    expect(across(extra, 5, 0)).toBe(4);
+  });
+
+  it('keeps every triangle given (degenerate ones left out), in leaf order, each as given, and keeps no per-triangle boxes', () => {
+    const knot = new THREE.TorusKnotGeometry(1, 0.3, 40, 6), index = knot.index!.array;
+    const mesh = TriangleMesh.fromGeometry(knot);
+    const seen = new Set<number>();
+    for (let j = 0; j < mesh.triangleCount; j++) {
+      const t = mesh.sourceIndex[j];
+      seen.add(t);
+      for (let k = 0; k < 3; k++) expect(mesh.triangles[3 * j + k]).toBe(index[3 * t + k]);
+      // Leaf order: item j of the hierarchy is triangle j.
+      expect(mesh.bvh.items[j]).toBe(j);
+    }
+    expect(seen.size).toBe(mesh.triangleCount);
+    expect(mesh.triangleCount + mesh.degenerateCount).toBe(index.length / 3);
+    expect(mesh.bvh.itemBounds).toBeNull();
   });
 
   it('a grid: every inner edge has the triangle across it, boundary edges none (counted by hand)', () => {
@@ -124,7 +144,11 @@ describe('TriangleMesh', () => {
     const flat = TriangleMesh.fromGeometry(knot.toNonIndexed());
     expect(flat.triangleCount + flat.degenerateCount).toBe(knot.index!.count / 3);
     const q = Float64Array.of(1.5, 0.2, 0.1, 1.6, 0.3, 0.2);
-    const gap = (i: number) => Math.hypot(...[0, 1, 2].map((k) => Math.max(mesh.triangleBounds[6 * i + k] - q[3 + k], q[k] - mesh.triangleBounds[6 * i + 3 + k], 0)));
+    // Each triangle's box from its corners, as written here (the mesh keeps none: its leaves make them).
+    const corner = (i: number, j: number, k: number) => mesh.vertices[3 * mesh.triangles[3 * i + j] + k];
+    const lo = (i: number, k: number) => Math.min(corner(i, 0, k), corner(i, 1, k), corner(i, 2, k));
+    const hi = (i: number, k: number) => Math.max(corner(i, 0, k), corner(i, 1, k), corner(i, 2, k));
+    const gap = (i: number) => Math.hypot(...[0, 1, 2].map((k) => Math.max(lo(i, k) - q[3 + k], q[k] - hi(i, k), 0)));
     const gaps = Array.from({ length: mesh.triangleCount }, (_, i) => gap(i)), out = new BvhNearest();
     const visit = (i: number, o: BvhNearest): void => { if (gaps[i] < o.distance) { o.distance = gaps[i]; o.item = i; } };
     expect(nearestBvh(mesh.bvh, q, visit, out, out).distance).toBe(Math.min(...gaps));

@@ -8,6 +8,7 @@
  * `degenerateCount`: they add nothing to a surface that their edges' neighbours do not.
  */
 import { InvalidShapeError } from '../../errors.js';
+import { MESH_MAX_LEAF_TRIANGLES } from '../../tolerance.js';
 import { buildBvh, type StaticBvh } from '../../bvh/static-bvh.js';
 import { readPointList } from '../../math/read-input.js';
 import type { Vec3Like } from '../../math/types.js';
@@ -31,7 +32,7 @@ export class TriangleMesh implements MeshShape {
   readonly kind = 'mesh' as const;
   /** Vertices, 3 numbers each. */
   readonly vertices: Float64Array;
-  /** The triangles kept (not degenerate), 3 vertex indices each. */
+  /** The triangles kept (not degenerate), 3 vertex indices each, in the hierarchy's leaf order (`sourceIndex` maps them back). */
   readonly triangles: Int32Array;
   /** For each kept triangle, its index in the triangle list given (what results report). */
   readonly sourceIndex: Int32Array;
@@ -42,9 +43,7 @@ export class TriangleMesh implements MeshShape {
    * across that edge, or −1 at a boundary or where more than two triangles share it.
    */
   readonly adjacency: Int32Array;
-  /** @internal Each kept triangle's box (6 numbers). */
-  readonly triangleBounds: Float64Array;
-  /** @internal The hierarchy over `triangleBounds`. */
+  /** @internal The hierarchy over the kept triangles (item j is triangle j: they are kept in its leaf order). */
   readonly bvh: StaticBvh;
   /** Radius of a ball about the mesh's origin that holds it. */
   readonly boundingRadius: number;
@@ -86,20 +85,34 @@ export class TriangleMesh implements MeshShape {
     }
     if (kept === 0) throw new InvalidShapeError('TriangleMesh.indices', `holds ${n} triangles, every one degenerate (zero area); expected at least one that is not`);
     this.vertices = v;
-    this.triangles = tris.slice(0, 3 * kept);
-    this.sourceIndex = source.slice(0, kept);
-    this.degenerateCount = degenerate;
-    this.adjacency = edgeAdjacency(this.triangles, nv);
+    // The hierarchy, over the triangles' boxes (scratch: a leaf makes a triangle's box from its corners
+    // when it tests it, so 48 bytes a triangle are not kept).
     const bounds = new Float64Array(6 * kept);
     for (let t = 0; t < kept; t++) {
       for (let k = 0; k < 3; k++) {
         let lo = Infinity, hi = -Infinity;
-        for (let j = 0; j < 3; j++) { const x = v[3 * this.triangles[3 * t + j] + k]; if (x < lo) lo = x; if (x > hi) hi = x; }
+        for (let j = 0; j < 3; j++) { const x = v[3 * tris[3 * t + j] + k]; if (x < lo) lo = x; if (x > hi) hi = x; }
         bounds[6 * t + k] = lo; bounds[6 * t + 3 + k] = hi;
       }
     }
-    this.triangleBounds = bounds;
-    this.bvh = buildBvh(bounds, kept, 'TriangleMesh.triangles');
+    const bvh = buildBvh(bounds, kept, 'TriangleMesh.triangles', MESH_MAX_LEAF_TRIANGLES);
+    // The triangles renumbered in leaf order (a leaf's triangles, and a subtree's, lie together in memory),
+    // so that item j is triangle j.
+    const order = bvh.items, sorted = new Int32Array(3 * kept), sortedSource = new Int32Array(kept);
+    for (let j = 0; j < kept; j++) {
+      const t = order[j];
+      sorted[3 * j] = tris[3 * t]; sorted[3 * j + 1] = tris[3 * t + 1]; sorted[3 * j + 2] = tris[3 * t + 2];
+      sortedSource[j] = source[t];
+      order[j] = j;
+    }
+    this.triangles = sorted;
+    this.sourceIndex = sortedSource;
+    this.degenerateCount = degenerate;
+    this.adjacency = edgeAdjacency(this.triangles, nv);
+    bvh.itemBounds = null;
+    bvh.itemTriangles = sorted;
+    bvh.itemVertices = v;
+    this.bvh = bvh;
     const norms = new Float64Array(nv);
     let r = 0;
     for (let i = 0; i < nv; i++) r = Math.max(r, norms[i] = Math.hypot(v[3 * i], v[3 * i + 1], v[3 * i + 2]));
