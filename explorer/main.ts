@@ -1,4 +1,6 @@
-// The explorer: two shapes in a world view, the Minkowski difference in a second view, the library's
+// The explorer opens on a collision world (world-scene.ts): hundreds of shapes drifting through a box,
+// their touching pairs found live by the library's CollisionWorld. One click away (or `#pair` in the URL)
+// is the pair explorer: two shapes in a world view, the Minkowski difference in a second view, the library's
 // answer in the panel, and a step control replaying GJK and EPA from the query's trace. Two more modes
 // ask other queries of the same pair: a ray drawn with the pointer (ray-mode.ts) and a sweep of B
 // (sweep-mode.ts).
@@ -23,6 +25,7 @@ import { shapeObject } from './shape-mesh.js';
 import { StackScene } from './stack-scene.js';
 import { SweepMode } from './sweep-mode.js';
 import { COLORS, WorldView } from './world-view.js';
+import { WorldScene } from './world-scene.js';
 import type { Which } from './world-view.js';
 
 /**
@@ -510,6 +513,18 @@ window.addEventListener('keydown', (e) => {
   if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const key = e.key.toLowerCase();
+  if (pageMode === 'world') {
+    // (Space on a focused button presses the button instead.)
+    if (key === ' ' && target?.tagName !== 'BUTTON') {
+      e.preventDefault();
+      worldScene.setPaused(!worldScene.isPaused);
+    } else if (key === 'n') worldScene.stepOnce();
+    else if (key === 't') {
+      worldScene.showTree(!worldScene.treeShown);
+      writeHash();
+    }
+    return;
+  }
   if (key === 'w') setMode('translate');
   else if (key === 'e') setMode('rotate');
   else if (key === 'q') world.select(world.selected === 'a' ? 'b' : 'a');
@@ -521,11 +536,68 @@ window.addEventListener('keydown', (e) => {
   else if (key === 'arrowleft') showStep(stepIndex - 1);
 });
 
+// ---- which scene the page shows: the collision world (the default) or the pair ---------------------
+
+const worldScene = new WorldScene($('#world-panel'), $('#scene-view'));
+type PageMode = 'world' | 'pair';
+let pageMode: PageMode | null = null;
+/** Whether the pair views have been framed while on screen (framed while hidden, their aspect was wrong). */
+let pairFramed = false;
+
+/** The scene the URL asks for: `#pair`, or `#world` with `?n=` bodies and `&tree=1` (also the default). */
+function readHash(): { mode: PageMode; count: number | null; tree: boolean } {
+  const [name, query = ''] = location.hash.replace(/^#/, '').split('?');
+  const params = new URLSearchParams(query);
+  const n = Number(params.get('n'));
+  return { mode: name === 'pair' ? 'pair' : 'world', count: Number.isInteger(n) && n > 0 ? Math.min(n, 20000) : null, tree: params.get('tree') === '1' };
+}
+
+/** Keeps the world's count and tree checkbox in the URL, so a reload or a shared link shows the same. */
+function writeHash(): void {
+  if (pageMode !== 'world') return;
+  history.replaceState(null, '', `#world?n=${worldScene.bodyCount}${worldScene.treeShown ? '&tree=1' : ''}`);
+}
+worldScene.onStateChange = writeHash;
+
+/** A view that was hidden saw a 1 × 1 container: give its camera the container's shape before framing. */
+function syncAspect(view: { container: HTMLElement; camera: THREE.PerspectiveCamera }): void {
+  const c = view.container;
+  view.camera.aspect = Math.max(1, c.clientWidth) / Math.max(1, c.clientHeight);
+  view.camera.updateProjectionMatrix();
+}
+
+function applyHash(): void {
+  const { mode, count, tree } = readHash();
+  pageMode = mode;
+  document.body.dataset.mode = mode;
+  $('#show-world').setAttribute('aria-pressed', String(mode === 'world'));
+  $('#show-pair').setAttribute('aria-pressed', String(mode === 'pair'));
+  if (mode === 'world') {
+    stopStack();
+    syncAspect(worldScene.view);
+    if (count !== null && count !== worldScene.bodyCount) worldScene.reset(count);
+    worldScene.showTree(tree);
+    worldScene.start();
+  } else {
+    worldScene.stop();
+    if (!pairFramed) {
+      pairFramed = true;
+      syncAspect(world.view);
+      syncAspect(minkowski.view);
+      fitViews();
+    }
+  }
+}
+window.addEventListener('hashchange', applyHash);
+$('#show-world').addEventListener('click', () => { if (pageMode !== 'world') location.hash = '#world'; });
+$('#show-pair').addEventListener('click', () => { if (pageMode !== 'pair') location.hash = '#pair'; });
+
 loadDefaultScene();
+applyHash();
 // Tells tests (and anyone scripting the page) that the first answer is on screen.
 requestAnimationFrame(() => requestAnimationFrame(() => {
   document.body.dataset.ready = 'true';
 }));
 
 // A handle for poking at the page from the browser console.
-Object.assign(window, { explorer: { world, minkowski, shapes, timings, rayMode, sweepMode, get answer() { return answer; }, THREE } });
+Object.assign(window, { explorer: { worldScene, world, minkowski, shapes, timings, rayMode, sweepMode, get answer() { return answer; }, THREE } });

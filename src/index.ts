@@ -52,7 +52,10 @@ export {
 } from './query/results.js';
 
 // The world: many bodies, a broad phase, persistent pairs
-export { CollisionWorld, createWorldRayHit, type BodyOptions, type WorldContact, type WorldOptions, type WorldRayHit } from './world/collision-world.js';
+export {
+  CollisionWorld, createWorldRayHit, createWorldShapeCastResult, type BodyOptions, type TreeBoxVisitor, type WorldContact, type WorldOptions, type WorldRayCastOptions,
+  type WorldRayHit, type WorldShapeCastOptions, type WorldShapeCastResult,
+} from './world/collision-world.js';
 
 export type { TraceStep, GjkTraceStep, EpaTraceStep, TraceCallback } from './query/trace.js';
 

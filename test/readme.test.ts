@@ -50,8 +50,9 @@ afterAll(() => rmSync(BLOCKS_DIR, { recursive: true, force: true }));
 
 describe('README', () => {
   it('is short, examples first, and every block is ts or sh', () => {
-    // About a screenful per capability: trim before raising this.
-    expect(README.split('\n').length).toBeLessThan(320);
+    // About a screenful per capability: trim before raising this (raised from 320 for the world's section,
+    // after 15 lines trimmed elsewhere).
+    expect(README.split('\n').length).toBeLessThan(335);
     expect(blocks.map((b) => b.lang).filter((l) => l !== 'ts' && l !== 'sh')).toEqual([]);
     expect(tsBlocks.length).toBeGreaterThanOrEqual(5);
     expect(README.indexOf('```ts')).toBeLessThan(README.indexOf('## Which query'));

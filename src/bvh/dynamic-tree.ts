@@ -33,7 +33,10 @@ export class DynamicTree {
   nodeCount = 0;
   /** Leaves in use. */
   leafCount = 0;
-  private stack: Int32Array = new Int32Array(INITIAL_STACK);
+  /** A traversal stack per nesting level (a query run from inside another's visitor takes the next). */
+  private readonly stacks: Int32Array[] = [new Int32Array(INITIAL_STACK)];
+  /** How many traversals are running (nested). */
+  private depth = 0;
 
   constructor(initialCapacity = 16) {
     this.bounds = new Float64Array(0);
@@ -92,13 +95,23 @@ export class DynamicTree {
 
   /**
    * Calls `visit(leaf, context)` for every leaf whose fat box overlaps `box` (touching counts), until it
-   * returns true; returns whether it did. Do not insert or remove during a query.
+   * returns true; returns whether it did. Do not insert or remove during a query. A query may run inside
+   * another's visitor (each nesting level has a stack of its own).
    */
   query<C>(box: Float64Array, visit: (leaf: number, context: C) => boolean, context: C): boolean {
     if (this.root === NULL) return false;
+    const level = this.depth++;
+    try {
+      return this.queryAt(level, box, visit, context);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private queryAt<C>(level: number, box: Float64Array, visit: (leaf: number, context: C) => boolean, context: C): boolean {
     const b = this.bounds, c1 = this.child1, c2 = this.child2;
     const x0 = box[0], y0 = box[1], z0 = box[2], x1 = box[3], y1 = box[4], z1 = box[5];
-    let stack: Int32Array = this.stack, top = 0;
+    let stack: Int32Array = this.stackAt(level), top = 0;
     stack[top++] = this.root;
     while (top > 0) {
       const n = stack[--top], o = 6 * n;
@@ -107,7 +120,7 @@ export class DynamicTree {
         if (visit(n, context)) return true;
         continue;
       }
-      if (top + 2 > stack.length) stack = this.growStack();
+      if (top + 2 > stack.length) stack = this.growStack(level);
       stack[top++] = c1[n];
       stack[top++] = c2[n];
     }
@@ -115,22 +128,33 @@ export class DynamicTree {
   }
 
   /**
-   * The ray `o + t·d` (three numbers each) against the leaves: calls `visit(leaf, context)` for every leaf
-   * whose fat box the ray meets at a t in [0, `this.rayMaxT[0]`], which the visitor lowers when it finds a
-   * hit (so farther boxes are skipped from then on). Set `rayMaxT[0]` before calling. Do not insert or
-   * remove during a query.
+   * A box of half-extents `ext` (three numbers; zeros for a ray) swept from centre `o` along `d` (three
+   * numbers each), `o + t·d`, against the leaves: calls `visit(leaf, context)` for every leaf whose fat box
+   * the swept box meets at a t in [0, `tMax[0]`] (a ray against each box grown by the half-extents,
+   * Ericson 5.5), in no particular order. The visitor may lower `tMax[0]` when it finds a hit, and farther
+   * boxes are skipped from then on. Do not insert or remove during a query; a query may run inside
+   * another's visitor.
    */
-  rayQuery<C>(o: Float64Array, d: Float64Array, visit: (leaf: number, context: C) => void, context: C): void {
+  castQuery<C>(o: Float64Array, d: Float64Array, ext: Float64Array, tMax: Float64Array, visit: (leaf: number, context: C) => void, context: C): void {
     if (this.root === NULL) return;
-    const b = this.bounds, c1 = this.child1, c2 = this.child2, tMax = this.rayMaxT;
-    let stack: Int32Array = this.stack, top = 0;
+    const level = this.depth++;
+    try {
+      this.castAt(level, o, d, ext, tMax, visit, context);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private castAt<C>(level: number, o: Float64Array, d: Float64Array, ext: Float64Array, tMax: Float64Array, visit: (leaf: number, context: C) => void, context: C): void {
+    const b = this.bounds, c1 = this.child1, c2 = this.child2;
+    let stack: Int32Array = this.stackAt(level), top = 0;
     stack[top++] = this.root;
     while (top > 0) {
       const n = stack[--top], k = 6 * n;
       // Kay & Kajiya's slabs against the best t so far; NaN-free (a zero direction component tests the origin).
       let near = 0, far = tMax[0], miss = false;
       for (let a = 0; a < 3; a++) {
-        const oa = o[a], da = d[a], lo = b[k + a], hi = b[k + 3 + a];
+        const oa = o[a], da = d[a], lo = b[k + a] - ext[a], hi = b[k + 3 + a] + ext[a];
         if (da === 0) { if (oa < lo || oa > hi) { miss = true; break; } continue; }
         let t1 = (lo - oa) / da, t2 = (hi - oa) / da;
         if (t1 > t2) { const t = t1; t1 = t2; t2 = t; }
@@ -140,14 +164,35 @@ export class DynamicTree {
       }
       if (miss) continue;
       if (c1[n] === NULL) { visit(n, context); continue; }
-      if (top + 2 > stack.length) stack = this.growStack();
+      if (top + 2 > stack.length) stack = this.growStack(level);
       stack[top++] = c1[n];
       stack[top++] = c2[n];
     }
   }
 
-  /** The bound of rayQuery (t in units of the direction), which its visitor lowers. */
-  readonly rayMaxT = new Float64Array(1);
+  /**
+   * Calls `visit(node, depth, context)` for every node (inner nodes and leaves; depth 0 at the root),
+   * parents before children: for drawing the tree. Do not insert or remove during the walk.
+   */
+  walk<C>(visit: (node: number, depth: number, context: C) => void, context: C): void {
+    if (this.root === NULL) return;
+    const level = this.depth++;
+    try {
+      // (node, depth) pairs on the stack.
+      let stack: Int32Array = this.stackAt(level), top = 0;
+      stack[top++] = this.root; stack[top++] = 0;
+      while (top > 0) {
+        const depth = stack[--top], n = stack[--top];
+        visit(n, depth, context);
+        if (this.child1[n] === NULL) continue;
+        if (top + 4 > stack.length) stack = this.growStack(level);
+        stack[top++] = this.child1[n]; stack[top++] = depth + 1;
+        stack[top++] = this.child2[n]; stack[top++] = depth + 1;
+      }
+    } finally {
+      this.depth--;
+    }
+  }
 
   /** The tree's height (0 for a single leaf, −1 when empty). */
   get treeHeight(): number {
@@ -162,10 +207,17 @@ export class DynamicTree {
     }
   }
 
-  private growStack(): Int32Array {
-    const s = new Int32Array(2 * this.stack.length);
-    s.set(this.stack);
-    this.stack = s;
+  /** The traversal stack of nesting level `level` (made on first use). */
+  private stackAt(level: number): Int32Array {
+    while (this.stacks.length <= level) this.stacks.push(new Int32Array(INITIAL_STACK));
+    return this.stacks[level];
+  }
+
+  private growStack(level: number): Int32Array {
+    const old = this.stacks[level];
+    const s = new Int32Array(2 * old.length);
+    s.set(old);
+    this.stacks[level] = s;
     return s;
   }
 

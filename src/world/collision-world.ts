@@ -7,33 +7,58 @@
  * the world's margin and a tenth of its size), so a small move changes no leaf; a body whose box leaves
  * its fat box is reinserted, and only such bodies look for new pairs. Pairs live in a hash set keyed by the
  * two bodies (world/pair-set.ts) until their fat boxes part. Narrow phase: every pair's contact (the
- * library's own pair functions, with a GjkCache per pair), up to the margin.
+ * library's own pair functions, with a GjkCache per pair), up to the margin; with `manifolds`, each touching
+ * pair's contact manifolds too (a ManifoldCache per convex pair). The touching pairs are listed compactly
+ * after each update, so they are read by index. docs/world.md describes the API, its guarantees and limits.
  *
  * Bodies are numbered by handles: a slot and a generation, so a removed body's handle is never taken for
  * a new one's (a stale handle is an error, not another body).
  */
-import { InvalidArgumentError, InvalidNumberError } from '../errors.js';
+import { describeValue, InvalidArgumentError, InvalidNumberError } from '../errors.js';
 import { DynamicTree } from '../bvh/dynamic-tree.js';
-import { createAabb } from '../math/aabb.js';
+import { createAabb, type Aabb } from '../math/aabb.js';
 import { Transform, transformFromPose } from '../math/transform.js';
 import type { PoseLike, Vec3Like } from '../math/types.js';
-import { poseFromMatrix, createPose, type Pose } from '../math/world-pose.js';
+import type { Pose } from '../math/world-pose.js';
 import { shapeAabb } from '../shapes/shape-aabb.js';
 import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../shapes/shape.js';
+import { MANIFOLD_MAX_POINTS, SHAPE_CAST_RELATIVE_TOLERANCE } from '../tolerance.js';
 import { concaveAabb } from '../query/concave/concave-aabb.js';
 import type { PartedShape } from '../query/concave/parts.js';
+import { intersects } from '../query/closest-points.js';
+import { contactManifold } from '../query/contact-manifold.js';
+import { contactManifolds, createManifoldList, type ManifoldList } from '../query/contact-manifolds.js';
 import { CONTACT, explainNotShape, isConvexShape, kindIndex } from '../query/dispatch.js';
 import { GjkCache } from '../query/gjk/gjk.js';
+import { ManifoldCache } from '../query/manifold/manifold-cache.js';
+import { createManifold, type Manifold } from '../query/manifold/manifold-result.js';
 import { acquireWork, copyContactAnswer } from '../query/query-work.js';
 import { rayCast } from '../query/ray-cast.js';
-import { createRayHit, type RayHit } from '../query/cast/ray-hit.js';
+import type { RayHit } from '../query/cast/ray-hit.js';
 import { createContactResult, type ContactResult } from '../query/results.js';
+import { shapeCast, type Motion, type ShapeCastResult } from '../query/shape-cast.js';
 import { PairSet } from './pair-set.js';
+import {
+  checkFunction, checkOptionsObject, copyPose, createWorldRayHit, createWorldShapeCastResult, HandlePairs, QueryState, readFilter, readVector,
+  WorldPose, type WorldRayHit, type WorldShapeCastResult,
+} from './world-records.js';
+
+export { createWorldRayHit, createWorldShapeCastResult, type WorldRayHit, type WorldShapeCastResult } from './world-records.js';
 
 /** Options of {@link CollisionWorld}. */
 export interface WorldOptions {
   /** Pairs are contacts down to this separation (world units, ≥ 0; default 0: touching or overlapping). */
   margin?: number;
+  /**
+   * Keep every touching pair's contact manifolds (default false), read by {@link CollisionWorld.manifolds}:
+   * a convex pair's by `contactManifold`, warm-started by a ManifoldCache of the pair's own; a pair with a
+   * compound or a triangle mesh by `contactManifolds` (one manifold per pair of parts).
+   */
+  manifolds?: boolean;
+  /** With `manifolds`: at most this many points per manifold (an integer from 1 to 16; default 4). */
+  maxPoints?: number;
+  /** With `manifolds`: how a mesh's inner edges are met (`ManifoldsOptions.meshEdges`; default 'smooth'). */
+  meshEdges?: 'smooth' | 'exact';
 }
 
 /** Options of {@link CollisionWorld.add}. */
@@ -53,27 +78,68 @@ export interface WorldContact extends ContactResult {
   b: number;
 }
 
-/** The nearest hit of a world ray cast: the body, and `rayCast`'s answer. */
-export interface WorldRayHit extends RayHit {
-  body: number;
+/** Options of {@link CollisionWorld.rayCast} and {@link CollisionWorld.rayCastAll}. */
+export interface WorldRayCastOptions {
+  /** Largest `t` reported (in units of the direction; ≥ 0, default Infinity). */
+  maxT?: number;
+  /** As `rayCast`'s: true (default), an origin inside a body hits it at t = 0. */
+  solid?: boolean;
+  /** `filter(handle)` false skips the body (called before the body is cast against). */
+  filter?: (handle: number) => boolean;
 }
 
-/** Slots per generation: a handle is generation · SLOTS + slot. */
+/** Options of {@link CollisionWorld.shapeCast}. */
+export interface WorldShapeCastOptions {
+  /** Latest time reported (default 1; finite, ≥ 0): the shape moves over `[0, maxTime]`. */
+  maxTime?: number;
+  /** Stop this far short of contact (default 0; finite, ≥ 0). */
+  targetSeparation?: number;
+  /** `filter(handle)` false skips the body. */
+  filter?: (handle: number) => boolean;
+}
+
+/** The visitor of {@link CollisionWorld.forEachTreeBox}: a node's fat box, its depth (0 at a root), and what it is. */
+export type TreeBoxVisitor = (minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number, depth: number, isLeaf: boolean, isStatic: boolean) => void;
+
+/** Slots per generation: a handle is generation · SLOTS + slot (below 2^30: a small integer to V8). */
 const SLOTS = 1 << 22;
 /** A fat box is the tight box grown by this fraction of its largest side (plus the margin). */
 const FAT_FRACTION = 0.1;
 /** And stretched by this many times the last move of the box (Box2D's b2_aabbMultiplier is 4 steps). */
 const FAT_MOTION = 4;
+const MAX_POINTS = MANIFOLD_MAX_POINTS; // V8 rule 4 (CONTRIBUTING.md)
+/** A compound's or mesh's pair borrows room for this many manifolds more than it had last update (a speed parameter: more only lends more). */
+const TOP_UP = 8;
+const CAST_TOLERANCE = SHAPE_CAST_RELATIVE_TOLERANCE;
+/**
+ * Query boxes are grown by this times their sizes and positions (unitless): above the pairwise queries'
+ * touch slack (CONTACT_RELATIVE_TOLERANCE, 256 ε, and POSITION_ULPS ulps), so a body that a query counts
+ * as touching is never left out by its box. Only adds candidates, which the exact query then decides.
+ */
+const BOX_SLACK = 1e-12;
 
+/**
+ * Many bodies at once. Change the world with `add`, `setPose` and `remove`, bring it up to date with
+ * `update()`, then read the touching pairs (`contactCount`, `contact(i)`, `manifolds(i)`,
+ * `forEachContact`) and the changes (`beganTouching`, `endedTouching`); ask scene queries
+ * (`queryAabb`, `overlapShape`, `rayCast`, `rayCastAll`, `shapeCast`) at any time.
+ *
+ * Callbacks: inside any callback the world calls (visitors, filters, and support functions of your own
+ * shapes during `update`), `add`, `setPose`, `remove` and `update` throw an InvalidArgumentError; every
+ * other method, queries included, may be called there (each query keeps its state per call).
+ */
 export class CollisionWorld {
   /** The contact margin (read-only after construction). */
   readonly margin: number;
+  /** Whether touching pairs keep their manifolds (read-only after construction). */
+  readonly keepsManifolds: boolean;
   private readonly dynamicTree = new DynamicTree();
   private readonly staticTree = new DynamicTree();
   // Bodies by slot.
   private shapes: (Shape | null)[] = [];
   private transforms: Transform[] = [];
-  private poses: Pose[] = [];
+  /** Each body's pose as given (the seven numbers a query reads, copied: the transform is made from them). */
+  private poses: WorldPose[] = [];
   private userDatas: unknown[] = [];
   private generation = new Int32Array(16);
   private proxy = new Int32Array(16);
@@ -84,8 +150,6 @@ export class CollisionWorld {
   private fresh = new Uint8Array(16);
   /** Each body's box centre at the last update (3 numbers a slot). */
   private centers = new Float64Array(48);
-  /** Whether a body's pose record is behind its transform (poses are made when read: setPose stays cheap). */
-  private poseStale = new Uint8Array(16);
   private group = new Int32Array(16);
   private mask = new Int32Array(16);
   private freeSlots: number[] = [];
@@ -95,33 +159,71 @@ export class CollisionWorld {
    * length to 0 gives its storage back, and it is allocated again each step). */
   private movedList = new Int32Array(16);
   private movedCount = 0;
-  // Pairs.
+  // Pairs, by record (pair-set.ts: records are dense and move when one is removed; onMove moves ours).
   private readonly pairs = new PairSet();
   private pairTouching = new Uint8Array(64);
   private pairBegan = new Uint8Array(64);
+  /** Each record's index in `contactList`, or −1. */
+  private contactIndex = new Int32Array(64);
   private pairCaches: GjkCache[] = [];
-  private pairContacts: ContactResult[] = [];
+  private pairContacts: WorldContact[] = [];
+  /** With manifolds: each record's manifold list, and its cache (used when both shapes are convex). */
+  private pairManifolds: ManifoldList[] = [];
+  private pairManifoldCaches: ManifoldCache[] = [];
+  /** The touching pairs' records, compact (`contactListCount` of them): built by update, kept by remove. */
+  private contactList = new Int32Array(64);
+  private contactListCount = 0;
   /** The pairs that stopped touching in the last update (a, b handles), kept until the next. */
   private readonly ended = new HandlePairs();
   private readonly endedByRemoval = new HandlePairs();
-  private readonly box = createAabb();
+  private readonly tight = new Float64Array(6);
   private readonly fat = new Float64Array(6);
+  private readonly box = createAabb();
   private updating = false;
+  /** How many calls that run user callbacks are under way (then the world must not change). */
+  private visiting = 0;
+  /**
+   * Whether every pair's fat boxes overlap (true after a complete update, and kept by add, setPose and
+   * remove, which do not move leaves): then a removed body's pairs are found through the trees.
+   */
+  private pairsOverlap = true;
+  /** Per-call state of the scene queries, one per nesting level. */
+  private readonly states: QueryState[] = [];
+  private stateDepth = 0;
+  /** The options of the pairs' contact and manifold queries (one record each, re-pointed per pair). */
+  private readonly pairOptions: { cache: GjkCache | undefined } = { cache: undefined };
+  private readonly manifoldOptions: { margin: number; maxPoints: number; cache: ManifoldCache | undefined } = { margin: 0.5, maxPoints: 4, cache: undefined };
+  private readonly manifoldsOptions: { margin: number; maxPoints: number; meshEdges: 'smooth' | 'exact' } = { margin: 0.5, maxPoints: 4, meshEdges: 'smooth' };
 
   constructor(options?: WorldOptions) {
-    let margin = 0;
+    let margin = 0, manifolds = false, maxPoints = 4, meshEdges: 'smooth' | 'exact' = 'smooth';
     if (options != null) {
-      if (typeof options !== 'object') throw new InvalidArgumentError('options', 'is not an object');
-      const m = options.margin;
+      checkOptionsObject(options);
+      const m = options.margin, k = options.maxPoints, e = options.meshEdges, mf = options.manifolds;
       if (m !== undefined && !(typeof m === 'number' && m >= 0 && m < Infinity)) throw new InvalidNumberError('options.margin', m, 'a finite number >= 0');
       if (typeof m === 'number') margin = m;
+      if (mf !== undefined && typeof mf !== 'boolean') throw new InvalidArgumentError('options.manifolds', `is ${describeValue(mf)}; expected true or false`);
+      manifolds = mf === true;
+      if (k !== undefined && !(typeof k === 'number' && Number.isInteger(k) && k >= 1 && k <= MAX_POINTS)) throw new InvalidNumberError('options.maxPoints', k, `an integer from 1 to ${MAX_POINTS}`);
+      if (typeof k === 'number') maxPoints = k;
+      if (e !== undefined && e !== 'smooth' && e !== 'exact') throw new InvalidArgumentError('options.meshEdges', `is ${describeValue(e)}; expected 'smooth' or 'exact'`);
+      if (e !== undefined) meshEdges = e;
     }
     this.margin = margin;
+    this.keepsManifolds = manifolds;
+    this.manifoldOptions.margin = margin; this.manifoldOptions.maxPoints = maxPoints;
+    this.manifoldsOptions.margin = margin; this.manifoldsOptions.maxPoints = maxPoints; this.manifoldsOptions.meshEdges = meshEdges;
     this.pairs.onMove = (from, to) => {
       this.pairTouching[to] = this.pairTouching[from];
       this.pairBegan[to] = this.pairBegan[from];
-      const c = this.pairCaches[to]; this.pairCaches[to] = this.pairCaches[from]; this.pairCaches[from] = c;
-      const r = this.pairContacts[to]; this.pairContacts[to] = this.pairContacts[from]; this.pairContacts[from] = r;
+      const i = this.contactIndex[from];
+      this.contactIndex[to] = i;
+      this.contactIndex[from] = -1;
+      if (i >= 0) this.contactList[i] = to;
+      // The records' objects swap, so each stays in the pool.
+      swap(this.pairCaches, from, to);
+      swap(this.pairContacts, from, to);
+      if (this.keepsManifolds) { swap(this.pairManifolds, from, to); swap(this.pairManifoldCaches, from, to); }
     };
   }
 
@@ -132,19 +234,15 @@ export class CollisionWorld {
 
   /**
    * Adds a body: `shape` (any shape of the library) at `pose` (read now, copied). Returns its handle.
-   * @throws as the queries for a bad shape or pose; InvalidArgumentError / InvalidNumberError for bad options.
+   * @throws as the queries for a bad shape or pose; InvalidArgumentError / InvalidNumberError for bad options;
+   *   InvalidArgumentError inside a callback of the world.
    */
   add(shape: Shape, pose: PoseLike, options?: BodyOptions): number {
-    this.checkNotUpdating('add');
-    const k = kindIndex(shape);
-    if (k !== COMPOUND_KIND_INDEX && k !== MESH_KIND_INDEX && !isConvexShape(shape)) {
-      explainNotShape('shape', shape);
-      // A known kind no query takes cannot reach here; anything else is not a shape the world knows.
-      throw new InvalidArgumentError('shape', 'is not a shape the queries take');
-    }
+    this.checkMutable('add');
+    checkShape(shape, 'shape');
     let isStatic = false, group = -1, mask = -1, userData: unknown;
     if (options != null) {
-      if (typeof options !== 'object') throw new InvalidArgumentError('options', 'is not an object');
+      checkOptionsObject(options);
       if (options.static !== undefined && typeof options.static !== 'boolean') throw new InvalidArgumentError('options.static', 'is not a boolean');
       isStatic = options.static === true;
       group = readFilter(options.group, 'options.group');
@@ -155,8 +253,8 @@ export class CollisionWorld {
     const slot = this.freeSlots.length > 0 ? this.freeSlots.pop()! : this.newSlot();
     this.shapes[slot] = shape;
     this.transforms[slot] = t;
-    this.poses[slot] = poseOf(t, this.poses[slot] ?? createPose());
-    this.poseStale[slot] = 0;
+    const p = this.poses[slot] ?? (this.poses[slot] = new WorldPose());
+    copyPose(p, pose);
     this.userDatas[slot] = userData;
     this.isStatic[slot] = isStatic ? 1 : 0;
     this.group[slot] = group; this.mask[slot] = mask;
@@ -171,24 +269,44 @@ export class CollisionWorld {
     return this.generation[slot] * SLOTS + slot;
   }
 
-  /** Moves body `handle` to `pose` (read now, copied). */
+  /** Moves body `handle` to `pose` (read now, copied). Nothing else happens until `update()`. */
   setPose(handle: number, pose: PoseLike): void {
-    this.checkNotUpdating('setPose');
+    this.checkMutable('setPose');
     const slot = this.slotOf(handle, 'handle');
     transformFromPose(this.transforms[slot], pose, 'pose');
-    this.poseStale[slot] = 1;
+    copyPose(this.poses[slot], pose);
     this.markMoved(slot);
   }
 
-  /** Removes body `handle`; its pairs end (reported by endedTouching after the next update). */
+  /**
+   * Removes body `handle`: its pairs go now (the touching ones leave `contact(i)` at once and are reported
+   * by `endedTouching` after the next update). O(log n + k) for k pairs of the body.
+   */
   remove(handle: number): void {
-    this.checkNotUpdating('remove');
+    this.checkMutable('remove');
     const slot = this.slotOf(handle, 'handle');
-    (this.isStatic[slot] === 1 ? this.staticTree : this.dynamicTree).remove(this.proxy[slot]);
-    // Its pairs go now (a touching one ends).
-    for (let r = this.pairs.count - 1; r >= 0; r--) {
-      if (this.pairs.a[r] === slot || this.pairs.b[r] === slot) this.removePair(r);
+    const tree = this.isStatic[slot] === 1 ? this.staticTree : this.dynamicTree;
+    if (this.pairsOverlap) {
+      // Every pair's fat boxes overlap, so the body's pairs are among the leaves its fat box meets.
+      const s = this.acquireState();
+      try {
+        const box = s.box, o = 6 * this.proxy[slot];
+        for (let k = 0; k < 6; k++) box[k] = tree.bounds[o + k];
+        s.slot = slot;
+        s.tree = this.dynamicTree;
+        this.dynamicTree.query(box, removeVisitor, s);
+        s.tree = this.staticTree;
+        this.staticTree.query(box, removeVisitor, s);
+      } finally {
+        this.releaseState(s);
+      }
+    } else {
+      // An update broke off (a support function threw) with leaves moved and pairs not yet checked.
+      for (let r = this.pairs.count - 1; r >= 0; r--) {
+        if (this.pairs.a[r] === slot || this.pairs.b[r] === slot) this.removePair(r);
+      }
     }
+    tree.remove(this.proxy[slot]);
     this.alive[slot] = 0;
     this.shapes[slot] = null;
     this.userDatas[slot] = undefined;
@@ -197,25 +315,30 @@ export class CollisionWorld {
     this.bodyCount--;
   }
 
-  /** The shape, pose (a copy the world keeps: do not change it) and userData of body `handle`. */
+  /** Body `handle`'s shape. */
   shape(handle: number): Shape { return this.shapes[this.slotOf(handle, 'handle')]!; }
-  pose(handle: number): Readonly<Pose> { return this.poseAt(this.slotOf(handle, 'handle')); }
-
-  /** Body `slot`'s pose record, brought up to its transform. */
-  private poseAt(slot: number): Pose {
-    if (this.poseStale[slot] === 1) { poseOf(this.transforms[slot], this.poses[slot]); this.poseStale[slot] = 0; }
-    return this.poses[slot];
-  }
+  /** Body `handle`'s pose, as last given (a copy the world keeps: do not change it). */
+  pose(handle: number): Readonly<Pose> { return this.poses[this.slotOf(handle, 'handle')]; }
+  /** Body `handle`'s userData. */
   userData(handle: number): unknown { return this.userDatas[this.slotOf(handle, 'handle')]; }
+  /** Whether `handle` is a body of this world (from add, not removed). */
+  has(handle: number): boolean {
+    if (!(typeof handle === 'number' && Number.isInteger(handle) && handle >= 0)) return false;
+    const slot = handle % SLOTS;
+    return slot < this.slotCount && this.alive[slot] === 1 && this.generation[slot] === (handle - slot) / SLOTS;
+  }
 
   /**
    * Brings the world up to date: reinserts bodies whose boxes left their fat boxes, finds their new pairs,
-   * drops pairs whose fat boxes parted, and runs the narrow phase on every pair. Then `contactCount`,
-   * `contact(i)`, `beganTouching` and `endedTouching` describe this update.
+   * drops pairs whose fat boxes parted, and runs the narrow phase on every pair (and, with `manifolds`,
+   * the manifolds of every touching pair). Then `contactCount`, `contact(i)`, `manifolds(i)`,
+   * `forEachContact`, `beganTouching` and `endedTouching` describe this update. Allocates nothing once the
+   * world's arrays have grown to its bodies and pairs.
    */
   update(): void {
-    this.checkNotUpdating('update');
+    this.checkMutable('update');
     this.updating = true;
+    this.pairsOverlap = false;
     try {
       // The pairs ended by removals since the last update are this update's too.
       this.ended.count = 0;
@@ -246,24 +369,31 @@ export class CollisionWorld {
       }
       // 2. New pairs: every body whose leaf is new or was reinserted, against both trees (a body that
       // stayed inside its fat box has every pair its fat box overlaps already: pairs stay until those part).
-      for (let i = 0; i < movedCount; i++) {
-        const slot = moved[i];
-        if (this.alive[slot] === 0 || this.fresh[slot] === 0) continue;
-        this.fresh[slot] = 0;
-        const tree = this.isStatic[slot] === 1 ? this.staticTree : this.dynamicTree;
-        // Its fat box, copied (a subarray view would be an object per body).
-        const fat = this.queryBox, o = 6 * this.proxy[slot];
-        for (let k = 0; k < 6; k++) fat[k] = tree.bounds[o + k];
-        this.querySlot = slot;
-        this.currentTree = this.dynamicTree;
-        this.dynamicTree.query(fat, this.pairVisitor, this);
-        if (this.isStatic[slot] === 0) {
-          this.currentTree = this.staticTree;
-          this.staticTree.query(fat, this.pairVisitor, this);
+      const s = this.acquireState();
+      try {
+        for (let i = 0; i < movedCount; i++) {
+          const slot = moved[i];
+          if (this.alive[slot] === 0 || this.fresh[slot] === 0) continue;
+          this.fresh[slot] = 0;
+          const tree = this.isStatic[slot] === 1 ? this.staticTree : this.dynamicTree;
+          // Its fat box, copied (a subarray view would be an object per body).
+          const fat = s.box, o = 6 * this.proxy[slot];
+          for (let k = 0; k < 6; k++) fat[k] = tree.bounds[o + k];
+          s.slot = slot;
+          s.tree = this.dynamicTree;
+          this.dynamicTree.query(fat, pairVisitor, s);
+          if (this.isStatic[slot] === 0) {
+            s.tree = this.staticTree;
+            this.staticTree.query(fat, pairVisitor, s);
+          }
         }
+      } finally {
+        this.releaseState(s);
       }
       this.movedCount = 0;
-      // 3. Narrow phase on every pair; pairs whose fat boxes parted go.
+      // 3. Narrow phase on every pair; pairs whose fat boxes parted go. (The contact list is rebuilt below.)
+      for (let i = 0; i < this.contactListCount; i++) this.contactIndex[this.contactList[i]] = -1;
+      this.contactListCount = 0;
       for (let r = this.pairs.count - 1; r >= 0; r--) {
         const a = this.pairs.a[r], b = this.pairs.b[r];
         if (!this.fatBoxesOverlap(a, b)) { this.removePair(r); continue; }
@@ -273,32 +403,72 @@ export class CollisionWorld {
         this.pairBegan[r] = now && !was ? 1 : 0;
         if (was && !now) this.ended.push(this.handleOf(a), this.handleOf(b));
       }
+      this.pairsOverlap = true;
+      // 4. The touching pairs, compact, in record order.
+      const list = this.contactList;
+      for (let r = 0; r < this.pairs.count; r++) {
+        if (this.pairTouching[r] === 0) continue;
+        this.contactIndex[r] = this.contactListCount;
+        list[this.contactListCount++] = r;
+      }
     } finally {
       this.updating = false;
     }
   }
 
-  /** Number of pairs of the last update whose separation is at most the margin. */
+  /** Number of pairs of the last update whose separation is at most the margin (less those removed since). O(1). */
   get contactCount(): number {
-    let n = 0;
-    for (let r = 0; r < this.pairs.count; r++) n += this.pairTouching[r];
-    return n;
+    return this.contactListCount;
   }
 
   /**
-   * Calls `visit(contact)` for every touching pair of the last update (within the margin); the record is
-   * the world's, reused: copy what you keep.
+   * The touching pair `index` (0 ≤ index < contactCount) of the last update: its handles and contact. The
+   * record is the world's, rewritten by the next update: copy what you keep. A `remove` takes the body's
+   * pairs out of the list and may move the last pair into a freed index.
+   * @throws InvalidArgumentError for an index out of range.
+   */
+  contact(index: number): WorldContact {
+    return this.pairContacts[this.contactRecord(index)];
+  }
+
+  /**
+   * The manifolds of touching pair `index` (as {@link contact}): `manifolds[0 .. count − 1]` of the list,
+   * each with the normal from the pair's `a` to its `b` and `partA`/`partB` for compounds and meshes. A
+   * convex pair has one (none in the rare pair whose manifold query, a separating-axis test for two boxes,
+   * puts it a rounding error beyond the margin that `contact` put it within). The list is the world's,
+   * rewritten by the next update.
+   * @throws InvalidArgumentError for an index out of range, or a world made without `manifolds: true`.
+   */
+  manifolds(index: number): ManifoldList {
+    if (!this.keepsManifolds) throw new InvalidArgumentError('manifolds', 'are not kept by this world; create it with { manifolds: true }');
+    return this.pairManifolds[this.contactRecord(index)];
+  }
+
+  /**
+   * Calls `visit(contact)` for every touching pair of the last update (within the margin), in the order of
+   * `contact(i)`; the record is the world's, reused: copy what you keep.
    */
   forEachContact(visit: (contact: WorldContact) => void): void {
-    for (let r = 0; r < this.pairs.count; r++) {
-      if (this.pairTouching[r] === 1) visit(this.pairContacts[r] as WorldContact);
+    checkFunction(visit, 'visit');
+    this.visiting++;
+    try {
+      for (let i = 0; i < this.contactListCount; i++) visit(this.pairContacts[this.contactList[i]]);
+    } finally {
+      this.visiting--;
     }
   }
 
-  /** Calls `visit(a, b)` for every pair that started touching in the last update. */
+  /** Calls `visit(a, b)` for every pair that started touching in the last update (and is still a body pair). */
   beganTouching(visit: (a: number, b: number) => void): void {
-    for (let r = 0; r < this.pairs.count; r++) {
-      if (this.pairBegan[r] === 1) visit(this.handleOf(this.pairs.a[r]), this.handleOf(this.pairs.b[r]));
+    checkFunction(visit, 'visit');
+    this.visiting++;
+    try {
+      for (let i = 0; i < this.contactListCount; i++) {
+        const r = this.contactList[i];
+        if (this.pairBegan[r] === 1) visit(this.handleOf(this.pairs.a[r]), this.handleOf(this.pairs.b[r]));
+      }
+    } finally {
+      this.visiting--;
     }
   }
 
@@ -307,128 +477,343 @@ export class CollisionWorld {
    * (a removed body's handle is no longer valid, but is reported here once).
    */
   endedTouching(visit: (a: number, b: number) => void): void {
-    for (let i = 0; i < this.ended.count; i++) visit(this.ended.a[i], this.ended.b[i]);
+    checkFunction(visit, 'visit');
+    this.visiting++;
+    try {
+      for (let i = 0; i < this.ended.count; i++) visit(this.ended.a[i], this.ended.b[i]);
+    } finally {
+      this.visiting--;
+    }
   }
 
   /**
-   * Calls `visit(handle)` for every body whose tight box (as of its last pose) overlaps the box [min, max],
-   * until it returns true.
+   * Calls `visit(handle)` for every body whose tight box (as of its last pose) overlaps the box [min, max]
+   * (touching counts), until it returns true.
+   * @throws InvalidNumberError for a non-finite corner; InvalidArgumentError for a visit that is not a function.
    */
   queryAabb(min: Readonly<Vec3Like>, max: Readonly<Vec3Like>, visit: (handle: number) => boolean | void): void {
-    const q = this.queryBox;
-    q[0] = min.x; q[1] = min.y; q[2] = min.z; q[3] = max.x; q[4] = max.y; q[5] = max.z;
-    for (let k = 0; k < 6; k++) if (!Number.isFinite(q[k])) throw new InvalidNumberError(k < 3 ? 'min' : 'max', q[k]);
-    this.aabbVisit = visit;
+    checkFunction(visit, 'visit');
+    const s = this.acquireState();
     try {
-      this.currentTree = this.dynamicTree;
-      if (!this.dynamicTree.query(q, this.aabbVisitor, this)) {
-        this.currentTree = this.staticTree;
-        this.staticTree.query(q, this.aabbVisitor, this);
-      }
+      readVector(s.origin, min, 'min');
+      readVector(s.direction, max, 'max');
+      const q = s.box;
+      q[0] = s.origin.x; q[1] = s.origin.y; q[2] = s.origin.z; q[3] = s.direction.x; q[4] = s.direction.y; q[5] = s.direction.z;
+      s.visitHandle = visit;
+      this.hold(s);
+      this.queryBoth(s, aabbVisitor);
     } finally {
-      this.aabbVisit = null;
+      this.releaseState(s);
     }
   }
 
   /**
-   * The nearest body the ray `origin + t·direction` (t in [0, maxT]) hits, solid: `rayCast`'s answer and the
-   * body, or null. `filter(handle)` false skips a body. With `out` from {@link createWorldRayHit}, nothing is
-   * allocated.
+   * Calls `visit(handle)` for every body whose shape intersects `shape` at `pose` (exactly: `intersects`,
+   * touching counts), until it returns true. Any shape, compounds and meshes included.
+   * @throws as `intersects` for a bad shape or pose; InvalidArgumentError for a visit that is not a function.
    */
-  rayCast(origin: Readonly<Vec3Like>, direction: Readonly<Vec3Like>, options?: { maxT?: number; filter?: (handle: number) => boolean } | null, out?: WorldRayHit | null): WorldRayHit | null {
-    const o = this.rayO, d = this.rayD;
-    o[0] = origin.x; o[1] = origin.y; o[2] = origin.z; d[0] = direction.x; d[1] = direction.y; d[2] = direction.z;
-    let maxT = Infinity;
-    if (options?.maxT !== undefined) {
-      if (!(typeof options.maxT === 'number' && options.maxT >= 0)) throw new InvalidNumberError('options.maxT', options.maxT, 'a number >= 0 (Infinity allowed)');
-      maxT = options.maxT;
-    }
-    this.rayFilter = options?.filter ?? null;
-    this.rayOrigin = origin; this.rayDirection = direction;
-    this.rayBest = -1;
-    const best = this.rayHit;
+  overlapShape(shape: Shape, pose: PoseLike, visit: (handle: number) => boolean | void): void {
+    checkShape(shape, 'shape');
+    checkFunction(visit, 'visit');
+    const s = this.acquireState();
     try {
-      this.currentTree = this.dynamicTree;
-      this.dynamicTree.rayMaxT[0] = maxT;
-      this.dynamicTree.rayQuery(o, d, this.rayVisitor, this);
-      this.currentTree = this.staticTree;
-      this.staticTree.rayMaxT[0] = this.rayBest >= 0 ? best.t : maxT;
-      this.staticTree.rayQuery(o, d, this.rayVisitor, this);
+      this.readShapeBox(s, shape, pose);
+      // Grown by a hair more than intersects' touch slack (a gap of a few ulps of the sizes and positions
+      // counts as touching): a body so near is a candidate, and intersects decides.
+      const q = s.box, p = s.pose.position;
+      const slack = BOX_SLACK * (q[3] - q[0] + q[4] - q[1] + q[5] - q[2] + Math.abs(p.x) + Math.abs(p.y) + Math.abs(p.z));
+      q[0] -= slack; q[1] -= slack; q[2] -= slack; q[3] += slack; q[4] += slack; q[5] += slack;
+      s.visitHandle = visit;
+      this.hold(s);
+      this.queryBoth(s, overlapVisitor);
     } finally {
-      this.rayFilter = null; this.rayOrigin = null; this.rayDirection = null;
+      this.releaseState(s);
     }
-    if (this.rayBest < 0) return null;
-    const r = out ?? createWorldRayHit();
-    r.body = this.handleOf(this.rayBest);
-    r.t = best.t; r.iterations = best.iterations;
-    r.point.x = best.point.x; r.point.y = best.point.y; r.point.z = best.point.z;
-    r.normal.x = best.normal.x; r.normal.y = best.normal.y; r.normal.z = best.normal.z;
-    return r;
+  }
+
+  /**
+   * The nearest body the ray `origin + t·direction` (t in [0, maxT]) hits: `rayCast`'s answer and the body,
+   * or null. `filter(handle)` false skips a body. With `out` from {@link createWorldRayHit}, nothing is
+   * allocated. Of bodies hit at the same t, the one added first (lowest slot) wins.
+   * @throws InvalidNumberError for a non-finite origin or direction, a zero direction or a bad `maxT`;
+   *   InvalidArgumentError for bad options.
+   */
+  rayCast(origin: Readonly<Vec3Like>, direction: Readonly<Vec3Like>, options?: WorldRayCastOptions | null, out?: WorldRayHit | null): WorldRayHit | null {
+    const s = this.acquireState();
+    try {
+      this.readRay(s, origin, direction, options);
+      s.best = -1;
+      this.hold(s);
+      s.tree = this.dynamicTree; s.isStatic = false;
+      this.dynamicTree.castQuery(s.o, s.d, s.ext, s.tMax, nearestRayVisitor, s);
+      s.tree = this.staticTree; s.isStatic = true;
+      this.staticTree.castQuery(s.o, s.d, s.ext, s.tMax, nearestRayVisitor, s);
+      if (s.best < 0) return null;
+      const r = out ?? createWorldRayHit();
+      copyRayHit(r, s.hit);
+      r.body = this.handleOf(s.best);
+      return r;
+    } finally {
+      this.releaseState(s);
+    }
+  }
+
+  /**
+   * Calls `visit(hit)` for every body the ray `origin + t·direction` (t in [0, maxT]) hits, with `rayCast`'s
+   * answer for it and the body (`hit.body`), in no particular order, until it returns true. The record is
+   * the world's, reused: copy what you keep.
+   * @throws as {@link rayCast}; InvalidArgumentError for a visit that is not a function.
+   */
+  rayCastAll(origin: Readonly<Vec3Like>, direction: Readonly<Vec3Like>, visit: (hit: WorldRayHit) => boolean | void, options?: WorldRayCastOptions | null): void {
+    checkFunction(visit, 'visit');
+    const s = this.acquireState();
+    try {
+      this.readRay(s, origin, direction, options);
+      s.visitRay = visit;
+      this.hold(s);
+      s.tree = this.dynamicTree; s.isStatic = false;
+      this.dynamicTree.castQuery(s.o, s.d, s.ext, s.tMax, allRayVisitor, s);
+      s.tree = this.staticTree; s.isStatic = true;
+      this.staticTree.castQuery(s.o, s.d, s.ext, s.tMax, allRayVisitor, s);
+    } finally {
+      this.releaseState(s);
+    }
+  }
+
+  /**
+   * The first body that `shape`, moving from `pose` by `motion` (a velocity and an angular velocity, as
+   * `shapeCast`'s; the bodies stand still) over times [0, maxTime], comes within `targetSeparation` of:
+   * `shapeCast`'s answer with the shape as A and the body as B, and the body; or null. Of bodies hit at the
+   * same time, the one added first wins. With `out` from {@link createWorldShapeCastResult}, nothing is
+   * allocated.
+   * @throws as `shapeCast` for a bad shape, pose, motion or options (`motion.linear`, `options.maxTime`, ...).
+   */
+  shapeCast(shape: Shape, pose: PoseLike, motion: Motion | null | undefined, options?: WorldShapeCastOptions | null, out?: WorldShapeCastResult | null): WorldShapeCastResult | null {
+    checkShape(shape, 'shape');
+    const s = this.acquireState();
+    try {
+      let maxTime = 1, target = 0;
+      checkOptionsObject(options);
+      if (options != null) {
+        const m = options.maxTime, t = options.targetSeparation, f = options.filter;
+        if (typeof m === 'number' ? !(m >= 0 && m < Infinity) : m !== undefined) throw new InvalidNumberError('options.maxTime', m, 'a finite number >= 0');
+        if (typeof t === 'number' ? !(t >= 0 && t < Infinity) : t !== undefined) throw new InvalidNumberError('options.targetSeparation', t, 'a finite number >= 0');
+        if (typeof m === 'number') maxTime = m;
+        if (typeof t === 'number') target = t;
+        if (f !== undefined) { checkFunction(f, 'options.filter'); s.filter = f; }
+      }
+      checkOptionsObject(motion, 'motion');
+      const lin = s.motion.linear, ang = s.motion.angular;
+      lin.x = 0; lin.y = 0; lin.z = 0; ang.x = 0; ang.y = 0; ang.z = 0;
+      if (motion != null) {
+        if (motion.linear !== undefined) readVector(lin, motion.linear, 'motion.linear');
+        if (motion.angular !== undefined) readVector(ang, motion.angular, 'motion.angular');
+      }
+      this.readShapeBox(s, shape, pose);
+      // The swept box: the shape's box (a turning shape's: the cube around its origin holding its bounding
+      // ball) grown by the target, its centre moving along the velocity until maxTime.
+      const q = s.box;
+      if (ang.x !== 0 || ang.y !== 0 || ang.z !== 0) {
+        const r = shape.boundingRadius, p = s.pose.position;
+        q[0] = p.x - r; q[1] = p.y - r; q[2] = p.z - r; q[3] = p.x + r; q[4] = p.y + r; q[5] = p.z + r;
+      }
+      // Grown by the target and the cast's own tolerance (a cast ends within SHAPE_CAST_RELATIVE_TOLERANCE of
+      // the sizes and sweep past the target; twice that here, the body's size aside: see docs/world.md).
+      const sweep = Math.sqrt(lin.x * lin.x + lin.y * lin.y + lin.z * lin.z) * maxTime;
+      const grow = target + 2 * CAST_TOLERANCE * (shape.boundingRadius + sweep) + BOX_SLACK * (Math.abs(q[0]) + Math.abs(q[1]) + Math.abs(q[2]));
+      for (let k = 0; k < 3; k++) {
+        s.o[k] = 0.5 * (q[k] + q[k + 3]);
+        s.ext[k] = 0.5 * (q[k + 3] - q[k]) + grow;
+      }
+      s.d[0] = lin.x; s.d[1] = lin.y; s.d[2] = lin.z;
+      s.tMax[0] = maxTime;
+      s.castOptions.maxTime = maxTime;
+      s.castOptions.targetSeparation = target;
+      s.best = -1;
+      this.hold(s);
+      s.tree = this.dynamicTree; s.isStatic = false;
+      this.dynamicTree.castQuery(s.o, s.d, s.ext, s.tMax, castVisitor, s);
+      s.tree = this.staticTree; s.isStatic = true;
+      this.staticTree.castQuery(s.o, s.d, s.ext, s.tMax, castVisitor, s);
+      if (s.best < 0) return null;
+      const r = out ?? createWorldShapeCastResult();
+      copyCast(r, s.cast);
+      r.body = this.handleOf(s.best);
+      return r;
+    } finally {
+      this.releaseState(s);
+    }
+  }
+
+  /**
+   * Calls `visit` for every node of both trees (the moving bodies' and the static bodies'), parents first:
+   * its fat box, its depth (0 at the tree's root), whether it is a leaf (one body's fat box) and whether it
+   * belongs to the static tree. For drawing the broad phase; numbers passed to a callback are boxed, so
+   * this allocates.
+   */
+  forEachTreeBox(visit: TreeBoxVisitor): void {
+    checkFunction(visit, 'visit');
+    const s = this.acquireState();
+    try {
+      s.visitBox = visit;
+      this.hold(s);
+      s.tree = this.dynamicTree; s.isStatic = false;
+      this.dynamicTree.walk(treeBoxVisitor, s);
+      s.tree = this.staticTree; s.isStatic = true;
+      this.staticTree.walk(treeBoxVisitor, s);
+    } finally {
+      this.releaseState(s);
+    }
   }
 
   // -------------------------------------------------------------------------------------------------
+  // Query plumbing. The visitors are module functions taking the query's state; they reach the world's
+  // private parts through these `@internal` methods.
 
-  private readonly tight = new Float64Array(6);
-  private readonly queryBox = new Float64Array(6);
-  private querySlot = -1;
-  private aabbVisit: ((handle: number) => boolean | void) | null = null;
-  private readonly rayO = new Float64Array(3);
-  private readonly rayD = new Float64Array(3);
-  private rayFilter: ((handle: number) => boolean) | null = null;
-  private rayOrigin: Readonly<Vec3Like> | null = null;
-  private rayDirection: Readonly<Vec3Like> | null = null;
-  private rayBest = -1;
-  private readonly rayHit = createRayHit();
-  private readonly rayTry = createRayHit();
-  private readonly rayOptions = { maxT: Infinity };
-
-  private readonly pairVisitor = (leaf: number, world: CollisionWorld): boolean => world.offerPair(world.querySlot, leaf);
-
-  /** A leaf (of `currentTree`) met by body `self`'s fat box: the pair joins the set if both filters accept it. */
-  private offerPair(self: number, leaf: number): boolean {
-    const other = this.currentTree!.item[leaf];
-    if (other === self) return false;
-    if (this.isStatic[self] === 1 && this.isStatic[other] === 1) return false;
-    if ((this.group[self] & this.mask[other]) === 0 || (this.group[other] & this.mask[self]) === 0) return false;
+  /** @internal A leaf (of `s.tree`) met by body `s.slot`'s fat box: the pair joins the set if both filters accept it. */
+  offerPair(s: QueryState, leaf: number): void {
+    const self = s.slot, other = s.tree!.item[leaf];
+    if (other === self) return;
+    if (this.isStatic[self] === 1 && this.isStatic[other] === 1) return;
+    if ((this.group[self] & this.mask[other]) === 0 || (this.group[other] & this.mask[self]) === 0) return;
     const r = this.pairs.add(self, other);
     if (this.pairs.added) {
       this.ensurePairRecords(r);
       this.pairTouching[r] = 0;
       this.pairBegan[r] = 0;
+      this.contactIndex[r] = -1;
       this.pairCaches[r].reset();
+      if (this.keepsManifolds) { this.pairManifoldCaches[r].reset(); this.pairManifolds[r].count = 0; }
     }
-    return false;
   }
 
-  /** The tree a query runs on (its visitors read the leaves' slots there). */
-  private currentTree: DynamicTree | null = null;
+  /** @internal A leaf met by a removed body's fat box: their pair, if any, goes. */
+  dropPair(s: QueryState, leaf: number): void {
+    const other = s.tree!.item[leaf];
+    if (other === s.slot) return;
+    const r = this.pairs.find(s.slot, other);
+    if (r >= 0) this.removePair(r);
+  }
 
-  private readonly aabbVisitor = (leaf: number, world: CollisionWorld): boolean => {
-    const slot = world.currentTree!.item[leaf];
-    // The fat box met the query: test the tight box.
-    world.tightBox(slot);
-    const q = world.queryBox, t = world.tight;
-    if (t[0] > q[3] || t[3] < q[0] || t[1] > q[4] || t[4] < q[1] || t[2] > q[5] || t[5] < q[2]) return false;
-    return world.aabbVisit!(world.handleOf(slot)) === true;
-  };
+  /** @internal A leaf met by a box query: the body's handle if its tight box overlaps the query box, else −1. */
+  boxHit(s: QueryState, leaf: number): number {
+    const slot = s.tree!.item[leaf];
+    this.tightBox(slot, s.tight, s);
+    const q = s.box, t = s.tight;
+    if (t[0] > q[3] || t[3] < q[0] || t[1] > q[4] || t[4] < q[1] || t[2] > q[5] || t[5] < q[2]) return -1;
+    return this.handleOf(slot);
+  }
 
-  private readonly rayVisitor = (leaf: number, world: CollisionWorld): void => {
-    const slot = world.currentTree!.item[leaf];
-    if (world.rayFilter !== null && !world.rayFilter(world.handleOf(slot))) return;
-    const tree = world.currentTree!;
-    const options = world.rayOptions;
-    options.maxT = tree.rayMaxT[0];
-    const hit = rayCast(world.shapes[slot]!, world.poseAt(slot), world.rayOrigin!, world.rayDirection!, world.rayTry, options);
+  /** @internal The handle of leaf `leaf`'s body if it intersects the query's shape (its tight box first), else −1. */
+  shapeHit(s: QueryState, leaf: number): number {
+    const slot = s.tree!.item[leaf];
+    this.tightBox(slot, s.tight, s);
+    const q = s.box, t = s.tight;
+    if (t[0] > q[3] || t[3] < q[0] || t[1] > q[4] || t[4] < q[1] || t[2] > q[5] || t[5] < q[2]) return -1;
+    return intersects(s.shape!, s.pose, this.shapes[slot]!, this.poses[slot]) ? this.handleOf(slot) : -1;
+  }
+
+  /** @internal The ray against the body of leaf `leaf` (unless filtered out), up to `s.tMax[0]`, into `s.tryHit`. */
+  rayHit(s: QueryState, leaf: number): RayHitOrNull {
+    const slot = s.tree!.item[leaf];
+    if (s.filter !== null && !s.filter(this.handleOf(slot))) return null;
+    // (Each body is cast with the caller's maxT, not the best t so far: its answer is then rayCast's own,
+    // bit for bit, whatever the order the trees are visited in.)
+    const hit = rayCast(this.shapes[slot]!, this.poses[slot], s.origin, s.direction, s.tryHit, s.rayOptions);
+    if (hit !== null) s.tryHit.body = this.handleOf(slot);
+    return hit === null ? null : s.tryHit;
+  }
+
+  /** @internal The nearest-hit rule: the earlier t, then the lower slot. */
+  offerRayHit(s: QueryState, leaf: number): void {
+    const hit = this.rayHit(s, leaf);
     if (hit === null) return;
-    const best = world.rayHit;
-    if (world.rayBest < 0 || hit.t < best.t || (hit.t === best.t && slot < world.rayBest)) {
-      best.t = hit.t; best.iterations = hit.iterations;
-      best.point.x = hit.point.x; best.point.y = hit.point.y; best.point.z = hit.point.z;
-      best.normal.x = hit.normal.x; best.normal.y = hit.normal.y; best.normal.z = hit.normal.z;
-      world.rayBest = slot;
-      tree.rayMaxT[0] = hit.t;
+    const slot = s.tree!.item[leaf], best = s.hit;
+    if (s.best < 0 || hit.t < best.t || (hit.t === best.t && slot < s.best)) {
+      copyRayHit(best, hit);
+      s.best = slot;
+      s.tMax[0] = hit.t;
     }
-  };
+  }
+
+  /** @internal The shape cast against the body of leaf `leaf` (unless filtered out), kept when first. */
+  offerCast(s: QueryState, leaf: number): void {
+    const slot = s.tree!.item[leaf];
+    if (s.filter !== null && !s.filter(this.handleOf(slot))) return;
+    // (With the caller's maxTime, not the best time so far: the answer is then shapeCast's own, bit for bit.)
+    const r = shapeCast(s.shape!, s.pose, s.motion, this.shapes[slot]!, this.poses[slot], null, s.tryCast, s.castOptions);
+    if (r === null) return;
+    const best = s.cast;
+    if (s.best < 0 || r.time < best.time || (r.time === best.time && slot < s.best)) {
+      copyCast(best, r);
+      s.best = slot;
+      s.tMax[0] = r.time;
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------------
+
+  private acquireState(): QueryState {
+    const depth = this.stateDepth++;
+    if (depth === this.states.length) { const n = new QueryState(); n.owner = this; this.states.push(n); }
+    const s = this.states[depth];
+    s.visiting = false;
+    return s;
+  }
+
+  /** The query is about to call user code: the world must not change until it ends (releaseState). */
+  private hold(s: QueryState): void {
+    this.visiting++;
+    s.visiting = true;
+  }
+
+  /** Ends a query: drops its references, and its hold on the world when it had one (`visiting`). */
+  private releaseState(s: QueryState): void {
+    if (s.visiting) this.visiting--;
+    s.clear();
+    this.stateDepth--;
+  }
+
+  /** Both trees, with `s.box` and `visit`. */
+  private queryBoth(s: QueryState, visit: (leaf: number, s: QueryState) => boolean): void {
+    s.tree = this.dynamicTree; s.isStatic = false;
+    if (this.dynamicTree.query(s.box, visit, s)) return;
+    s.tree = this.staticTree; s.isStatic = true;
+    this.staticTree.query(s.box, visit, s);
+  }
+
+  /** Reads a ray and its options into `s` (origin, direction, maxT, solid, filter; zero extents). */
+  private readRay(s: QueryState, origin: Readonly<Vec3Like>, direction: Readonly<Vec3Like>, options: WorldRayCastOptions | null | undefined): void {
+    readVector(s.origin, origin, 'origin');
+    readVector(s.direction, direction, 'direction');
+    const d = s.direction;
+    if (d.x === 0 && d.y === 0 && d.z === 0) throw new InvalidNumberError('direction', 0, 'a non-zero vector');
+    let maxT = Infinity, solid = true;
+    checkOptionsObject(options);
+    if (options != null) {
+      const m = options.maxT, so = options.solid, f = options.filter;
+      if (typeof m === 'number' ? !(m >= 0) : m !== undefined) throw new InvalidNumberError('options.maxT', m, 'a number >= 0 (Infinity allowed)');
+      if (typeof m === 'number') maxT = m;
+      if (so !== undefined && typeof so !== 'boolean') throw new InvalidArgumentError('options.solid', `is ${describeValue(so)}; expected true or false`);
+      solid = so !== false;
+      if (f !== undefined) { checkFunction(f, 'options.filter'); s.filter = f; }
+    }
+    s.o[0] = s.origin.x; s.o[1] = s.origin.y; s.o[2] = s.origin.z;
+    s.d[0] = d.x; s.d[1] = d.y; s.d[2] = d.z;
+    s.ext[0] = 0; s.ext[1] = 0; s.ext[2] = 0;
+    s.tMax[0] = maxT;
+    s.rayOptions.maxT = maxT;
+    s.rayOptions.solid = solid;
+  }
+
+  /** The query shape and pose into `s` (checked, copied) and its world box into `s.box`. */
+  private readShapeBox(s: QueryState, shape: Shape, pose: PoseLike): void {
+    const t = transformFromPose(s.transform, pose, 'pose');
+    copyPose(s.pose, pose);
+    s.shape = shape;
+    const b = worldBox(s.aabb, shape, t), q = s.box;
+    q[0] = b.min.x; q[1] = b.min.y; q[2] = b.min.z; q[3] = b.max.x; q[4] = b.max.y; q[5] = b.max.z;
+  }
 
   private narrow(r: number, a: number, b: number): boolean {
     const work = acquireWork(false);
@@ -440,31 +825,80 @@ export class CollisionWorld {
     options.cache = this.pairCaches[r];
     const found = CONTACT.find(sa, sb)(work, sa, this.transforms[a], sb, this.transforms[b], options);
     if (!found || work.contact.separation > this.margin) return false;
-    const c = work.contact, out = this.pairContacts[r] as WorldContact;
+    const c = work.contact, out = this.pairContacts[r];
     out.a = this.handleOf(a); out.b = this.handleOf(b);
     copyContactAnswer(out, c);
+    if (this.keepsManifolds) this.narrowManifolds(r, sa, this.poses[a], sb, this.poses[b]);
     return true;
   }
 
-  private readonly pairOptions: { cache: GjkCache | undefined } = { cache: undefined };
+  /**
+   * The pair's manifolds into its list: a convex pair's by contactManifold with the pair's cache, any other
+   * by contactManifolds. From the poses as given: the queries make from them the transforms the world holds.
+   */
+  private narrowManifolds(r: number, sa: Shape, poseA: WorldPose, sb: Shape, poseB: WorldPose): void {
+    const list = this.pairManifolds[r];
+    if (isConvexShape(sa) && isConvexShape(sb)) {
+      const options = this.manifoldOptions;
+      options.cache = this.pairManifoldCaches[r];
+      list.count = contactManifold(sa, poseA, sb, poseB, list.manifolds[0], options) === null ? 0 : 1;
+    } else {
+      // Manifold records come from a pool the pairs share: lent before (room for as many as last time and
+      // TOP_UP more), the unused ones taken back after. A list of a pair's own would keep the most it ever
+      // held, and as records move between pairs every list would grow to the most any pair needs.
+      const spare = this.spareManifolds, ms = list.manifolds;
+      const want = list.count + TOP_UP;
+      while (ms.length < want && spare.length > 0) ms.push(spare.pop()!);
+      contactManifolds(sa, poseA, sb, poseB, list, this.manifoldsOptions);
+      while (ms.length > list.count && ms.length > 1) spare.push(ms.pop()!);
+    }
+  }
+
+  /** Manifold records no pair's list holds (see narrowManifolds). */
+  private readonly spareManifolds: Manifold[] = [];
 
   private removePair(r: number): void {
     if (this.pairTouching[r] === 1) (this.updating ? this.ended : this.endedByRemoval).push(this.handleOf(this.pairs.a[r]), this.handleOf(this.pairs.b[r]));
+    const i = this.contactIndex[r];
+    if (i >= 0) {
+      // Out of the contact list: its last entry takes the place.
+      const last = this.contactList[--this.contactListCount];
+      this.contactList[i] = last;
+      this.contactIndex[last] = i;
+      this.contactIndex[r] = -1;
+    }
     this.pairTouching[r] = 0;
+    this.pairBegan[r] = 0;
     this.pairs.removeRecord(r);
   }
 
   private ensurePairRecords(r: number): void {
     if (r >= this.pairTouching.length) {
-      const t = new Uint8Array(2 * this.pairTouching.length); t.set(this.pairTouching); this.pairTouching = t;
-      const g = new Uint8Array(2 * this.pairBegan.length); g.set(this.pairBegan); this.pairBegan = g;
+      const n = 2 * this.pairTouching.length;
+      const t = new Uint8Array(n); t.set(this.pairTouching); this.pairTouching = t;
+      const g = new Uint8Array(n); g.set(this.pairBegan); this.pairBegan = g;
+      const c = new Int32Array(n); c.set(this.contactIndex); this.contactIndex = c;
+      const l = new Int32Array(n); l.set(this.contactList); this.contactList = l;
     }
     while (this.pairCaches.length <= r) {
       this.pairCaches.push(new GjkCache());
       const c = createContactResult() as WorldContact;
       c.a = -1; c.b = -1;
       this.pairContacts.push(c);
+      if (this.keepsManifolds) {
+        this.pairManifoldCaches.push(new ManifoldCache());
+        const list = createManifoldList();
+        list.manifolds.push(createManifold());
+        this.pairManifolds.push(list);
+      }
     }
+  }
+
+  private contactRecord(index: number): number {
+    if (!(typeof index === 'number' && Number.isInteger(index) && index >= 0 && index < this.contactListCount)) {
+      throw new InvalidArgumentError('index', `is ${describeValue(index)}; expected an integer from 0 to contactCount − 1 (contactCount is ${this.contactListCount})`);
+    }
+    return this.contactList[index];
   }
 
   private fatBoxesOverlap(a: number, b: number): boolean {
@@ -473,17 +907,15 @@ export class CollisionWorld {
     return !(x[i] > y[j + 3] || x[i + 3] < y[j] || x[i + 1] > y[j + 4] || x[i + 4] < y[j + 1] || x[i + 2] > y[j + 5] || x[i + 5] < y[j + 2]);
   }
 
-  /** The tight world box of body `slot` into `this.tight`. */
-  private tightBox(slot: number): void {
-    const s = this.shapes[slot]!, t = this.transforms[slot], k = kindIndex(s);
-    const b = k === COMPOUND_KIND_INDEX || k === MESH_KIND_INDEX ? concaveAabb(this.box, s as PartedShape, t) : shapeAabb(this.box, s as ConvexShape, t);
-    const o = this.tight;
-    o[0] = b.min.x; o[1] = b.min.y; o[2] = b.min.z; o[3] = b.max.x; o[4] = b.max.y; o[5] = b.max.z;
+  /** The tight world box of body `slot` into `out` (with `s.aabb`, or the world's, as scratch). */
+  private tightBox(slot: number, out: Float64Array, s: QueryState | null): void {
+    const b = worldBox(s !== null ? s.aabb : this.box, this.shapes[slot]!, this.transforms[slot]);
+    out[0] = b.min.x; out[1] = b.min.y; out[2] = b.min.z; out[3] = b.max.x; out[4] = b.max.y; out[5] = b.max.z;
   }
 
   /** The tight box into `this.tight` and the fat box (grown by the margin and a tenth of its largest side) into `this.fat`. */
   private fatBox(slot: number): void {
-    this.tightBox(slot);
+    this.tightBox(slot, this.tight, null);
     const t = this.tight, f = this.fat;
     const size = Math.max(t[3] - t[0], t[4] - t[1], t[5] - t[2]);
     const grow = this.margin + FAT_FRACTION * size;
@@ -511,7 +943,6 @@ export class CollisionWorld {
       const m = new Uint8Array(n); m.set(this.moved); this.moved = m;
       const f = new Uint8Array(n); f.set(this.fresh); this.fresh = f;
       const c = new Float64Array(3 * n); c.set(this.centers); this.centers = c;
-      const ps = new Uint8Array(n); ps.set(this.poseStale); this.poseStale = ps;
       const g = new Int32Array(n); g.set(this.group); this.group = g;
       const k = new Int32Array(n); k.set(this.mask); this.mask = k;
     }
@@ -527,49 +958,76 @@ export class CollisionWorld {
       const slot = handle % SLOTS, gen = (handle - slot) / SLOTS;
       if (slot < this.slotCount && this.alive[slot] === 1 && this.generation[slot] === gen) return slot;
     }
-    throw new InvalidArgumentError(field, `is ${String(handle)}; expected the handle of a body in this world (from add, not removed)`);
+    throw new InvalidArgumentError(field, `is ${describeValue(handle)}; expected the handle of a body in this world (from add, not removed)`);
   }
 
-  private checkNotUpdating(what: string): void {
-    if (this.updating) throw new InvalidArgumentError(what, 'was called during update (from a support function of your own); not supported');
-  }
-}
-
-/** A growing list of handle pairs in typed arrays (an array emptied by `length = 0` gives its storage back). */
-class HandlePairs {
-  a = new Int32Array(16);
-  b = new Int32Array(16);
-  count = 0;
-  push(x: number, y: number): void {
-    if (this.count === this.a.length) {
-      const a = new Int32Array(2 * this.count); a.set(this.a); this.a = a;
-      const b = new Int32Array(2 * this.count); b.set(this.b); this.b = b;
+  private checkMutable(what: string): void {
+    if (this.updating) throw new InvalidArgumentError(what, 'was called during update (from a support function of your own); the world cannot change while it updates');
+    if (this.visiting > 0) {
+      throw new InvalidArgumentError(what, 'was called from inside a callback of this world (a visitor or filter); add, setPose, remove and update are not allowed there: collect the handles and act after the call returns');
     }
-    this.a[this.count] = x; this.b[this.count] = y; this.count++;
   }
 }
 
-/** A record for {@link CollisionWorld.rayCast}'s `out`. */
-export function createWorldRayHit(): WorldRayHit {
-  const h = createRayHit() as WorldRayHit;
-  h.body = -1;
-  return h;
+type RayHitOrNull = WorldRayHit | null;
+
+// The visitors of the trees' traversals (module functions: no closure per query).
+const pairVisitor = (leaf: number, s: QueryState): boolean => { worldOf(s).offerPair(s, leaf); return false; };
+const removeVisitor = (leaf: number, s: QueryState): boolean => { worldOf(s).dropPair(s, leaf); return false; };
+const aabbVisitor = (leaf: number, s: QueryState): boolean => {
+  const h = worldOf(s).boxHit(s, leaf);
+  return h >= 0 && s.visitHandle!(h) === true;
+};
+const overlapVisitor = (leaf: number, s: QueryState): boolean => {
+  const h = worldOf(s).shapeHit(s, leaf);
+  return h >= 0 && s.visitHandle!(h) === true;
+};
+const nearestRayVisitor = (leaf: number, s: QueryState): void => { worldOf(s).offerRayHit(s, leaf); };
+const allRayVisitor = (leaf: number, s: QueryState): void => {
+  const hit = worldOf(s).rayHit(s, leaf);
+  // true stops: no box is met below t = −1.
+  if (hit !== null && s.visitRay!(hit) === true) s.tMax[0] = -1;
+};
+const castVisitor = (leaf: number, s: QueryState): void => { worldOf(s).offerCast(s, leaf); };
+const treeBoxVisitor = (node: number, depth: number, s: QueryState): void => {
+  const t = s.tree!, b = t.bounds, o = 6 * node;
+  s.visitBox!(b[o], b[o + 1], b[o + 2], b[o + 3], b[o + 4], b[o + 5], depth, t.child1[node] === -1, s.isStatic);
+};
+
+function worldOf(s: QueryState): CollisionWorld {
+  return s.owner as CollisionWorld;
 }
 
-function readFilter(v: unknown, field: string): number {
-  if (v === undefined) return -1;
-  if (typeof v === 'number' && Number.isInteger(v) && v >= -0x80000000 && v <= 0xffffffff) return v | 0;
-  throw new InvalidArgumentError(field, `is ${String(v)}; expected a 32-bit integer filter (0 to 0xffffffff)`);
+function swap<T>(array: T[], i: number, j: number): void {
+  const x = array[i]; array[i] = array[j]; array[j] = x;
 }
 
-const _elements = /* @__PURE__ */ new Float64Array(16);
+/** `shape` must be a shape the queries take (convex, a compound or a mesh). */
+function checkShape(shape: Shape, field: string): void {
+  const k = kindIndex(shape);
+  if (k !== COMPOUND_KIND_INDEX && k !== MESH_KIND_INDEX && !isConvexShape(shape)) {
+    explainNotShape(field, shape);
+    // A known kind no query takes cannot reach here; anything else is not a shape the world knows.
+    throw new InvalidArgumentError(field, 'is not a shape the queries take');
+  }
+}
 
-/** The pose of transform `t` into `out` (its rotation as a quaternion). */
-function poseOf(t: Transform, out: Pose): Pose {
-  const e = _elements;
-  e[0] = t.m00; e[1] = t.m10; e[2] = t.m20; e[3] = 0;
-  e[4] = t.m01; e[5] = t.m11; e[6] = t.m21; e[7] = 0;
-  e[8] = t.m02; e[9] = t.m12; e[10] = t.m22; e[11] = 0;
-  e[12] = t.tx; e[13] = t.ty; e[14] = t.tz; e[15] = 1;
-  return poseFromMatrix(e, out);
+/** The world box of `shape` at `t` into `out`. */
+function worldBox(out: Aabb, shape: Shape, t: Transform): Aabb {
+  const k = kindIndex(shape);
+  return k === COMPOUND_KIND_INDEX || k === MESH_KIND_INDEX ? concaveAabb(out, shape as PartedShape, t) : shapeAabb(out, shape as ConvexShape, t);
+}
+
+function copyRayHit(out: RayHit, hit: RayHit): void {
+  out.t = hit.t; out.iterations = hit.iterations; out.part = hit.part;
+  out.point.x = hit.point.x; out.point.y = hit.point.y; out.point.z = hit.point.z;
+  out.normal.x = hit.normal.x; out.normal.y = hit.normal.y; out.normal.z = hit.normal.z;
+}
+
+function copyCast(out: ShapeCastResult, r: ShapeCastResult): void {
+  out.time = r.time; out.separation = r.separation; out.status = r.status; out.iterations = r.iterations;
+  out.partA = r.partA; out.partB = r.partB;
+  out.normal.x = r.normal.x; out.normal.y = r.normal.y; out.normal.z = r.normal.z;
+  out.pointA.x = r.pointA.x; out.pointA.y = r.pointA.y; out.pointA.z = r.pointA.z;
+  out.pointB.x = r.pointB.x; out.pointB.y = r.pointB.y; out.pointB.z = r.pointB.z;
 }

@@ -13,7 +13,7 @@ import { BvhRayHit, rayBvh } from '../../src/bvh/bvh-traversal.js';
 import { answerRayQueryText, shapeFromJSON, type ShapeJSON } from '../../src/format/index.js';
 import {
   Box, Compound, InvalidNumberError, InvalidShapeError, Point, Sphere, Triangle, TriangleMesh, contact, createRayHit, rayCast, supportWithRadius,
-  type ConvexShape, type RayHit,
+  type ConvexShape, type RayHit, type Vec3Like as V3Like,
 } from '../../src/index.js';
 import { anyShape, num, pose, scaleShape, unitQuat, vec } from '../arbitraries.js';
 import {
@@ -284,6 +284,28 @@ describe('rayCast on a triangle mesh: the nearest triangle (Möller–Trumbore o
       hits++;
     }), { numRuns: 200 });
     expect(hits).toBeGreaterThan(25);
+  });
+
+  it('a ray through a vertex or an edge shared by several triangles reports the lowest of them as given (the mesh keeps them in leaf order)', () => {
+    // A flat 6 x 6 grid of squares, two triangles each, listed in a shuffled order: 72 triangles, leaves of 8.
+    const n = 6, vertices: number[] = [], cells: number[][] = [];
+    for (let i = 0; i <= n; i++) for (let j = 0; j <= n; j++) vertices.push(i, 0, j);
+    const v = (i: number, j: number) => i * (n + 1) + j;
+    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) cells.push([v(i, j), v(i, j + 1), v(i + 1, j)], [v(i + 1, j), v(i, j + 1), v(i + 1, j + 1)]);
+    let seed = 5;
+    for (let k = cells.length - 1; k > 0; k--) { seed = (seed * 16807) % 2147483647; const r = seed % (k + 1); [cells[k], cells[r]] = [cells[r], cells[k]]; }
+    const grid = new TriangleMesh(vertices, cells.flat()), ID = { position: P([0, 0, 0]), quaternion: { x: 0, y: 0, z: 0, w: 1 } };
+    expect(Array.from(grid.sourceIndex)).not.toEqual(cells.map((_, i) => i)); // the order kept differs from the input's
+    for (const [x, z] of [[1, 1], [2, 3], [1.5, 2], [3, 2.5], [2.5, 2.5], [4, 4.5]]) {
+      const o = { x, y: 2, z }, d = { x: 0, y: -1, z: 0 };
+      const hit = rayCast(grid, ID, o, d)!;
+      expect(hit.t).toBe(2);
+      // Brute force: every triangle that the ray meets at t = 2, by the triangle's own ray cast; the lowest given.
+      const hitBy = cells.map((c, i) => ({ i, h: rayCast(new Triangle(...c.map((k) => P([vertices[3 * k], 0, vertices[3 * k + 2]])) as [V3Like, V3Like, V3Like]), ID, o, d) }))
+        .filter(({ h }) => h !== null && h.t === 2).map(({ i }) => i);
+      expect(hitBy.length).toBeGreaterThan(1);
+      expect(hit.part).toBe(Math.min(...hitBy));
+    }
   });
 
   it('an origin on a triangle: t = 0 and the face normal facing the ray, solid or not (a surface has no inside)', () => {

@@ -34,8 +34,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Builds, serves and opens the explorer, and waits until its first answer is on screen. */
-export async function openExplorer(timeout: number): Promise<ExplorerPage> {
+/**
+ * Builds, serves and opens the explorer, and waits until its first answer is on screen. `hash` picks the
+ * scene: the page opens on the collision world, and the pair explorer (what most tests drive) is `#pair`.
+ */
+export async function openExplorer(timeout: number, hash = '#pair'): Promise<ExplorerPage> {
   const browser = await findChromium();
   const outDir = mkdtempSync(join(tmpdir(), 'explorer-build-'));
   const profileDir = mkdtempSync(join(tmpdir(), 'explorer-chromium-'));
@@ -76,7 +79,7 @@ export async function openExplorer(timeout: number): Promise<ExplorerPage> {
       if (m.type() === 'error') errors.push(`console.error: ${m.text()}`);
     });
     const url = `http://127.0.0.1:${port}/`;
-    await page.goto(url);
+    await page.goto(url + hash);
     await page.locator('body[data-ready="true"]').waitFor({ timeout: 60_000 });
     return { page, url, errors, close };
   } catch (e) {

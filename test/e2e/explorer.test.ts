@@ -74,7 +74,7 @@ describe('explorer (headless Chromium)', () => {
   }
 
   it('opens on the default scene with the closed-form separation', async () => {
-    await page.goto(url);
+    await page.goto(`${url}#pair`);
     await page.locator('body[data-ready="true"]').waitFor({ timeout: 60_000 });
     const expected = sphereBoxSeparation(SPHERE_CENTER, SPHERE_RADIUS, BOX_HALF);
     expect(expected).toBeCloseTo(0.25, 15);
@@ -240,7 +240,7 @@ describe('explorer (headless Chromium)', () => {
 
     if (process.env.UPDATE_EXPLORER_SCREENSHOT) {
       // The README's picture, multisampled (the page skips that under software WebGL unless asked).
-      await page.goto(`${url}?antialias=1`);
+      await page.goto(`${url}?antialias=1#pair`);
       await page.locator('body[data-ready="true"]').waitFor({ timeout: 60_000 });
       await page.locator('#step-first').click();
       await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));

@@ -204,7 +204,7 @@ function castPart(p: number, s: PartSweep): void {
     if (inner.outcome !== null) { stop(s, inner.outcome); return; }
     if (inner.best.item < 0) return;
     const t = inner.answer.time;
-    if (!(t < best.t || (t === best.t && (best.item < 0 || p < best.item)))) return;
+    if (!(t < best.t || (t === best.t && (best.item < 0 || reportedPart(s.parted!, p) < reportedPart(s.parted!, best.item))))) return;
     best.t = t; best.item = p;
     copyAnswer(s.answer, inner.answer);
     s.otherPart = reportedPart(other as PartedShape, inner.best.item);
@@ -220,7 +220,7 @@ function castPart(p: number, s: PartSweep): void {
   if (c.outcome === 'start' || c.outcome === 'range') { stop(s, c.outcome); return; }
   if (c.outcome !== 'hit') return;
   const t = c.time;
-  if (!(t < best.t || (t === best.t && (best.item < 0 || p < best.item)))) return;
+  if (!(t < best.t || (t === best.t && (best.item < 0 || reportedPart(s.parted!, p) < reportedPart(s.parted!, best.item))))) return;
   best.t = t; best.item = p;
   copyAnswer(s.answer, c);
 }

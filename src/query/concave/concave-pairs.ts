@@ -118,7 +118,7 @@ function betterPart(s: ConcaveScratch, p: number): boolean {
   if (d < n.distance - s.tie) return true;
   if (d > n.distance + s.tie) return false;
   if (s.tilt !== s.bestTilt) return s.tilt < s.bestTilt;
-  return d < n.distance || (d === n.distance && p < n.item);
+  return d < n.distance || (d === n.distance && reportedPart(s.parted!, p) < reportedPart(s.parted!, n.item));
 }
 
 /**
@@ -188,7 +188,7 @@ function distancePart(p: number, s: ConcaveScratch): void {
   if (s.partedIsA) DISTANCE.find(part, other)(child, part, tPart, other, s.tOther, s.options);
   else DISTANCE.find(other, part)(child, other, s.tOther, part, tPart, s.options);
   const d = child.distance;
-  if (n.item < 0 ? d <= n.distance : d < n.distance || (d === n.distance && p < n.item)) {
+  if (n.item < 0 ? d <= n.distance : d < n.distance || (d === n.distance && reportedPart(s.parted!, p) < reportedPart(s.parted!, n.item))) {
     n.distance = d; n.item = p;
     work.distancePartA = s.partedIsA ? reportedPart(s.parted!, p) : child.distancePartA;
     work.distancePartB = s.partedIsA ? child.distancePartB : reportedPart(s.parted!, p);

@@ -131,7 +131,8 @@ function visitTriangle(p: number, c: PartedRay): void {
   rayTriangle(w, tri);
   if (!w.hit) return;
   const t = w.t;
-  if (!(t < best.t || (t === best.t && (best.item < 0 || p < best.item)))) return;
+  // (Ties: the lower triangle as given; the mesh keeps them in leaf order.)
+  if (!(t < best.t || (t === best.t && (best.item < 0 || mesh.sourceIndex[p] < mesh.sourceIndex[best.item])))) return;
   best.t = t;
   best.item = p;
   c.iterations = w.iterations;

@@ -1,0 +1,158 @@
+/**
+ * The collision world's records: its copies of poses and vectors, the growing lists it keeps in typed
+ * arrays, the per-call state of a scene query, and the checks of its arguments. (collision-world.ts holds
+ * the world itself.)
+ */
+import { describeValue, InvalidArgumentError, InvalidNumberError } from '../errors.js';
+import { createAabb } from '../math/aabb.js';
+import { Transform } from '../math/transform.js';
+import type { PoseLike, Vec3Like } from '../math/types.js';
+import type { Pose } from '../math/world-pose.js';
+import type { DynamicTree } from '../bvh/dynamic-tree.js';
+import type { Shape } from '../shapes/shape.js';
+import { createRayHit, type RayHit } from '../query/cast/ray-hit.js';
+import { createShapeCastResult, type ShapeCastResult } from '../query/shape-cast.js';
+
+/** A hit of a world ray cast: the body, and `rayCast`'s answer for it. */
+export interface WorldRayHit extends RayHit {
+  body: number;
+}
+
+/** The first hit of a world shape cast: the body, and `shapeCast`'s answer (the cast shape is A, the body B). */
+export interface WorldShapeCastResult extends ShapeCastResult {
+  body: number;
+}
+
+/** A record for {@link CollisionWorld.rayCast}'s `out`. */
+export function createWorldRayHit(): WorldRayHit {
+  const h = createRayHit() as WorldRayHit;
+  h.body = -1;
+  return h;
+}
+
+/** A record for {@link CollisionWorld.shapeCast}'s `out`. */
+export function createWorldShapeCastResult(): WorldShapeCastResult {
+  const r = createShapeCastResult() as WorldShapeCastResult;
+  r.body = -1;
+  return r;
+}
+
+/**
+ * Vectors and poses the world writes, as classes of their own with double fields from the start: a plain
+ * `{x, y, z}` shares its hidden class with every such object of the program, and one of them holding
+ * something else than a double makes every store into them box (as shape-cast.ts's CastVector).
+ */
+export class WorldVector implements Vec3Like { x = 0.5; y = 0.5; z = 0.5; }
+export class WorldQuaternion { x = 0.5; y = 0.5; z = 0.5; w = 0.5; }
+export class WorldPose implements Pose {
+  readonly position = new WorldVector();
+  readonly quaternion = new WorldQuaternion();
+}
+
+/** Copies the seven numbers a query reads of `pose` (already checked by transformFromPose) into `out`. */
+export function copyPose(out: WorldPose, pose: PoseLike): void {
+  const p = pose.position, q = pose.quaternion;
+  out.position.x = p.x; out.position.y = p.y; out.position.z = p.z;
+  out.quaternion.x = q.x; out.quaternion.y = q.y; out.quaternion.z = q.z; out.quaternion.w = q.w;
+}
+
+/** A growing list of handle pairs in typed arrays (an array emptied by `length = 0` gives its storage back). */
+export class HandlePairs {
+  a = new Int32Array(16);
+  b = new Int32Array(16);
+  count = 0;
+  push(x: number, y: number): void {
+    if (this.count === this.a.length) {
+      const a = new Int32Array(2 * this.count); a.set(this.a); this.a = a;
+      const b = new Int32Array(2 * this.count); b.set(this.b); this.b = b;
+    }
+    this.a[this.count] = x; this.b[this.count] = y; this.count++;
+  }
+}
+
+/** The options the world passes to `rayCast` for each body (its own class: see WorldVector). */
+class RayOptions { maxT = 0.5; solid = true; }
+/** The options the world passes to `shapeCast` for each body. */
+class CastOptions { maxTime = 0.5; targetSeparation = 0.5; }
+class CastMotion { readonly linear = new WorldVector(); readonly angular = new WorldVector(); }
+
+/**
+ * Everything one scene query keeps while it runs. The world holds one per nesting level (a query started
+ * from inside another's callback takes the next), so no query's scratch is held across a user callback
+ * that another query could overwrite (STYLE.md §4).
+ */
+export class QueryState {
+  /** The world that runs the query (its visitors are module functions and reach it here). */
+  owner: object | null = null;
+  /** Whether the query holds the world against changes (it has reached user callbacks). */
+  visiting = false;
+  /** The tree being traversed, and whether it is the static one. */
+  tree: DynamicTree | null = null;
+  isStatic = false;
+  /** The query box (min x, y, z, max x, y, z), and a body's tight box. */
+  readonly box = new Float64Array(6);
+  readonly tight = new Float64Array(6);
+  readonly aabb = createAabb();
+  /** A cast: the centre, direction, half-extents and best t of the swept box. */
+  readonly o = new Float64Array(3);
+  readonly d = new Float64Array(3);
+  readonly ext = new Float64Array(3);
+  readonly tMax = new Float64Array(1);
+  /** A body that a query or removal is about. */
+  slot = -1;
+  /** The nearest hit so far (a slot), or −1. */
+  best = -1;
+  /** The user's callbacks (only one is set at a time). */
+  visitHandle: ((handle: number) => boolean | void) | null = null;
+  visitRay: ((hit: WorldRayHit) => boolean | void) | null = null;
+  visitBox: ((minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number, depth: number, isLeaf: boolean, isStatic: boolean) => void) | null = null;
+  filter: ((handle: number) => boolean) | null = null;
+  /** A ray, copied. */
+  readonly origin = new WorldVector();
+  readonly direction = new WorldVector();
+  readonly rayOptions = new RayOptions();
+  readonly hit = createWorldRayHit();
+  readonly tryHit = createWorldRayHit();
+  /** A shape at a pose (overlapShape, shapeCast), copied. */
+  shape: Shape | null = null;
+  readonly pose = new WorldPose();
+  readonly transform = new Transform();
+  readonly motion = new CastMotion();
+  readonly castOptions = new CastOptions();
+  readonly cast = createWorldShapeCastResult();
+  readonly tryCast = createShapeCastResult();
+
+  /** Drops the references the query held (so a query's shape or callbacks are not kept alive). */
+  clear(): void {
+    this.tree = null;
+    this.visitHandle = null; this.visitRay = null; this.visitBox = null; this.filter = null;
+    this.shape = null;
+  }
+}
+
+/** A 32-bit filter option, as an Int32 (−1, all bits, when absent). */
+export function readFilter(v: unknown, field: string): number {
+  if (v === undefined) return -1;
+  if (typeof v === 'number' && Number.isInteger(v) && v >= -0x80000000 && v <= 0xffffffff) return v | 0;
+  throw new InvalidArgumentError(field, `is ${String(v)}; expected a 32-bit integer filter (0 to 0xffffffff)`);
+}
+
+/** `f` must be a function (a callback argument). */
+export function checkFunction(f: unknown, field: string): void {
+  if (typeof f !== 'function') throw new InvalidArgumentError(field, `is ${describeValue(f)}; expected a function`);
+}
+
+/** `options` must be an object when given. */
+export function checkOptionsObject(options: unknown, field = 'options'): void {
+  if (options != null && typeof options !== 'object') throw new InvalidArgumentError(field, `is ${describeValue(options)}; expected an object`);
+}
+
+/** Copies the vector `v` into `out`, each component a finite number. */
+export function readVector(out: WorldVector, v: Readonly<Vec3Like> | null | undefined, field: string): void {
+  if (v === null || typeof v !== 'object') throw new InvalidArgumentError(field, `is ${describeValue(v)}; expected a vector {x, y, z}`);
+  const x = v.x, y = v.y, z = v.z;
+  if (typeof x !== 'number' || !Number.isFinite(x)) throw new InvalidNumberError(`${field}.x`, x);
+  if (typeof y !== 'number' || !Number.isFinite(y)) throw new InvalidNumberError(`${field}.y`, y);
+  if (typeof z !== 'number' || !Number.isFinite(z)) throw new InvalidNumberError(`${field}.z`, z);
+  out.x = x; out.y = y; out.z = z;
+}

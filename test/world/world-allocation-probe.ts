@@ -1,0 +1,131 @@
+/**
+ * Allocation probe of the collision world, run by world-allocation.test.ts in a child process started with
+ * `--expose-gc`: prints, as JSON, the JS heap bytes one step (setPose of every moving body, then update,
+ * then reading every contact) allocates once warm, for worlds with and without manifolds.
+ *
+ * Method (as test/probes/allocation.ts): warm up in rounds (every pair the periodic motion makes has been
+ * made, and every array has grown), force a GC, re-warm briefly, then compare V8's used heap before and
+ * after a batch of n steps and one of 4n; the slope between them is the figure (a batch's fixed costs
+ * cancel). A batch during which a GC ran is discarded; the median of five slopes is reported.
+ */
+import { PerformanceObserver } from 'node:perf_hooks';
+import v8 from 'node:v8';
+import { Box, Capsule, ConvexHull, Sphere, type Shape } from '../../src/index.js';
+import { CollisionWorld } from '../../src/world/collision-world.js';
+
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) throw new Error('world-allocation-probe.ts needs node --expose-gc');
+
+let collections = 0;
+new PerformanceObserver((list) => { collections += list.getEntries().length; }).observe({ entryTypes: ['gc'] });
+const settle = async (): Promise<void> => {
+  for (let k = 0; k < 3; k++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+/** A seeded generator (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+class Vector { x = 0.5; y = 0.5; z = 0.5; }
+class Quaternion { x = 0.5; y = 0.5; z = 0.5; w = 0.5; }
+class Pose { readonly position = new Vector(); readonly quaternion = new Quaternion(); }
+
+/**
+ * A world of `n` moving convex bodies (boxes, spheres, capsules, 30-point hulls) over a static floor of
+ * boxes, moving periodically (240 steps), with or without manifolds. (Convex pairs only: the compound and
+ * mesh pair queries allocate on their own in a process that runs many kinds of pairs, docs/performance.md
+ * "Meshes and compounds", which would hide the world's own figure.) The poses of a whole period are
+ * computed up front, so the loop that moves the bodies only copies numbers.
+ */
+function scene(n: number, manifolds: boolean): (steps: number) => number {
+  const rand = random(7);
+  const hull = new ConvexHull(Array.from({ length: 30 }, () => ({ x: rand() - 0.5, y: rand() - 0.5, z: rand() - 0.5 })));
+  const shapes: Shape[] = [new Box(0.4, 0.3, 0.5), new Sphere(0.4), new Capsule(0.3, 0.2), hull];
+  const world = new CollisionWorld({ margin: 0.05, manifolds });
+  const side = Math.ceil(Math.cbrt(n)) * 1.6;
+  for (let i = 0; i < 49; i++) {
+    world.add(new Box(1, 0.2, 1), { position: { x: (i % 7) * 2 - 6, y: -side / 2 - 0.3, z: Math.floor(i / 7) * 2 - 6 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }, { static: true });
+  }
+  const PERIOD = 240;
+  const track = new Float64Array(PERIOD * n * 7);
+  const handles: number[] = [], poses: Pose[] = [];
+  for (let i = 0; i < n; i++) {
+    const x = (rand() - 0.5) * side, y = (rand() - 0.5) * side - 0.2 * side, z = (rand() - 0.5) * side;
+    const a0 = rand() * 6.28, r = 0.5 + rand(), h0 = rand() * 6.28;
+    for (let f = 0; f < PERIOD; f++) {
+      const phase = (2 * Math.PI * f) / PERIOD, a = phase + a0, h = 0.5 * (phase + h0), k = 7 * (f * n + i);
+      track[k] = x + r * Math.cos(a); track[k + 1] = y + r * Math.sin(a); track[k + 2] = z;
+      track[k + 3] = 0; track[k + 4] = Math.sin(h); track[k + 5] = 0; track[k + 6] = Math.cos(h);
+    }
+    const p = new Pose();
+    p.position.x = x; p.position.y = y; p.position.z = z;
+    p.quaternion.x = 0; p.quaternion.y = 0; p.quaternion.z = 0; p.quaternion.w = 1;
+    poses.push(p);
+    handles.push(world.add(shapes[i % shapes.length], p));
+  }
+  const frame = new Int32Array(1);
+  return (steps: number): number => {
+    let acc = 0;
+    for (let s = 0; s < steps; s++) {
+      const f = frame[0]; frame[0] = (f + 1) % PERIOD;
+      for (let i = 0; i < n; i++) {
+        const k = 7 * (f * n + i), p = poses[i];
+        p.position.x = track[k]; p.position.y = track[k + 1]; p.position.z = track[k + 2];
+        p.quaternion.x = track[k + 3]; p.quaternion.y = track[k + 4]; p.quaternion.z = track[k + 5]; p.quaternion.w = track[k + 6];
+        world.setPose(handles[i], p);
+      }
+      world.update();
+      const count = world.contactCount;
+      for (let i = 0; i < count; i++) {
+        if (world.contact(i).separation < 0) acc++;
+        if (manifolds) acc += world.manifolds(i).count;
+      }
+    }
+    return acc + world.contactCount;
+  };
+}
+
+let sink = 0;
+
+async function growth(run: (count: number) => number, count: number): Promise<number> {
+  gc!();
+  sink += run(20);
+  await settle();
+  const seen = collections;
+  const before = v8.getHeapStatistics().used_heap_size;
+  sink += run(count);
+  const after = v8.getHeapStatistics().used_heap_size;
+  await settle();
+  return collections === seen ? after - before : -1;
+}
+
+async function bytesPerStep(run: (count: number) => number, count: number): Promise<number> {
+  // Four periods of the motion, in rounds with turns of the event loop (optimised code lands late).
+  for (let round = 0; round < 8; round++) { sink += run(120); await settle(); }
+  const slopes: number[] = [];
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const small = await growth(run, count), large = await growth(run, 4 * count);
+    if (small >= 0 && large >= 0) slopes.push(Math.max(0, (large - small) / (3 * count)));
+  }
+  if (slopes.length === 0) return Infinity;
+  slopes.sort((a, b) => a - b);
+  return slopes[slopes.length >> 1];
+}
+
+const result: Record<string, number | 'Infinity'> = {};
+for (const [name, run, count] of [
+  ['300 moving bodies, contacts', scene(300, false), 30],
+  ['300 moving bodies, contacts and manifolds', scene(300, true), 30],
+] as const) {
+  const bytes = await bytesPerStep(run, count);
+  result[name] = Number.isFinite(bytes) ? bytes : 'Infinity';
+}
+process.stdout.write(JSON.stringify({ result, sink: sink > 0 ? 1 : 0 }));
