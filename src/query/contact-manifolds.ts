@@ -123,10 +123,9 @@ export function contactManifolds(
   if (out != null && !(typeof out === 'object' && Array.isArray(out.manifolds) && !Object.isFrozen(out) && !Object.isFrozen(out.manifolds))) {
     throw new InvalidArgumentError('out', 'is not a writable manifold list; expected one from createManifoldList()');
   }
-  for (const [field, s] of [['a', a], ['b', b]] as const) {
-    const k = kindIndex(s);
-    if (k !== COMPOUND_KIND_INDEX && k !== MESH_KIND_INDEX && !isConvexShape(s)) explainNotShape(field, s);
-  }
+  // (Each shape checked by its own call: a loop over [['a', a], ['b', b]] made two arrays a call.)
+  checkShapeArgument('a', a);
+  checkShapeArgument('b', b);
   // The traversal's state is the module's: a support function of the user's own that asks for manifolds
   // while manifolds are found would overwrite it.
   if (_running) throw new InvalidArgumentError('contactManifolds', 'was called from inside contactManifolds (by a support function of your own); not supported');
@@ -388,4 +387,10 @@ function swapPoints(m: Manifold, i: number, j: number): void {
   const p = m.points[i];
   m.points[i] = m.points[j];
   m.points[j] = p;
+}
+
+/** Throws as the queries do when `s` is no shape contactManifolds takes (a convex shape, a compound or a mesh). */
+function checkShapeArgument(field: 'a' | 'b', s: Shape): void {
+  const k = kindIndex(s);
+  if (k !== COMPOUND_KIND_INDEX && k !== MESH_KIND_INDEX && !isConvexShape(s)) explainNotShape(field, s);
 }

@@ -132,5 +132,16 @@ export function writeCoreNormal(n: Vec3Like, work: QueryWork): void {
     l = Math.sqrt(x * x + y * y + z * z);
     if (!(l > 0)) { x = 1; y = 0; z = 0; l = 1; }
   }
+  if (l < TINY_LENGTH) {
+    // Components below about 1e-154 square into subnormals (or 0), and the length read from them is off by
+    // up to half itself (two spheres 1.6e-162 apart: a normal of length 0.707). Scaled to a largest
+    // component of 1 first.
+    const m = Math.max(Math.abs(x), Math.abs(y), Math.abs(z));
+    x /= m; y /= m; z /= m;
+    l = Math.sqrt(x * x + y * y + z * z);
+  }
   n.x = x / l; n.y = y / l; n.z = z / l;
 }
+
+/** Below this length a vector's squared components lose precision (2^-500: their squares are near 2^-1000). */
+const TINY_LENGTH = 3.055e-151;

@@ -46,12 +46,9 @@ export function contactFeatures(
   const mw = work.manifold ?? (work.manifold = new ManifoldWork());
   const tA = transformFromPose(work.poseA, poseA, 'poseA');
   const tB = transformFromPose(work.poseB, poseB, 'poseB');
-  for (const [field, s] of [['a', a], ['b', b]] as const) {
-    if (!isConvexShape(s)) {
-      explainNotShape(field, s);
-      throw new InvalidShapeError(field, 'is of a kind contactFeatures does not know; expected a convex shape');
-    }
-  }
+  // (Each shape checked by its own call: a loop over [['a', a], ['b', b]] made two arrays a call.)
+  requireConvex('a', a);
+  requireConvex('b', b);
   // The normal in A's frame, and its opposite in B's.
   const d = mw.dirB;
   d.x = tA.m00 * nx + tA.m10 * ny + tA.m20 * nz;
@@ -67,4 +64,11 @@ export function contactFeatures(
   result.featureA.type = codeType(ca); result.featureA.index = codeIndex(ca);
   result.featureB.type = codeType(cb); result.featureB.index = codeIndex(cb);
   return result;
+}
+
+function requireConvex(field: 'a' | 'b', s: unknown): void {
+  if (!isConvexShape(s as never)) {
+    explainNotShape(field, s);
+    throw new InvalidShapeError(field, 'is of a kind contactFeatures does not know; expected a convex shape');
+  }
 }
