@@ -117,6 +117,12 @@ const CAST_TOLERANCE = SHAPE_CAST_RELATIVE_TOLERANCE;
  * as touching is never left out by its box. Only adds candidates, which the exact query then decides.
  */
 const BOX_SLACK = 1e-12;
+/**
+ * The slack of the pair's tight-box test before the narrow phase, relative to the boxes' sizes and
+ * positions: a gap between boxes bounds the shapes' distance from below, and the exact query's rounding
+ * (its answers hold to about 1e-12 of the sizes) must not make a pair the test drops touch by it.
+ */
+const PAIR_BOX_SLACK = 1e-9;
 
 /**
  * Many bodies at once. Change the world with `add`, `setPose` and `remove`, bring it up to date with
@@ -150,6 +156,10 @@ export class CollisionWorld {
   private fresh = new Uint8Array(16);
   /** Each body's box centre at the last update (3 numbers a slot). */
   private centers = new Float64Array(48);
+  /** Each body's tight box at its last update (6 numbers a slot): pairs whose boxes are farther apart than the margin skip the narrow phase. */
+  private tightBoxes = new Float64Array(96);
+  /** Whether a body moved (was set, added) in the update under way: a pair of two that did not keeps its answer. */
+  private movedNow = new Uint8Array(16);
   private group = new Int32Array(16);
   private mask = new Int32Array(16);
   private freeSlots: number[] = [];
@@ -163,6 +173,8 @@ export class CollisionWorld {
   private readonly pairs = new PairSet();
   private pairTouching = new Uint8Array(64);
   private pairBegan = new Uint8Array(64);
+  /** Whether a pair's narrow phase has not run yet (a new pair). */
+  private pairFresh = new Uint8Array(64);
   /** Each record's index in `contactList`, or −1. */
   private contactIndex = new Int32Array(64);
   private pairCaches: GjkCache[] = [];
@@ -216,6 +228,7 @@ export class CollisionWorld {
     this.pairs.onMove = (from, to) => {
       this.pairTouching[to] = this.pairTouching[from];
       this.pairBegan[to] = this.pairBegan[from];
+      this.pairFresh[to] = this.pairFresh[from];
       const i = this.contactIndex[from];
       this.contactIndex[to] = i;
       this.contactIndex[from] = -1;
@@ -350,6 +363,7 @@ export class CollisionWorld {
         const slot = moved[i];
         this.moved[slot] = 0;
         if (this.alive[slot] === 0) continue;
+        this.movedNow[slot] = 1;
         this.fatBox(slot);
         const tree = this.isStatic[slot] === 1 ? this.staticTree : this.dynamicTree;
         // The box's move since the last update (its centre's), which the next ones likely repeat.
@@ -398,11 +412,17 @@ export class CollisionWorld {
         const a = this.pairs.a[r], b = this.pairs.b[r];
         if (!this.fatBoxesOverlap(a, b)) { this.removePair(r); continue; }
         const was = this.pairTouching[r] === 1;
-        const now = this.narrow(r, a, b);
+        // Neither body moved since the pair's last narrow phase: its answer stands (bodies at rest, or a
+        // static body and one at rest). Else, tight boxes farther apart than the margin cannot touch (a
+        // distance is at least its boxes' gap); only the rest run the exact query.
+        if (this.pairFresh[r] === 0 && this.movedNow[a] === 0 && this.movedNow[b] === 0) { this.pairBegan[r] = 0; continue; }
+        this.pairFresh[r] = 0;
+        const now = this.tightBoxesNear(a, b) && this.narrow(r, a, b);
         this.pairTouching[r] = now ? 1 : 0;
         this.pairBegan[r] = now && !was ? 1 : 0;
         if (was && !now) this.ended.push(this.handleOf(a), this.handleOf(b));
       }
+      for (let i = 0; i < movedCount; i++) this.movedNow[moved[i]] = 0;
       this.pairsOverlap = true;
       // 4. The touching pairs, compact, in record order.
       const list = this.contactList;
@@ -681,6 +701,7 @@ export class CollisionWorld {
       this.ensurePairRecords(r);
       this.pairTouching[r] = 0;
       this.pairBegan[r] = 0;
+      this.pairFresh[r] = 1;
       this.contactIndex[r] = -1;
       this.pairCaches[r].reset();
       if (this.keepsManifolds) { this.pairManifoldCaches[r].reset(); this.pairManifolds[r].count = 0; }
@@ -877,6 +898,7 @@ export class CollisionWorld {
       const n = 2 * this.pairTouching.length;
       const t = new Uint8Array(n); t.set(this.pairTouching); this.pairTouching = t;
       const g = new Uint8Array(n); g.set(this.pairBegan); this.pairBegan = g;
+      const f = new Uint8Array(n); f.set(this.pairFresh); this.pairFresh = f;
       const c = new Int32Array(n); c.set(this.contactIndex); this.contactIndex = c;
       const l = new Int32Array(n); l.set(this.contactList); this.contactList = l;
     }
@@ -901,6 +923,19 @@ export class CollisionWorld {
     return this.contactList[index];
   }
 
+  /**
+   * Whether the tight boxes of bodies a and b are within the margin of each other on every axis, with a
+   * slack of PAIR_BOX_SLACK of their sizes and positions for the rounding of the boxes and of the query.
+   */
+  private tightBoxesNear(a: number, b: number): boolean {
+    const t = this.tightBoxes, i = 6 * a, j = 6 * b;
+    const gap = Math.max(t[i] - t[j + 3], t[j] - t[i + 3], t[i + 1] - t[j + 4], t[j + 1] - t[i + 4], t[i + 2] - t[j + 5], t[j + 2] - t[i + 5]);
+    if (gap <= this.margin) return true;
+    const scale = t[i + 3] - t[i] + t[i + 4] - t[i + 1] + t[i + 5] - t[i + 2] + t[j + 3] - t[j] + t[j + 4] - t[j + 1] + t[j + 5] - t[j + 2]
+      + Math.abs(t[i]) + Math.abs(t[i + 1]) + Math.abs(t[i + 2]) + Math.abs(t[j]) + Math.abs(t[j + 1]) + Math.abs(t[j + 2]);
+    return gap <= this.margin + PAIR_BOX_SLACK * scale;
+  }
+
   private fatBoxesOverlap(a: number, b: number): boolean {
     const ta = this.isStatic[a] === 1 ? this.staticTree : this.dynamicTree, tb = this.isStatic[b] === 1 ? this.staticTree : this.dynamicTree;
     const x = ta.bounds, y = tb.bounds, i = 6 * this.proxy[a], j = 6 * this.proxy[b];
@@ -916,7 +951,8 @@ export class CollisionWorld {
   /** The tight box into `this.tight` and the fat box (grown by the margin and a tenth of its largest side) into `this.fat`. */
   private fatBox(slot: number): void {
     this.tightBox(slot, this.tight, null);
-    const t = this.tight, f = this.fat;
+    const t = this.tight, f = this.fat, tb = this.tightBoxes, o = 6 * slot;
+    for (let k = 0; k < 6; k++) tb[o + k] = t[k];
     const size = Math.max(t[3] - t[0], t[4] - t[1], t[5] - t[2]);
     const grow = this.margin + FAT_FRACTION * size;
     f[0] = t[0] - grow; f[1] = t[1] - grow; f[2] = t[2] - grow; f[3] = t[3] + grow; f[4] = t[4] + grow; f[5] = t[5] + grow;
@@ -943,6 +979,8 @@ export class CollisionWorld {
       const m = new Uint8Array(n); m.set(this.moved); this.moved = m;
       const f = new Uint8Array(n); f.set(this.fresh); this.fresh = f;
       const c = new Float64Array(3 * n); c.set(this.centers); this.centers = c;
+      const tb = new Float64Array(6 * n); tb.set(this.tightBoxes); this.tightBoxes = tb;
+      const mn = new Uint8Array(n); mn.set(this.movedNow); this.movedNow = mn;
       const g = new Int32Array(n); g.set(this.group); this.group = g;
       const k = new Int32Array(n); k.set(this.mask); this.mask = k;
     }

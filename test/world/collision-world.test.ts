@@ -94,6 +94,28 @@ describe('CollisionWorld against brute force', () => {
     expect(new Set([seen[0][0], seen[0][1]])).toEqual(new Set([a, b]));
   });
 
+  it('pairs at the margin, to 1e-9, along an axis (boxes as far apart as the shapes) and a diagonal (boxes nearer): exactly those within it touch', () => {
+    const margin = 0.05, r = 0.5, d = Math.SQRT1_2;
+    for (const dir of [[1, 0, 0], [d, d, 0], [0, d, -d]]) {
+      for (const delta of [-1e-9, 1e-9, -1e-6, 1e-6, -0.03, 0.2]) {
+        const world = new CollisionWorld({ margin });
+        const sep = margin + delta, c = 2 * r + sep;
+        world.add(new Sphere(r), at(0, 0, 0));
+        const b = world.add(new Sphere(r), at(c * dir[0], c * dir[1], c * dir[2]));
+        world.update();
+        expect(world.contactCount, `${dir} ${delta}`).toBe(delta <= 0 ? 1 : 0);
+        // Unmoved, the next update keeps the answer; moved across the margin, it changes.
+        world.update();
+        expect(world.contactCount).toBe(delta <= 0 ? 1 : 0);
+        const c2 = 2 * r + margin - delta;
+        world.setPose(b, at(c2 * dir[0], c2 * dir[1], c2 * dir[2]));
+        world.update();
+        expect(world.contactCount).toBe(-delta <= 0 ? 1 : 0);
+        if (world.contactCount === 1) expect(world.contact(0).separation).toBeCloseTo(margin - delta, 12);
+      }
+    }
+  });
+
   it('ray casts: the nearest hit over every body, with a filter', () => {
     fc.assert(fc.property(fc.array(fc.tuple(fc.nat(SHAPES.length - 1), poseArb, fc.boolean()), { minLength: 1, maxLength: 25 }), poseArb, poseArb, (specs, from, to) => {
       const world = new CollisionWorld();
