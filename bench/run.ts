@@ -28,6 +28,7 @@ import { POOL_SIZE } from './pools.js';
 import { rayBenches, type SweepBench } from './ray.bench.js';
 import { summarize } from './summary.js';
 import { supportBenches } from './support.bench.js';
+import { worldBench } from './world.bench.js';
 
 interface Row {
   group: string;
@@ -210,6 +211,7 @@ async function main(): Promise<void> {
   // Meshes and compounds last, each mesh built, queried and dropped in turn (bench/mesh.bench.ts): the 1M-triangle
   // structures are too big to keep side by side, and they must not be in the heap while the groups above are timed.
   const mesh = await meshBench({ quick: args.quick, timing: opts, wanted, log });
+  const world = await worldBench({ quick: args.quick, wanted, log }); // the collision world (issue 20), last: big worlds
   const seconds = (Date.now() - t0) / 1000;
 
   // Output.
@@ -237,6 +239,7 @@ async function main(): Promise<void> {
     out.push('');
   }
   if (mesh) out.push(mesh.markdown);
+  if (world) out.push(world.markdown);
   const md = out.join('\n');
   process.stdout.write(`${md}\n`);
   if (args.md) {
@@ -246,7 +249,7 @@ async function main(): Promise<void> {
   }
   if (args.json) {
     mkdirSync(dirname(args.json), { recursive: true });
-    writeFileSync(args.json, `${JSON.stringify({ machine: info, options: { ...opts, quick: args.quick, poolSize: size }, seconds, native: NATIVE, rows, mesh: mesh?.rows ?? [] }, null, 1)}\n`);
+    writeFileSync(args.json, `${JSON.stringify({ machine: info, options: { ...opts, quick: args.quick, poolSize: size }, seconds, native: NATIVE, rows, mesh: mesh?.rows ?? [], world: world ?? null }, null, 1)}\n`);
     log(`bench: wrote ${args.json}`);
   }
   if (consume() === 42.4242) log(''); // keeps every checksum observable
