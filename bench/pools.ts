@@ -14,12 +14,13 @@ export const POOL_SIZE = 10_000;
 /** The mulberry32 generator of POOLS.md (test/random.ts), re-exported for the benchmark's adapters. */
 export { mulberry32 };
 
-function uni(rnd: () => number, lo: number, hi: number): number {
+/** A draw uniform in [lo, hi). */
+export function uni(rnd: () => number, lo: number, hi: number): number {
   return lo + (hi - lo) * rnd();
 }
 
 /** Writes a random unit quaternion from three draws u1, u2, u3 (in this order) at q[o..o+3]. */
-function randomRotation(rnd: () => number, q: Float64Array, o: number): void {
+export function randomRotation(rnd: () => number, q: Float64Array, o: number): void {
   const u1 = rnd(), u2 = rnd(), u3 = rnd();
   const s1 = Math.sqrt(1 - u1), s2 = Math.sqrt(u1);
   q[o] = s1 * Math.sin(2 * Math.PI * u2);

@@ -22,7 +22,7 @@
  * contacts per body (each body touches about two others; contact pairs ≈ bodies). Static bodies (the
  * 100,000-static scene) are bodies of the same kinds at the same density that never move.
  */
-import { makeHullsPool, mulberry32 } from './pools.js';
+import { makeHullsPool, mulberry32, randomRotation, uni } from './pools.js';
 
 export type WorldKind = 'box' | 'sphere' | 'capsule' | 'hull';
 export const WORLD_KINDS: readonly WorldKind[] = ['box', 'sphere', 'capsule', 'hull'];
@@ -56,19 +56,6 @@ export interface WorldScene {
   rotation0: Float64Array; // 4 per body (x, y, z, w)
   spinAxis: Float64Array; // 3 per body
   spinRate: Float64Array; // 1 per body
-}
-
-function uni(rnd: () => number, lo: number, hi: number): number {
-  return lo + (hi - lo) * rnd();
-}
-
-function randomRotation(rnd: () => number, q: Float64Array, o: number): void {
-  const u1 = rnd(), u2 = rnd(), u3 = rnd();
-  const s1 = Math.sqrt(1 - u1), s2 = Math.sqrt(u1);
-  q[o] = s1 * Math.sin(2 * Math.PI * u2);
-  q[o + 1] = s1 * Math.cos(2 * Math.PI * u2);
-  q[o + 2] = s2 * Math.sin(2 * Math.PI * u3);
-  q[o + 3] = s2 * Math.cos(2 * Math.PI * u3);
 }
 
 function randomDirection(rnd: () => number, out: Float64Array, o: number): void {
