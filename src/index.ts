@@ -53,7 +53,7 @@ export {
 
 // The world: many bodies, a broad phase, persistent pairs
 export {
-  CollisionWorld, createWorldRayHit, createWorldShapeCastResult, type BodyOptions, type TreeBoxVisitor, type WorldContact, type WorldOptions, type WorldRayCastOptions,
+  CollisionWorld, createWorldContact, createWorldRayHit, createWorldShapeCastResult, type BodyOptions, type TreeBoxVisitor, type WorldContact, type WorldOptions, type WorldRayCastOptions,
   type WorldRayHit, type WorldShapeCastOptions, type WorldShapeCastResult,
 } from './world/collision-world.js';
 

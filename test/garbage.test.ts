@@ -58,7 +58,14 @@ const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
   'CollisionWorld.overlapShape': (s, p, v) => { const w = new lib.CollisionWorld(); w.add(new lib.Sphere(1), { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }); w.overlapShape(s as never, p as never, v as never); },
   'CollisionWorld.rayCastAll': (o, d, v) => { const w = new lib.CollisionWorld(); w.add(new lib.Sphere(1), { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }); w.rayCastAll(o as never, d as never, v as never); },
   'CollisionWorld.shapeCast': (s, p, m) => { const w = new lib.CollisionWorld(); w.add(new lib.Sphere(1), { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }); w.shapeCast(s as never, p as never, m as never); },
-  'CollisionWorld.contact': (i, o) => { const w = new lib.CollisionWorld(o as never); w.add(new lib.Sphere(1), { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }); w.update(); w.contact(i as never); },
+  'CollisionWorld.contact': (i, o, x) => {
+    const w = new lib.CollisionWorld(o as never);
+    w.add(new lib.Sphere(1), { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } });
+    w.add(new lib.Sphere(1), { position: { x: 1, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } });
+    w.update();
+    w.contact(0, x as never);
+    w.contact(i as never);
+  },
   'CollisionWorld.manifolds': (i) => { const w = new lib.CollisionWorld({ manifolds: true }); w.add(new lib.Sphere(1), { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }); w.add(new lib.Box(1, 1, 1), { position: { x: 0.5, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }); w.update(); w.manifolds(i as never); },
   'CollisionWorld.rayCast': (o, d, x) => { const w = new lib.CollisionWorld(); w.add(new lib.Sphere(1), { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }); w.rayCast(o as never, d as never, x as never); },
 };
@@ -85,7 +92,7 @@ describe('garbage into every public function', () => {
 // Every export is in the list above or is a query (test/query/input-checks.test.ts) or a type/factory.
 it('covers every function the entries export', () => {
   const queries = ['intersects', 'distance', 'closestPoints', 'penetration', 'contact'];
-  const factories = ['createAabb', 'createPose', 'createContactResult', 'createPenetrationResult', 'createClosestPointsResult', 'createHullFace', 'GjkCache', 'createManifold', 'createManifoldList', 'ManifoldCache', 'createContactFeatures', 'createRayHit', 'createShapeCastResult', 'createWorldRayHit', 'createWorldShapeCastResult'];
+  const factories = ['createAabb', 'createPose', 'createContactResult', 'createPenetrationResult', 'createClosestPointsResult', 'createHullFace', 'GjkCache', 'createManifold', 'createManifoldList', 'ManifoldCache', 'createContactFeatures', 'createRayHit', 'createShapeCastResult', 'createWorldContact', 'createWorldRayHit', 'createWorldShapeCastResult'];
   const handledElsewhere = ['answerPair', 'answerPairQuery', 'formatResults', 'formatResult', 'isPairFailure', 'answerManifoldPair', 'formatManifoldResult', 'featureName', 'formatRayResult', 'formatCastResult'];
   const functions = [...Object.entries(lib), ...Object.entries(format)]
     .filter(([name, v]) => typeof v === 'function' && !/Error$/.test(name)).map(([name]) => name);

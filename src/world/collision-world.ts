@@ -32,18 +32,19 @@ import { CONTACT, explainNotShape, isConvexShape, kindIndex } from '../query/dis
 import { GjkCache } from '../query/gjk/gjk.js';
 import { ManifoldCache } from '../query/manifold/manifold-cache.js';
 import { createManifold, type Manifold } from '../query/manifold/manifold-result.js';
-import { acquireWork, copyContactAnswer } from '../query/query-work.js';
+import { checkOut, outNotWritable } from '../query/options.js';
+import { acquireWork } from '../query/query-work.js';
 import { rayCast } from '../query/ray-cast.js';
 import type { RayHit } from '../query/cast/ray-hit.js';
-import { createContactResult, type ContactResult } from '../query/results.js';
+import type { QueryStatus } from '../query/results.js';
 import { shapeCast, type Motion, type ShapeCastResult } from '../query/shape-cast.js';
 import { PairSet } from './pair-set.js';
 import {
-  checkFunction, checkOptionsObject, copyPose, createWorldRayHit, createWorldShapeCastResult, HandlePairs, QueryState, readFilter, readVector,
-  WorldPose, type WorldRayHit, type WorldShapeCastResult,
+  checkFunction, checkOptionsObject, copyPose, createWorldContact, createWorldRayHit, createWorldShapeCastResult, HandlePairs, QueryState, readFilter, readVector,
+  WorldPose, type WorldContact, type WorldRayHit, type WorldShapeCastResult,
 } from './world-records.js';
 
-export { createWorldRayHit, createWorldShapeCastResult, type WorldRayHit, type WorldShapeCastResult } from './world-records.js';
+export { createWorldContact, createWorldRayHit, createWorldShapeCastResult, type WorldContact, type WorldRayHit, type WorldShapeCastResult } from './world-records.js';
 
 /** Options of {@link CollisionWorld}. */
 export interface WorldOptions {
@@ -70,12 +71,6 @@ export interface BodyOptions {
   mask?: number;
   /** Anything, kept for you (`userData(handle)`). */
   userData?: unknown;
-}
-
-/** A contact of the world: the pair's handles and its `contact` answer (world space, normal from a to b). */
-export interface WorldContact extends ContactResult {
-  a: number;
-  b: number;
 }
 
 /** Options of {@link CollisionWorld.rayCast} and {@link CollisionWorld.rayCastAll}. */
@@ -123,6 +118,10 @@ const BOX_SLACK = 1e-12;
  * (its answers hold to about 1e-12 of the sizes) must not make a pair the test drops touch by it.
  */
 const PAIR_BOX_SLACK = 1e-9;
+/** Numbers of a pair's contact answer (separation, normal, pointA, pointB). */
+const ANSWER = 10;
+/** The statuses a pair's answer stores as an index. */
+const STATUSES: readonly QueryStatus[] = ['converged', 'max-iterations', 'degenerate'];
 
 /**
  * Many bodies at once. Change the world with `add`, `setPose` and `remove`, bring it up to date with
@@ -177,8 +176,23 @@ export class CollisionWorld {
   private pairFresh = new Uint8Array(64);
   /** Each record's index in `contactList`, or −1. */
   private contactIndex = new Int32Array(64);
-  private pairCaches: GjkCache[] = [];
-  private pairContacts: WorldContact[] = [];
+  /**
+   * Each pair's warm start (a GjkCache's direction, 3 numbers, and whether it holds one) and its last
+   * contact answer (separation, normal, pointA, pointB: 10 numbers; iterations, partA, partB: 3 integers;
+   * the status as an index into STATUSES), flat: no object per pair (memory, and no boxed numbers in the
+   * records' fields). `contact(i)` and `forEachContact` fill records from them.
+   */
+  private pairCacheDir = new Float64Array(3 * 64);
+  private pairCacheValid = new Uint8Array(64);
+  private pairAnswer = new Float64Array(ANSWER * 64);
+  private pairCounts = new Int32Array(3 * 64);
+  private pairStatus = new Uint8Array(64);
+  /** The one GjkCache the narrow phase lends each pair's warm start to. */
+  private readonly cache = new GjkCache();
+  /** The record `contact(i)` fills when given no `out`, and those of forEachContact, one per nesting level. */
+  private readonly contactOut = createWorldContact();
+  private readonly visitRecords: WorldContact[] = [];
+  private visitDepth = 0;
   /** With manifolds: each record's manifold list, and its cache (used when both shapes are convex). */
   private pairManifolds: ManifoldList[] = [];
   private pairManifoldCaches: ManifoldCache[] = [];
@@ -233,9 +247,12 @@ export class CollisionWorld {
       this.contactIndex[to] = i;
       this.contactIndex[from] = -1;
       if (i >= 0) this.contactList[i] = to;
-      // The records' objects swap, so each stays in the pool.
-      swap(this.pairCaches, from, to);
-      swap(this.pairContacts, from, to);
+      this.pairCacheValid[to] = this.pairCacheValid[from];
+      this.pairStatus[to] = this.pairStatus[from];
+      this.pairAnswer.copyWithin(ANSWER * to, ANSWER * from, ANSWER * from + ANSWER);
+      this.pairCacheDir.copyWithin(3 * to, 3 * from, 3 * from + 3);
+      this.pairCounts.copyWithin(3 * to, 3 * from, 3 * from + 3);
+      // The manifold records' objects swap, so each stays in the pool.
       if (this.keepsManifolds) { swap(this.pairManifolds, from, to); swap(this.pairManifoldCaches, from, to); }
     };
   }
@@ -442,13 +459,22 @@ export class CollisionWorld {
   }
 
   /**
-   * The touching pair `index` (0 ≤ index < contactCount) of the last update: its handles and contact. The
-   * record is the world's, rewritten by the next update: copy what you keep. A `remove` takes the body's
-   * pairs out of the list and may move the last pair into a freed index.
-   * @throws InvalidArgumentError for an index out of range.
+   * The touching pair `index` (0 ≤ index < contactCount) of the last update: its handles and contact,
+   * written into `out` (made by {@link createWorldContact}) or, without one, into a record of the world's
+   * that the next call of `contact` rewrites: copy what you keep. A `remove` takes the body's pairs out of
+   * the list and may move the last pair into a freed index.
+   * @throws InvalidArgumentError for an index out of range, or an `out` that is not a writable record.
    */
-  contact(index: number): WorldContact {
-    return this.pairContacts[this.contactRecord(index)];
+  contact(index: number, out?: WorldContact | null): WorldContact {
+    const r = this.contactRecord(index);
+    if (out == null) return this.fillContact(this.contactOut, r);
+    checkOut(out, 'createWorldContact');
+    try {
+      return this.fillContact(out, r);
+    } catch (e) {
+      if (e instanceof TypeError) throw outNotWritable('createWorldContact'); // (frozen)
+      throw e;
+    }
   }
 
   /**
@@ -466,14 +492,18 @@ export class CollisionWorld {
 
   /**
    * Calls `visit(contact)` for every touching pair of the last update (within the margin), in the order of
-   * `contact(i)`; the record is the world's, reused: copy what you keep.
+   * `contact(i)`; the record is the world's, refilled for each pair: copy what you keep.
    */
   forEachContact(visit: (contact: WorldContact) => void): void {
     checkFunction(visit, 'visit');
     this.visiting++;
+    // A record per nesting level (a visitor may call forEachContact again).
+    const depth = this.visitDepth++;
+    const record = this.visitRecords[depth] ?? (this.visitRecords[depth] = createWorldContact());
     try {
-      for (let i = 0; i < this.contactListCount; i++) visit(this.pairContacts[this.contactList[i]]);
+      for (let i = 0; i < this.contactListCount; i++) visit(this.fillContact(record, this.contactList[i]));
     } finally {
+      this.visitDepth--;
       this.visiting--;
     }
   }
@@ -703,7 +733,7 @@ export class CollisionWorld {
       this.pairBegan[r] = 0;
       this.pairFresh[r] = 1;
       this.contactIndex[r] = -1;
-      this.pairCaches[r].reset();
+      this.pairCacheValid[r] = 0;
       if (this.keepsManifolds) { this.pairManifoldCaches[r].reset(); this.pairManifolds[r].count = 0; }
     }
   }
@@ -842,13 +872,21 @@ export class CollisionWorld {
     work.maxSeparation = this.margin;
     work.contact.partA = 0; work.contact.partB = 0;
     const sa = this.shapes[a]!, sb = this.shapes[b]!;
+    // The pair's warm start, lent to the one cache and taken back after.
+    const cache = this.cache, dir = this.pairCacheDir, k = 3 * r;
+    cache.x = dir[k]; cache.y = dir[k + 1]; cache.z = dir[k + 2]; cache.valid = this.pairCacheValid[r] === 1;
     const options = this.pairOptions;
-    options.cache = this.pairCaches[r];
+    options.cache = cache;
     const found = CONTACT.find(sa, sb)(work, sa, this.transforms[a], sb, this.transforms[b], options);
+    dir[k] = cache.x; dir[k + 1] = cache.y; dir[k + 2] = cache.z; this.pairCacheValid[r] = cache.valid ? 1 : 0;
     if (!found || work.contact.separation > this.margin) return false;
-    const c = work.contact, out = this.pairContacts[r];
-    out.a = this.handleOf(a); out.b = this.handleOf(b);
-    copyContactAnswer(out, c);
+    const c = work.contact, ans = this.pairAnswer, o = ANSWER * r, counts = this.pairCounts;
+    ans[o] = c.separation;
+    ans[o + 1] = c.normal.x; ans[o + 2] = c.normal.y; ans[o + 3] = c.normal.z;
+    ans[o + 4] = c.pointA.x; ans[o + 5] = c.pointA.y; ans[o + 6] = c.pointA.z;
+    ans[o + 7] = c.pointB.x; ans[o + 8] = c.pointB.y; ans[o + 9] = c.pointB.z;
+    counts[k] = c.iterations; counts[k + 1] = c.partA; counts[k + 2] = c.partB;
+    this.pairStatus[r] = c.status === 'converged' ? 0 : c.status === 'max-iterations' ? 1 : 2;
     if (this.keepsManifolds) this.narrowManifolds(r, sa, this.poses[a], sb, this.poses[b]);
     return true;
   }
@@ -902,18 +940,33 @@ export class CollisionWorld {
       const c = new Int32Array(n); c.set(this.contactIndex); this.contactIndex = c;
       const l = new Int32Array(n); l.set(this.contactList); this.contactList = l;
     }
-    while (this.pairCaches.length <= r) {
-      this.pairCaches.push(new GjkCache());
-      const c = createContactResult() as WorldContact;
-      c.a = -1; c.b = -1;
-      this.pairContacts.push(c);
-      if (this.keepsManifolds) {
-        this.pairManifoldCaches.push(new ManifoldCache());
-        const list = createManifoldList();
-        list.manifolds.push(createManifold());
-        this.pairManifolds.push(list);
-      }
+    if (r >= this.pairStatus.length) {
+      const n = 2 * this.pairStatus.length;
+      const v = new Uint8Array(n); v.set(this.pairCacheValid); this.pairCacheValid = v;
+      const st = new Uint8Array(n); st.set(this.pairStatus); this.pairStatus = st;
+      const d = new Float64Array(3 * n); d.set(this.pairCacheDir); this.pairCacheDir = d;
+      const an = new Float64Array(ANSWER * n); an.set(this.pairAnswer); this.pairAnswer = an;
+      const k = new Int32Array(3 * n); k.set(this.pairCounts); this.pairCounts = k;
     }
+    if (!this.keepsManifolds) return;
+    while (this.pairManifolds.length <= r) {
+      this.pairManifoldCaches.push(new ManifoldCache());
+      const list = createManifoldList();
+      list.manifolds.push(createManifold());
+      this.pairManifolds.push(list);
+    }
+  }
+
+  /** Pair record `r`'s handles and contact answer into `out`. */
+  private fillContact(out: WorldContact, r: number): WorldContact {
+    const ans = this.pairAnswer, o = ANSWER * r, k = 3 * r, counts = this.pairCounts;
+    out.a = this.handleOf(this.pairs.a[r]); out.b = this.handleOf(this.pairs.b[r]);
+    out.separation = ans[o];
+    out.normal.x = ans[o + 1]; out.normal.y = ans[o + 2]; out.normal.z = ans[o + 3];
+    out.pointA.x = ans[o + 4]; out.pointA.y = ans[o + 5]; out.pointA.z = ans[o + 6];
+    out.pointB.x = ans[o + 7]; out.pointB.y = ans[o + 8]; out.pointB.z = ans[o + 9];
+    out.status = STATUSES[this.pairStatus[r]]; out.iterations = counts[k]; out.partA = counts[k + 1]; out.partB = counts[k + 2];
+    return out;
   }
 
   private contactRecord(index: number): number {

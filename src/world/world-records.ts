@@ -12,6 +12,13 @@ import type { DynamicTree } from '../bvh/dynamic-tree.js';
 import type { Shape } from '../shapes/shape.js';
 import { createRayHit, type RayHit } from '../query/cast/ray-hit.js';
 import { createShapeCastResult, type ShapeCastResult } from '../query/shape-cast.js';
+import type { ContactResult, QueryStatus } from '../query/results.js';
+
+/** A contact of the world: the pair's handles and its `contact` answer (world space, normal from a to b). */
+export interface WorldContact extends ContactResult {
+  a: number;
+  b: number;
+}
 
 /** A hit of a world ray cast: the body, and `rayCast`'s answer for it. */
 export interface WorldRayHit extends RayHit {
@@ -21,6 +28,11 @@ export interface WorldRayHit extends RayHit {
 /** The first hit of a world shape cast: the body, and `shapeCast`'s answer (the cast shape is A, the body B). */
 export interface WorldShapeCastResult extends ShapeCastResult {
   body: number;
+}
+
+/** A record for {@link CollisionWorld.contact}'s `out`. */
+export function createWorldContact(): WorldContact {
+  return new WorldContactRecord();
 }
 
 /** A record for {@link CollisionWorld.rayCast}'s `out`. */
@@ -47,6 +59,20 @@ export class WorldQuaternion { x = 0.5; y = 0.5; z = 0.5; w = 0.5; }
 export class WorldPose implements Pose {
   readonly position = new WorldVector();
   readonly quaternion = new WorldQuaternion();
+}
+
+/** The world's contact records: their own class, with double fields from the start (see WorldVector). */
+class WorldContactRecord implements WorldContact {
+  a = 0;
+  b = 0;
+  separation = 0.5;
+  readonly normal = new WorldVector();
+  readonly pointA = new WorldVector();
+  readonly pointB = new WorldVector();
+  status: QueryStatus = 'converged';
+  iterations = 0;
+  partA = 0;
+  partB = 0;
 }
 
 /** Copies the seven numbers a query reads of `pose` (already checked by transformFromPose) into `out`. */

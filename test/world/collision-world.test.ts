@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Sphere, computeAabb, contact, rayCast, InvalidArgumentError } from '../../src/index.js';
-import { CollisionWorld, type WorldContact } from '../../src/world/collision-world.js';
+import { CollisionWorld, createWorldContact, type WorldContact } from '../../src/world/collision-world.js';
 import { apply, at, key, opArb, pairsOf, poseArb, SHAPES, slotOf, touchingPairs, type Body } from './world-harness.js';
 
 describe('CollisionWorld against brute force', () => {
@@ -39,10 +39,11 @@ describe('CollisionWorld against brute force', () => {
         const want = touchingPairs(bodies, margin);
         const got = new Map<string, number>();
         const seen: WorldContact[] = [];
+        const copy = (c: WorldContact): WorldContact => ({ ...c, normal: { ...c.normal }, pointA: { ...c.pointA }, pointB: { ...c.pointB } });
         world.forEachContact((c) => {
           expect(got.has(key(c.a, c.b))).toBe(false);
           got.set(key(c.a, c.b), c.separation);
-          seen.push(c);
+          seen.push(copy(c));
           // The pair's own contact, in the world's order: its separation, and a normal and points that
           // agree with it (the normal itself may differ where the answer is not unique, e.g. two capsules
           // on one axis: the world's warm start picks another of the equal directions).
@@ -60,9 +61,14 @@ describe('CollisionWorld against brute force', () => {
         });
         for (const [k, s] of want) if (!Number.isNaN(s)) expect(got.has(k), `missing ${k} at ${s}`).toBe(true);
         for (const k of got.keys()) expect(want.has(k), `extra ${k}`).toBe(true);
-        // By index: the same records, in the same order.
+        // By index: the same contacts, in the same order, into the world's record or the caller's.
         expect(world.contactCount).toBe(got.size);
-        for (let i = 0; i < world.contactCount; i++) expect(world.contact(i)).toBe(seen[i]);
+        const mine = createWorldContact();
+        for (let i = 0; i < world.contactCount; i++) {
+          expect(copy(world.contact(i))).toEqual(seen[i]);
+          expect(world.contact(i, mine)).toBe(mine);
+          expect(copy(mine)).toEqual(seen[i]);
+        }
         expect(() => world.contact(world.contactCount)).toThrow(InvalidArgumentError);
         // Began and ended: the differences from the last update (removed bodies' pairs end).
         const began = new Set<string>(), ended = new Set<string>();
@@ -171,5 +177,34 @@ describe('CollisionWorld against brute force', () => {
     const h2 = world.add(new Sphere(1), at(0, 0, 0));
     expect(h2).not.toBe(h);
     expect(() => world.pose(h)).toThrow(/handle/);
+  });
+
+  it('contact records: contact(i) and each level of forEachContact fill records of their own; a frozen out is named', () => {
+    const world = new CollisionWorld();
+    // Three unit spheres on the x axis, 1.5 apart: pairs (0, 1) and (1, 2) touch, 0.5 deep.
+    const hs = [0, 1.5, 3].map((x) => world.add(new Sphere(1), at(x, 0, 0)));
+    world.update();
+    expect(world.contactCount).toBe(2);
+    const pairs: string[] = [];
+    world.forEachContact((outer) => {
+      const a = outer.a, b = outer.b, sep = outer.separation, nx = outer.normal.x;
+      // A nested visit and a contact(i) leave the outer record as it was.
+      let inner = 0;
+      world.forEachContact((c) => { inner++; expect(c).not.toBe(outer); });
+      world.contact(0); world.contact(1);
+      expect(inner).toBe(2);
+      expect([outer.a, outer.b, outer.separation, outer.normal.x]).toEqual([a, b, sep, nx]);
+      expect(sep).toBeCloseTo(-0.5, 12);
+      pairs.push(key(a, b));
+    });
+    expect(new Set(pairs)).toEqual(new Set([key(hs[0], hs[1]), key(hs[1], hs[2])]));
+    // contact(i) reads pair i each call, into the world's record or the caller's.
+    const first = world.contact(0), firstPair = key(first.a, first.b);
+    const second = world.contact(1);
+    expect(key(second.a, second.b)).not.toBe(firstPair);
+    const mine = createWorldContact();
+    expect(key(world.contact(0, mine).a, mine.b)).toBe(firstPair);
+    expect(() => world.contact(0, Object.freeze(createWorldContact()))).toThrow(/^out is not a writable result record/);
+    expect(() => world.contact(0, 7 as never)).toThrow(InvalidArgumentError);
   });
 });
