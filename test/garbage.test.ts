@@ -66,6 +66,7 @@ const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
     w.contact(0, x as never);
     w.contact(i as never);
   },
+  'CollisionWorld.pose': (h, o) => { const w = new lib.CollisionWorld(); const k = w.add(new lib.Sphere(1), { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }); w.pose(k, o as never); w.pose(h as never); },
   'CollisionWorld.manifolds': (i) => { const w = new lib.CollisionWorld({ manifolds: true }); w.add(new lib.Sphere(1), { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }); w.add(new lib.Box(1, 1, 1), { position: { x: 0.5, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }); w.update(); w.manifolds(i as never); },
   'CollisionWorld.rayCast': (o, d, x) => { const w = new lib.CollisionWorld(); w.add(new lib.Sphere(1), { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }); w.rayCast(o as never, d as never, x as never); },
 };

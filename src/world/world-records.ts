@@ -143,6 +143,9 @@ export class QueryState {
   shape: Shape | null = null;
   readonly pose = new WorldPose();
   readonly transform = new Transform();
+  /** A body's pose, read from the world for the pairwise query (and its transform, for its box). */
+  readonly bodyPose = new WorldPose();
+  readonly bodyTransform = new Transform();
   readonly motion = new CastMotion();
   readonly castOptions = new CastOptions();
   readonly cast = createWorldShapeCastResult();

@@ -207,4 +207,21 @@ describe('CollisionWorld against brute force', () => {
     expect(() => world.contact(0, Object.freeze(createWorldContact()))).toThrow(/^out is not a writable result record/);
     expect(() => world.contact(0, 7 as never)).toThrow(InvalidArgumentError);
   });
+
+  it('pose(h) is the pose as given, in a new object or in out', () => {
+    const world = new CollisionWorld();
+    // A quaternion 1e-7 off unit length: the world normalises it for its transform, and keeps it as given.
+    const given = { position: { x: 0.1, y: -2.5, z: 1e-300 }, quaternion: { x: 0, y: 0.6, z: 0, w: 0.8000001 } };
+    const h = world.add(new Sphere(1), given);
+    const p = world.pose(h), q = world.pose(h);
+    expect(p).not.toBe(q);
+    expect(p).toEqual(given);
+    const out = { position: { x: 9, y: 9, z: 9 }, quaternion: { x: 9, y: 9, z: 9, w: 9 } };
+    expect(world.pose(h, out)).toBe(out);
+    expect(out).toEqual(given);
+    world.setPose(h, at(3, 4, 5));
+    expect(world.pose(h, out).position).toEqual({ x: 3, y: 4, z: 5 });
+    expect(() => world.pose(h, {} as never)).toThrow(/^out is/);
+    expect(() => world.pose(h, Object.freeze({ position: Object.freeze({ x: 0, y: 0, z: 0 }), quaternion: { x: 0, y: 0, z: 0, w: 1 } }))).toThrow(/^out is not writable/);
+  });
 });
