@@ -170,6 +170,8 @@ export class CollisionWorld {
   private tightBoxes = new Float64Array(96);
   /** Whether a body moved (was set, added) in the update under way: a pair of two that did not keeps its answer. */
   private movedNow = new Uint8Array(16);
+  /** Whether a body's leaf was reinserted in the update under way (only then can its pairs' fat boxes part). */
+  private leafMoved = new Uint8Array(16);
   private group = new Int32Array(16);
   private mask = new Int32Array(16);
   private freeSlots: number[] = [];
@@ -421,6 +423,7 @@ export class CollisionWorld {
           if (dz < 0) f[2] += m * dz; else f[5] += m * dz;
           tree.update(this.proxy[slot], f);
           this.fresh[slot] = 1;
+          this.leafMoved[slot] = 1;
         }
       }
       // 2. New pairs: every body whose leaf is new or was reinserted, against both trees (a body that
@@ -452,7 +455,8 @@ export class CollisionWorld {
       this.contactListCount = 0;
       for (let r = this.pairs.count - 1; r >= 0; r--) {
         const a = this.pairs.a[r], b = this.pairs.b[r];
-        if (!this.fatBoxesOverlap(a, b)) { this.removePair(r); continue; }
+        // Fat boxes change only when a leaf is reinserted: a pair whose bodies kept theirs still overlaps.
+        if ((this.leafMoved[a] === 1 || this.leafMoved[b] === 1) && !this.fatBoxesOverlap(a, b)) { this.removePair(r); continue; }
         const was = this.pairTouching[r] === 1;
         // Neither body moved since the pair's last narrow phase: its answer stands (bodies at rest, or a
         // static body and one at rest). Else, tight boxes farther apart than the margin cannot touch (a
@@ -464,7 +468,7 @@ export class CollisionWorld {
         this.pairBegan[r] = now && !was ? 1 : 0;
         if (was && !now) this.ended.push(this.handleOf(a), this.handleOf(b));
       }
-      for (let i = 0; i < movedCount; i++) this.movedNow[moved[i]] = 0;
+      for (let i = 0; i < movedCount; i++) { this.movedNow[moved[i]] = 0; this.leafMoved[moved[i]] = 0; }
       this.pairsOverlap = true;
       // 4. The touching pairs, compact, in record order.
       const list = this.contactList;
@@ -1091,6 +1095,7 @@ export class CollisionWorld {
       const tb = new Float64Array(6 * n); tb.set(this.tightBoxes); this.tightBoxes = tb;
       const fr = new Float64Array(FRAME * n); fr.set(this.frames); this.frames = fr;
       const mn = new Uint8Array(n); mn.set(this.movedNow); this.movedNow = mn;
+      const lm = new Uint8Array(n); lm.set(this.leafMoved); this.leafMoved = lm;
       const g = new Int32Array(n); g.set(this.group); this.group = g;
       const k = new Int32Array(n); k.set(this.mask); this.mask = k;
     }
