@@ -206,9 +206,16 @@ export class CollisionWorld {
   private readonly contactOut = createWorldContact();
   private readonly visitRecords: WorldContact[] = [];
   private visitDepth = 0;
-  /** With manifolds: each record's manifold list, and its cache (used when both shapes are convex). */
-  private pairManifolds: ManifoldList[] = [];
-  private pairManifoldCaches: ManifoldCache[] = [];
+  /**
+   * With manifolds: each pair's manifold slot (−1 when it has none), and the slots: a manifold list and a
+   * cache each (the cache used when both shapes are convex). Only touching pairs hold one: a slot is
+   * about 6 KB (16 points of room), and a body has about 4 pairs whose fat boxes meet for 1 that touches.
+   */
+  private pairManifoldSlot = new Int32Array(64);
+  private readonly slotLists: ManifoldList[] = [];
+  private readonly slotCaches: ManifoldCache[] = [];
+  private freeManifoldSlots = new Int32Array(16);
+  private freeManifoldCount = 0;
   /** The touching pairs' records, compact (`contactListCount` of them): built by update, kept by remove. */
   private contactList = new Int32Array(64);
   private contactListCount = 0;
@@ -266,7 +273,7 @@ export class CollisionWorld {
       this.pairCacheDir.copyWithin(3 * to, 3 * from, 3 * from + 3);
       this.pairCounts.copyWithin(3 * to, 3 * from, 3 * from + 3);
       // The manifold records' objects swap, so each stays in the pool.
-      if (this.keepsManifolds) { swap(this.pairManifolds, from, to); swap(this.pairManifoldCaches, from, to); }
+      this.pairManifoldSlot[to] = this.pairManifoldSlot[from];
     };
   }
 
@@ -466,6 +473,7 @@ export class CollisionWorld {
         const now = this.tightBoxesNear(a, b) && this.narrow(r, a, b);
         this.pairTouching[r] = now ? 1 : 0;
         this.pairBegan[r] = now && !was ? 1 : 0;
+        if (!now && this.keepsManifolds) this.releaseManifoldSlot(r);
         if (was && !now) this.ended.push(this.handleOf(a), this.handleOf(b));
       }
       for (let i = 0; i < movedCount; i++) { this.movedNow[moved[i]] = 0; this.leafMoved[moved[i]] = 0; }
@@ -516,7 +524,7 @@ export class CollisionWorld {
    */
   manifolds(index: number): ManifoldList {
     if (!this.keepsManifolds) throw new InvalidArgumentError('manifolds', 'are not kept by this world; create it with { manifolds: true }');
-    return this.pairManifolds[this.contactRecord(index)];
+    return this.slotLists[this.pairManifoldSlot[this.contactRecord(index)]];
   }
 
   /**
@@ -763,7 +771,7 @@ export class CollisionWorld {
       this.pairFresh[r] = 1;
       this.contactIndex[r] = -1;
       this.pairCacheValid[r] = 0;
-      if (this.keepsManifolds) { this.pairManifoldCaches[r].reset(); this.pairManifolds[r].count = 0; }
+      this.pairManifoldSlot[r] = -1;
     }
   }
 
@@ -917,7 +925,10 @@ export class CollisionWorld {
     ans[o + 7] = c.pointB.x; ans[o + 8] = c.pointB.y; ans[o + 9] = c.pointB.z;
     counts[k] = c.iterations; counts[k + 1] = c.partA; counts[k + 2] = c.partB;
     this.pairStatus[r] = c.status === 'converged' ? 0 : c.status === 'max-iterations' ? 1 : 2;
-    if (this.keepsManifolds) this.narrowManifolds(r, sa, this.readPose(this.poseA, a), sb, this.readPose(this.poseB, b));
+    if (this.keepsManifolds) {
+      if (this.pairManifoldSlot[r] < 0) this.pairManifoldSlot[r] = this.takeManifoldSlot();
+      this.narrowManifolds(this.pairManifoldSlot[r], sa, this.readPose(this.poseA, a), sb, this.readPose(this.poseB, b));
+    }
     return true;
   }
 
@@ -925,11 +936,11 @@ export class CollisionWorld {
    * The pair's manifolds into its list: a convex pair's by contactManifold with the pair's cache, any other
    * by contactManifolds. From the poses as given: the queries make from them the transforms the world holds.
    */
-  private narrowManifolds(r: number, sa: Shape, poseA: WorldPose, sb: Shape, poseB: WorldPose): void {
-    const list = this.pairManifolds[r];
+  private narrowManifolds(slot: number, sa: Shape, poseA: WorldPose, sb: Shape, poseB: WorldPose): void {
+    const list = this.slotLists[slot];
     if (isConvexShape(sa) && isConvexShape(sb)) {
       const options = this.manifoldOptions;
-      options.cache = this.pairManifoldCaches[r];
+      options.cache = this.slotCaches[slot];
       list.count = contactManifold(sa, poseA, sb, poseB, list.manifolds[0], options) === null ? 0 : 1;
     } else {
       // Manifold records come from a pool the pairs share: lent before (room for as many as last time and
@@ -958,6 +969,7 @@ export class CollisionWorld {
     }
     this.pairTouching[r] = 0;
     this.pairBegan[r] = 0;
+    if (this.keepsManifolds) this.releaseManifoldSlot(r);
     this.pairs.removeRecord(r);
   }
 
@@ -978,13 +990,38 @@ export class CollisionWorld {
       const an = new Float64Array(ANSWER * n); an.set(this.pairAnswer); this.pairAnswer = an;
       const k = new Int32Array(3 * n); k.set(this.pairCounts); this.pairCounts = k;
     }
-    if (!this.keepsManifolds) return;
-    while (this.pairManifolds.length <= r) {
-      this.pairManifoldCaches.push(new ManifoldCache());
-      const list = createManifoldList();
-      list.manifolds.push(createManifold());
-      this.pairManifolds.push(list);
+    if (r >= this.pairManifoldSlot.length) {
+      const m = new Int32Array(2 * this.pairManifoldSlot.length); m.set(this.pairManifoldSlot); this.pairManifoldSlot = m;
     }
+  }
+
+  /** A manifold slot for a pair that touches: a free one (its cache reset, its list empty), or a new one. */
+  private takeManifoldSlot(): number {
+    if (this.freeManifoldCount > 0) {
+      const slot = this.freeManifoldSlots[--this.freeManifoldCount];
+      this.slotCaches[slot].reset();
+      this.slotLists[slot].count = 0;
+      return slot;
+    }
+    const list = createManifoldList();
+    list.manifolds.push(createManifold());
+    this.slotLists.push(list);
+    this.slotCaches.push(new ManifoldCache());
+    return this.slotLists.length - 1;
+  }
+
+  /** Pair `r`'s manifold slot, if it holds one, back to the free ones (its extra manifold records to the spares). */
+  private releaseManifoldSlot(r: number): void {
+    const slot = this.pairManifoldSlot[r];
+    if (slot < 0) return;
+    this.pairManifoldSlot[r] = -1;
+    const ms = this.slotLists[slot].manifolds;
+    while (ms.length > 1) this.spareManifolds.push(ms.pop()!);
+    this.slotLists[slot].count = 0;
+    if (this.freeManifoldCount === this.freeManifoldSlots.length) {
+      const f = new Int32Array(2 * this.freeManifoldCount); f.set(this.freeManifoldSlots); this.freeManifoldSlots = f;
+    }
+    this.freeManifoldSlots[this.freeManifoldCount++] = slot;
   }
 
   /** Pair record `r`'s handles and contact answer into `out`. */
@@ -1149,10 +1186,6 @@ const treeBoxVisitor = (node: number, depth: number, s: QueryState): void => {
 
 function worldOf(s: QueryState): CollisionWorld {
   return s.owner as CollisionWorld;
-}
-
-function swap<T>(array: T[], i: number, j: number): void {
-  const x = array[i]; array[i] = array[j]; array[j] = x;
 }
 
 /** `shape` must be a shape the queries take (convex, a compound or a mesh). */
