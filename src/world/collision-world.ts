@@ -7,8 +7,9 @@
  * the world's margin and a tenth of its size), so a small move changes no leaf; a body whose box leaves
  * its fat box is reinserted, and only such bodies look for new pairs. Pairs live in a hash set keyed by the
  * two bodies (world/pair-set.ts) until their fat boxes part. Narrow phase: every pair's contact (the
- * library's own pair functions, with a GjkCache per pair), up to the margin; with `manifolds`, each touching
- * pair's contact manifolds too (a ManifoldCache per convex pair). The touching pairs are listed compactly
+ * library's own pair functions, warm-started per pair), up to the margin; with `manifolds`, each touching
+ * pair's contact manifolds too (a ManifoldCache per touching convex pair). Bodies and pairs are flat typed
+ * arrays, no object each (no boxed numbers, no garbage). The touching pairs are listed compactly
  * after each update, so they are read by index. docs/world.md describes the API, its guarantees and limits.
  *
  * Bodies are numbered by handles: a slot and a generation, so a removed body's handle is never taken for
