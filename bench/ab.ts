@@ -5,6 +5,8 @@
  *
  *   npm run build && node --import tsx bench/ab.ts BASE_DIST HEAD_DIST [rounds=15] [processes=4]
  *
+ * AB_ROWS=<regexp> runs only the rows whose names match (e.g. AB_ROWS=hull).
+ *
  * BASE_DIST and HEAD_DIST are `dist/` folders (the base one from a checkout of the commit to compare
  * against, built with `npx tsc -p tsconfig.build.json`). For every row (the benchmark's pairwise
  * queries on the POOLS.md pools and two hull builds, through each build's public entry), each round
@@ -120,7 +122,7 @@ function makeRows(probeLib: Lib): Row[] {
   const all = (p: Pool) => Array.from({ length: p.size }, (_, i) => i);
   const probe = sideFor(probeLib, { name: 'probe', pool: boxes, pairs: [], batch: 0, query: '0' });
   const overlapping = all(boxes).filter((i) => probeLib.penetration(probe.sA[i], probe.pA[i], probe.sB[i], probe.pB[i]) !== null);
-  return [
+  const rows: Row[] = [
     { name: 'box-box intersects', pool: boxes, pairs: all(boxes), batch: 20_000, query: '(l.intersects(s.sA[i], s.pA[i], s.sB[i], s.pB[i]) ? 1 : 0)' },
     { name: 'box-box distance', pool: boxes, pairs: all(boxes), batch: 20_000, query: 'l.distance(s.sA[i], s.pA[i], s.sB[i], s.pB[i])' },
     { name: 'box-box penetration', pool: boxes, pairs: overlapping, batch: 5_000, query: 'l.penetration(s.sA[i], s.pA[i], s.sB[i], s.pB[i], s.out.pen).depth' },
@@ -133,6 +135,9 @@ function makeRows(probeLib: Lib): Row[] {
     { name: 'buildHull 1,000 points', pool: hulls2, pairs: [0], batch: 200, points: makeBallPoints(1000), query: 'l.buildHull(s.pts).faceCount' },
     { name: 'buildHull 100,000 points', pool: hulls2, pairs: [0], batch: 3, points: makeBallPoints(100_000), query: 'l.buildHull(s.pts).faceCount' },
   ];
+  // AB_ROWS=<regexp> keeps the rows whose names match (for a quick look at one query).
+  const only = process.env.AB_ROWS;
+  return only ? rows.filter((r) => new RegExp(only).test(r.name)) : rows;
 }
 
 interface RowResult { name: string; ratios: number[]; firstNs: number; secondNs: number; differ: number }

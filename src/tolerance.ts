@@ -300,13 +300,16 @@ export const HULL_COVER_CHECK_BUDGET = 1 << 24;
 
 /**
  * ConvexHull finds support points of hulls with more vertices than this by hill climbing over the
- * vertex adjacency; smaller ones scan. A speed switch (both give a maximiser), chosen by
- * bench/hull.bench.ts ("support … scan / climb" rows): on random directions scan and climb cost about
- * the same at 32 vertices (climb 2× faster at 128, 4× at 1,000); on a slowly turning direction (GJK's
- * case) the warm-started climb already wins at 32 and is ~50× faster at 1,000. Answers do not depend on it
- * (0 passes every test); convex-hull.test.ts "climbs from the start table" fails when no hull climbs.
+ * vertex adjacency, from a start table of cube-map cells (up to 192 vertices with no other state, above
+ * from the last answer too: convex-hull.ts); smaller ones scan. A speed switch (both give a maximiser, and
+ * up to 192 vertices the same one), chosen by GJK distance between two hulls of n points on a sphere (one
+ * hull object as A and B, random poses; climb ÷ scan in one process, alternating builds): 1.37 at 6
+ * vertices, 1.11 at 12, 1.03 at 16, 0.92 at 20, 0.90 at 24, 0.82 at 30 and 32. On random directions alone
+ * (bench/hull.bench.ts, "support … scan / climb") scan and climb cost about the same at 32 vertices, climb
+ * 2× faster at 128 and 4× at 1,000. Answers do not depend on it (0 passes every test); convex-hull.test.ts
+ * "climbs from the start table" fails when no hull climbs.
  */
-export const HULL_CLIMB_MIN_VERTICES = 32;
+export const HULL_CLIMB_MIN_VERTICES = 19;
 
 /**
  * Contact manifolds: a cylinder's or a cone's flat end is offered as a face, a straight line of a

@@ -65,6 +65,35 @@ describe('ConvexHull', () => {
     expect(total / 2000).toBeLessThan(8);
   });
 
+  it('hulls of 20 to 192 vertices climb to the scan\'s own vertex: clouds, spheres, plateaus, flat polygons, ties', () => {
+    const rnd = mulberry32(2026);
+    const clouds: number[][] = [];
+    for (const n of [24, 40, 80, 300]) { const c: number[] = []; for (let i = 0; i < 3 * n; i++) c.push(2 * rnd() - 1); clouds.push(c); }
+    const prism: number[] = []; // a 10-gon prism: 20 vertices, faces of 4 and 10 coplanar corners
+    for (let i = 0; i < 10; i++) { const a = (2 * Math.PI * i) / 10; prism.push(Math.cos(a), Math.sin(a), -1, Math.cos(a), Math.sin(a), 1); }
+    const grid: number[] = []; // a box, and 40 points on its top face (the hull keeps or drops them: ties either way)
+    const disc: number[] = []; // a flat 60-gon
+    for (let i = 0; i < 60; i++) disc.push(Math.cos(i / 9.55), Math.sin(i / 9.55), 0.5);
+    for (const x of [-1, 1]) for (const y of [-2, 2]) for (const z of [-3, 3]) grid.push(x, y, z);
+    for (let i = 0; i < 40; i++) grid.push(2 * rnd() - 1, 4 * rnd() - 2, 3); // on the top face: dropped or kept, ties either way
+    const hulls = [...clouds, sphere(30, 5), sphere(100, 6), sphere(190, 7), prism, grid, disc].map((p) => new ConvexHull(p));
+    const climbing = hulls.filter((h) => h.vertexCount > HULL_CLIMB_MIN_VERTICES && h.vertexCount <= 192);
+    expect(climbing.length).toBeGreaterThanOrEqual(7);
+    const special = [[1, 0, 0], [0, 1, 0], [0, 0, 1], [0, 0, -1], [-1, -1, 0], [1, 1, 1], [0, 0, 0], [1e-300, 0, 1e-300], [1e300, 1, -1e300],
+      [0.25, 0.25, 0.25], [Math.cos(0.1), Math.sin(0.1), 0], [1, 0, 1e-17]];
+    const out = { x: 0, y: 0, z: 0 };
+    for (const h of hulls) {
+      for (let k = 0; k < 2000; k++) {
+        const [x, y, z] = k < special.length ? special[k] : [2 * rnd() - 1, 2 * rnd() - 1, 2 * rnd() - 1];
+        const d = { x, y, z };
+        const j = h.supportIndexByScan(x, y, z);
+        expect(h.supportIndex(d)).toBe(j);
+        h.support(out, d);
+        expect([out.x, out.y, out.z]).toEqual([h.vertices[3 * j], h.vertices[3 * j + 1], h.vertices[3 * j + 2]]);
+      }
+    }
+  });
+
   it('hill climbing on plateaus: a cylinder, a flat polygon, axis directions', () => {
     const cyl: number[] = [];
     for (let i = 0; i < 80; i++) {
