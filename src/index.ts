@@ -36,6 +36,7 @@ export { validateHull, type HullValidation, type ValidateHullOptions } from './h
 export { intersects, distance, closestPoints } from './query/closest-points.js';
 export { penetration, contact, type ContactOptions } from './query/contact.js';
 export { computeAabb } from './query/compute-aabb.js';
+export { CONTACT_BATCH_STRIDE, contactBatch, distanceBatch, intersectsBatch } from './batch/batch-queries.js';
 export { contactManifold, type ManifoldOptions } from './query/contact-manifold.js';
 export { contactManifolds, createManifoldList, type ManifoldList, type ManifoldsOptions } from './query/contact-manifolds.js';
 export { ManifoldCache } from './query/manifold/manifold-cache.js';

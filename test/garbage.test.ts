@@ -66,6 +66,9 @@ const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
     w.contact(0, x as never);
     w.contact(i as never);
   },
+  distanceBatch: (s, p, q) => lib.distanceBatch(s as never, p as never, q as never),
+  intersectsBatch: (s, p, q) => lib.intersectsBatch(s as never, p as never, q as never),
+  contactBatch: (s, p, q) => { lib.contactBatch([new lib.Sphere(1), new lib.Box(1, 1, 1)], Float64Array.of(0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 1), Int32Array.of(0, 1), q as never); lib.contactBatch(s as never, p as never, Int32Array.of(0, 0)); },
   'CollisionWorld.pose': (h, o) => { const w = new lib.CollisionWorld(); const k = w.add(new lib.Sphere(1), { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }); w.pose(k, o as never); w.pose(h as never); },
   'CollisionWorld.manifolds': (i) => { const w = new lib.CollisionWorld({ manifolds: true }); w.add(new lib.Sphere(1), { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }); w.add(new lib.Box(1, 1, 1), { position: { x: 0.5, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }); w.update(); w.manifolds(i as never); },
   'CollisionWorld.rayCast': (o, d, x) => { const w = new lib.CollisionWorld(); w.add(new lib.Sphere(1), { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }); w.rayCast(o as never, d as never, x as never); },
@@ -75,6 +78,8 @@ const valid = fc.constantFrom<unknown>(
   new lib.Box(1, 1, 1), new lib.Sphere(0.5), { x: 1, y: 2, z: 3 }, [{ x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 }], [0, 0, 0, 1, 1, 1],
   { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }, { type: 'box', halfExtents: [1, 1, 1] }, 0.5, 'x',
   lib.buildHull([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]), { matrixWorld: { elements: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1] } },
+  // Batch inputs: a shape table, poses and pairs as typed arrays.
+  [new lib.Sphere(1)], Float64Array.of(0, 0, 0, 0, 0, 0, 1), Int32Array.of(0, 0), Float64Array.of(0, 0, 0, 0, 0, 0, 2), Int32Array.of(0, 5),
 );
 const arg = fc.oneof(valid, fc.anything(), fc.tuple(valid, fc.string(), fc.anything()).map(([v, k, x]) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? { ...v, [k]: x } : v)));
 

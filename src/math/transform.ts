@@ -58,6 +58,42 @@ export function transformFromPose(out: Transform, pose: PoseLike, field = 'pose'
   return out;
 }
 
+/**
+ * Writes into `out` the transform of the pose at `poses[7 · body .. 7 · body + 6]` (position x y z, then
+ * quaternion x y z w), with the same checks and the same arithmetic as {@link transformFromPose}, so a
+ * query gets the same transform bit for bit from either. `field` names the array in error messages.
+ * @throws InvalidNumberError for a NaN or infinite component; InvalidQuaternionError for a quaternion
+ *   whose length is not within 1e-6 of 1.
+ */
+export function transformFromArray(out: Transform, poses: Float64Array, body: number, field: string): Transform {
+  const o = 7 * body;
+  const px = poses[o], py = poses[o + 1], pz = poses[o + 2];
+  const x = poses[o + 3], y = poses[o + 4], z = poses[o + 5], w = poses[o + 6];
+  const sum = px + py + pz + x + y + z + w;
+  if (sum - sum !== 0) {
+    for (let k = 0; k < 7; k++) {
+      if (!Number.isFinite(poses[o + k])) throw new InvalidNumberError(`${field}[${o + k}]`, poses[o + k], `a finite number (body ${body}'s ${POSE_COMPONENTS[k]})`);
+    }
+  }
+  const n2 = x * x + y * y + z * z + w * w;
+  if (Math.abs(n2 - 1) > 2 * QUATERNION_UNIT_TOLERANCE) {
+    const n = Math.sqrt(n2);
+    if (!(Math.abs(n - 1) <= QUATERNION_UNIT_TOLERANCE)) {
+      throw new InvalidQuaternionError(`${field}[${o + 3}..${o + 6}]`, `(body ${body}'s quaternion) has length ${n}; expected a unit quaternion (length within 1e-6 of 1)`);
+    }
+  }
+  const s = 2 / n2;
+  const xs = x * s, ys = y * s, zs = z * s;
+  const wx = w * xs, wy = w * ys, wz = w * zs;
+  const xx = x * xs, xy = x * ys, xz = x * zs;
+  const yy = y * ys, yz = y * zs, zz = z * zs;
+  out.m00 = 1 - (yy + zz); out.m01 = xy - wz; out.m02 = xz + wy;
+  out.m10 = xy + wz; out.m11 = 1 - (xx + zz); out.m12 = yz - wx;
+  out.m20 = xz - wy; out.m21 = yz + wx; out.m22 = 1 - (xx + yy);
+  out.tx = px; out.ty = py; out.tz = pz;
+  return out;
+}
+
 /** What a query reads of a scene-graph object (a three.js Object3D) passed as a pose. */
 interface SceneNodeLike {
   readonly isObject3D?: boolean;

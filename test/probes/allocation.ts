@@ -12,7 +12,7 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import * as THREE from 'three';
 import v8 from 'node:v8';
 import {
-  Box, Capsule, Compound, computeAabb, Cone, contact, contactManifold, ConvexHull, createAabb, createManifold, createRayHit, createShapeCastResult, ManifoldCache, rayCast, shapeCast, createContactResult, createPenetrationResult, Cylinder, distance,
+  Box, Capsule, Compound, computeAabb, Cone, contact, contactBatch, distanceBatch, intersectsBatch, contactManifold, ConvexHull, createAabb, createManifold, createRayHit, createShapeCastResult, ManifoldCache, rayCast, shapeCast, createContactResult, createPenetrationResult, Cylinder, distance,
   Ellipsoid, intersects, MinkowskiSum, penetration, Point, Rounded, Scaled, Segment, Sphere, Triangle, TriangleMesh, type Shape,
 } from '../../src/index.js';
 import { oursPairs } from '../../bench/peers/ours.js';
@@ -295,6 +295,32 @@ queries['computeAabb scaled'] = [(n) => {
   for (let k = 0; k < n; k++) { const i = k % SIZE; acc += computeAabb(scaledKinds[k & 1], boxes.pB[i], box).max.x; }
   return acc;
 }, 20_000];
+// Batch queries: one call answers 64 box pairs into `out` (bodies 2k and 2k + 1 of the pool's pairs).
+const BATCH = 64;
+const batchShapes: Shape[] = [], batchPoses = new Float64Array(7 * 2 * BATCH), batchPairs = new Int32Array(2 * BATCH);
+for (let k = 0; k < BATCH; k++) {
+  batchShapes.push(boxes.sA[k], boxes.sB[k]);
+  for (const [body, p] of [[2 * k, boxes.pA[k]], [2 * k + 1, boxes.pB[k]]] as const) {
+    batchPoses.set([p.position.x, p.position.y, p.position.z, p.quaternion.x, p.quaternion.y, p.quaternion.z, p.quaternion.w], 7 * body);
+  }
+  batchPairs[2 * k] = 2 * k; batchPairs[2 * k + 1] = 2 * k + 1;
+}
+const batchDistances = new Float64Array(BATCH), batchHits = new Uint8Array(BATCH), batchContacts = new Float64Array(10 * BATCH);
+queries['distanceBatch (a call of 64 box pairs)'] = [(n) => {
+  let acc = 0;
+  for (let k = 0; k < n; k++) acc += distanceBatch(batchShapes, batchPoses, batchPairs, batchDistances)[k % BATCH];
+  return acc;
+}, 500];
+queries['intersectsBatch (a call of 64 box pairs)'] = [(n) => {
+  let acc = 0;
+  for (let k = 0; k < n; k++) acc += intersectsBatch(batchShapes, batchPoses, batchPairs, batchHits)[k % BATCH];
+  return acc;
+}, 500];
+queries['contactBatch (a call of 64 box pairs)'] = [(n) => {
+  let acc = 0;
+  for (let k = 0; k < n; k++) acc += contactBatch(batchShapes, batchPoses, batchPairs, batchContacts)[10 * (k % BATCH)];
+  return acc;
+}, 200];
 // `node … allocation.ts kinds` measures only the per-kind rows, in a process where nothing else ran
 // first (how V8 compiles a shape's support depends on what it has inlined it into), so the test runs the
 // shared rows and the per-kind rows in a process each.
