@@ -19,6 +19,7 @@ import { execSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname } from 'node:path';
+import { batchBench } from './batch.bench.js';
 import { buildBenches } from './build.bench.js';
 import { castBenches } from './cast.bench.js';
 import { consume, measureGroup, type Accuracy, type Case, type Timing, type TimingOptions } from './harness.js';
@@ -211,6 +212,7 @@ async function main(): Promise<void> {
   // Meshes and compounds last, each mesh built, queried and dropped in turn (bench/mesh.bench.ts): the 1M-triangle
   // structures are too big to keep side by side, and they must not be in the heap while the groups above are timed.
   const mesh = await meshBench({ quick: args.quick, timing: opts, wanted, log });
+  const batch = await batchBench({ quick: args.quick, wanted, log }); // batch queries and worker threads (issue 21)
   const world = await worldBench({ quick: args.quick, wanted, log }); // the collision world (issue 20), last: big worlds
   const seconds = (Date.now() - t0) / 1000;
 
@@ -239,6 +241,7 @@ async function main(): Promise<void> {
     out.push('');
   }
   if (mesh) out.push(mesh.markdown);
+  if (batch) out.push(batch.markdown);
   if (world) out.push(world.markdown);
   const md = out.join('\n');
   process.stdout.write(`${md}\n`);
@@ -249,7 +252,7 @@ async function main(): Promise<void> {
   }
   if (args.json) {
     mkdirSync(dirname(args.json), { recursive: true });
-    writeFileSync(args.json, `${JSON.stringify({ machine: info, options: { ...opts, quick: args.quick, poolSize: size }, seconds, native: NATIVE, rows, mesh: mesh?.rows ?? [], world: world ?? null }, null, 1)}\n`);
+    writeFileSync(args.json, `${JSON.stringify({ machine: info, options: { ...opts, quick: args.quick, poolSize: size }, seconds, native: NATIVE, rows, mesh: mesh?.rows ?? [], batch: batch?.rows ?? [], world: world ?? null }, null, 1)}\n`);
     log(`bench: wrote ${args.json}`);
   }
   if (consume() === 42.4242) log(''); // keeps every checksum observable

@@ -84,7 +84,7 @@ describe('the packed package', () => {
     expect(packed.size).toBeLessThanOrEqual(MAX_PACKED_BYTES);
   });
 
-  it('loads with import and with require, both entries, and its command runs', () => {
+  it('loads with import and with require, its entries, and its command runs', () => {
     const program = `
       const pose = (x) => ({ position: { x, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } });
       const d = c.distance(new c.Sphere(0.5), pose(0), new c.Box(0.5, 0.5, 0.5), pose(2));
@@ -94,6 +94,12 @@ describe('the packed package', () => {
     expect(JSON.parse(viaRequire)).toEqual([1, 2]);
     const viaImport = run(process.execPath, ['--input-type=module', '-e', `import * as c from 'convex-collide'; import * as f from 'convex-collide/format'; ${program}`], app);
     expect(JSON.parse(viaImport)).toEqual([1, 2]);
+    // The threads entry: its worker is the packed .js file, and a batch keeps the process alive until answered.
+    const threads = run(process.execPath, ['--input-type=module', '-e', `import { BatchPool } from 'convex-collide/threads'; import { Sphere, Box } from 'convex-collide';
+      const pool = await BatchPool.create({ threads: 2 }); pool.setShapes([new Sphere(1), new Box(1, 1, 1)]);
+      const d = await pool.distance(Float64Array.of(0, 0, 0, 0, 0, 0, 1, 5, 0, 0, 0, 0, 0, 1), Int32Array.of(0, 1));
+      console.log(JSON.stringify(Array.from(d))); await pool.terminate();`], app);
+    expect(JSON.parse(threads)).toEqual([3]);
     const version = run(join(app, 'node_modules', '.bin', 'convex-collide'), ['--version'], app);
     expect(version.trim()).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
   });

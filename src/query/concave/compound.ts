@@ -39,6 +39,8 @@ export class Compound implements CompoundShape {
   readonly bvh: StaticBvh;
   /** Radius of a ball about the compound's origin that holds every part. */
   readonly boundingRadius: number;
+  /** The parts' poses as given, 7 numbers each (position x y z, quaternion x y z w): a copy that rebuilds the compound exactly. */
+  readonly partPoses: Float64Array;
 
   /**
    * @throws InvalidShapeError for an empty or missing part list, a part that is not a convex shape (a
@@ -50,6 +52,7 @@ export class Compound implements CompoundShape {
     if (parts.length === 0) throw new InvalidShapeError('Compound.parts', 'is empty; expected at least one part {shape, pose}');
     const shapes: ConvexShape[] = [], transforms: Transform[] = [];
     const bounds = new Float64Array(6 * parts.length), box = createAabb();
+    const poses = new Float64Array(7 * parts.length);
     let radius = 0;
     parts.forEach((part, i) => {
       const field = `Compound.parts[${i}]`;
@@ -58,6 +61,9 @@ export class Compound implements CompoundShape {
       if (kind === 'compound' || kind === 'mesh') throw new InvalidShapeError(`${field}.shape`, `is a ${kind}; a part must be a convex shape`);
       const shape = requireConvexShape(part.shape, `${field}.shape`);
       const t = transformFromPose(new Transform(), part.pose, `${field}.pose`);
+      const p = part.pose.position, q = part.pose.quaternion;
+      poses[7 * i] = p.x; poses[7 * i + 1] = p.y; poses[7 * i + 2] = p.z;
+      poses[7 * i + 3] = q.x; poses[7 * i + 4] = q.y; poses[7 * i + 5] = q.z; poses[7 * i + 6] = q.w;
       shapeAabb(box, shape, t);
       bounds.set([box.min.x, box.min.y, box.min.z, box.max.x, box.max.y, box.max.z], 6 * i);
       radius = Math.max(radius, Math.hypot(t.tx, t.ty, t.tz) + shape.boundingRadius);
@@ -67,6 +73,7 @@ export class Compound implements CompoundShape {
     this.shapes = shapes;
     this.transforms = transforms;
     this.partBounds = bounds;
+    this.partPoses = poses;
     this.bvh = buildBvh(bounds, parts.length, 'Compound.parts');
     this.boundingRadius = radius;
   }

@@ -1,0 +1,213 @@
+/**
+ * A pool of worker threads for batch queries (issue 21): Node's worker_threads, or a browser's module Web
+ * Workers. The shapes go to every worker once (`setShapes`); each batch sends the poses and a share of the
+ * pairs to each worker, which answers its share with the batch queries, and the shares come back into one
+ * answer array, every pair answered bit for bit as the single-pair query answers it.
+ *
+ * A batch call allocates (messages, and the answer array unless `out` is given): the pool is for batches
+ * of thousands of pairs, where a few allocations a call are nothing beside the work.
+ */
+import { checkBatch, CONTACT_BATCH_STRIDE } from '../batch/batch-queries.js';
+import { CollisionError, describeValue, InvalidArgumentError, type CollisionErrorCode } from '../errors.js';
+import { Transform, transformFromArray } from '../math/transform.js';
+import type { Shape } from '../shapes/shape.js';
+import type { WorkerReply, WorkerRequest } from './batch-worker.js';
+import { shapeToTransfer, type ShapeTransfer } from './shape-transfer.js';
+
+/** Options of {@link BatchPool.create}. */
+export interface BatchPoolOptions {
+  /** Worker threads (an integer from 1 to 64; default: the machine's cores less one, at least 1, at most 8). */
+  threads?: number;
+}
+
+/** What the pool needs of a worker, whichever kind. */
+interface WorkerHandle {
+  post(message: WorkerRequest): void;
+  terminate(): Promise<void>;
+  /** Whether the worker keeps the process alive (Node: while a batch waits on it, not when idle). */
+  hold(on: boolean): void;
+}
+
+type Query = 'distance' | 'intersects' | 'contact';
+
+/** Pairs below this many a thread go to fewer threads (a message costs tens of microseconds). */
+const MIN_PAIRS_PER_THREAD = 256;
+
+interface Pending { resolve(reply: WorkerReply): void }
+
+export class BatchPool {
+  /** Number of worker threads. */
+  readonly threads: number;
+  private readonly workers: WorkerHandle[];
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+  private shapes: readonly Shape[] | null = null;
+  private terminated = false;
+  private readonly scratch = new Transform();
+
+  /** Why a worker failed (it could not load, or it died), once one has: every later call throws it. */
+  private failure: string | null = null;
+
+  private constructor(threads: number, make: (onReply: (reply: WorkerReply) => void, onFailure: (why: string) => void) => WorkerHandle) {
+    this.threads = threads;
+    const onReply = (reply: WorkerReply): void => {
+      const p = this.pending.get(reply.id);
+      if (p !== undefined) { this.pending.delete(reply.id); p.resolve(reply); }
+    };
+    // A worker that fails answers nothing more: the batches waiting on any worker reject, not hang.
+    const onFailure = (why: string): void => {
+      if (this.failure === null) this.failure = why;
+      for (const [id, p] of this.pending) p.resolve({ id, ok: false, code: 'INVALID_ARGUMENT', message: `BatchPool: a worker thread failed (${why})` });
+      this.pending.clear();
+    };
+    this.workers = Array.from({ length: threads }, () => make(onReply, onFailure));
+  }
+
+  /**
+   * Starts a pool of `options.threads` workers (Node: worker_threads; browsers: module Web Workers).
+   * @throws InvalidArgumentError (as a rejected promise) for a bad thread count, or where neither kind of worker exists.
+   */
+  static async create(options?: BatchPoolOptions | null): Promise<BatchPool> {
+    if (options != null && typeof options !== 'object') throw new InvalidArgumentError('options', `is ${describeValue(options)}; expected an object`);
+    const t = options?.threads;
+    if (t !== undefined && !(typeof t === 'number' && Number.isInteger(t) && t >= 1 && t <= 64)) {
+      throw new InvalidArgumentError('options.threads', `is ${describeValue(t)}; expected an integer from 1 to 64`);
+    }
+    const here = import.meta.url;
+    // Run from the TypeScript sources (the project's tests), the worker is a .ts file that tsx loads.
+    const fromSource = here.endsWith('.ts');
+    const url = new URL(fromSource ? './batch-worker.ts' : './batch-worker.js', here);
+    const isNode = typeof process === 'object' && process !== null && typeof process.versions?.node === 'string';
+    if (isNode) {
+      const { Worker } = await import('node:worker_threads');
+      const { availableParallelism } = await import('node:os');
+      const threads = t ?? Math.min(8, Math.max(1, availableParallelism() - 1));
+      return new BatchPool(threads, (onReply, onFailure) => {
+        // From the sources, the worker registers tsx before it loads the .ts worker (a worker's execArgv
+        // does not take --import).
+        const w = fromSource
+          ? new Worker(`import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(url.href)}); });`, { eval: true })
+          : new Worker(url, { execArgv: workerExecArgv(process.execArgv) });
+        w.on('message', onReply);
+        w.on('error', (e: Error) => onFailure(e.message));
+        w.on('exit', (code: number) => onFailure(`it exited with code ${code}`));
+        w.unref(); // an idle pool does not keep the process alive (a batch waiting does: hold)
+        return { post: (m) => w.postMessage(m), terminate: async () => { await w.terminate(); }, hold: (on) => { if (on) w.ref(); else w.unref(); } };
+      });
+    }
+    if (typeof Worker !== 'function') throw new InvalidArgumentError('BatchPool', 'needs worker threads: Node\'s worker_threads or a browser\'s Web Workers, and this environment has neither');
+    const cores = typeof navigator === 'object' && navigator !== null && typeof navigator.hardwareConcurrency === 'number' ? navigator.hardwareConcurrency : 2;
+    const threads = t ?? Math.min(8, Math.max(1, cores - 1));
+    return new BatchPool(threads, (onReply, onFailure) => {
+      // (Written out so that bundlers see the worker: new Worker(new URL(…, import.meta.url)).)
+      const w = new Worker(new URL('./batch-worker.js', import.meta.url), { type: 'module' });
+      w.onmessage = (e: MessageEvent<WorkerReply>) => onReply(e.data);
+      w.onerror = (e: ErrorEvent) => onFailure(e.message);
+      return { post: (m) => w.postMessage(m), terminate: async () => { w.terminate(); }, hold: () => undefined };
+    });
+  }
+
+  /**
+   * Sends the bodies' shapes to every worker (each distinct shape object once): what later batches index
+   * with their pairs, as `shapes` is for `distanceBatch`. Call again when the shapes change.
+   * @throws InvalidShapeError naming `shapes[i]` for a shape a worker cannot rebuild (a support map of
+   *   your own); InvalidArgumentError for a terminated pool or a value that is not an array.
+   */
+  setShapes(shapes: readonly Shape[]): void {
+    this.checkLive();
+    if (!Array.isArray(shapes)) throw new InvalidArgumentError('shapes', `is ${describeValue(shapes)}; expected an array of shapes, one per body`);
+    const index = new Map<Shape, number>(), distinct: ShapeTransfer[] = [], table = new Int32Array(shapes.length);
+    for (let i = 0; i < shapes.length; i++) {
+      const s = shapes[i];
+      let k = index.get(s);
+      if (k === undefined) {
+        k = distinct.length;
+        distinct.push(shapeToTransfer(s, `shapes[${i}]`));
+        index.set(s, k);
+      }
+      table[i] = k;
+    }
+    for (const w of this.workers) w.post({ op: 'shapes', distinct, table });
+    this.shapes = shapes.slice();
+  }
+
+  /** `distanceBatch` across the pool: one distance per pair, into `out` or a new array. */
+  distance(poses: Float64Array, pairs: Int32Array, out?: Float64Array | null): Promise<Float64Array> {
+    return this.run('distance', poses, pairs, out, 1) as Promise<Float64Array>;
+  }
+
+  /** `intersectsBatch` across the pool: 1 or 0 per pair. */
+  intersects(poses: Float64Array, pairs: Int32Array, out?: Uint8Array | null): Promise<Uint8Array> {
+    return this.run('intersects', poses, pairs, out, 1) as Promise<Uint8Array>;
+  }
+
+  /** `contactBatch` across the pool: CONTACT_BATCH_STRIDE (10) numbers per pair. */
+  contact(poses: Float64Array, pairs: Int32Array, out?: Float64Array | null): Promise<Float64Array> {
+    return this.run('contact', poses, pairs, out, CONTACT_BATCH_STRIDE) as Promise<Float64Array>;
+  }
+
+  /** Stops the workers; later calls throw. Batches under way reject. */
+  async terminate(): Promise<void> {
+    if (this.terminated) return;
+    this.terminated = true;
+    for (const [id, p] of this.pending) p.resolve({ id, ok: false, code: 'INVALID_ARGUMENT', message: 'BatchPool was terminated before this batch was answered' });
+    this.pending.clear();
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+
+  private async run(query: Query, poses: Float64Array, pairs: Int32Array, out: Float64Array | Uint8Array | null | undefined, stride: number): Promise<Float64Array | Uint8Array> {
+    this.checkLive();
+    const shapes = this.shapes;
+    if (shapes === null) throw new InvalidArgumentError('BatchPool', 'has no shapes; call setShapes(shapes) before a batch');
+    const n = checkBatch(shapes, poses, pairs);
+    const isBytes = query === 'intersects';
+    if (out != null && (!(isBytes ? out instanceof Uint8Array : out instanceof Float64Array) || out.length < stride * n)) {
+      throw new InvalidArgumentError('out', `is ${describeValue(out)}; expected a ${isBytes ? 'Uint8Array' : 'Float64Array'} of at least ${stride * n} numbers (${stride} per pair), or undefined`);
+    }
+    // Poses are checked here, so that a bad one is named before any worker runs.
+    for (let i = 0; i < shapes.length; i++) transformFromArray(this.scratch, poses, i, 'poses');
+    const result = out ?? (isBytes ? new Uint8Array(n) : new Float64Array(stride * n));
+    const shares = Math.max(1, Math.min(this.threads, Math.floor(n / MIN_PAIRS_PER_THREAD)));
+    const size = Math.ceil(n / shares);
+    const replies: Promise<WorkerReply>[] = [];
+    for (let s = 0, from = 0; from < n; s++, from += size) {
+      const to = Math.min(n, from + size);
+      const id = this.nextId++;
+      replies.push(new Promise<WorkerReply>((resolve) => this.pending.set(id, { resolve })));
+      this.workers[s].post({ op: 'run', id, query, poses, pairs: pairs.slice(2 * from, 2 * to) });
+    }
+    for (const w of this.workers) w.hold(true);
+    let answers: WorkerReply[];
+    try {
+      answers = await Promise.all(replies);
+    } finally {
+      if (this.pending.size === 0 && !this.terminated) for (const w of this.workers) w.hold(false);
+    }
+    for (let s = 0; s < answers.length; s++) {
+      const a = answers[s];
+      if (!a.ok) throw new CollisionError((a.code ?? 'INVALID_ARGUMENT') as CollisionErrorCode, a.message);
+      (result as Float64Array).set(a.result as Float64Array, stride * s * size);
+    }
+    return result;
+  }
+
+  private checkLive(): void {
+    if (this.terminated) throw new InvalidArgumentError('BatchPool', 'was terminated; create a new pool');
+    if (this.failure !== null) throw new InvalidArgumentError('BatchPool', `has a worker thread that failed (${this.failure}); create a new pool`);
+  }
+}
+
+/**
+ * The process's Node options less those a worker file rejects: `--input-type` (only for code given as a
+ * string: `node --input-type=module -e …` would otherwise start no worker) and the string itself.
+ */
+function workerExecArgv(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '-e' || a === '--eval' || a === '-p' || a === '--print') { i++; continue; }
+    if (a.startsWith('--input-type') || a.startsWith('--eval=') || a.startsWith('--print=')) continue;
+    out.push(a);
+  }
+  return out;
+}

@@ -1,0 +1,90 @@
+/**
+ * Shapes sent to a worker thread: plain objects and typed arrays (what `postMessage` copies), from which
+ * the worker rebuilds shapes that answer every query bit for bit as the originals do. Hulls go as their
+ * packed arrays (rebuilt from their points they could number their vertices differently), compounds with
+ * their parts' poses as given, meshes with their triangles in the order given (a degenerate one in the
+ * place of each left out, so triangle indices are unchanged). A user's own support map cannot be sent:
+ * its function lives in this thread.
+ */
+import { InvalidShapeError } from '../errors.js';
+import { shapeFromJSON, shapeToJSON, type ShapeJSON } from '../format/shape-json.js';
+import { HullResult, type HullDimension } from '../hull/hull.js';
+import { Compound } from '../query/concave/compound.js';
+import { TriangleMesh } from '../query/concave/triangle-mesh.js';
+import { ConvexHull } from '../shapes/convex-hull.js';
+import { MinkowskiSum } from '../shapes/minkowski-sum.js';
+import { Rounded } from '../shapes/rounded.js';
+import { Scaled } from '../shapes/scaled.js';
+import type { ConvexShape, Shape } from '../shapes/shape.js';
+
+/** A shape as sent to a worker. */
+export type ShapeTransfer =
+  | { readonly type: 'json'; readonly json: ShapeJSON }
+  | {
+    readonly type: 'hull'; readonly dimension: HullDimension; readonly vertices: Float64Array; readonly faceStart: Int32Array;
+    readonly faceIndices: Int32Array; readonly faceNormals: Float64Array; readonly faceOffsets: Float64Array;
+    readonly neighborStart: Int32Array; readonly neighborIndices: Int32Array;
+  }
+  | { readonly type: 'rounded'; readonly shape: ShapeTransfer; readonly radius: number }
+  | { readonly type: 'minkowskiSum'; readonly a: ShapeTransfer; readonly b: ShapeTransfer }
+  | { readonly type: 'scaled'; readonly shape: ShapeTransfer; readonly scale: readonly [number, number, number] }
+  | { readonly type: 'compound'; readonly parts: readonly ShapeTransfer[]; readonly poses: Float64Array }
+  | { readonly type: 'mesh'; readonly vertices: Float64Array; readonly indices: Int32Array };
+
+/**
+ * The transfer form of `shape`. `field` names it in errors.
+ * @throws InvalidShapeError for a user's own support map (or any shape this library does not define).
+ */
+export function shapeToTransfer(shape: Shape, field: string): ShapeTransfer {
+  if (shape === null || typeof shape !== 'object') throw new InvalidShapeError(field, `is ${shape === null ? 'null' : typeof shape}; expected a shape`);
+  switch (shape.kind) {
+    case 'convexHull': {
+      const h = shape;
+      return {
+        type: 'hull', dimension: h.dimension, vertices: h.vertices, faceStart: h.faceStart, faceIndices: h.faceIndices,
+        faceNormals: h.faceNormals, faceOffsets: h.faceOffsets, neighborStart: h.neighborStart, neighborIndices: h.neighborIndices,
+      };
+    }
+    case 'rounded': return { type: 'rounded', shape: shapeToTransfer(shape.shape, `${field}.shape`), radius: shape.radius };
+    case 'minkowskiSum': return { type: 'minkowskiSum', a: shapeToTransfer(shape.a, `${field}.a`), b: shapeToTransfer(shape.b, `${field}.b`) };
+    case 'scaled': return { type: 'scaled', shape: shapeToTransfer(shape.shape, `${field}.shape`), scale: [shape.scale.x, shape.scale.y, shape.scale.z] };
+    case 'compound': {
+      const c = shape as Compound;
+      return { type: 'compound', parts: c.shapes.map((s, i) => shapeToTransfer(s, `${field}.shapes[${i}]`)), poses: c.partPoses };
+    }
+    case 'mesh': {
+      const m = shape as TriangleMesh;
+      // The triangles given, in their order: each kept one at its source index, a degenerate one elsewhere.
+      const n = m.sourceIndex.length + m.degenerateCount;
+      const indices = new Int32Array(3 * n); // (0, 0, 0): degenerate, left out again
+      for (let j = 0; j < m.sourceIndex.length; j++) indices.set(m.triangles.subarray(3 * j, 3 * j + 3), 3 * m.sourceIndex[j]);
+      return { type: 'mesh', vertices: m.vertices, indices };
+    }
+    default:
+      // Primitives by their JSON form (exact: their parameters are numbers); a user's map throws here.
+      return { type: 'json', json: shapeToJSON(shape, field) };
+  }
+}
+
+/** The shape a transfer form describes (in the worker). */
+export function shapeFromTransfer(t: ShapeTransfer): Shape {
+  switch (t.type) {
+    case 'json': return shapeFromJSON(t.json);
+    case 'hull': {
+      const identity = new Int32Array(t.vertices.length / 3);
+      for (let i = 0; i < identity.length; i++) identity[i] = i;
+      return new ConvexHull(new HullResult(t.dimension, t.vertices, identity, t.faceStart, t.faceIndices, t.faceNormals, t.faceOffsets, t.neighborStart, t.neighborIndices, 0));
+    }
+    case 'rounded': return new Rounded(shapeFromTransfer(t.shape) as ConvexShape, t.radius);
+    case 'minkowskiSum': return new MinkowskiSum(shapeFromTransfer(t.a) as ConvexShape, shapeFromTransfer(t.b) as ConvexShape);
+    case 'scaled': return new Scaled(shapeFromTransfer(t.shape) as ConvexShape, { x: t.scale[0], y: t.scale[1], z: t.scale[2] });
+    case 'compound': {
+      const p = t.poses;
+      return new Compound(t.parts.map((s, i) => ({
+        shape: shapeFromTransfer(s) as ConvexShape,
+        pose: { position: { x: p[7 * i], y: p[7 * i + 1], z: p[7 * i + 2] }, quaternion: { x: p[7 * i + 3], y: p[7 * i + 4], z: p[7 * i + 5], w: p[7 * i + 6] } },
+      })));
+    }
+    case 'mesh': return new TriangleMesh(t.vertices, t.indices);
+  }
+}

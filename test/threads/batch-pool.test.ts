@@ -1,0 +1,97 @@
+/**
+ * BatchPool (worker threads) against the batch queries of this thread, bit for bit: the mixed pool of
+ * every convex kind, a compound and a mesh, bodies shared by many pairs, shared out over 1 and 2
+ * threads; and its errors. (Run from the sources, the workers load batch-worker.ts through tsx; the
+ * packed library's own .js worker is run by test/package.test.ts.)
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  Box, Compound, contactBatch, distanceBatch, InvalidArgumentError, InvalidNumberError, InvalidQuaternionError, InvalidShapeError,
+  intersectsBatch, Rounded, Sphere, TriangleMesh, type Shape,
+} from '../../src/index.js';
+import { BatchPool } from '../../src/threads/index.js';
+import { shapeToTransfer } from '../../src/threads/shape-transfer.js';
+import { mixedPairs, MIXED_SIZE } from '../snapshot/answers.js';
+
+function scene(): { shapes: Shape[]; poses: Float64Array; pairs: Int32Array } {
+  const s = mixedPairs();
+  const shapes: Shape[] = [];
+  const plain: { position: { x: number; y: number; z: number }; quaternion: { x: number; y: number; z: number; w: number } }[] = [];
+  // (Shapes of the user's own, and wrappers of them, stay out: their support functions cannot go to a worker.)
+  const own = (x: Shape) => { try { shapeToTransfer(x, 'x'); return false; } catch { return true; } };
+  for (let i = 0; i < MIXED_SIZE; i++) if (!own(s.a[i]) && !own(s.b[i])) { shapes.push(s.a[i], s.b[i]); plain.push(s.pa[i], s.pb[i]); }
+  const compound = new Compound([
+    { shape: new Box(1, 0.1, 1), pose: { position: { x: 0, y: 1, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } } },
+    { shape: new Rounded(new Box(0.1, 0.5, 0.1), 0.05), pose: { position: { x: 0.8, y: 0.5, z: 0.8 }, quaternion: { x: 0, y: 0.6, z: 0, w: 0.8 } } },
+  ]);
+  // A mesh with a degenerate triangle given (left out, yet triangle indices count it).
+  const mesh = new TriangleMesh([-2, 0, -2, 2, 0, -2, 2, 0, 2, -2, 0, 2, 0, 0, 0], [0, 1, 2, 4, 4, 4, 0, 2, 3]);
+  shapes.push(compound, mesh);
+  plain.push({ position: { x: 0.2, y: -0.3, z: 0.1 }, quaternion: { x: 0, y: 0.6, z: 0, w: 0.8 } }, { position: { x: 0, y: -0.2, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } });
+  const poses = new Float64Array(7 * shapes.length);
+  plain.forEach((p, i) => poses.set([p.position.x, p.position.y, p.position.z, p.quaternion.x, p.quaternion.y, p.quaternion.z, p.quaternion.w], 7 * i));
+  const list: number[] = [];
+  for (let k = 0; 2 * k + 3 < shapes.length; k++) list.push(2 * k, 2 * k + 1);
+  const c = shapes.length - 2, m = shapes.length - 1;
+  for (let i = 0; i < 400; i++) list.push(c, i, i, m);
+  return { shapes, poses, pairs: Int32Array.from(list) };
+}
+
+describe('BatchPool', () => {
+  const { shapes, poses, pairs } = scene();
+  const pools: BatchPool[] = [];
+  afterAll(async () => { for (const p of pools) await p.terminate(); });
+
+  for (const threads of [1, 2]) {
+    it(`${threads} thread(s): every answer is this thread's batch answer, bit for bit`, async () => {
+      const pool = await BatchPool.create({ threads });
+      pools.push(pool);
+      expect(pool.threads).toBe(threads);
+      pool.setShapes(shapes);
+      const [d, hit, c] = await Promise.all([pool.distance(poses, pairs), pool.intersects(poses, pairs), pool.contact(poses, pairs)]);
+      expect(Array.from(d)).toEqual(Array.from(distanceBatch(shapes, poses, pairs)));
+      expect(Array.from(hit)).toEqual(Array.from(intersectsBatch(shapes, poses, pairs)));
+      expect(Array.from(c)).toEqual(Array.from(contactBatch(shapes, poses, pairs)));
+      // Into out, from index 0; and a batch of no pairs.
+      const out = new Float64Array(d.length + 2).fill(-1);
+      expect(await pool.distance(poses, pairs, out)).toBe(out);
+      expect(Array.from(out.subarray(0, d.length))).toEqual(Array.from(d));
+      expect(out[d.length]).toBe(-1);
+      expect((await pool.distance(poses, new Int32Array(0))).length).toBe(0);
+      // New shapes replace the old ones for the next batch.
+      pool.setShapes([new Sphere(1), new Sphere(2)]);
+      expect(Array.from(await pool.distance(Float64Array.of(0, 0, 0, 0, 0, 0, 1, 5, 0, 0, 0, 0, 0, 1), Int32Array.of(0, 1)))).toEqual([2]);
+    }, 60_000);
+  }
+
+  it('errors are named: shapes a worker cannot rebuild, no shapes, bad poses and pairs, a terminated pool', async () => {
+    await expect(BatchPool.create({ threads: 0 })).rejects.toThrow(/^options.threads is 0; expected an integer from 1 to 64/);
+    const pool = await BatchPool.create({ threads: 1 });
+    pools.push(pool);
+    await expect(pool.distance(poses, pairs)).rejects.toThrow(/^BatchPool has no shapes/);
+    const mine = { sweptRadius: 0, boundingRadius: 1, support: (o: { x: number }) => o };
+    expect(() => pool.setShapes([new Sphere(1), mine as never])).toThrow(InvalidShapeError);
+    expect(() => pool.setShapes([new Sphere(1), mine as never])).toThrow(/^shapes\[1\] is a shape of kind "custom", which has no JSON form/);
+    pool.setShapes([new Sphere(1), new Sphere(1)]);
+    await expect(pool.distance(Float64Array.of(0, 0, 0, 0, 0, 0, 1, 5, NaN, 0, 0, 0, 0, 1), Int32Array.of(0, 1))).rejects.toThrow(InvalidNumberError);
+    await expect(pool.distance(Float64Array.of(0, 0, 0, 0, 0, 0, 3, 5, 0, 0, 0, 0, 0, 1), Int32Array.of(0, 1))).rejects.toThrow(InvalidQuaternionError);
+    await expect(pool.distance(Float64Array.of(0, 0, 0, 0, 0, 0, 1, 5, 0, 0, 0, 0, 0, 1), Int32Array.of(0, 2))).rejects.toThrow(/^pairs\[1\] is 2/);
+    await expect(pool.contact(Float64Array.of(0, 0, 0, 0, 0, 0, 1, 5, 0, 0, 0, 0, 0, 1), Int32Array.of(0, 1), new Float64Array(3))).rejects.toThrow(/^out is/);
+    await pool.terminate();
+    await expect(pool.distance(Float64Array.of(0, 0, 0, 0, 0, 0, 1, 5, 0, 0, 0, 0, 0, 1), Int32Array.of(0, 1))).rejects.toThrow(InvalidArgumentError);
+    expect(() => pool.setShapes([])).toThrow(/^BatchPool was terminated/);
+  }, 60_000);
+
+  it('a worker that fails makes its batches reject, never hang, and the pool say so after', async () => {
+    const pool = await BatchPool.create({ threads: 2 });
+    pools.push(pool);
+    // A sphere whose radius was changed after it was made: its copy cannot be rebuilt in the workers.
+    const broken = new Sphere(1);
+    (broken as unknown as { radius: number }).radius = -1;
+    pool.setShapes([broken, new Sphere(1)]);
+    const p = Float64Array.of(0, 0, 0, 0, 0, 0, 1, 5, 0, 0, 0, 0, 0, 1);
+    // (Rejected while waiting, or at once if the worker has already failed.)
+    await expect(pool.distance(p, Int32Array.of(0, 1))).rejects.toThrow(/^BatchPool(: a worker thread failed \(| has a worker thread that failed)/);
+    await expect(pool.distance(p, Int32Array.of(0, 1))).rejects.toThrow(/^BatchPool has a worker thread that failed/);
+  }, 60_000);
+});
