@@ -44,6 +44,18 @@ export class BatchPool {
   private shapes: readonly Shape[] | null = null;
   private terminated = false;
   private readonly scratch = new Transform();
+  /**
+   * Shared memory for the poses, pairs and answers of a batch (where SharedArrayBuffer exists: Node, and
+   * cross-origin isolated pages): the workers read and write it in place, so a call copies the poses and
+   * pairs in once and the answers out once, instead of each worker being sent a copy of every pose.
+   */
+  private readonly shared = typeof SharedArrayBuffer === 'function' && (typeof crossOriginIsolated !== 'boolean' || crossOriginIsolated);
+  private sharedPoses: Float64Array<ArrayBufferLike> = new Float64Array(0);
+  private sharedPairs: Int32Array<ArrayBufferLike> = new Int32Array(0);
+  private sharedNumbers: Float64Array<ArrayBufferLike> = new Float64Array(0);
+  private sharedBytes: Uint8Array<ArrayBufferLike> = new Uint8Array(0);
+  /** Batches under way (a batch started beside another does not reuse the shared arrays). */
+  private inFlight = 0;
 
   /** Why a worker failed (it could not load, or it died), once one has: every later call throws it. */
   private failure: string | null = null;
@@ -169,25 +181,46 @@ export class BatchPool {
     const result = out ?? (isBytes ? new Uint8Array(n) : new Float64Array(stride * n));
     const shares = Math.max(1, Math.min(this.threads, Math.floor(n / MIN_PAIRS_PER_THREAD)));
     const size = Math.ceil(n / shares);
+    let sendPoses: Float64Array<ArrayBufferLike> = poses, sendPairs: Int32Array<ArrayBufferLike> = pairs;
+    let into: Float64Array<ArrayBufferLike> | Uint8Array<ArrayBufferLike> | null = null;
+    if (this.shared && n > 0) {
+      // The pool's shared arrays when no other batch is under way; a batch started beside another gets its own.
+      const own = this.inFlight > 0;
+      const empty = { f: new Float64Array(0), i: new Int32Array(0), b: new Uint8Array(0) };
+      sendPoses = fit(own ? empty.f : this.sharedPoses, 7 * shapes.length, Float64Array);
+      sendPoses.set(poses.subarray(0, 7 * shapes.length));
+      sendPairs = fit(own ? empty.i : this.sharedPairs, 2 * n, Int32Array);
+      sendPairs.set(pairs);
+      into = isBytes ? fit(own ? empty.b : this.sharedBytes, n, Uint8Array) : fit(own ? empty.f : this.sharedNumbers, stride * n, Float64Array);
+      if (!own) {
+        this.sharedPoses = sendPoses; this.sharedPairs = sendPairs;
+        if (isBytes) this.sharedBytes = into as Uint8Array; else this.sharedNumbers = into as Float64Array;
+      }
+    }
     const replies: Promise<WorkerReply>[] = [];
     for (let s = 0, from = 0; from < n; s++, from += size) {
       const to = Math.min(n, from + size);
       const id = this.nextId++;
       replies.push(new Promise<WorkerReply>((resolve) => this.pending.set(id, { resolve })));
-      this.workers[s].post({ op: 'run', id, query, poses, pairs: pairs.slice(2 * from, 2 * to) });
+      // Without shared memory, each worker gets its own pairs only (the poses it needs are any of them).
+      const share = into === null ? { pairs: pairs.slice(2 * from, 2 * to), from: 0, to: to - from } : { pairs: sendPairs, from, to };
+      this.workers[s].post({ op: 'run', id, query, poses: sendPoses, ...share, result: into });
     }
     for (const w of this.workers) w.hold(true);
     let answers: WorkerReply[];
+    this.inFlight++;
     try {
       answers = await Promise.all(replies);
     } finally {
+      this.inFlight--;
       if (this.pending.size === 0 && !this.terminated) for (const w of this.workers) w.hold(false);
     }
     for (let s = 0; s < answers.length; s++) {
       const a = answers[s];
       if (!a.ok) throw new CollisionError((a.code ?? 'INVALID_ARGUMENT') as CollisionErrorCode, a.message);
-      (result as Float64Array).set(a.result as Float64Array, stride * s * size);
+      if (a.result !== null) (result as Float64Array).set(a.result as Float64Array, stride * s * size);
     }
+    if (into !== null) (result as Float64Array).set(into.subarray(0, stride * n) as Float64Array);
     return result;
   }
 
@@ -210,4 +243,10 @@ function workerExecArgv(argv: readonly string[]): string[] {
     out.push(a);
   }
   return out;
+}
+
+/** `a` when it holds `length` numbers, else a larger array of its type on a new SharedArrayBuffer. */
+function fit<T extends Float64Array | Int32Array | Uint8Array>(a: T, length: number, type: { new (buffer: SharedArrayBuffer): T; readonly BYTES_PER_ELEMENT: number }): T {
+  if (a.length >= length) return a;
+  return new type(new SharedArrayBuffer(type.BYTES_PER_ELEMENT * Math.max(length, 2 * a.length)));
 }

@@ -11,11 +11,17 @@ import { shapeFromTransfer, type ShapeTransfer } from './shape-transfer.js';
 /** What the pool posts: the shapes (distinct ones, and each body's index among them), or a batch to run. */
 export type WorkerRequest =
   | { readonly op: 'shapes'; readonly distinct: readonly ShapeTransfer[]; readonly table: Int32Array }
-  | { readonly op: 'run'; readonly id: number; readonly query: 'distance' | 'intersects' | 'contact'; readonly poses: Float64Array; readonly pairs: Int32Array };
+  | {
+    readonly op: 'run'; readonly id: number; readonly query: 'distance' | 'intersects' | 'contact'; readonly poses: Float64Array;
+    /** The pairs to answer: `pairs[2 · from .. 2 · to)`. */
+    readonly pairs: Int32Array; readonly from: number; readonly to: number;
+    /** Shared memory to write the answers into (from the pair `from` on), or null to send them back. */
+    readonly result: Float64Array | Uint8Array | null;
+  };
 
 /** What the worker posts back for a batch. */
 export type WorkerReply =
-  | { readonly id: number; readonly ok: true; readonly result: Float64Array | Uint8Array }
+  | { readonly id: number; readonly ok: true; readonly result: Float64Array | Uint8Array | null }
   | { readonly id: number; readonly ok: false; readonly code: string | null; readonly message: string };
 
 interface Port {
@@ -31,10 +37,14 @@ function handle(port: Port, request: WorkerRequest): void {
     return;
   }
   try {
-    const { poses, pairs } = request;
-    const result = request.query === 'distance' ? distanceBatch(shapes, poses, pairs)
-      : request.query === 'intersects' ? intersectsBatch(shapes, poses, pairs) : contactBatch(shapes, poses, pairs);
-    port.postMessage({ id: request.id, ok: true, result } satisfies WorkerReply, [result.buffer]);
+    const { poses, from, to, query } = request;
+    const pairs = request.pairs.subarray(2 * from, 2 * to);
+    const stride = query === 'contact' ? 10 : 1;
+    const into = request.result === null ? null : request.result.subarray(stride * from, stride * to);
+    const result = query === 'distance' ? distanceBatch(shapes, poses, pairs, into as Float64Array | null)
+      : query === 'intersects' ? intersectsBatch(shapes, poses, pairs, into as Uint8Array | null) : contactBatch(shapes, poses, pairs, into as Float64Array | null);
+    if (into !== null) port.postMessage({ id: request.id, ok: true, result: null } satisfies WorkerReply);
+    else port.postMessage({ id: request.id, ok: true, result } satisfies WorkerReply, [result.buffer]);
   } catch (error) {
     const code = error instanceof CollisionError ? error.code : null;
     port.postMessage({ id: request.id, ok: false, code, message: error instanceof Error ? error.message : String(error) } satisfies WorkerReply);

@@ -58,6 +58,12 @@ describe('BatchPool', () => {
       expect(Array.from(out.subarray(0, d.length))).toEqual(Array.from(d));
       expect(out[d.length]).toBe(-1);
       expect((await pool.distance(poses, new Int32Array(0))).length).toBe(0);
+      // Two batches under way at once, on different poses, do not mix (each has its own shared memory).
+      const moved = poses.map((x, i) => (i % 14 === 7 ? x + 0.25 : x)); // every pool pair's B moved along x
+      const [d1, d2] = await Promise.all([pool.distance(poses, pairs), pool.distance(moved, pairs)]);
+      expect(Array.from(d1)).toEqual(Array.from(d));
+      expect(Array.from(d2)).toEqual(Array.from(distanceBatch(shapes, moved, pairs)));
+      expect(Array.from(d2)).not.toEqual(Array.from(d));
       // New shapes replace the old ones for the next batch.
       pool.setShapes([new Sphere(1), new Sphere(2)]);
       expect(Array.from(await pool.distance(Float64Array.of(0, 0, 0, 0, 0, 0, 1, 5, 0, 0, 0, 0, 0, 1), Int32Array.of(0, 1)))).toEqual([2]);
