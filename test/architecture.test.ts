@@ -18,8 +18,9 @@ const LAYERS: readonly (readonly string[])[] = [
   ['hull'],
   ['shapes'],
   ['query'],
-  ['world'],
+  ['world', 'batch'],
   ['format'],
+  ['threads'],
   ['index.ts'],
   ['cli'],
 ];
