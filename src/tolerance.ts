@@ -103,6 +103,18 @@ export const EPA_MAX_FACES = 2 * (EPA_MAX_ITERATIONS + 8);
 export const EPA_VISIBLE_TOLERANCE = 64 * EPS;
 
 /**
+ * EPA's witness points come from the closest face's barycentric coordinates of the origin's projection.
+ * When the point they give is farther than this (unitless; times the sum of the bounding radii) from the
+ * projection, the projection lies outside the face: the visibility tolerance above keeps faces a new
+ * vertex lies on within rounding, so the polytope can hold coplanar faces, and the nearest by a rounding
+ * of its distance need not be the one the projection is in. Then the witnesses come from the face of that
+ * plane (distance within EPA's tolerance, normal within this of the closest's) nearest the projection;
+ * normal and depth stay. Pinned from above by manifolds.test.ts "a cylinder against a knot triangle"
+ * (golden): at Infinity its point is 5.3e-3 off its normal.
+ */
+export const EPA_WITNESS_TOLERANCE = 1e-9;
+
+/**
  * First and last angular step (radians) of the direct search that polishes EPA's best upper bound when
  * EPA stops unconverged (a curved shape whose deepest direction is not unique, such as a point on a
  * cone's axis): the step halves from 0.05 rad (about 3°, finer than EPA's faces by then) until no

@@ -34,9 +34,10 @@ const MAX_PACKED_BYTES = 400_000;
 /**
  * The entry-point issue set 10 KB for a minimal contact program (9.6 KB then). Checking every argument
  * at the boundary, guarding user code against re-entrant queries and answering pairs of any magnitude
- * (the scale-free path) took it to 11.1 KB; the budget is 12 KB.
+ * (the scale-free path) took it to 11.1 KB, and later fixes to 12.06 KB (the last: EPA's witnesses from
+ * the coplanar face that holds the projection); the budget is 12.5 KB.
  */
-const MAX_CONTACT_GZIP = 12_000;
+const MAX_CONTACT_GZIP = 12_500;
 /**
  * The whole library, both entries: 28 KB before contact manifolds, 41.7 KB with them (and their format),
  * 49.3 KB with ray and shape casts (and theirs), 57.4 KB with compounds and their hierarchy, 73.5 KB with
@@ -150,7 +151,7 @@ export const box = new Box(1, 2, 3);
     return { gzip: gzipSync(result.outputFiles[0].contents).length, inputs };
   }
 
-  it('bundles small: contact at most 12 KB gzipped, the whole library at most 84 KB, intersects and distance without EPA', async () => {
+  it('bundles small: contact at most 12.5 KB gzipped, the whole library at most 84 KB, intersects and distance without EPA', async () => {
     const pose = '{ position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }';
     const contactOnly = await bundle('contact-only', `import { Box, contact, Sphere } from 'convex-collide';
       console.log(contact(new Box(1, 1, 1), ${pose}, new Sphere(1), ${pose}));`);

@@ -285,8 +285,9 @@ describe('ray closed forms: the GJK ray cast and the implicit functions agree', 
       expect((gjk.t - cf.t) * rl).toBeLessThan(1e-9 * L); // GJK never stops beyond the surface
       if (!sharp) expect(norm(sub(normalize(cf.normal), normalize(gjk.normal)))).toBeLessThan(1e-4);
     }), { numRuns: 1500 });
-    // Bands: hits are a good share of the rays, inside origins occur, fragile rays are rare.
-    expect(hits / runs).toBeGreaterThan(0.25);
+    // Bands: hits are a good share of the rays from outside, inside origins occur, fragile rays are rare.
+    // (Measured 0.28 to 0.33 of the rays from outside over six seeds: 0.2 is far below any seed's share.)
+    expect(hits / (runs - inside)).toBeGreaterThan(0.2);
     expect(inside).toBeGreaterThan(0);
     expect(fragile / runs).toBeLessThan(0.01);
   });
@@ -325,10 +326,23 @@ describe('ray closed forms: the GJK ray cast and the implicit functions agree', 
         : norm(cross(normalize(r), normalize(sub(spec.b!, spec.a!))));
       if (sinAngle < 1e-3) { inPlane++; } else {
         expect(spec.f(add(o, scale(r, cf.t - (1e-6 * L) / rl)))).toBeGreaterThan(tol);
-        // A crossing: the closed form reports the crossing itself (f's minimum, ≈ 0), GJK where the ray
-        // comes within the tolerance, tol / (|r| sin) before it.
-        expect(Math.abs(cf.t - m.t) * rl).toBeLessThan(1e-9 * L);
-        if (gjk.hit) expect(Math.abs(cf.t - gjk.t) * rl).toBeLessThan(1e-9 * L);
+        // A crossing: the closed form reports the crossing itself (f's minimum, ≈ 0). GJK reports where the
+        // ray comes within its tolerance, never past the crossing, at a point within 1e-8 of the size of the
+        // shape; where the ray is steep to the plane and clear of the edges that is also within 1e-9 of the
+        // size of the crossing along the ray. A shallow ray, or one crossing near an edge it runs nearly
+        // along, approaches the shape so slowly that GJK's stopping distance is a longer stretch of t (seed
+        // 976165198: sin 0.0049 to the plane, 1e-5 of the size from an edge, GJK 1.6e-7 of the size before
+        // the crossing), and the search's minimum is anywhere along where f is within rounding of 0.
+        const edge = spec.kind === 'triangle'
+          ? Math.min(...[[spec.a!, spec.b!], [spec.b!, spec.c!], [spec.c!, spec.a!]].map(([u, v]) => dist(p, closestOnSegment(p, u, v))))
+          : Infinity;
+        const wellPosed = sinAngle > 0.05 && edge > 1e-3 * L;
+        if (edge > 1e-6 * L) expect(Math.abs(cf.t - m.t) * rl).toBeLessThan(1e-9 * L);
+        if (gjk.hit) {
+          expect((gjk.t - cf.t) * rl).toBeLessThan(1e-9 * L);
+          expect(spec.f(add(o, scale(r, gjk.t)))).toBeLessThan(1e-8 * L);
+          if (wellPosed) expect(Math.abs(cf.t - gjk.t) * rl).toBeLessThan(1e-9 * L);
+        }
         if (gjk.hit && spec.smooth(p)) expect(norm(sub(normalize(cf.normal), normalize(gjk.normal)))).toBeLessThan(1e-6);
       }
     }), { numRuns: 1500 });

@@ -36,6 +36,16 @@ function checkPenetration(a: O.Placed, b: O.Placed, r: NonNullable<ReturnType<ty
   return '';
 }
 
+/**
+ * A polytope pair's witnesses also lie along the normal, pA − pB = depth·n: EPA's face holds the origin's
+ * projection (its converged answer; curved shapes may end on supports along the normal instead).
+ */
+function checkAligned(r: NonNullable<ReturnType<typeof penetration>>, tol: number): string {
+  const n = O.toV3(r.normal), d = O.sub(O.toV3(r.pointA), O.toV3(r.pointB));
+  const off = O.norm(O.sub(d, O.scale(n, r.depth)));
+  return off > tol ? `pA − pB is ${off} off depth·normal` : '';
+}
+
 describe('EPA depth vs brute force on polytopes', () => {
   it('random solid polytopes (boxes, 4..7-point hulls): depth = min over facet normals of conv(A − B)', () => {
     let overlapping = 0, total = 0;
@@ -54,6 +64,7 @@ describe('EPA depth vs brute force on polytopes', () => {
         const ref = O.polytopeDepth(a, b);
         expect(Math.abs(r!.depth - ref.depth), A.describeCase(a, b)).toBeLessThanOrEqual(tol);
         expect(checkPenetration(a, b, r!, tol), A.describeCase(a, b)).toBe('');
+        expect(checkAligned(r!, tol), A.describeCase(a, b)).toBe('');
       }),
       { numRuns: RUNS, seed: 201 },
     );
@@ -78,6 +89,7 @@ describe('EPA depth vs brute force on polytopes', () => {
         expect(r, A.describeCase(a, b)).not.toBeNull();
         expect(Math.abs(r!.depth - sat.depth), A.describeCase(a, b)).toBeLessThanOrEqual(tol);
         expect(checkPenetration(a, b, r!, tol), A.describeCase(a, b)).toBe('');
+        expect(checkAligned(r!, tol), A.describeCase(a, b)).toBe('');
       }),
       { numRuns: RUNS, seed: 202 },
     );

@@ -101,18 +101,12 @@ describe('contactManifolds: one manifold per pair of parts within the margin (br
     }), { numRuns: 40, seed: 20261125 });
   });
 
-  // Known fault, open (found by the property above with seed 553024441, and present before the mesh's leaf
-  // order changed): a cylinder's manifold against one triangle of the knot has a point whose witnesses are
-  // 5.3e-3 off its separation along the normal (the tolerance is 1e-4). Diagnosed, not fixed: the triangle
-  // alone (contactManifold, and contact itself) gives the same point. EPA converges (the support along its
-  // normal agrees with the face's distance) on a closest face whose plane holds the origin's projection
-  // 1.2 % outside the face (barycentric −0.0118: the polytope is not convex there, through the visibility
-  // tolerance), so the clamped barycentric witnesses are off the normal by 5.3e-3; the manifold's single
-  // point then finds no feature overlap agreeing with the separation (the triangle's face is far from the
-  // normal) and keeps them. Fix in EPA (a neighbour face holding the projection, or the projection's own
-  // barycentrics) or in alignPoint's fallback. it.fails while the fault stands: this test starts failing
-  // the day it is fixed, and becomes an ordinary golden test then.
-  it.fails('known fault: a cylinder against a knot triangle, one manifold point off its normal (golden)', () => {
+  // Golden (found by the property above with seed 553024441): a cylinder's manifold against one triangle
+  // of the knot had a point whose witnesses were 5.3e-3 off its separation along the normal (tolerance
+  // 1e-4). EPA had converged on a face coplanar with the one holding the origin's projection (nearer by a
+  // rounding of its distance), and took clamped barycentric witnesses 1.2 % outside it; the fix walks to
+  // the coplanar face that holds the projection (EPA_WITNESS_TOLERANCE).
+  it('a cylinder against a knot triangle: every manifold point along its normal (golden)', () => {
     const geometry = new THREE.TorusKnotGeometry(1, 0.3, 40, 8);
     const mesh = TriangleMesh.fromGeometry(geometry);
     const mPose = poseObj({ position: [-0.08095782995223999, 0.4999999813735485, 0.33533714059740305], quaternion: [-0.5757734665838795, -0.5757734622940328, -0.07385634944827778, 0.5757734580041861] });

@@ -25,7 +25,7 @@ import { anyPerpendicular, vec3 } from '../../math/vec3.js';
 import type { ConvexShape } from '../../shapes/shape.js';
 import {
   EPA_MAX_ITERATIONS, EPA_POLISH_FIRST_STEP, EPA_POLISH_LAST_STEP, EPA_POLISH_MAX_EVALUATIONS, EPA_RELATIVE_TOLERANCE,
-  EPA_VISIBLE_TOLERANCE, FLAT_TOLERANCE,
+  EPA_VISIBLE_TOLERANCE, EPA_WITNESS_TOLERANCE, FLAT_TOLERANCE,
 } from '../../tolerance.js';
 import { closestOnTriangle } from '../gjk/simplex.js';
 import { supportPair } from '../support-pair.js';
@@ -52,6 +52,10 @@ export class EpaWork {
   readonly sb = vec3();
   readonly tri = new Float64Array(9);
   readonly lambda = new Float64Array(4);
+  /** Scratch of the witness search among coplanar faces (EPA_WITNESS_TOLERANCE). */
+  readonly tri2 = new Float64Array(9);
+  readonly lambda2 = new Float64Array(4);
+  readonly target = new Float64Array(3);
   readonly perp = vec3();
   /** Last support point of K: w, then a, then b. */
   readonly s = new Float64Array(9);
@@ -101,6 +105,8 @@ function distanceFromLine(poly: Polytope, sup: Float64Array, i: number, j: numbe
 }
 
 const _lineDistance = /* @__PURE__ */ new Float64Array(1);
+const WITNESS_TOLERANCE = EPA_WITNESS_TOLERANCE; // V8 rule 4 (CONTRIBUTING.md)
+const _miss = /* @__PURE__ */ new Float64Array(2);
 
 /**
  * Writes the "flat" answer: K has no extent along `n`, the origin is on its boundary; depth 0 and
@@ -298,6 +304,41 @@ export function epaPenetration(
     tri[c] = w[3 * bi + c]; tri[3 + c] = w[3 * bj + c]; tri[6 + c] = w[3 * bk + c];
   }
   closestOnTriangle(tri, 0, 1, 2, lam);
+  // The projection outside the face (a coplanar neighbour nearer by a rounding of its distance was not
+  // the one it lies in): the witnesses from the face of that plane the projection is in, or nearest it
+  // (EPA_WITNESS_TOLERANCE), by a walk from face to adjacent face of the plane, each step nearer the
+  // projection, so no face twice: at most as many steps as faces. The projection and the misses go through
+  // arrays (CONTRIBUTING.md, "V8 rules", rule 1: the least miss kept in a local, a double carried round the
+  // loop across its calls, came out boxed, about 100 bytes a step in a 2,000-body world).
+  const target = work.target;
+  target[0] = bnx * bd; target[1] = bny * bd; target[2] = bnz * bd;
+  witnessMiss(tri, lam, target);
+  _miss[1] = _miss[0];
+  if (_miss[1] > WITNESS_TOLERANCE * scale) {
+    const tri2 = work.tri2, lam2 = work.lambda2, adj = poly.faceAdjacent;
+    let cur = bestFace;
+    for (let steps = poly.faceCount; steps > 0 && _miss[1] > 0; steps--) {
+      let next = -1;
+      for (let e = 0; e < 3; e++) {
+        const g = adj[3 * cur + e];
+        if (!poly.faceAlive[g] || !(Math.abs(fd[g] - bd) <= tol)) continue;
+        if (!(fn[3 * g] * bnx + fn[3 * g + 1] * bny + fn[3 * g + 2] * bnz >= 1 - WITNESS_TOLERANCE)) continue;
+        const gi = fv[3 * g], gj = fv[3 * g + 1], gk = fv[3 * g + 2];
+        for (let c = 0; c < 3; c++) {
+          tri2[c] = w[3 * gi + c]; tri2[3 + c] = w[3 * gj + c]; tri2[6 + c] = w[3 * gk + c];
+        }
+        closestOnTriangle(tri2, 0, 1, 2, lam2);
+        witnessMiss(tri2, lam2, target);
+        if (_miss[0] < _miss[1]) {
+          _miss[1] = _miss[0]; next = g;
+          bi = gi; bj = gj; bk = gk;
+          lam[0] = lam2[0]; lam[1] = lam2[1]; lam[2] = lam2[2];
+        }
+      }
+      if (next < 0) break;
+      cur = next;
+    }
+  }
   const a = poly.a, b = poly.b;
   const l0 = lam[0], l1 = lam[1], l2 = lam[2];
   work.pointA.x = l0 * a[3 * bi] + l1 * a[3 * bj] + l2 * a[3 * bk];
@@ -308,6 +349,15 @@ export function epaPenetration(
   work.pointB.z = l0 * b[3 * bi + 2] + l1 * b[3 * bj + 2] + l2 * b[3 * bk + 2];
   work.normal.x = bnx; work.normal.y = bny; work.normal.z = bnz;
   work.depth = bd > 0 ? bd : 0;
+}
+
+/** How far the point with weights `lam` on triangle `tri` (packed) is from `p`, into `_miss[0]`. */
+function witnessMiss(tri: Float64Array, lam: Float64Array, p: Float64Array): void {
+  const l0 = lam[0], l1 = lam[1], l2 = lam[2];
+  const x = l0 * tri[0] + l1 * tri[3] + l2 * tri[6] - p[0];
+  const y = l0 * tri[1] + l1 * tri[4] + l2 * tri[7] - p[1];
+  const z = l0 * tri[2] + l1 * tri[5] + l2 * tri[8] - p[2];
+  _miss[0] = Math.sqrt(x * x + y * y + z * z);
 }
 
 /**
