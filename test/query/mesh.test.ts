@@ -193,8 +193,11 @@ describe('a flat mesh of 2 × 10,000 triangles: no normal off vertical, over inn
       const sphere = new Sphere(r);
       const c = contact(mesh, id, sphere, poseObj({ position: [x, r + gap, z], quaternion: [0, 0, 0, 1] }), out)!;
       expect(Math.abs(c.separation - gap)).toBeLessThan(1e-12);
-      expect(Math.abs(c.normal.x)).toBeLessThan(1e-9);
-      expect(Math.abs(c.normal.z)).toBeLessThan(1e-9);
+      // Within 1e-6 of vertical, as the issue asks of a sliding box: GJK may stop on an edge of the face
+      // whose foot is off the true one by δ, where the distance is off by only δ²/2d, far within its
+      // tolerance; the normal is then δ/d off (seed −1681507898: a sphere of radius 0.17 resting 5e-10 from
+      // a vertex, its normal 1.5e-9 off vertical, its separation exact).
+      expect(Math.hypot(c.normal.x, c.normal.z)).toBeLessThan(1e-6);
       expect(c.normal.y).toBeGreaterThan(0);
     }), { numRuns: 400 });
   });
