@@ -193,24 +193,16 @@ export class ConvexHull implements SupportMap {
    * for the direction's cell, with no state kept (so A and B may be one hull object, and no answer depends
    * on the queries before it). The scan's answer, the first maximiser: where the climb's top has a neighbour
    * within NEAR_TIE of it, or the direction is zero or non-finite (no cell), or the climb takes more steps
-   * than there are vertices (an adjacency that is not a convex polytope's), it scans. Each step strictly increases the dot product, so no vertex is visited twice.
+   * than there are vertices (an adjacency that is not a convex polytope's), it scans. Each step strictly
+   * increases the dot product, so no vertex is visited twice.
    */
   private tableClimbIndex(dir: Readonly<Vec3Like>): number {
     const dx = dir.x, dy = dir.y, dz = dir.z;
-    const v = this.vertices, ns = this.neighborStart, ni = this.neighborIndices, table = this._cells;
-    // The direction's cube-map cell: its largest component picks the face, the other two divided by it the cell.
-    const ax = Math.abs(dx), ay = Math.abs(dy), az = Math.abs(dz);
-    let face: number, u: number, w: number;
-    if (ax >= ay && ax >= az) {
-      face = dx >= 0 ? 0 : 1; u = dy / ax; w = dz / ax;
-    } else if (ay >= az) {
-      face = dy >= 0 ? 2 : 3; u = dx / ay; w = dz / ay;
-    } else {
-      face = dz >= 0 ? 4 : 5; u = dx / az; w = dy / az;
-    }
-    const ci = Math.floor((u + 1) * (START_CELLS / 2)), cj = Math.floor((w + 1) * (START_CELLS / 2));
-    if (ci >= 0 && cj >= 0) {
-      let cur = table[(face * START_CELLS + (ci < START_CELLS ? ci : START_CELLS - 1)) * START_CELLS + (cj < START_CELLS ? cj : START_CELLS - 1)];
+    const v = this.vertices, ns = this.neighborStart, ni = this.neighborIndices;
+    const cell = startCell(dir);
+    if (cell >= 0) {
+      const ax = Math.abs(dx), ay = Math.abs(dy), az = Math.abs(dz);
+      let cur = this._cells[cell];
       let curDot = v[3 * cur] * dx + v[3 * cur + 1] * dy + v[3 * cur + 2] * dz;
       // A neighbour within this of the top is a tie to rounding (a bound on |p|·|dir| times NEAR_TIE).
       const slack = NEAR_TIE * this.boundingRadius * (ax + ay + az);
@@ -287,21 +279,9 @@ export class ConvexHull implements SupportMap {
       cur = next;
       if (!tableUsed) {
         tableUsed = true;
-        // The cube-map cell of the direction: its largest component picks the face, the other two
-        // divided by it the cell (inline: see support). A zero or non-finite direction gives NaN: no cell.
-        const ax = Math.abs(dx), ay = Math.abs(dy), az = Math.abs(dz);
-        let face: number, u: number, w: number;
-        if (ax >= ay && ax >= az) {
-          face = dx >= 0 ? 0 : 1; u = dy / ax; w = dz / ax;
-        } else if (ay >= az) {
-          face = dy >= 0 ? 2 : 3; u = dx / ay; w = dz / ay;
-        } else {
-          face = dz >= 0 ? 4 : 5; u = dx / az; w = dy / az;
-        }
-        const i = Math.floor((u + 1) * (START_CELLS / 2)), j = Math.floor((w + 1) * (START_CELLS / 2));
-        if (i >= 0 && j >= 0) {
-          const s = table[(face * START_CELLS + (i < START_CELLS ? i : START_CELLS - 1)) * START_CELLS +
-            (j < START_CELLS ? j : START_CELLS - 1)];
+        const cell = startCell(dir);
+        if (cell >= 0) {
+          const s = table[cell];
           const sd = v[3 * s] * dx + v[3 * s + 1] * dy + v[3 * s + 2] * dz;
           if (sd > curDot) {
             cur = s;
@@ -374,6 +354,27 @@ export class ConvexHull implements SupportMap {
     out.normal.z = fn[3 * best + 2];
     return out;
   }
+}
+
+/**
+ * The start table's entry for `dir`: its cube-map cell (the largest component picks the face, the other
+ * two divided by it the cell), or −1 for a zero or non-finite direction (NaN: no cell). The direction goes
+ * in as the object and the index comes back an integer (CONTRIBUTING.md, "V8 rules", rule 1).
+ */
+function startCell(dir: Readonly<Vec3Like>): number {
+  const dx = dir.x, dy = dir.y, dz = dir.z;
+  const ax = Math.abs(dx), ay = Math.abs(dy), az = Math.abs(dz);
+  let face: number, u: number, w: number;
+  if (ax >= ay && ax >= az) {
+    face = dx >= 0 ? 0 : 1; u = dy / ax; w = dz / ax;
+  } else if (ay >= az) {
+    face = dy >= 0 ? 2 : 3; u = dx / ay; w = dz / ay;
+  } else {
+    face = dz >= 0 ? 4 : 5; u = dx / az; w = dy / az;
+  }
+  const i = Math.floor((u + 1) * (START_CELLS / 2)), j = Math.floor((w + 1) * (START_CELLS / 2));
+  if (!(i >= 0 && j >= 0)) return -1;
+  return (face * START_CELLS + (i < START_CELLS ? i : START_CELLS - 1)) * START_CELLS + (j < START_CELLS ? j : START_CELLS - 1);
 }
 
 function isHull(x: unknown): x is Hull {
