@@ -424,3 +424,18 @@ export const BVH_MAX_LEAF_ITEMS = 4;
  * ±10 % (the machine's noise) at 10k.
  */
 export const MESH_MAX_LEAF_TRIANGLES = 8;
+
+// ---------------------------------------------------------------------------------------------- 2D
+
+/**
+ * A 2D hull (Polygon) drops a point whose turn is within this of straight: the sine of the angle at it
+ * (unitless). A dropped point lies within about 1e-12 of the hull's size from it, far inside the
+ * queries' own tolerance, and collinear or repeated points never become vertices (2d/hull2.ts).
+ */
+export const HULL2_COLLINEAR_TOLERANCE = 1e-12;
+
+/**
+ * A 2D hull merges a vertex within `HULL2_MERGE_TOLERANCE · scale` of its neighbour (scale: the largest
+ * coordinate's magnitude; unitless), so no edge has a length of rounding noise.
+ */
+export const HULL2_MERGE_TOLERANCE = 64 * EPS;

@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { runHullCommand } from './commands/hull.js';
-import { answerCastQueryText, answerManifoldQueryText, answerRayQueryText, answerSceneQueryText } from '../format/index.js';
+import { answerCastQueryText, answerManifoldQueryText, answerPair2dQueryText, answerRayQueryText, answerSceneQueryText } from '../format/index.js';
 import { runDocumentCommand } from './commands/document.js';
 import { runJsonlQuery } from './commands/query-jsonl.js';
 import { runQueryCommand } from './commands/query.js';
@@ -35,7 +35,7 @@ export interface CliOutput {
   exitCode: number;
 }
 
-export const HELP = `convex-collide: exact collision queries between 3D convex shapes
+export const HELP = `convex-collide: exact collision queries between convex shapes, in 3D and in the plane
 
 Usage:
   convex-collide query [--table] FILE   answer every pair of a pair-query file
@@ -45,6 +45,7 @@ Usage:
   convex-collide cast FILE              time of impact of every cast of a cast file
   convex-collide scene FILE             every touching pair of many bodies, and rays' first hits
   convex-collide hull FILE              convex hull of a point list
+  convex-collide query2d FILE           answer every pair of a 2D pair file
   convex-collide --help | --version
 
 FILE is a path, or - to read standard input.
@@ -76,6 +77,9 @@ margin once, a before b in the input.
 
 hull reads {"points": [[x, y, z], ...]} and writes {"vertices", "faces", "normals"}.
 
+query2d reads the query format in the plane (shapes: point, segment, circle, box, capsule, polygon,
+rounded; poses: {"position": [x, y], "angle": radians}) and writes its results with 2-vectors.
+
 Examples:
   convex-collide query examples/pairs.json > results.json
   convex-collide query examples/pairs.json --table
@@ -86,7 +90,7 @@ Examples:
 
 Exit status:
   0  success
-  1  query, manifold, raycast, cast: some pair (ray, cast) could not be answered (its result holds "error"; the others are answered)
+  1  query, query2d, manifold, raycast, cast: some pair (ray, cast) could not be answered (its result holds "error"; the others are answered)
   2  bad usage, or input that cannot be read or parsed at all, or a bad scene field (message on stderr)
 `;
 
@@ -97,6 +101,7 @@ const COMMANDS: Record<string, { options: readonly string[] }> = {
   cast: { options: [] },
   scene: { options: [] },
   hull: { options: [] },
+  query2d: { options: [] },
 };
 
 /** Reads from the real file system and process.stdin. */
@@ -145,7 +150,7 @@ async function runCommand(args: readonly string[], input: CliInput): Promise<Cli
   const [command, ...rest] = args;
   const spec = COMMANDS[command];
   if (spec === undefined) {
-    return usageError(command.startsWith('-') ? `unknown option ${command}` : `unknown command "${command}"; expected query, manifold, raycast, cast, scene or hull`);
+    return usageError(command.startsWith('-') ? `unknown option ${command}` : `unknown command "${command}"; expected query, query2d, manifold, raycast, cast, scene or hull`);
   }
   const flags = new Set<string>();
   const files: string[] = [];
@@ -178,6 +183,7 @@ async function runCommand(args: readonly string[], input: CliInput): Promise<Cli
     if (command === 'manifold') return runDocumentCommand(command, 'pairs', answerManifoldQueryText, text);
     if (command === 'raycast') return runDocumentCommand(command, 'rays', answerRayQueryText, text);
     if (command === 'cast') return runDocumentCommand(command, 'casts', answerCastQueryText, text);
+    if (command === 'query2d') return runDocumentCommand(command, 'pairs', answerPair2dQueryText, text);
     if (command === 'scene') {
       const scene = answerSceneQueryText(text);
       return scene.error === null

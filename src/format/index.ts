@@ -18,3 +18,4 @@ export {
 export { answerRayJson, answerRayQueryText, formatRayResult, type RayOutcome } from './ray-query.js';
 export { answerCastJson, answerCastQueryText, formatCastResult, type CastOutcome } from './cast-query.js';
 export { answerSceneQueryText, type SceneAnswer } from './scene-query.js';
+export { answerPair2dJson, answerPair2dQueryText, formatPair2dResult, readPose2Json, shape2FromJSON, type Pair2dOutcome } from './pair2d-query.js';

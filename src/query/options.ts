@@ -1,6 +1,8 @@
 import { describeValue, InvalidArgumentError, InvalidNumberError } from '../errors.js';
 import { GjkCache } from './gjk/gjk.js';
 
+export { checkOut, isFrozenOut, outNotWritable } from './out-record.js';
+
 /** The numeric per-call options any query accepts (see GjkOptions, EpaOptions, ContactOptions). */
 interface NumericOptions {
   cache?: GjkCache;
@@ -62,32 +64,6 @@ export function checkOptions(options: NumericOptions | undefined | null): void {
  */
 export function badOption(options: object, name: string, accepted: string): never {
   throw new InvalidNumberError(`options.${name}`, (options as Record<string, unknown>)[name], accepted);
-}
-
-/**
- * Checks a result record given as `out`: an object whose `pointA`, `pointB` and `normal` are objects. A
- * frozen record passes this (testing for it cost about 40 ns a query) and fails when written: the query
- * turns that TypeError into {@link outNotWritable}'s error.
- * @throws InvalidArgumentError naming `out`.
- */
-export function checkOut(out: unknown, factory: string): void {
-  if (typeof out === 'object' && out !== null) {
-    const o = out as { pointA?: unknown; pointB?: unknown; normal?: unknown };
-    const pa = o.pointA, pb = o.pointB, n = o.normal;
-    if (typeof pa === 'object' && pa !== null && typeof pb === 'object' && pb !== null && typeof n === 'object' && n !== null) return;
-  }
-  throw outNotWritable(factory);
-}
-
-/** The error for an `out` the query could not write into (not a record, or frozen). */
-export function outNotWritable(factory: string): InvalidArgumentError {
-  return new InvalidArgumentError('out', `is not a writable result record; expected one from ${factory}(), or undefined`);
-}
-
-/** Whether `out` or one of its vectors is frozen (why a write into it failed). */
-export function isFrozenOut(out: unknown): boolean {
-  const o = out as { pointA: object; pointB: object; normal: object };
-  return [o, o.pointA, o.pointB, o.normal].some((v) => Object.isFrozen(v));
 }
 
 function renamed(name: string, value: unknown, now: string): never {

@@ -1,0 +1,108 @@
+/**
+ * The convex hull of points in the plane by Andrew's monotone chain (A. M. Andrew, "Another efficient
+ * algorithm for convex hulls in two dimensions", Information Processing Letters 9(5), 1979): sort the
+ * points by x then y, build the lower chain left to right and the upper chain right to left, each
+ * keeping only left turns. O(n log n), no recursion, no state beyond two index stacks.
+ *
+ * With a tolerance: a point is dropped when the turn it makes is within HULL2_COLLINEAR_TOLERANCE of
+ * straight (the sine of its angle), so collinear and repeated points never become vertices, and a
+ * vertex closer than HULL2_MERGE_TOLERANCE · scale to its neighbour is merged into it. The hull may
+ * therefore be a single point or a segment. Every dropped point lies within the tolerance of the hull.
+ */
+import { InvalidNumberError, InvalidShapeError, describeValue } from '../errors.js';
+import { HULL2_COLLINEAR_TOLERANCE, HULL2_MERGE_TOLERANCE } from '../tolerance.js';
+import type { Vec2Like } from './types.js';
+
+/** Points read from the caller's input: flat x y pairs. */
+export function readPoints2(points: ReadonlyArray<Readonly<Vec2Like>> | ArrayLike<number>, field: string): Float64Array {
+  if (points === null || typeof points !== 'object' || typeof (points as ArrayLike<unknown>).length !== 'number') {
+    throw new InvalidShapeError(field, `is ${describeValue(points)}; expected an array of points {x, y} or a flat array of numbers x0, y0, x1, ...`);
+  }
+  const n = points.length;
+  if (n === 0) throw new InvalidShapeError(field, 'is empty; expected at least one point');
+  const first = (points as ArrayLike<unknown>)[0];
+  if (typeof first === 'number') {
+    if (n % 2 !== 0) throw new InvalidShapeError(field, `has ${n} numbers; a flat array holds x y pairs, so an even count`);
+    const out = new Float64Array(n);
+    const flat = points as ArrayLike<number>;
+    for (let i = 0; i < n; i++) {
+      const v = flat[i];
+      if (typeof v !== 'number' || !Number.isFinite(v)) throw new InvalidNumberError(`${field}[${i}]`, v);
+      out[i] = v;
+    }
+    return out;
+  }
+  const out = new Float64Array(2 * n);
+  const list = points as ReadonlyArray<Readonly<Vec2Like>>;
+  for (let i = 0; i < n; i++) {
+    const p = list[i];
+    if (p === null || typeof p !== 'object') throw new InvalidShapeError(`${field}[${i}]`, `is ${describeValue(p)}; expected a point {x, y}`);
+    const x = p.x, y = p.y;
+    if (typeof x !== 'number' || !Number.isFinite(x)) throw new InvalidNumberError(`${field}[${i}].x`, x);
+    if (typeof y !== 'number' || !Number.isFinite(y)) throw new InvalidNumberError(`${field}[${i}].y`, y);
+    out[2 * i] = x;
+    out[2 * i + 1] = y;
+  }
+  return out;
+}
+
+/**
+ * The hull of `xy` (flat pairs) as its vertices, flat pairs, counter-clockwise from the point of smallest
+ * x (then smallest y): 1 vertex (a point), 2 (a segment) or more (a polygon).
+ */
+export function hull2(xy: Float64Array): Float64Array {
+  const n = xy.length >> 1;
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((i, j) => (xy[2 * i] - xy[2 * j]) || (xy[2 * i + 1] - xy[2 * j + 1]));
+  let scale = 0;
+  for (let i = 0; i < 2 * n; i++) scale = Math.max(scale, Math.abs(xy[i]));
+
+  // Lower and upper chains in one stack of indices (the classic layout: the upper chain continues the
+  // lower one, and its pops stop at the lower chain's last point).
+  const stack = new Int32Array(2 * n + 1);
+  let k = 0;
+  const turnsLeft = (o: number, a: number, b: number): boolean => {
+    const oax = xy[2 * a] - xy[2 * o], oay = xy[2 * a + 1] - xy[2 * o + 1];
+    const obx = xy[2 * b] - xy[2 * o], oby = xy[2 * b + 1] - xy[2 * o + 1];
+    const cross = oax * oby - oay * obx;
+    return cross > HULL2_COLLINEAR_TOLERANCE * Math.hypot(oax, oay) * Math.hypot(obx, oby);
+  };
+  for (let t = 0; t < n; t++) {
+    const p = order[t];
+    while (k >= 2 && !turnsLeft(stack[k - 2], stack[k - 1], p)) k--;
+    stack[k++] = p;
+  }
+  const lowerEnd = k + 1;
+  for (let t = n - 2; t >= 0; t--) {
+    const p = order[t];
+    while (k >= lowerEnd && !turnsLeft(stack[k - 2], stack[k - 1], p)) k--;
+    stack[k++] = p;
+  }
+  // The last point repeats the first (for n ≥ 2).
+  const m = n >= 2 ? k - 1 : k;
+
+  // Merge vertices within HULL2_MERGE_TOLERANCE · scale of the last kept one (repeated and nearly repeated
+  // points), then the last into the first.
+  const merge = HULL2_MERGE_TOLERANCE * scale;
+  const kept: number[] = [];
+  for (let t = 0; t < m; t++) {
+    const p = stack[t];
+    if (kept.length > 0) {
+      const q = kept[kept.length - 1];
+      if (Math.hypot(xy[2 * p] - xy[2 * q], xy[2 * p + 1] - xy[2 * q + 1]) <= merge) continue;
+    }
+    kept.push(p);
+  }
+  while (kept.length > 1) {
+    const p = kept[kept.length - 1], q = kept[0];
+    if (Math.hypot(xy[2 * p] - xy[2 * q], xy[2 * p + 1] - xy[2 * q + 1]) > merge) break;
+    kept.pop();
+  }
+  const out = new Float64Array(2 * kept.length);
+  for (let t = 0; t < kept.length; t++) {
+    out[2 * t] = xy[2 * kept[t]];
+    out[2 * t + 1] = xy[2 * kept[t] + 1];
+  }
+  return out;
+}

@@ -1,0 +1,27 @@
+/**
+ * convex-collide/2d: the library's exact queries in the plane. Shapes `Point2`, `Segment2`, `Circle`,
+ * `Box2`, `Capsule2`, `Polygon`, `Rounded2`; a pose is `{ position: {x, y}, angle }`; the queries have
+ * the 3D names and conventions (normal from A to B, signed separation, `out` records). Imports nothing
+ * of the 3D geometry: a 2D program bundles only this.
+ */
+export { Vec2, createPose2, vec2, type Pose2Like, type Vec2Like } from './types.js';
+export type { Shape2, Shape2Kind, SupportMap2 } from './shapes/shape2.js';
+export { Point2 } from './shapes/point2.js';
+export { Segment2 } from './shapes/segment2.js';
+export { Circle } from './shapes/circle.js';
+export { Box2 } from './shapes/box2.js';
+export { Capsule2 } from './shapes/capsule2.js';
+export { Polygon } from './shapes/polygon.js';
+export { Rounded2 } from './shapes/rounded2.js';
+export { closestPoints, contact, distance, intersects, penetration } from './queries2.js';
+export { GjkCache, type GjkOptions } from './gjk2.js';
+export type { ContactOptions } from './options2.js';
+export {
+  createClosestPointsResult, createContactResult, createPenetrationResult,
+  type ClosestPointsResult, type ContactResult, type PenetrationResult,
+} from './results2.js';
+export type { QueryStatus } from '../query/results.js';
+export {
+  CollisionError, InvalidArgumentError, InvalidJsonError, InvalidNumberError, InvalidPoseError, InvalidRadiusError, InvalidShapeError,
+  type CollisionErrorCode,
+} from '../errors.js';

@@ -1,0 +1,258 @@
+/**
+ * The 2D pairwise queries: intersects, distance, closestPoints, penetration, contact, with the 3D API's
+ * conventions (normal from A to B, signed separation, `out` records, `GjkCache`, statuses, typed errors).
+ * Every pair takes one path: GJK on the cores (gjk2.ts), the radii added to its answer when the cores
+ * are apart, EPA on the cores (epa2.ts) and then the radii when they overlap (van den Bergen 2003
+ * §4.3.7), which is exact because a core swept by r has the core's support plus r.
+ *
+ * The queries keep their scratch in one module-level record: no query calls user code (2D shapes are
+ * the library's own), so no query can run inside another.
+ */
+import { InvalidArgumentError } from '../errors.js';
+import { checkOut, isFrozenOut, outNotWritable } from '../query/out-record.js';
+import { CONTACT_RELATIVE_TOLERANCE, EPA_MAX_ITERATIONS, EPA_RELATIVE_TOLERANCE, POSITION_ULPS, SCALE_FREE_EXPONENT } from '../tolerance.js';
+import { Epa2Work, epa2 } from './epa2.js';
+import { Gjk2Work, gjk2, setRelative2, type GjkOptions } from './gjk2.js';
+import { checkOptions2, type ContactOptions } from './options2.js';
+import { createClosestPointsResult, createContactResult, createPenetrationResult, type ClosestPointsResult, type ContactResult, type PenetrationResult } from './results2.js';
+import { checkShape2, type Shape2 } from './shapes/shape2.js';
+import { Transform2, relativeTransform2, transform2FromPose } from './transform2.js';
+import { Vec2, type Pose2Like, type Vec2Like } from './types.js';
+
+const POSITION_SLACK = POSITION_ULPS * Number.EPSILON;
+const HIGH = 2 ** SCALE_FREE_EXPONENT, LOW = 2 ** -SCALE_FREE_EXPONENT;
+
+class Query2Work {
+  readonly tA = new Transform2();
+  readonly tB = new Transform2();
+  readonly bInA = new Transform2();
+  readonly gjk = new Gjk2Work();
+  readonly epa = new Epa2Work();
+  /** The pair's touch slack (a length), as the 3D PairFrame's. */
+  slack = 0;
+  /** The answer of contactCore, in world space. */
+  separation = 0;
+  readonly normal = new Vec2(1, 0);
+  readonly pointA = new Vec2();
+  readonly pointB = new Vec2();
+}
+
+const _work = /* @__PURE__ */ new Query2Work();
+
+/**
+ * Checks the shapes, reads both poses, and loads B's pose in A's frame: the start of every query.
+ * @throws InvalidShapeError, InvalidPoseError, InvalidNumberError; InvalidArgumentError for a pair whose
+ *   size is outside 2^±SCALE_FREE_EXPONENT (not rescaled in 2D yet: its squares would overflow or vanish).
+ */
+function preparePair(work: Query2Work, a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like): void {
+  checkShape2(a, 'a');
+  checkShape2(b, 'b');
+  const tA = transform2FromPose(work.tA, poseA, 'poseA');
+  const tB = transform2FromPose(work.tB, poseB, 'poseB');
+  const t = relativeTransform2(work.bInA, tA, tB);
+  setRelative2(work.gjk, t);
+  const size = a.boundingRadius + b.boundingRadius + Math.abs(t.tx) + Math.abs(t.ty);
+  if (!(size <= HIGH) || (size < LOW && size > 0)) {
+    throw new InvalidArgumentError('a, b', `with their poses span ${size}; the 2D queries take pairs whose size is within 2^±${SCALE_FREE_EXPONENT} (squares beyond would overflow or underflow)`);
+  }
+  work.slack = CONTACT_RELATIVE_TOLERANCE * size + POSITION_SLACK * (Math.abs(tA.tx) + Math.abs(tA.ty));
+}
+
+/** Unit normal from A towards B from GJK's v (A's frame), falling back to the frames' offset, then x. */
+function coreNormal(out: Vec2, work: Query2Work): void {
+  const v = work.gjk.v;
+  let x = -v.x, y = -v.y;
+  let l = Math.hypot(x, y);
+  if (!(l > 0) || work.gjk.intersecting) {
+    x = work.bInA.tx; y = work.bInA.ty;
+    l = Math.hypot(x, y);
+    if (!(l > 0)) { x = 1; y = 0; l = 1; }
+  }
+  out.x = x / l;
+  out.y = y / l;
+}
+
+/** In place: A's frame to world, points (`point` true) or directions. */
+function toWorld(p: Vec2, t: Transform2, point: boolean): void {
+  const x = p.x, y = p.y;
+  p.x = t.c * x - t.s * y + (point ? t.tx : 0);
+  p.y = t.s * x + t.c * y + (point ? t.ty : 0);
+}
+
+/**
+ * Signed contact of the prepared pair into the work record (world space). `limit`: stop (return false)
+ * once GJK proves the shapes farther apart than this.
+ */
+function contactCore(work: Query2Work, a: Shape2, b: Shape2, limit: number, options: ContactOptions | undefined): boolean {
+  const gjk = work.gjk, rA = a.sweptRadius, rB = b.sweptRadius;
+  gjk.limit = limit + (rA + rB);
+  gjk2(gjk, a, b, options);
+  if (gjk.separatedBeyondLimit) return false;
+  const n = work.normal, pa = work.pointA, pb = work.pointB;
+  let separation: number;
+  let srcA: Vec2, srcB: Vec2;
+  if (!gjk.intersecting) {
+    coreNormal(n, work);
+    srcA = gjk.pointA; srcB = gjk.pointB;
+    const sep = gjk.distance - rA - rB;
+    separation = Math.abs(sep) <= work.slack ? 0 : sep;
+  } else {
+    const epa = work.epa;
+    epa2(epa, gjk, a, b, options?.epaMaxIterations ?? EPA_MAX_ITERATIONS, options?.epaRelativeTolerance ?? EPA_RELATIVE_TOLERANCE);
+    n.x = epa.normal.x; n.y = epa.normal.y;
+    srcA = epa.pointA; srcB = epa.pointB;
+    const depth = epa.depth + rA + rB;
+    separation = depth <= work.slack ? 0 : -depth;
+    gjk.status = epa.status;
+    gjk.iterations += epa.iterations;
+  }
+  pa.x = srcA.x + n.x * rA; pa.y = srcA.y + n.y * rA;
+  pb.x = srcB.x - n.x * rB; pb.y = srcB.y - n.y * rB;
+  toWorld(pa, work.tA, true);
+  toWorld(pb, work.tA, true);
+  toWorld(n, work.tA, false);
+  work.separation = separation;
+  return true;
+}
+
+/**
+ * Do the shapes share a point? Touching counts (within the pair's touch slack, as in 3D). GJK's boolean
+ * test: it stops as soon as a separating line proves the answer. Allocates nothing.
+ * @throws InvalidShapeError for a value that is not a 2D shape; InvalidPoseError / InvalidNumberError for
+ *   a bad pose (naming `poseA.angle`, `poseB.position.x`, ...); InvalidNumberError / InvalidArgumentError
+ *   for bad options.
+ */
+export function intersects(a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, options?: GjkOptions): boolean {
+  if (options != null) checkOptions2(options);
+  const work = _work;
+  preparePair(work, a, poseA, b, poseB);
+  const gjk = work.gjk;
+  gjk.limit = work.slack + (a.sweptRadius + b.sweptRadius);
+  gjk2(gjk, a, b, options ?? undefined);
+  if (gjk.separatedBeyondLimit) return false;
+  return gjk.intersecting || gjk.distance - a.sweptRadius - b.sweptRadius <= work.slack;
+}
+
+/**
+ * The distance between the shapes (0 when they touch or overlap), within GJK_RELATIVE_TOLERANCE of the
+ * exact one. Allocates nothing.
+ * @throws as {@link intersects}.
+ */
+export function distance(a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, options?: GjkOptions): number {
+  if (options != null) checkOptions2(options);
+  const work = _work;
+  preparePair(work, a, poseA, b, poseB);
+  const gjk = work.gjk;
+  gjk.limit = Infinity;
+  gjk2(gjk, a, b, options ?? undefined);
+  const d = gjk.distance - a.sweptRadius - b.sweptRadius;
+  return d > work.slack ? d : 0;
+}
+
+/**
+ * Distance and closest points (world space); `normal` from A to B. Intersecting: distance 0, one shared
+ * point. With `out`, nothing is allocated.
+ * @throws as {@link intersects}; InvalidArgumentError for an `out` that is not a writable record.
+ */
+export function closestPoints(
+  a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, out?: ClosestPointsResult | null, options?: GjkOptions,
+): ClosestPointsResult {
+  if (options != null) checkOptions2(options);
+  if (out != null) checkOut(out, 'createClosestPointsResult');
+  const work = _work;
+  preparePair(work, a, poseA, b, poseB);
+  const gjk = work.gjk;
+  gjk.limit = Infinity;
+  gjk2(gjk, a, b, options ?? undefined);
+  const rA = a.sweptRadius, rB = b.sweptRadius;
+  const n = work.normal, pa = work.pointA, pb = work.pointB;
+  coreNormal(n, work);
+  let dist: number;
+  if (!gjk.intersecting && gjk.distance - rA - rB > work.slack) {
+    pa.x = gjk.pointA.x + n.x * rA; pa.y = gjk.pointA.y + n.y * rA;
+    pb.x = gjk.pointB.x - n.x * rB; pb.y = gjk.pointB.y - n.y * rB;
+    dist = gjk.distance - rA - rB;
+  } else {
+    // Touching or overlapping: a shared point on the segment between the core points.
+    const dCore = gjk.distance;
+    const t = rA + rB > 0 ? (dCore * rA) / (rA + rB) : 0;
+    pa.x = gjk.pointA.x + n.x * t; pa.y = gjk.pointA.y + n.y * t;
+    pb.x = pa.x; pb.y = pa.y;
+    dist = 0;
+  }
+  toWorld(pa, work.tA, true);
+  toWorld(pb, work.tA, true);
+  toWorld(n, work.tA, false);
+  const result = out ?? createClosestPointsResult();
+  try {
+    result.distance = dist;
+    copy(result.pointA, pa); copy(result.pointB, pb); copy(result.normal, n);
+    result.status = gjk.status;
+    result.iterations = gjk.iterations;
+  } catch (error) {
+    throw error instanceof TypeError && out != null && isFrozenOut(out) ? outNotWritable('createClosestPointsResult') : error;
+  }
+  return result;
+}
+
+/**
+ * Penetration of overlapping shapes: depth, normal (from A to B: moving B by depth · normal makes them
+ * touch) and deepest points; `null` when they are apart. Touching gives depth 0. With `out`, nothing is
+ * allocated.
+ * @throws as {@link closestPoints}.
+ */
+export function penetration(
+  a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, out?: PenetrationResult | null, options?: ContactOptions,
+): PenetrationResult | null {
+  if (options != null) checkOptions2(options);
+  if (out != null) checkOut(out, 'createPenetrationResult');
+  const work = _work;
+  preparePair(work, a, poseA, b, poseB);
+  if (!contactCore(work, a, b, work.slack, options ?? undefined) || work.separation > 0) return null;
+  const result = out ?? createPenetrationResult();
+  try {
+    const sep = work.separation;
+    result.depth = sep < 0 ? -sep : 0;
+    copy(result.normal, work.normal); copy(result.pointA, work.pointA); copy(result.pointB, work.pointB);
+    result.status = work.gjk.status;
+    result.iterations = work.gjk.iterations;
+  } catch (error) {
+    throw error instanceof TypeError ? outNotWritable('createPenetrationResult') : error;
+  }
+  return result;
+}
+
+/**
+ * Signed contact for any pair (world space): the distance when apart, minus the depth when
+ * overlapping, 0 when touching; `normal` from A to B; closest points when apart, deepest points when
+ * overlapping. `null` only when `options.maxDistance` is given and the shapes are farther apart. With
+ * `out`, nothing is allocated.
+ * @throws as {@link closestPoints}.
+ */
+export function contact(
+  a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, out?: ContactResult | null, options?: ContactOptions,
+): ContactResult | null {
+  if (options != null) checkOptions2(options);
+  if (out != null) checkOut(out, 'createContactResult');
+  const work = _work;
+  preparePair(work, a, poseA, b, poseB);
+  const maxDistance = options?.maxDistance;
+  const limit = typeof maxDistance === 'number' ? maxDistance : Infinity;
+  if (!contactCore(work, a, b, limit, options ?? undefined)) return null;
+  if (work.separation > limit) return null;
+  const result = out ?? createContactResult();
+  try {
+    result.separation = work.separation;
+    copy(result.normal, work.normal); copy(result.pointA, work.pointA); copy(result.pointB, work.pointB);
+    result.status = work.gjk.status;
+    result.iterations = work.gjk.iterations;
+  } catch (error) {
+    throw error instanceof TypeError ? outNotWritable('createContactResult') : error;
+  }
+  return result;
+}
+
+function copy(out: Vec2Like, v: Vec2): void {
+  out.x = v.x;
+  out.y = v.y;
+}

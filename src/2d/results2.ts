@@ -1,0 +1,58 @@
+import type { QueryStatus } from '../query/results.js';
+import { Vec2, type Vec2Like } from './types.js';
+
+/** Result of {@link closestPoints} (2D). All vectors in world space. */
+export interface ClosestPointsResult {
+  /** Euclidean distance between the shapes; 0 when they touch or overlap. */
+  distance: number;
+  /** Closest point on A (a shared point when the shapes intersect). */
+  pointA: Vec2Like;
+  /** Closest point on B (equal to `pointA` when the shapes intersect). */
+  pointB: Vec2Like;
+  /** Unit vector from A towards B: `pointB − pointA = distance · normal` when apart. */
+  normal: Vec2Like;
+  status: QueryStatus;
+  /** GJK iterations used. */
+  iterations: number;
+}
+
+/** Result of {@link penetration} (2D). All vectors in world space. */
+export interface PenetrationResult {
+  /** Length of the shortest translation of B that separates the shapes; 0 when they only touch. */
+  depth: number;
+  /** Unit vector from A towards B: translating B by `depth · normal` makes the shapes touch. */
+  normal: Vec2Like;
+  /** A's deepest point along `normal`. */
+  pointA: Vec2Like;
+  /** B's deepest point along `−normal`; `(pointA − pointB) · normal = depth`. */
+  pointB: Vec2Like;
+  status: QueryStatus;
+  /** GJK plus EPA iterations used. */
+  iterations: number;
+}
+
+/** Result of {@link contact} (2D): a signed separation for every pair. All vectors in world space. */
+export interface ContactResult {
+  /** Distance when apart, minus the penetration depth when overlapping, 0 when touching. */
+  separation: number;
+  /** Unit vector from A towards B. */
+  normal: Vec2Like;
+  /** Apart: the closest point on A. Overlapping: A's deepest point along `normal`. */
+  pointA: Vec2Like;
+  /** Apart: the closest point on B. Overlapping: B's deepest point along `−normal`. */
+  pointB: Vec2Like;
+  status: QueryStatus;
+  iterations: number;
+}
+
+export function createClosestPointsResult(): ClosestPointsResult {
+  return { distance: 0, pointA: new Vec2(), pointB: new Vec2(), normal: new Vec2(1, 0), status: 'converged', iterations: 0 };
+}
+
+export function createPenetrationResult(): PenetrationResult {
+  return { depth: 0, normal: new Vec2(1, 0), pointA: new Vec2(), pointB: new Vec2(), status: 'converged', iterations: 0 };
+}
+
+export function createContactResult(): ContactResult {
+  return { separation: 0, normal: new Vec2(1, 0), pointA: new Vec2(), pointB: new Vec2(), status: 'converged', iterations: 0 };
+}

@@ -1,0 +1,33 @@
+import { requireNonNegative } from '../../errors.js';
+import type { Vec2Like } from '../types.js';
+import { markShape2, type Shape2 } from './shape2.js';
+
+/** A rectangle centred at the origin, given by its half extents. */
+export class Box2 implements Shape2 {
+  readonly kind = 'box' as const;
+  static {
+    markShape2(this);
+  }
+  readonly sweptRadius = 0;
+  readonly boundingRadius: number;
+  readonly hx: number;
+  readonly hy: number;
+
+  /** @throws InvalidRadiusError if a half extent is negative or not finite. Zero gives a segment or a point. */
+  constructor(hx: number, hy: number) {
+    this.hx = requireNonNegative(hx, 'Box2.hx');
+    this.hy = requireNonNegative(hy, 'Box2.hy');
+    this.boundingRadius = Math.hypot(this.hx, this.hy);
+  }
+
+  /**
+   * The corner in the quadrant of `dir`, by boolean arithmetic (`(d ≥ 0) − (d < 0)` = ±1), which V8
+   * compiles without branches: GJK's directions have random signs (as the 3D Box).
+   */
+  support(out: Vec2Like, dir: Readonly<Vec2Like>): Vec2Like {
+    const x = dir.x, y = dir.y;
+    out.x = this.hx * (+(x >= 0) - +(x < 0));
+    out.y = this.hy * (+(y >= 0) - +(y < 0));
+    return out;
+  }
+}

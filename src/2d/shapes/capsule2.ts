@@ -1,0 +1,30 @@
+import { requireNonNegative } from '../../errors.js';
+import type { Vec2Like } from '../types.js';
+import { markShape2, type Shape2 } from './shape2.js';
+
+/** The points within `radius` of the segment from (0, −halfHeight) to (0, halfHeight): a stadium. */
+export class Capsule2 implements Shape2 {
+  readonly kind = 'capsule' as const;
+  static {
+    markShape2(this);
+  }
+  readonly halfHeight: number;
+  readonly radius: number;
+  readonly sweptRadius: number;
+  readonly boundingRadius: number;
+
+  /** @throws InvalidRadiusError if a size is negative or not finite. */
+  constructor(halfHeight: number, radius: number) {
+    this.halfHeight = requireNonNegative(halfHeight, 'Capsule2.halfHeight');
+    this.radius = requireNonNegative(radius, 'Capsule2.radius');
+    this.sweptRadius = this.radius;
+    this.boundingRadius = this.halfHeight + this.radius;
+  }
+
+  /** The end of the core segment further along `dir` (the lower end on a tie). */
+  support(out: Vec2Like, dir: Readonly<Vec2Like>): Vec2Like {
+    out.x = 0;
+    out.y = dir.y > 0 ? this.halfHeight : -this.halfHeight;
+    return out;
+  }
+}

@@ -1,0 +1,37 @@
+import { requireFinite } from '../../errors.js';
+import type { Vec2Like } from '../types.js';
+import { markShape2, type Shape2 } from './shape2.js';
+
+/** The segment from `a` to `b` (local frame). A zero-length segment is a point. */
+export class Segment2 implements Shape2 {
+  readonly kind = 'segment' as const;
+  static {
+    markShape2(this);
+  }
+  readonly sweptRadius = 0;
+  readonly boundingRadius: number;
+  readonly ax: number;
+  readonly ay: number;
+  readonly bx: number;
+  readonly by: number;
+
+  /** @throws InvalidNumberError naming the coordinate that is not a finite number. */
+  constructor(a: Readonly<Vec2Like>, b: Readonly<Vec2Like>) {
+    this.ax = requireFinite(a?.x, 'Segment2.a.x');
+    this.ay = requireFinite(a?.y, 'Segment2.a.y');
+    this.bx = requireFinite(b?.x, 'Segment2.b.x');
+    this.by = requireFinite(b?.y, 'Segment2.b.y');
+    this.boundingRadius = Math.max(Math.hypot(this.ax, this.ay), Math.hypot(this.bx, this.by));
+  }
+
+  /** The end further along `dir` (`a` on a tie). */
+  support(out: Vec2Like, dir: Readonly<Vec2Like>): Vec2Like {
+    const dx = dir.x, dy = dir.y;
+    if (this.bx * dx + this.by * dy > this.ax * dx + this.ay * dy) {
+      out.x = this.bx; out.y = this.by;
+    } else {
+      out.x = this.ax; out.y = this.ay;
+    }
+    return out;
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * The 2D shapes as support mappings: a core (a point, a segment or a convex polygon) and a radius swept
+ * around it. Every 2D core is a polygon in the wide sense, so GJK and EPA end on exact vertices, and the
+ * radius is added to their answer as in 3D.
+ */
+import { InvalidShapeError, describeValue } from '../../errors.js';
+import type { Vec2Like } from '../types.js';
+
+/** What GJK and EPA read of a 2D shape. */
+export interface SupportMap2 {
+  /**
+   * Writes into `out` the point of the core furthest along `dir` (local frame, any non-zero length; for
+   * the zero vector any point of the core) and returns `out`. Must not allocate.
+   */
+  support(out: Vec2Like, dir: Readonly<Vec2Like>): Vec2Like;
+  /** Radius swept around the core: 0 for polygons, segments and points, r for circles and capsules. */
+  readonly sweptRadius: number;
+  /** Radius of a disc about the local origin that holds the whole shape, radius included. */
+  readonly boundingRadius: number;
+}
+
+/** The kind of a 2D shape. */
+export type Shape2Kind = 'point' | 'segment' | 'circle' | 'box' | 'capsule' | 'polygon' | 'rounded';
+
+/** A 2D shape: one of the classes of `convex-collide/2d`. */
+export interface Shape2 extends SupportMap2 {
+  readonly kind: Shape2Kind;
+}
+
+/**
+ * Marks the 2D shape classes: a query accepts an object whose class was marked (a plain copy of a shape,
+ * `{...circle}`, has its fields but not its support method, and is refused with a clear error).
+ */
+const SHAPE2: unique symbol = Symbol('convex-collide 2d shape');
+
+export function markShape2(cls: { prototype: object }): void {
+  Object.defineProperty(cls.prototype, SHAPE2, { value: true });
+}
+
+/**
+ * Throws InvalidShapeError naming `field` unless `shape` is a 2D shape of this library. The test is one
+ * property load on the good path.
+ */
+export function checkShape2(shape: unknown, field: string): void {
+  if (shape !== null && typeof shape === 'object' && (shape as Record<symbol, unknown>)[SHAPE2] === true) return;
+  const hint = shape !== null && typeof shape === 'object' && typeof (shape as { support?: unknown }).support === 'function'
+    ? 'a 3D shape or a support map of your own; the 2D queries take the 2D shapes (Point2, Segment2, Circle, Box2, Capsule2, Polygon, Rounded2)'
+    : 'expected a 2D shape (Point2, Segment2, Circle, Box2, Capsule2, Polygon, Rounded2)';
+  throw new InvalidShapeError(field, `is ${describeValue(shape)}: ${hint}`);
+}
