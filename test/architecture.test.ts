@@ -18,7 +18,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['hull'],
   ['shapes'],
   ['query'],
-  ['world', 'batch'],
+  ['world', 'batch', '2d'],
   ['format'],
   ['threads'],
   ['index.ts'],
@@ -97,6 +97,15 @@ describe('architecture', () => {
     const fromCli = all.filter((i) => unit(i.from) === 'cli' && unit(i.to) !== 'cli');
     expect(fromCli.length).toBeGreaterThan(0);
     for (const i of fromCli) expect(['index.ts', 'format/index.ts'], `${i.from} -> ${i.to}`).toContain(i.to);
+  });
+
+  it('the 2D entry imports no 3D geometry: outside 2d/ only errors, tolerances and the out-record checks (and result types)', () => {
+    const out = all.filter((i) => unit(i.from) === '2d' && unit(i.to) !== '2d');
+    expect(out.length).toBeGreaterThan(0);
+    const runtime = [...new Set(out.filter((i) => !i.typeOnly).map((i) => i.to))].sort();
+    expect(runtime).toEqual(['errors.ts', 'query/out-record.ts', 'tolerance.ts']);
+    // Types only (erased): the QueryStatus union.
+    expect([...new Set(out.filter((i) => i.typeOnly).map((i) => i.to))]).toEqual(['query/results.ts']);
   });
 
   it('the main entry re-exports by name (no `export *` but the tolerance namespace)', () => {

@@ -44,6 +44,8 @@ const MAX_CONTACT_GZIP = 12_500;
  * triangle meshes, their manifolds and casts, and the world behind the scene command.
  */
 const MAX_LIBRARY_GZIP = 84_000;
+/** A 2D contact program (convex-collide/2d: shapes, GJK, EPA, the queries): 6 KB gzipped, about 1.3 times its size at its first version. */
+const MAX_2D_CONTACT_GZIP = 6_000;
 
 let scratch = '';
 let app = '';
@@ -101,6 +103,10 @@ describe('the packed package', () => {
       const d = await pool.distance(Float64Array.of(0, 0, 0, 0, 0, 0, 1, 5, 0, 0, 0, 0, 0, 1), Int32Array.of(0, 1));
       console.log(JSON.stringify(Array.from(d))); await pool.terminate();`], app);
     expect(JSON.parse(threads)).toEqual([3]);
+    // The 2D entry, by import and by require.
+    const plane = `const d = p.distance(new p.Circle(1), p.createPose2(0, 0, 0), new p.Box2(1, 1), p.createPose2(5, 0, 2)); console.log(JSON.stringify([d]));`;
+    expect(JSON.parse(run(process.execPath, ['--input-type=module', '-e', `import * as p from 'convex-collide/2d'; ${plane}`], app))).toEqual([3]);
+    expect(JSON.parse(run(process.execPath, ['-e', `const p = require('convex-collide/2d'); ${plane}`], app))).toEqual([3]);
     const version = run(join(app, 'node_modules', '.bin', 'convex-collide'), ['--version'], app);
     expect(version.trim()).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
   });
@@ -108,6 +114,9 @@ describe('the packed package', () => {
   const PROGRAM = `
 import { Box, contact, createContactResult, createPose, Scaled, Sphere, worldPose, type ContactResult } from 'convex-collide';
 import { shapeFromJSON, type ShapeJSON } from 'convex-collide/format';
+import { Polygon, contact as contact2, createPose2, type ContactResult as ContactResult2 } from 'convex-collide/2d';
+const r2: ContactResult2 | null = contact2(new Polygon([{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 1 }]), createPose2(), new Polygon([2, 0, 3, 0, 2, 1]), createPose2(0, 0, 0.1));
+export const separation2: number = r2 === null ? Infinity : r2.separation;
 const json: ShapeJSON = { type: 'box', halfExtents: [1, 1, 1] };
 const out: ContactResult = createContactResult();
 const pose = worldPose({ matrixWorld: { elements: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 2, 0, 0, 1] } }, createPose());
@@ -151,7 +160,7 @@ export const box = new Box(1, 2, 3);
     return { gzip: gzipSync(result.outputFiles[0].contents).length, inputs };
   }
 
-  it('bundles small: contact at most 12.5 KB gzipped, the whole library at most 84 KB, intersects and distance without EPA', async () => {
+  it('bundles small: contact at most 12.5 KB gzipped, the whole library at most 84 KB, intersects and distance without EPA, 2D contact at most 6 KB without 3D code', async () => {
     const pose = '{ position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }';
     const contactOnly = await bundle('contact-only', `import { Box, contact, Sphere } from 'convex-collide';
       console.log(contact(new Box(1, 1, 1), ${pose}, new Sphere(1), ${pose}));`);
@@ -167,5 +176,11 @@ export const box = new Box(1, 2, 3);
     const distanceOnly = await bundle('distance-only', `import { Box, distance } from 'convex-collide';
       console.log(distance(new Box(1, 1, 1), ${pose}, new Box(1, 1, 1), ${pose}));`);
     expect(distanceOnly.inputs.filter((p) => p.startsWith('dist/query/epa/'))).toEqual([]);
+    // The 2D entry: its own modules and the three shared ones, no 3D geometry, and small.
+    const plane = await bundle('plane', `import { Box2, Circle, contact, createPose2, Polygon } from 'convex-collide/2d';
+      console.log(contact(new Polygon([0, 0, 1, 0, 0, 1]), createPose2(), new Box2(1, 1), createPose2(2, 0, 0.5)), contact(new Circle(1), createPose2(), new Box2(1, 1), createPose2()));`);
+    expect(plane.inputs.filter((p) => !p.startsWith('dist/2d/')).sort()).toEqual(['dist/errors.js', 'dist/query/out-record.js', 'dist/tolerance.js']);
+    expect(plane.inputs).toContain('dist/2d/epa2.js');
+    expect(plane.gzip).toBeLessThanOrEqual(MAX_2D_CONTACT_GZIP);
   });
 });

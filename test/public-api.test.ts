@@ -1,5 +1,5 @@
 /**
- * The public API is exactly what CONTRIBUTING.md ("Public entries") lists: every export of the three
+ * The public API is exactly what CONTRIBUTING.md ("Public entries") lists: every export of the four
  * entries, values and types, named there, and nothing named there missing. Types are read with the
  * TypeScript compiler, values from the modules themselves.
  */
@@ -39,7 +39,7 @@ function exported(path: string): string[] {
 }
 
 describe('public API', () => {
-  for (const [entry, path, least] of [['convex-collide', 'src/index.ts', 9], ['convex-collide/format', 'src/format/index.ts', 9], ['convex-collide/threads', 'src/threads/index.ts', 2]] as const) {
+  for (const [entry, path, least] of [['convex-collide', 'src/index.ts', 9], ['convex-collide/format', 'src/format/index.ts', 9], ['convex-collide/threads', 'src/threads/index.ts', 2], ['convex-collide/2d', 'src/2d/index.ts', 20]] as const) {
     it(`${entry}: exports exactly what CONTRIBUTING.md lists`, async () => {
       const listed = documented(entry);
       expect(listed.length).toBeGreaterThanOrEqual(least);
@@ -52,9 +52,10 @@ describe('public API', () => {
     }, 60_000);
   }
 
-  it('package.json exports the three entries (types, import, default) and its own package.json, nothing else', () => {
+  it('package.json exports the four entries (types, import, default) and its own package.json, nothing else', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
-    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './format', './package.json', './threads']);
+    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './2d', './format', './package.json', './threads']);
+    expect(pkg.exports['./2d']).toEqual({ types: './dist/2d/index.d.ts', import: './dist/2d/index.js', default: './dist/2d/index.js' });
     expect(pkg.exports['./threads']).toEqual({ types: './dist/threads/index.d.ts', import: './dist/threads/index.js', default: './dist/threads/index.js' });
     expect(pkg.exports['.']).toEqual({ types: './dist/index.d.ts', import: './dist/index.js', default: './dist/index.js' });
     expect(pkg.exports['./format']).toEqual({ types: './dist/format/index.d.ts', import: './dist/format/index.js', default: './dist/format/index.js' });

@@ -36,6 +36,7 @@ function moduleSource(code: string): string {
   return code
     .replace(/from 'convex-collide\/format'/g, "from '../../src/format/index.js'")
     .replace(/from 'convex-collide\/threads'/g, "from '../../src/threads/index.js'")
+    .replace(/from 'convex-collide\/2d'/g, "from '../../src/2d/index.js'")
     .replace(/from 'convex-collide'/g, "from '../../src/index.js'");
 }
 
@@ -52,8 +53,9 @@ afterAll(() => rmSync(BLOCKS_DIR, { recursive: true, force: true }));
 describe('README', () => {
   it('is short, examples first, and every block is ts or sh', () => {
     // About a screenful per capability: trim before raising this (raised from 320 for the world's section,
-    // after 15 lines trimmed elsewhere; from 335 for the batch section, after 2).
-    expect(README.split('\n').length).toBeLessThan(350);
+    // after 15 lines trimmed elsewhere; from 335 for the batch section, after 2; from 350 for the 2D entry's
+    // section, after 3).
+    expect(README.split('\n').length).toBeLessThan(370);
     expect(blocks.map((b) => b.lang).filter((l) => l !== 'ts' && l !== 'sh')).toEqual([]);
     expect(tsBlocks.length).toBeGreaterThanOrEqual(5);
     expect(README.indexOf('```ts')).toBeLessThan(README.indexOf('## Which query'));

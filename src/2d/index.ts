@@ -4,7 +4,7 @@
  * the 3D names and conventions (normal from A to B, signed separation, `out` records). Imports nothing
  * of the 3D geometry: a 2D program bundles only this.
  */
-export { Vec2, createPose2, vec2, type Pose2Like, type Vec2Like } from './types.js';
+export { createPose2, vec2, type Pose2Like, type Vec2Like } from './types.js';
 export type { Shape2, Shape2Kind, SupportMap2 } from './shapes/shape2.js';
 export { Point2 } from './shapes/point2.js';
 export { Segment2 } from './shapes/segment2.js';

@@ -1,5 +1,5 @@
 import type { QueryStatus } from '../query/results.js';
-import { Vec2, type Vec2Like } from './types.js';
+import { vec2, type Vec2Like } from './types.js';
 
 /** Result of {@link closestPoints} (2D). All vectors in world space. */
 export interface ClosestPointsResult {
@@ -46,13 +46,13 @@ export interface ContactResult {
 }
 
 export function createClosestPointsResult(): ClosestPointsResult {
-  return { distance: 0, pointA: new Vec2(), pointB: new Vec2(), normal: new Vec2(1, 0), status: 'converged', iterations: 0 };
+  return { distance: 0, pointA: vec2(), pointB: vec2(), normal: vec2(1, 0), status: 'converged', iterations: 0 };
 }
 
 export function createPenetrationResult(): PenetrationResult {
-  return { depth: 0, normal: new Vec2(1, 0), pointA: new Vec2(), pointB: new Vec2(), status: 'converged', iterations: 0 };
+  return { depth: 0, normal: vec2(1, 0), pointA: vec2(), pointB: vec2(), status: 'converged', iterations: 0 };
 }
 
 export function createContactResult(): ContactResult {
-  return { separation: 0, normal: new Vec2(1, 0), pointA: new Vec2(), pointB: new Vec2(), status: 'converged', iterations: 0 };
+  return { separation: 0, normal: vec2(1, 0), pointA: vec2(), pointB: vec2(), status: 'converged', iterations: 0 };
 }

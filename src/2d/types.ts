@@ -16,7 +16,7 @@ export interface Pose2Like {
 }
 
 /**
- * A 2D vector of the library's own (results and scratch). A class with number-initialised fields, so V8
+ * A 2D vector of the library's scratch records (not exported). A class with number-initialised fields, so V8
  * gives every instance one hidden class and keeps its fields as doubles.
  */
 export class Vec2 implements Vec2Like {
@@ -28,12 +28,12 @@ export class Vec2 implements Vec2Like {
   }
 }
 
-/** A new {@link Vec2}. */
-export function vec2(x = 0, y = 0): Vec2 {
-  return new Vec2(x, y);
+/** A new vector `{ x, y }` (a plain object, as the 3D entry's vectors). */
+export function vec2(x = 0, y = 0): Vec2Like {
+  return { x, y };
 }
 
-/** A new pose `{ position, angle }` (plain numbers, the form every query reads). */
-export function createPose2(x = 0, y = 0, angle = 0): { position: Vec2; angle: number } {
-  return { position: new Vec2(x, y), angle };
+/** A new pose `{ position: { x, y }, angle }`. */
+export function createPose2(x = 0, y = 0, angle = 0): { position: Vec2Like; angle: number } {
+  return { position: { x, y }, angle };
 }
