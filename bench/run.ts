@@ -5,7 +5,8 @@
  *   npm run bench -- --quick           1,000-pair pools, short runs: a smoke test, not figures to quote
  *   npm run bench -- --json [file]     also write the figures as JSON (default bench-results.json, git-ignored)
  *   npm run bench -- --md [file]       also write the tables as Markdown (default bench-results.md, git-ignored)
- *   npm run bench -- --only <text>     only the groups whose name contains <text> (repeatable; --only mesh: bench/mesh.bench.ts)
+ *   npm run bench -- --only <text>     only the groups whose name contains <text> (repeatable; --only mesh: bench/mesh.bench.ts;
+ *                                      --only 2d: the 2D entry, bench/plane.bench.ts)
  *   npm run bench -- --runs N --target-ms T
  *
  * Needs `node --expose-gc` (the npm script passes it) for the allocation column.
@@ -27,6 +28,7 @@ import { meshBench } from './mesh.bench.js';
 import { NATIVE, pairwiseBenches, scorePairCase } from './pairwise.bench.js';
 import { POOL_SIZE } from './pools.js';
 import { rayBenches, type SweepBench } from './ray.bench.js';
+import { planeBenches } from './plane.bench.js';
 import { summarize } from './summary.js';
 import { supportBenches } from './support.bench.js';
 import { worldBench } from './world.bench.js';
@@ -184,6 +186,7 @@ async function main(): Promise<void> {
   const casts = await castBenches(size, wanted);
   const sweeps: SweepBench[] = [...await rayBenches(size, wanted), ...casts];
   const pairs = await pairwiseBenches(size, wanted);
+  const planes = planeBenches(size, wanted); // the 2D entry against planck and sat (issue 22)
   const builds = (await buildBenches(args.quick)).filter((b) => wanted(b.group));
   const supports = (await supportBenches(args.quick)).filter((b) => wanted(b.group));
   log(`bench: pools, oracles and shapes ready (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
@@ -194,11 +197,12 @@ async function main(): Promise<void> {
   for (const b of builds) for (const c of b.cases) accuracy.set(c, b.score?.(c) ?? null);
   for (const b of supports) for (const c of b.cases) accuracy.set(c, b.score(c));
   for (const b of sweeps) for (const c of b.cases) accuracy.set(c, b.score(c));
+  for (const b of planes) for (const c of b.cases) accuracy.set(c, b.score(c));
   log(`bench: accuracy scored (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
 
   const rows: Row[] = [];
   const all: Case[] = [
-    ...pairs.flatMap((b) => b.cases), ...sweeps.flatMap((b) => b.cases), ...builds.flatMap((b) => b.cases), ...supports.flatMap((b) => b.cases),
+    ...pairs.flatMap((b) => b.cases), ...sweeps.flatMap((b) => b.cases), ...planes.flatMap((b) => b.cases), ...builds.flatMap((b) => b.cases), ...supports.flatMap((b) => b.cases),
   ];
   for (const group of [...new Set(all.map((c) => c.group))]) {
     const cases = all.filter((c) => c.group === group);

@@ -56,7 +56,7 @@ export function summarize(rows: SummaryRow[]): string {
   for (const g of groups) {
     const rs = rows.filter((r) => r.group === g);
     const ours = rs.find((r) => r.ours);
-    if (!ours || g.startsWith('hull building') || g.startsWith('support') || isSweep(g)) continue;
+    if (!ours || g.startsWith('hull building') || g.startsWith('support') || g.startsWith('2d ') || isSweep(g)) continue;
     const rapier = rs.filter((r) => r.lib.startsWith('rapier')).sort((a, b) => a.timing.nsMedian - b.timing.nsMedian)[0];
     const ratio = rapier ? rapier.timing.nsMedian / ours.timing.nsMedian : NaN;
     const native = NATIVE_NS[g];
@@ -84,6 +84,21 @@ export function summarize(rows: SummaryRow[]): string {
       const target = SWEEP_TARGET_NS[g];
       const b = ours.timing.bytesPerQuery;
       out.push(`| ${g} | ${fmt(ours.timing.nsMedian)} | ${target ? `${target.toLocaleString('en-US')} (${verdict(ours.timing.nsMedian < target)})` : ''} | ${rapier ? `${fmt(rapier.timing.nsMedian)} (${rapier.lib.replace(/^rapier \((.*)\)$/, '$1')})` : ''} | ${rapier ? `${ratio.toFixed(1)}× (${verdict(ratio >= 5)})` : ''} | ${b === null ? 'n/a' : b < 0.5 ? '0' : b < 10 ? b.toFixed(1).replace(/\.0$/, '') : Math.round(b)} (${verdict(b !== null && b < 0.5)}) |`);
+    }
+  }
+  const planes = groups.filter((g) => g.startsWith('2d '));
+  if (planes.length) {
+    if (out.length) out.push('');
+    out.push('| 2D query | ours ns | planck ns | planck ÷ ours (target ≥ 2) | sat ns | ours B/query (target 0) |');
+    out.push('|---|--:|--:|--:|--:|--:|');
+    for (const g of planes) {
+      const rs = rows.filter((r) => r.group === g);
+      const ours = rs.find((r) => r.ours);
+      if (!ours) continue;
+      const pl = rs.find((r) => r.lib === 'planck'), sat = rs.find((r) => r.lib === 'sat');
+      const ratio = pl ? pl.timing.nsMedian / ours.timing.nsMedian : NaN;
+      const b = ours.timing.bytesPerQuery;
+      out.push(`| ${g.slice(3)} | ${fmt(ours.timing.nsMedian)} | ${pl ? fmt(pl.timing.nsMedian) : ''} | ${pl ? `${ratio.toFixed(1)}× (${verdict(ratio >= 2)})` : ''} | ${sat ? fmt(sat.timing.nsMedian) : ''} | ${b === null ? 'n/a' : b < 0.5 ? '0' : Math.round(b)} (${verdict(b !== null && b < 0.5)}) |`);
     }
   }
   const builds = groups.filter((g) => g.startsWith('hull building'));

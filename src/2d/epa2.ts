@@ -33,6 +33,9 @@ export class Epa2Work {
   readonly ny = new Float64Array(EPA2_MAX_VERTICES);
   readonly dist = new Float64Array(EPA2_MAX_VERTICES);
   count = 0;
+  /** Inputs: the iteration cap and the stopping tolerance (fields, not arguments: CONTRIBUTING.md, "V8 rules", rule 1). */
+  maxIterations = EPA2_MAX_VERTICES;
+  relativeTolerance = EPA_RELATIVE_TOLERANCE;
   /** Answers, in A's frame: the core depth, K's outward normal (from A towards B), deepest points. */
   depth = 0;
   readonly normal = new Vec2();
@@ -71,9 +74,11 @@ function edgeOf(epa: Epa2Work, i: number): void {
 
 /**
  * Runs EPA from the simplex GJK left in `gjk` (which found the cores intersecting; its `rel` holds B's
- * pose in A's frame). Writes the depth, normal and deepest points into `epa`.
+ * pose in A's frame), with `epa.maxIterations` and `epa.relativeTolerance`. Writes the depth, normal and
+ * deepest points into `epa`.
  */
-export function epa2(epa: Epa2Work, gjk: Gjk2Work, shapeA: SupportMap2, shapeB: SupportMap2, maxIterations: number, relTol: number): void {
+export function epa2(epa: Epa2Work, gjk: Gjk2Work, shapeA: SupportMap2, shapeB: SupportMap2): void {
+  const maxIterations = epa.maxIterations, relTol = epa.relativeTolerance;
   epa.iterations = 0;
   epa.status = 'converged';
   if (!startPolygon(epa, gjk, shapeA, shapeB)) {
@@ -148,7 +153,9 @@ function finish(epa: Epa2Work, e: number): void {
   epa.pointB.x = v[o + 4] + t * (v[q + 4] - v[o + 4]);
   epa.pointB.y = v[o + 5] + t * (v[q + 5] - v[o + 5]);
   epa.normal.x = nx; epa.normal.y = ny;
-  epa.depth = d > 0 ? d : 0;
+  // A store, then an if: `d > 0 ? d : 0` mixes the small integer 0 with a double and boxes the result.
+  epa.depth = d;
+  if (!(d > 0)) epa.depth = 0;
 }
 
 /** Axis directions tried, in order, to grow a single point into a segment. */

@@ -221,7 +221,8 @@ export function gjk2(work: Gjk2Work, shapeA: SupportMap2, shapeB: SupportMap2, o
   work.pointB.x = pbx; work.pointB.y = pby;
   work.v.x = vx; work.v.y = vy;
   work.intersecting = intersecting;
-  work.distance = intersecting ? 0 : Math.sqrt(dist2);
+  work.distance = Math.sqrt(dist2);
+  if (intersecting) work.distance = 0;
   work.separatedBeyondLimit = beyondLimit;
   work.status = status;
   work.iterations = iterations;

@@ -16,7 +16,7 @@ import { Gjk2Work, gjk2, setRelative2, type GjkOptions } from './gjk2.js';
 import { checkOptions2, type ContactOptions } from './options2.js';
 import { createClosestPointsResult, createContactResult, createPenetrationResult, type ClosestPointsResult, type ContactResult, type PenetrationResult } from './results2.js';
 import { checkShape2, type Shape2 } from './shapes/shape2.js';
-import { Transform2, relativeTransform2, transform2FromPose } from './transform2.js';
+import { Transform2, transform2FromPoses } from './transform2.js';
 import { Vec2, type Pose2Like, type Vec2Like } from './types.js';
 
 const POSITION_SLACK = POSITION_ULPS * Number.EPSILON;
@@ -30,9 +30,13 @@ class Query2Work {
   readonly epa = new Epa2Work();
   /** The pair's touch slack (a length), as the 3D PairFrame's. */
   slack = 0;
+  /** Input of contactCore: the largest separation to answer. */
+  limit = 0;
+  /** The answer of `distance`. */
+  distance = 0;
   /** The answer of contactCore, in world space. */
   separation = 0;
-  readonly normal = new Vec2(1, 0);
+  readonly normal = new Vec2();
   readonly pointA = new Vec2();
   readonly pointB = new Vec2();
 }
@@ -47,27 +51,32 @@ const _work = /* @__PURE__ */ new Query2Work();
 function preparePair(work: Query2Work, a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like): void {
   checkShape2(a, 'a');
   checkShape2(b, 'b');
-  const tA = transform2FromPose(work.tA, poseA, 'poseA');
-  const tB = transform2FromPose(work.tB, poseB, 'poseB');
-  const t = relativeTransform2(work.bInA, tA, tB);
+  transform2FromPoses(work.tA, poseA, work.tB, poseB, work.bInA);
+  const t = work.bInA, tA = work.tA;
   setRelative2(work.gjk, t);
   const size = a.boundingRadius + b.boundingRadius + Math.abs(t.tx) + Math.abs(t.ty);
-  if (!(size <= HIGH) || (size < LOW && size > 0)) {
-    throw new InvalidArgumentError('a, b', `with their poses span ${size}; the 2D queries take pairs whose size is within 2^±${SCALE_FREE_EXPONENT} (squares beyond would overflow or underflow)`);
-  }
+  if (!(size <= HIGH) || (size < LOW && size > 0)) throwOutOfRange(work, a, b);
   work.slack = CONTACT_RELATIVE_TOLERANCE * size + POSITION_SLACK * (Math.abs(tA.tx) + Math.abs(tA.ty));
+}
+
+/** Out of line, as every error of the queries' path (CONTRIBUTING.md, "V8 rules", rule 2). */
+function throwOutOfRange(work: Query2Work, a: Shape2, b: Shape2): never {
+  const t = work.bInA, size = a.boundingRadius + b.boundingRadius + Math.abs(t.tx) + Math.abs(t.ty);
+  throw new InvalidArgumentError('a, b', `with their poses span ${size}; the 2D queries take pairs whose size is within 2^±${SCALE_FREE_EXPONENT} (squares beyond would overflow or underflow)`);
 }
 
 /** Unit normal from A towards B from GJK's v (A's frame), falling back to the frames' offset, then x. */
 function coreNormal(out: Vec2, work: Query2Work): void {
   const v = work.gjk.v;
   let x = -v.x, y = -v.y;
-  let l = Math.hypot(x, y);
-  if (!(l > 0) || work.gjk.intersecting) {
+  if ((x === 0 && y === 0) || work.gjk.intersecting) {
     x = work.bInA.tx; y = work.bInA.ty;
-    l = Math.hypot(x, y);
-    if (!(l > 0)) { x = 1; y = 0; l = 1; }
+    if (x === 0 && y === 0) x = 1;
   }
+  // Scaled to a largest component of 1 first: below about 1e-154 the squares are subnormal or 0.
+  const m = Math.max(Math.abs(x), Math.abs(y));
+  x /= m; y /= m;
+  const l = Math.sqrt(x * x + y * y);
   out.x = x / l;
   out.y = y / l;
 }
@@ -80,12 +89,13 @@ function toWorld(p: Vec2, t: Transform2, point: boolean): void {
 }
 
 /**
- * Signed contact of the prepared pair into the work record (world space). `limit`: stop (return false)
- * once GJK proves the shapes farther apart than this.
+ * Signed contact of the prepared pair into the work record (world space). `work.limit`: stop (return
+ * false) once GJK proves the shapes farther apart than this (a field, not an argument: CONTRIBUTING.md,
+ * "V8 rules", rule 1).
  */
-function contactCore(work: Query2Work, a: Shape2, b: Shape2, limit: number, options: ContactOptions | undefined): boolean {
+function contactCore(work: Query2Work, a: Shape2, b: Shape2, options: ContactOptions | undefined): boolean {
   const gjk = work.gjk, rA = a.sweptRadius, rB = b.sweptRadius;
-  gjk.limit = limit + (rA + rB);
+  gjk.limit = work.limit + (rA + rB);
   gjk2(gjk, a, b, options);
   if (gjk.separatedBeyondLimit) return false;
   const n = work.normal, pa = work.pointA, pb = work.pointB;
@@ -95,14 +105,18 @@ function contactCore(work: Query2Work, a: Shape2, b: Shape2, limit: number, opti
     coreNormal(n, work);
     srcA = gjk.pointA; srcB = gjk.pointB;
     const sep = gjk.distance - rA - rB;
-    separation = Math.abs(sep) <= work.slack ? 0 : sep;
+    separation = sep;
+    if (Math.abs(sep) <= work.slack) separation = 0;
   } else {
     const epa = work.epa;
-    epa2(epa, gjk, a, b, options?.epaMaxIterations ?? EPA_MAX_ITERATIONS, options?.epaRelativeTolerance ?? EPA_RELATIVE_TOLERANCE);
+    epa.maxIterations = options?.epaMaxIterations ?? EPA_MAX_ITERATIONS;
+    epa.relativeTolerance = options?.epaRelativeTolerance ?? EPA_RELATIVE_TOLERANCE;
+    epa2(epa, gjk, a, b);
     n.x = epa.normal.x; n.y = epa.normal.y;
     srcA = epa.pointA; srcB = epa.pointB;
     const depth = epa.depth + rA + rB;
-    separation = depth <= work.slack ? 0 : -depth;
+    separation = -depth;
+    if (depth <= work.slack) separation = 0;
     gjk.status = epa.status;
     gjk.iterations += epa.iterations;
   }
@@ -140,13 +154,21 @@ export function intersects(a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2L
  */
 export function distance(a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, options?: GjkOptions): number {
   if (options != null) checkOptions2(options);
-  const work = _work;
+  // Small enough to be inlined into the caller, which then reads the answer from the field unboxed
+  // (CONTRIBUTING.md, "V8 rules", rule 2).
+  distanceInto(_work, a, poseA, b, poseB, options ?? undefined);
+  return _work.distance;
+}
+
+function distanceInto(work: Query2Work, a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, options: GjkOptions | undefined): void {
   preparePair(work, a, poseA, b, poseB);
   const gjk = work.gjk;
   gjk.limit = Infinity;
-  gjk2(gjk, a, b, options ?? undefined);
+  gjk2(gjk, a, b, options);
   const d = gjk.distance - a.sweptRadius - b.sweptRadius;
-  return d > work.slack ? d : 0;
+  // A store, then an if (`d > slack ? d : 0` would box d: CONTRIBUTING.md, "V8 rules").
+  work.distance = d;
+  if (!(d > work.slack)) work.distance = 0;
 }
 
 /**
@@ -208,11 +230,13 @@ export function penetration(
   if (out != null) checkOut(out, 'createPenetrationResult');
   const work = _work;
   preparePair(work, a, poseA, b, poseB);
-  if (!contactCore(work, a, b, work.slack, options ?? undefined) || work.separation > 0) return null;
+  work.limit = work.slack;
+  if (!contactCore(work, a, b, options ?? undefined) || work.separation > 0) return null;
   const result = out ?? createPenetrationResult();
   try {
     const sep = work.separation;
-    result.depth = sep < 0 ? -sep : 0;
+    result.depth = -sep;
+    if (!(sep < 0)) result.depth = 0;
     copy(result.normal, work.normal); copy(result.pointA, work.pointA); copy(result.pointB, work.pointB);
     result.status = work.gjk.status;
     result.iterations = work.gjk.iterations;
@@ -237,9 +261,8 @@ export function contact(
   const work = _work;
   preparePair(work, a, poseA, b, poseB);
   const maxDistance = options?.maxDistance;
-  const limit = typeof maxDistance === 'number' ? maxDistance : Infinity;
-  if (!contactCore(work, a, b, limit, options ?? undefined)) return null;
-  if (work.separation > limit) return null;
+  work.limit = typeof maxDistance === 'number' ? maxDistance : Infinity;
+  if (!contactCore(work, a, b, options ?? undefined) || work.separation > work.limit) return null;
   const result = out ?? createContactResult();
   try {
     result.separation = work.separation;

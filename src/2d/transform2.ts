@@ -15,24 +15,40 @@ export class Transform2 {
 const POSE_FORM = 'expected a pose { position: { x, y }, angle } (finite numbers; angle in radians, counter-clockwise)';
 
 /**
- * Writes the transform of `pose` into `out` and returns it. `field` names the pose in error messages.
- * @throws InvalidPoseError if the pose or its position is not an object; InvalidNumberError naming the
- *   component if a position component or the angle is not a finite number.
+ * Reads both poses of a pair into `tA` and `tB` and writes B's pose in A's frame into `bInA`: the
+ * pose's checks (an object with a position object, finite numbers) and its rotation's cosine and sine,
+ * written out for each pose. One function for the
+ * pair on purpose: at this size V8 does not inline it, so the public queries that call it stay small
+ * enough to be inlined into their callers, which then read a returned number unboxed (CONTRIBUTING.md,
+ * "V8 rules", rule 2).
+ * @throws InvalidPoseError if a pose or its position is not an object; InvalidNumberError naming the
+ *   component (`poseB.angle`) that is not a finite number.
  */
-export function transform2FromPose(out: Transform2, pose: Pose2Like, field: string): Transform2 {
-  if (pose === null || typeof pose !== 'object') throw new InvalidPoseError(field, `is ${describeValue(pose)}; ${POSE_FORM}`);
-  const p = pose.position;
-  if (p === null || typeof p !== 'object') throw new InvalidPoseError(`${field}.position`, `is ${describeValue(p)}; ${POSE_FORM}`);
-  const px = p.x, py = p.y, angle = pose.angle;
-  if (typeof px !== 'number' || typeof py !== 'number' || typeof angle !== 'number') throwPoseNumber(pose, field);
-  // One test catches NaN and ±Infinity in all three: any of them makes the sum non-finite.
-  const sum = px + py + angle;
-  if (sum - sum !== 0) throwPoseNumber(pose, field);
-  out.c = Math.cos(angle);
-  out.s = Math.sin(angle);
-  out.tx = px;
-  out.ty = py;
-  return out;
+export function transform2FromPoses(tA: Transform2, poseA: Pose2Like, tB: Transform2, poseB: Pose2Like, bInA: Transform2): void {
+  if (poseA === null || typeof poseA !== 'object') throwPoseShape('poseA', poseA);
+  if (poseB === null || typeof poseB !== 'object') throwPoseShape('poseB', poseB);
+  const pa = poseA.position, pb = poseB.position;
+  if (pa === null || typeof pa !== 'object') throwPoseShape('poseA.position', pa);
+  if (pb === null || typeof pb !== 'object') throwPoseShape('poseB.position', pb);
+  const ax = pa.x, ay = pa.y, aa = poseA.angle, bx = pb.x, by = pb.y, ba = poseB.angle;
+  if (typeof ax !== 'number' || typeof ay !== 'number' || typeof aa !== 'number') throwPoseNumber(poseA, 'poseA');
+  if (typeof bx !== 'number' || typeof by !== 'number' || typeof ba !== 'number') throwPoseNumber(poseB, 'poseB');
+  const sumA = ax + ay + aa, sumB = bx + by + ba;
+  if (sumA - sumA !== 0) throwPoseNumber(poseA, 'poseA');
+  if (sumB - sumB !== 0) throwPoseNumber(poseB, 'poseB');
+  const ca = Math.cos(aa), sa = Math.sin(aa), cb = Math.cos(ba), sb = Math.sin(ba);
+  tA.c = ca; tA.s = sa; tA.tx = ax; tA.ty = ay;
+  tB.c = cb; tB.s = sb; tB.tx = bx; tB.ty = by;
+  const dx = bx - ax, dy = by - ay;
+  bInA.c = ca * cb + sa * sb;
+  bInA.s = ca * sb - sa * cb;
+  bInA.tx = ca * dx + sa * dy;
+  bInA.ty = ca * dy - sa * dx;
+}
+
+/** Out of line (this function is inlined into every query: CONTRIBUTING.md, "V8 rules", rule 2). */
+function throwPoseShape(field: string, v: unknown): never {
+  throw new InvalidPoseError(field, `is ${describeValue(v)}; ${POSE_FORM}`);
 }
 
 /** Names the first component of `pose` that is not a finite number (re-read here, never passed: no boxing). */
@@ -43,15 +59,4 @@ function throwPoseNumber(pose: Pose2Like, field: string): never {
     if (typeof v !== 'number' || !Number.isFinite(v)) throw new InvalidNumberError(name, v);
   }
   throw new InvalidNumberError(field, NaN);
-}
-
-/** out = A⁻¹·B: B's frame expressed in A's frame. Safe when `out` aliases `a` or `b`. */
-export function relativeTransform2(out: Transform2, a: Transform2, b: Transform2): Transform2 {
-  const ac = a.c, as = a.s, bc = b.c, bs = b.s;
-  const dx = b.tx - a.tx, dy = b.ty - a.ty;
-  out.c = ac * bc + as * bs;
-  out.s = ac * bs - as * bc;
-  out.tx = ac * dx + as * dy;
-  out.ty = ac * dy - as * dx;
-  return out;
 }

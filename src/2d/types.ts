@@ -16,16 +16,13 @@ export interface Pose2Like {
 }
 
 /**
- * A 2D vector of the library's scratch records (not exported). A class with number-initialised fields, so V8
- * gives every instance one hidden class and keeps its fields as doubles.
+ * A 2D vector of the library's scratch records (not exported). Its fields have initialisers: a field only
+ * declared (and set in a constructor) starts as `undefined`, V8 then keeps it as a tagged value, and
+ * every double stored into it allocates a heap number (16 bytes a store; CONTRIBUTING.md, "V8 rules").
  */
 export class Vec2 implements Vec2Like {
-  x: number;
-  y: number;
-  constructor(x = 0, y = 0) {
-    this.x = x;
-    this.y = y;
-  }
+  x = 0;
+  y = 0;
 }
 
 /** A new vector `{ x, y }` (a plain object, as the 3D entry's vectors). */

@@ -42,7 +42,12 @@ export function markShape2(cls: { prototype: object }): void {
  * property load on the good path.
  */
 export function checkShape2(shape: unknown, field: string): void {
-  if (shape !== null && typeof shape === 'object' && (shape as Record<symbol, unknown>)[SHAPE2] === true) return;
+  // The error's text is built in a function of its own: this check is inlined into every query, and its
+  // size counts against the query's own inlining into its caller (CONTRIBUTING.md, "V8 rules", rule 2).
+  if (shape === null || typeof shape !== 'object' || (shape as Record<symbol, unknown>)[SHAPE2] !== true) throwNotShape2(shape, field);
+}
+
+function throwNotShape2(shape: unknown, field: string): never {
   const hint = shape !== null && typeof shape === 'object' && typeof (shape as { support?: unknown }).support === 'function'
     ? 'a 3D shape or a support map of your own; the 2D queries take the 2D shapes (Point2, Segment2, Circle, Box2, Capsule2, Polygon, Rounded2)'
     : 'expected a 2D shape (Point2, Segment2, Circle, Box2, Capsule2, Polygon, Rounded2)';

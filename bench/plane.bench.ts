@@ -1,0 +1,225 @@
+/**
+ * The 2D entry against planck.js (a JavaScript port of Box2D, float64 like us) and sat (SAT.js):
+ * `npm run bench -- --only 2d`. Issue 22's benchmark.
+ *
+ * Pools (bench/plane-pools.ts): 8-gons, 30-gons, boxes and circles, 10,000 pairs each. Groups:
+ * - distance: our `distance` against planck's `Distance` (GJK; on the polygons' cores, `useRadii` false,
+ *   since planck gives every polygon a skin of 0.01; on circles with their radii);
+ * - contact: our `contact` against planck's `CollidePolygons` / `CollideCircles` (separating axes and
+ *   clipping into a manifold; its separation read through `getWorldManifold`, the skins added back),
+ *   scored on the overlapping pairs, where planck answers;
+ * - intersection (8-gons): our `intersects` against planck's `testOverlap` (which counts the skins) and
+ *   sat's `testPolygonPolygon`;
+ * - penetration (8-gons, overlapping pairs): our `penetration` against sat's `testPolygonPolygon` with a
+ *   Response (its overlap).
+ * Every library's shapes, transforms and scratch are made before timing. Ours take a pose with an angle
+ * each query (a cosine and a sine); planck's transforms and sat's placed polygons keep theirs, as a game's
+ * bodies do. Answers are scored against bench/plane-oracles.ts (brute force, no GJK).
+ */
+import * as planck from 'planck';
+import SAT from 'sat';
+import {
+  Box2, Circle, contact, createContactResult, createPenetrationResult, distance, intersects, penetration, Polygon, type Pose2Like, type Shape2,
+} from '../src/2d/index.js';
+import { scoreBoolean, scoreLength, type Accuracy, type Case } from './harness.js';
+import { exactSeparations } from './plane-oracles.js';
+import { makePlanePool, type PlaneKind, type PlanePool } from './plane-pools.js';
+import type { SweepBench } from './ray.bench.js';
+
+type SatPolygon = InstanceType<typeof SAT.Polygon>;
+
+/** planck's polygon skin (Settings.polygonRadius), added back to its manifold separations. */
+const SKIN = planck.Settings.polygonRadius;
+
+interface Prepared {
+  pool: PlanePool;
+  exact: Float64Array;
+  overlapping: Int32Array;
+  all: Int32Array;
+  ours: { a: Shape2[]; b: Shape2[]; poseA: Pose2Like[]; poseB: Pose2Like[] };
+  planck: { a: planck.Shape[]; b: planck.Shape[]; xfA: planck.Transform[]; xfB: planck.Transform[] };
+  sat: { a: SatPolygon[]; b: SatPolygon[] } | null;
+}
+
+function prepare(kind: PlaneKind, size: number): Prepared {
+  const pool = makePlanePool(kind, size);
+  const exact = exactSeparations(pool);
+  const all = new Int32Array(size).map((_, i) => i);
+  const overlapping = Int32Array.from(all.filter((i) => exact[i] < 0));
+  const ourShape = (d: Float64Array): Shape2 => (kind === 'circles' ? new Circle(d[0]) : kind === 'boxes' ? new Box2(d[0], d[1]) : new Polygon(d));
+  const planckShape = (d: Float64Array): planck.Shape => {
+    if (kind === 'circles') return new planck.CircleShape(d[0]);
+    if (kind === 'boxes') return new planck.BoxShape(d[0], d[1]);
+    const pts: planck.Vec2[] = [];
+    for (let k = 0; k < d.length; k += 2) pts.push(planck.Vec2(d[k], d[k + 1]));
+    return new planck.PolygonShape(pts);
+  };
+  const ours = { a: [] as Shape2[], b: [] as Shape2[], poseA: [] as Pose2Like[], poseB: [] as Pose2Like[] };
+  const pl = { a: [] as planck.Shape[], b: [] as planck.Shape[], xfA: [] as planck.Transform[], xfB: [] as planck.Transform[] };
+  for (let i = 0; i < size; i++) {
+    ours.a.push(ourShape(pool.a[i])); ours.b.push(ourShape(pool.b[i]));
+    ours.poseA.push({ position: { x: 0, y: 0 }, angle: pool.angleA[i] });
+    ours.poseB.push({ position: { x: pool.bx[i], y: pool.by[i] }, angle: pool.angleB[i] });
+    pl.a.push(planckShape(pool.a[i])); pl.b.push(planckShape(pool.b[i]));
+    pl.xfA.push(new planck.Transform(planck.Vec2(0, 0), pool.angleA[i]));
+    pl.xfB.push(new planck.Transform(planck.Vec2(pool.bx[i], pool.by[i]), pool.angleB[i]));
+  }
+  let sat: Prepared['sat'] = null;
+  if (kind === '8-gons') {
+    const satPolygon = (d: Float64Array, x: number, y: number, angle: number): SatPolygon => {
+      const pts: InstanceType<typeof SAT.Vector>[] = [];
+      for (let k = 0; k < d.length; k += 2) pts.push(new SAT.Vector(d[k], d[k + 1]));
+      return new SAT.Polygon(new SAT.Vector(x, y), pts).setAngle(angle);
+    };
+    sat = { a: [], b: [] };
+    for (let i = 0; i < size; i++) {
+      sat.a.push(satPolygon(pool.a[i], 0, 0, pool.angleA[i]));
+      sat.b.push(satPolygon(pool.b[i], pool.bx[i], pool.by[i], pool.angleB[i]));
+    }
+  }
+  return { pool, exact, overlapping, all, ours, planck: pl, sat };
+}
+
+/**
+ * A case over `indices` (cycled). `batch` runs the timed loop, written out per case so that each query's
+ * number is summed in place: a query answered through a callback that returns a double would box it
+ * (16 bytes a query, the harness's and not the library's). `answer` gives pair i's answer for scoring.
+ */
+function makeCase(
+  group: string, lib: string, indices: Int32Array, batch: (start: number, count: number) => number, answer: (i: number) => number, note: string, ours = false,
+): Case {
+  return { group, lib, ours, cycle: indices.length, note, batch, answer };
+}
+
+export const PLANE_GROUP_PREFIX = '2d';
+
+/** The plane benchmark's groups whose name `wanted` accepts. */
+export function planeBenches(size: number, wanted: (group: string) => boolean): SweepBench[] {
+  const out: SweepBench[] = [];
+  const kinds: PlaneKind[] = ['8-gons', '30-gons', 'boxes', 'circles'];
+  const names = (k: PlaneKind): string[] => [`2d ${k} distance`, `2d ${k} contact`, ...(k === '8-gons' ? ['2d 8-gons intersection', '2d 8-gons penetration'] : [])];
+  if (!kinds.some((k) => names(k).some(wanted))) return out;
+  if (planck.Settings.maxPolygonVertices < 30) planck.Settings.maxPolygonVertices = 30;
+  for (const kind of kinds) {
+    if (!names(kind).some(wanted)) continue;
+    const p = prepare(kind, size);
+    const o = p.ours, pl = p.planck;
+    const circles = kind === 'circles';
+
+    // distance
+    {
+      const group = `2d ${kind} distance`;
+      const input = new planck.DistanceInput(), output = new planck.DistanceOutput(), cache = new planck.SimplexCache();
+      input.useRadii = circles;
+      const n = p.all.length;
+      const planckDistance = (i: number): void => {
+        input.proxyA.set(pl.a[i], 0); input.proxyB.set(pl.b[i], 0);
+        input.transformA.setTransform(pl.xfA[i]); input.transformB.setTransform(pl.xfB[i]);
+        cache.count = 0;
+        planck.Distance(output, cache, input);
+      };
+      const cases = [
+        makeCase(group, 'convex-collide', p.all, (start, count) => {
+          let sum = 0;
+          for (let q = 0, i = start % n; q < count; q++, i = i + 1 === n ? 0 : i + 1) sum += distance(o.a[i], o.poseA[i], o.b[i], o.poseB[i]);
+          return sum;
+        }, (i) => distance(o.a[i], o.poseA[i], o.b[i], o.poseB[i]), 'distance()', true),
+        makeCase(group, 'planck', p.all, (start, count) => {
+          let sum = 0;
+          for (let q = 0, i = start % n; q < count; q++, i = i + 1 === n ? 0 : i + 1) { planckDistance(i); sum += output.distance; }
+          return sum;
+        }, (i) => { planckDistance(i); return output.distance; }, `Distance (GJK), useRadii ${circles}, a cold SimplexCache each query`),
+      ];
+      if (wanted(group)) out.push({ group, cases, exact: p.exact, score: (c) => scoreLength((i) => c.answer!(i), (i) => Math.max(0, p.exact[i]), p.all) });
+    }
+    // contact
+    {
+      const group = `2d ${kind} contact`;
+      const rec = createContactResult();
+      const manifold = new planck.Manifold(), wm = new planck.WorldManifold();
+      const collide = (i: number): number => {
+        if (circles) planck.CollideCircles(manifold, pl.a[i] as planck.CircleShape, pl.xfA[i], pl.b[i] as planck.CircleShape, pl.xfB[i]);
+        else planck.CollidePolygons(manifold, pl.a[i] as planck.PolygonShape, pl.xfA[i], pl.b[i] as planck.PolygonShape, pl.xfB[i]);
+        return manifold.pointCount;
+      };
+      const planckSeparation = (i: number): number => {
+        if (collide(i) === 0) return NaN;
+        const rA = pl.a[i].getRadius(), rB = pl.b[i].getRadius();
+        manifold.getWorldManifold(wm, pl.xfA[i], rA, pl.xfB[i], rB);
+        let s = Infinity;
+        for (let k = 0; k < wm.pointCount; k++) s = Math.min(s, wm.separations[k]);
+        return circles ? s : s + 2 * SKIN;
+      };
+      const n = p.all.length;
+      const cases = [
+        makeCase(group, 'convex-collide', p.all, (start, count) => {
+          let sum = 0;
+          for (let q = 0, i = start % n; q < count; q++, i = i + 1 === n ? 0 : i + 1) {
+            contact(o.a[i], o.poseA[i], o.b[i], o.poseB[i], rec);
+            sum += rec.separation;
+          }
+          return sum;
+        }, (i) => contact(o.a[i], o.poseA[i], o.b[i], o.poseB[i], rec)!.separation, 'contact(out)', true),
+        makeCase(group, 'planck', p.all, (start, count) => {
+          let sum = 0;
+          for (let q = 0, i = start % n; q < count; q++, i = i + 1 === n ? 0 : i + 1) sum += collide(i);
+          return sum;
+        }, planckSeparation, `${circles ? 'CollideCircles' : 'CollidePolygons'} into one Manifold (timed); separation via getWorldManifold (scored)`),
+      ];
+      if (wanted(group)) out.push({ group, cases, exact: p.exact, score: (c) => scoreLength((i) => c.answer!(i), (i) => p.exact[i], p.overlapping) });
+    }
+    if (kind === '8-gons' && p.sat) {
+      const sat = p.sat;
+      const truth = Uint8Array.from(p.exact, (s) => (s <= 0 ? 1 : 0));
+      const group = '2d 8-gons intersection';
+      const n = p.all.length;
+      const ours = (i: number): number => (intersects(o.a[i], o.poseA[i], o.b[i], o.poseB[i]) ? 1 : 0);
+      const planckOverlap = (i: number): number => (planck.testOverlap(pl.a[i], 0, pl.b[i], 0, pl.xfA[i], pl.xfB[i]) ? 1 : 0);
+      const satOverlap = (i: number): number => (SAT.testPolygonPolygon(sat.a[i], sat.b[i]) ? 1 : 0);
+      const loop = (f: (i: number) => number) => (start: number, count: number): number => {
+        let sum = 0;
+        for (let q = 0, i = start % n; q < count; q++, i = i + 1 === n ? 0 : i + 1) sum += f(i);
+        return sum;
+      };
+      const cases = [
+        makeCase(group, 'convex-collide', p.all, loop(ours), ours, 'intersects()', true),
+        makeCase(group, 'planck', p.all, loop(planckOverlap), planckOverlap, 'testOverlap (GJK; polygons with their 0.01 skins)'),
+        makeCase(group, 'sat', p.all, loop(satOverlap), satOverlap, 'testPolygonPolygon, no Response (polygons placed and turned before timing)'),
+      ];
+      if (wanted(group)) out.push({ group, cases, exact: p.exact, score: (c) => scoreBoolean((i) => c.answer!(i), truth, p.all) });
+
+      const pgroup = '2d 8-gons penetration';
+      const pen = createPenetrationResult(), response = new SAT.Response();
+      const ov = p.overlapping, m = ov.length;
+      const pcases = [
+        makeCase(pgroup, 'convex-collide', ov, (start, count) => {
+          let sum = 0;
+          for (let q = 0, k = start % m; q < count; q++, k = k + 1 === m ? 0 : k + 1) {
+            const i = ov[k];
+            penetration(o.a[i], o.poseA[i], o.b[i], o.poseB[i], pen);
+            sum += pen.depth;
+          }
+          return sum;
+        }, (i) => penetration(o.a[i], o.poseA[i], o.b[i], o.poseB[i], pen)?.depth ?? NaN, 'penetration(out).depth', true),
+        makeCase(pgroup, 'sat', ov, (start, count) => {
+          let sum = 0;
+          for (let q = 0, k = start % m; q < count; q++, k = k + 1 === m ? 0 : k + 1) {
+            const i = ov[k];
+            response.clear();
+            SAT.testPolygonPolygon(sat.a[i], sat.b[i], response);
+            sum += response.overlap;
+          }
+          return sum;
+        }, (i) => {
+          response.clear();
+          return SAT.testPolygonPolygon(sat.a[i], sat.b[i], response) ? response.overlap : NaN;
+        }, 'testPolygonPolygon with a Response: its overlap'),
+      ];
+      if (wanted(pgroup)) out.push({ group: pgroup, cases: pcases, exact: p.exact, score: (c) => scoreLength((i) => c.answer!(i), (i) => -p.exact[i], p.overlapping) });
+    }
+  }
+  return out;
+}
+
+/** The accuracy of a case, for callers that score outside run.ts. */
+export type { Accuracy };
