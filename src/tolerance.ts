@@ -439,3 +439,11 @@ export const HULL2_COLLINEAR_TOLERANCE = 1e-12;
  * coordinate's magnitude; unitless), so no edge has a length of rounding noise.
  */
 export const HULL2_MERGE_TOLERANCE = 64 * EPS;
+
+/**
+ * Overlapping 2D cores take their depth from separating axes (2d/sat2.ts) while the scans cost at most this
+ * many dot products (edges of one core times vertices of the other, both ways), else from EPA: separating
+ * axes are exact with no iteration and cheaper on small cores (two 8-gons: 128), EPA on large ones.
+ * Chosen by bench/plane.bench.ts (see docs/performance.md, "Two dimensions").
+ */
+export const SAT2_MAX_WORK = 160;

@@ -1,6 +1,6 @@
 /**
  * Every pairwise query, ray cast and shape cast on every kind of shape (each against a box, and every pair of kinds mixed at one
- * call site), and computeAabb on every kind, allocates nothing once warm. Measured in child processes
+ * call site), computeAabb on every kind, and the 2D entry's queries, allocate nothing once warm. Measured in child processes
  * with `--expose-gc` (test/probes/allocation.ts), because a forced GC is needed to read the heap cleanly.
  * This is not a timing test: it counts bytes, which do not depend on the machine's speed.
  */
@@ -24,10 +24,12 @@ async function probe(args: string[]): Promise<Record<string, number | 'Infinity'
 
 test('pairwise queries and computeAabb allocate no JS heap once warm, on every kind of shape', async () => {
   // The shared rows, and every kind against a box through call sites of their own, in a process each.
-  const [shared, kinds] = await Promise.all([probe([]), probe(['kinds'])]);
+  const [shared, kinds, plane] = await Promise.all([probe([]), probe(['kinds']), probe(['plane'])]);
   expect(Object.keys(shared).length).toBe(32);
   expect(Object.keys(kinds).length).toBe(28);
-  const result = { ...shared, ...kinds };
+  // The 2D entry's five queries on polygons, and contact on every pair of 2D kinds at one call site.
+  expect(Object.keys(plane).length).toBe(6);
+  const result = { ...shared, ...kinds, ...plane };
   // A double boxed on every call costs 16 bytes (a V8 heap number), on the queries that compute one
   // (the separated pairs of a pool: a third to two thirds of them); the regressions this guards against
   // cost 2 to 300 bytes per query. Measured as a slope between batch sizes, a query that allocates

@@ -27,10 +27,11 @@ const TSC = require.resolve('typescript/bin/tsc');
 const NPM_ENV = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
 
 /**
- * Packed tarball bound: about 1.15 times its size today (343 KB with compounds, meshes, the world and the
- * scene command, and their docs), so a stray folder or source maps fail.
+ * Packed tarball bound: about 1.1 times its size today (343 KB with compounds, meshes, the world and the
+ * scene command, and their docs; 418 KB with the 2D entry and the threads), so a stray folder or source
+ * maps fail.
  */
-const MAX_PACKED_BYTES = 400_000;
+const MAX_PACKED_BYTES = 460_000;
 /**
  * The entry-point issue set 10 KB for a minimal contact program (9.6 KB then). Checking every argument
  * at the boundary, guarding user code against re-entrant queries and answering pairs of any magnitude
@@ -41,9 +42,10 @@ const MAX_CONTACT_GZIP = 12_500;
 /**
  * The whole library, both entries: 28 KB before contact manifolds, 41.7 KB with them (and their format),
  * 49.3 KB with ray and shape casts (and theirs), 57.4 KB with compounds and their hierarchy, 73.5 KB with
- * triangle meshes, their manifolds and casts, and the world behind the scene command.
+ * triangle meshes, their manifolds and casts, and the world behind the scene command; 86.5 KB with the 2D
+ * queries behind the query2d command's format.
  */
-const MAX_LIBRARY_GZIP = 84_000;
+const MAX_LIBRARY_GZIP = 92_000;
 /** A 2D contact program (convex-collide/2d: shapes, GJK, EPA, the queries): 6 KB gzipped, about 1.3 times its size at its first version. */
 const MAX_2D_CONTACT_GZIP = 6_000;
 
@@ -104,7 +106,7 @@ describe('the packed package', () => {
       console.log(JSON.stringify(Array.from(d))); await pool.terminate();`], app);
     expect(JSON.parse(threads)).toEqual([3]);
     // The 2D entry, by import and by require.
-    const plane = `const d = p.distance(new p.Circle(1), p.createPose2(0, 0, 0), new p.Box2(1, 1), p.createPose2(5, 0, 2)); console.log(JSON.stringify([d]));`;
+    const plane = `const d = p.distance(new p.Circle(1), p.createPose2(0, 0, 0), new p.Box2(1, 1), p.createPose2(5, 0, 0)); console.log(JSON.stringify([d]));`;
     expect(JSON.parse(run(process.execPath, ['--input-type=module', '-e', `import * as p from 'convex-collide/2d'; ${plane}`], app))).toEqual([3]);
     expect(JSON.parse(run(process.execPath, ['-e', `const p = require('convex-collide/2d'); ${plane}`], app))).toEqual([3]);
     const version = run(join(app, 'node_modules', '.bin', 'convex-collide'), ['--version'], app);
@@ -160,7 +162,7 @@ export const box = new Box(1, 2, 3);
     return { gzip: gzipSync(result.outputFiles[0].contents).length, inputs };
   }
 
-  it('bundles small: contact at most 12.5 KB gzipped, the whole library at most 84 KB, intersects and distance without EPA, 2D contact at most 6 KB without 3D code', async () => {
+  it('bundles small: contact at most 12.5 KB gzipped, the whole library at most 92 KB, intersects and distance without EPA, 2D contact at most 6 KB without 3D code', async () => {
     const pose = '{ position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }';
     const contactOnly = await bundle('contact-only', `import { Box, contact, Sphere } from 'convex-collide';
       console.log(contact(new Box(1, 1, 1), ${pose}, new Sphere(1), ${pose}));`);
@@ -179,7 +181,7 @@ export const box = new Box(1, 2, 3);
     // The 2D entry: its own modules and the three shared ones, no 3D geometry, and small.
     const plane = await bundle('plane', `import { Box2, Circle, contact, createPose2, Polygon } from 'convex-collide/2d';
       console.log(contact(new Polygon([0, 0, 1, 0, 0, 1]), createPose2(), new Box2(1, 1), createPose2(2, 0, 0.5)), contact(new Circle(1), createPose2(), new Box2(1, 1), createPose2()));`);
-    expect(plane.inputs.filter((p) => !p.startsWith('dist/2d/')).sort()).toEqual(['dist/errors.js', 'dist/query/out-record.js', 'dist/tolerance.js']);
+    expect(plane.inputs.filter((p) => !p.startsWith('dist/2d/') && p !== 'plane.js').sort()).toEqual(['dist/errors.js', 'dist/query/out-record.js', 'dist/tolerance.js']);
     expect(plane.inputs).toContain('dist/2d/epa2.js');
     expect(plane.gzip).toBeLessThanOrEqual(MAX_2D_CONTACT_GZIP);
   });

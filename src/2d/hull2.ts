@@ -106,3 +106,26 @@ export function hull2(xy: Float64Array): Float64Array {
   }
   return out;
 }
+
+/**
+ * The outward unit normal of each edge of a counter-clockwise hull (edge i from vertex i to i + 1), flat
+ * pairs: as many as vertices for a polygon, 2 for a segment (its two sides), none for a point.
+ */
+export function edgeNormals(v: Float64Array): Float64Array {
+  const n = v.length >> 1, edges = n >= 2 ? n : 0;
+  const normals = new Float64Array(2 * edges);
+  for (let i = 0; i < edges; i++) {
+    const j = i + 1 === n ? 0 : i + 1;
+    const ex = v[2 * j] - v[2 * i], ey = v[2 * j + 1] - v[2 * i + 1];
+    const len = Math.hypot(ex, ey);
+    normals[2 * i] = ey / len;
+    normals[2 * i + 1] = -ex / len;
+  }
+  return normals;
+}
+
+/** The core polygon of a shape given as points (a segment's ends, a box's corners): its hull and its edge normals. */
+export function corePolygon(points: number[]): { vertices: Float64Array; normals: Float64Array } {
+  const vertices = hull2(Float64Array.from(points));
+  return { vertices, normals: edgeNormals(vertices) };
+}

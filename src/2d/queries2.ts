@@ -13,6 +13,7 @@ import { checkOut, isFrozenOut, outNotWritable } from '../query/out-record.js';
 import { CONTACT_RELATIVE_TOLERANCE, EPA_MAX_ITERATIONS, EPA_RELATIVE_TOLERANCE, POSITION_ULPS, SCALE_FREE_EXPONENT } from '../tolerance.js';
 import { Epa2Work, epa2 } from './epa2.js';
 import { Gjk2Work, gjk2, setRelative2, type GjkOptions } from './gjk2.js';
+import { satPenetration2 } from './sat2.js';
 import { checkOptions2, type ContactOptions } from './options2.js';
 import { createClosestPointsResult, createContactResult, createPenetrationResult, type ClosestPointsResult, type ContactResult, type PenetrationResult } from './results2.js';
 import { checkShape2, type Shape2 } from './shapes/shape2.js';
@@ -109,9 +110,11 @@ function contactCore(work: Query2Work, a: Shape2, b: Shape2, options: ContactOpt
     if (Math.abs(sep) <= work.slack) separation = 0;
   } else {
     const epa = work.epa;
-    epa.maxIterations = options?.epaMaxIterations ?? EPA_MAX_ITERATIONS;
-    epa.relativeTolerance = options?.epaRelativeTolerance ?? EPA_RELATIVE_TOLERANCE;
-    epa2(epa, gjk, a, b);
+    if (!satPenetration2(epa, gjk, a, b)) {
+      epa.maxIterations = options?.epaMaxIterations ?? EPA_MAX_ITERATIONS;
+      epa.relativeTolerance = options?.epaRelativeTolerance ?? EPA_RELATIVE_TOLERANCE;
+      epa2(epa, gjk, a, b);
+    }
     n.x = epa.normal.x; n.y = epa.normal.y;
     srcA = epa.pointA; srcB = epa.pointB;
     const depth = epa.depth + rA + rB;

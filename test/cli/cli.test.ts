@@ -255,7 +255,7 @@ describe('command line', () => {
   });
 
   const usage: [string[], RegExp][] = [
-    [['frobnicate', 'x.json'], /unknown command "frobnicate"; expected query, manifold, raycast, cast, scene or hull/],
+    [['frobnicate', 'x.json'], /unknown command "frobnicate"; expected query, query2d, manifold, raycast, cast, scene or hull/],
     [['--verbose'], /unknown option --verbose/],
     [['query', 'in.json', '--tabel'], /unknown option --tabel for query \(accepted: --table, --jsonl\)/],
     [['hull', 'in.json', '--table'], /unknown option --table for hull/],

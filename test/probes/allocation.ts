@@ -15,7 +15,9 @@ import {
   Box, Capsule, Compound, computeAabb, Cone, contact, contactBatch, distanceBatch, intersectsBatch, contactManifold, ConvexHull, createAabb, createManifold, createRayHit, createShapeCastResult, ManifoldCache, rayCast, shapeCast, createContactResult, createPenetrationResult, Cylinder, distance,
   Ellipsoid, intersects, MinkowskiSum, penetration, Point, Rounded, Scaled, Segment, Sphere, Triangle, TriangleMesh, type Shape,
 } from '../../src/index.js';
+import * as plane from '../../src/2d/index.js';
 import { oursPairs } from '../../bench/peers/ours.js';
+import { makePlanePool } from '../../bench/plane-pools.js';
 import { makeBallPoints, makeBoxesPool, makeHullsPool, makeSphereBoxPool } from '../../bench/pools.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -321,15 +323,46 @@ queries['contactBatch (a call of 64 box pairs)'] = [(n) => {
   for (let k = 0; k < n; k++) acc += contactBatch(batchShapes, batchPoses, batchPairs, batchContacts)[10 * (k % BATCH)];
   return acc;
 }, 200];
+// The 2D entry (`node … allocation.ts plane`, in a process of its own): its queries on the plane
+// benchmark's 8-gons, and contact on every 2D kind through one call site.
+const planeRows = new Set<string>();
+{
+  const pool = makePlanePool('8-gons', SIZE);
+  const A = pool.a.map((d) => new plane.Polygon(d)), B = pool.b.map((d) => new plane.Polygon(d));
+  const pA = pool.a.map((_, i) => ({ position: { x: 0, y: 0 }, angle: pool.angleA[i] }));
+  const pB = pool.a.map((_, i) => ({ position: { x: pool.bx[i], y: pool.by[i] }, angle: pool.angleB[i] }));
+  const cp = plane.createClosestPointsResult(), pp = plane.createPenetrationResult(), cc = plane.createContactResult();
+  const rows: Record<string, [(n: number) => number, number]> = {
+    '2d polygon intersects': [(n) => { let acc = 0; for (let k = 0; k < n; k++) { const i = k % SIZE; if (plane.intersects(A[i], pA[i], B[i], pB[i])) acc++; } return acc; }, 20_000],
+    '2d polygon distance': [(n) => { let acc = 0; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += plane.distance(A[i], pA[i], B[i], pB[i]); } return acc; }, 20_000],
+    '2d polygon closestPoints': [(n) => { let acc = 0; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += plane.closestPoints(A[i], pA[i], B[i], pB[i], cp).distance; } return acc; }, 20_000],
+    '2d polygon penetration': [(n) => { let acc = 0; for (let k = 0; k < n; k++) { const i = k % SIZE; const r = plane.penetration(A[i], pA[i], B[i], pB[i], pp); if (r !== null) acc += r.depth; } return acc; }, 10_000],
+    '2d polygon contact': [(n) => { let acc = 0; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += plane.contact(A[i], pA[i], B[i], pB[i], cc)!.separation; } return acc; }, 10_000],
+  };
+  const every: plane.Shape2[] = [
+    new plane.Point2(), new plane.Segment2({ x: -0.5, y: 0 }, { x: 0.5, y: 0.25 }), new plane.Circle(0.5), new plane.Box2(0.5, 0.25),
+    new plane.Capsule2(0.5, 0.25), A[0], new plane.Rounded2(new plane.Box2(0.25, 0.25), 0.25),
+  ];
+  rows['2d contact, every pair of kinds'] = [(n) => {
+    let acc = 0;
+    for (let k = 0; k < n; k++) {
+      const i = k % SIZE;
+      acc += plane.contact(every[k % 7], pA[i], every[(k >> 3) % 7], pB[i], cc)!.separation;
+    }
+    return acc;
+  }, 10_000];
+  for (const [name, row] of Object.entries(rows)) { queries[name] = row; planeRows.add(name); }
+}
 // `node … allocation.ts kinds` measures only the per-kind rows, in a process where nothing else ran
 // first (how V8 compiles a shape's support depends on what it has inlined it into), so the test runs the
 // shared rows and the per-kind rows in a process each.
-const perKind = process.argv[2] === 'kinds';
+const perKind = process.argv[2] === 'kinds', planeOnly = process.argv[2] === 'plane';
 // PROBE_ROWS=<regular expression> measures only the rows it matches (in this order), to look into one.
 const only = process.env.PROBE_ROWS ? new RegExp(process.env.PROBE_ROWS) : null;
 const result: Record<string, number> = {};
 for (const [name, [run, count]] of Object.entries(queries)) {
   const kindRow = name.endsWith('-box') && name.includes(', ');
-  if (kindRow === perKind && (only === null || only.test(name))) result[name] = await bytesPerQuery(run, count);
+  if (planeRows.has(name) !== planeOnly || (!planeOnly && kindRow !== perKind)) continue;
+  if (only === null || only.test(name)) result[name] = await bytesPerQuery(run, count);
 }
 process.stdout.write(JSON.stringify({ result, sink: Number.isFinite(sink) }, (_, v) => (v === Infinity ? 'Infinity' : v)));

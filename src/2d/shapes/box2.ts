@@ -1,5 +1,6 @@
 import { requireNonNegative } from '../../errors.js';
 import type { Vec2Like } from '../types.js';
+import { corePolygon } from '../hull2.js';
 import { markShape2, type Shape2 } from './shape2.js';
 
 /** A rectangle centred at the origin, given by its half extents. */
@@ -10,6 +11,10 @@ export class Box2 implements Shape2 {
   }
   readonly sweptRadius = 0;
   readonly boundingRadius: number;
+  /** @internal The core as a polygon (shape2.ts). */
+  readonly coreVertices: Float64Array;
+  /** @internal */
+  readonly coreNormals: Float64Array;
   readonly hx: number;
   readonly hy: number;
 
@@ -18,6 +23,9 @@ export class Box2 implements Shape2 {
     this.hx = requireNonNegative(hx, 'Box2.hx');
     this.hy = requireNonNegative(hy, 'Box2.hy');
     this.boundingRadius = Math.hypot(this.hx, this.hy);
+    const x = this.hx, y = this.hy, core = corePolygon([-x, -y, x, -y, x, y, -x, y]);
+    this.coreVertices = core.vertices;
+    this.coreNormals = core.normals;
   }
 
   /**

@@ -1,6 +1,6 @@
 import { requireNonNegative } from '../../errors.js';
 import type { Vec2Like } from '../types.js';
-import { markShape2, type Shape2 } from './shape2.js';
+import { markShape2, NO_EDGES, POINT_CORE, type Shape2 } from './shape2.js';
 
 /** A disc of `radius` about the origin: a point core with the radius swept around it. */
 export class Circle implements Shape2 {
@@ -11,6 +11,10 @@ export class Circle implements Shape2 {
   readonly radius: number;
   readonly sweptRadius: number;
   readonly boundingRadius: number;
+  /** @internal The core as a polygon (shape2.ts): the centre. */
+  readonly coreVertices = POINT_CORE;
+  /** @internal */
+  readonly coreNormals = NO_EDGES;
 
   /** @throws InvalidRadiusError if the radius is negative or not finite. Zero gives a point. */
   constructor(radius: number) {

@@ -1,5 +1,5 @@
 import type { Vec2Like } from '../types.js';
-import { hull2, readPoints2 } from '../hull2.js';
+import { edgeNormals, hull2, readPoints2 } from '../hull2.js';
 import { markShape2, type Shape2 } from './shape2.js';
 
 /**
@@ -23,6 +23,10 @@ export class Polygon implements Shape2 {
    * for a segment (its two sides), none for a point.
    */
   readonly normals: Float64Array;
+  /** @internal The core as a polygon (shape2.ts): the hull itself. */
+  readonly coreVertices: Float64Array;
+  /** @internal */
+  readonly coreNormals: Float64Array;
 
   /**
    * @param points the points whose hull this is: `{x, y}` objects (three.js `Vector2`), or a flat array
@@ -35,16 +39,9 @@ export class Polygon implements Shape2 {
     this.vertices = v;
     const n = v.length >> 1;
     this.count = n;
-    const edges = n >= 2 ? n : 0;
-    const normals = new Float64Array(2 * edges);
-    for (let i = 0; i < edges; i++) {
-      const j = i + 1 === n ? 0 : i + 1;
-      const ex = v[2 * j] - v[2 * i], ey = v[2 * j + 1] - v[2 * i + 1];
-      const len = Math.hypot(ex, ey);
-      normals[2 * i] = ey / len;
-      normals[2 * i + 1] = -ex / len;
-    }
-    this.normals = normals;
+    this.normals = edgeNormals(v);
+    this.coreVertices = v;
+    this.coreNormals = this.normals;
     let r = 0;
     for (let i = 0; i < n; i++) r = Math.max(r, Math.hypot(v[2 * i], v[2 * i + 1]));
     this.boundingRadius = r;

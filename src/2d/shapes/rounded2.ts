@@ -19,6 +19,10 @@ export class Rounded2 implements Shape2 {
   readonly core: Shape2;
   readonly sweptRadius: number;
   readonly boundingRadius: number;
+  /** @internal The core as a polygon (shape2.ts). */
+  readonly coreVertices: Float64Array;
+  /** @internal */
+  readonly coreNormals: Float64Array;
 
   /** @throws InvalidShapeError if `shape` is not a 2D shape; InvalidRadiusError for a bad radius. */
   constructor(shape: Shape2, radius: number) {
@@ -28,6 +32,8 @@ export class Rounded2 implements Shape2 {
     this.core = shape instanceof Rounded2 ? shape.core : shape;
     this.sweptRadius = shape.sweptRadius + this.radius;
     this.boundingRadius = shape.boundingRadius + this.radius;
+    this.coreVertices = this.core.coreVertices;
+    this.coreNormals = this.core.coreNormals;
   }
 
   support(out: Vec2Like, dir: Readonly<Vec2Like>): Vec2Like {

@@ -1,5 +1,6 @@
 import { requireFinite } from '../../errors.js';
 import type { Vec2Like } from '../types.js';
+import { corePolygon } from '../hull2.js';
 import { markShape2, type Shape2 } from './shape2.js';
 
 /** The segment from `a` to `b` (local frame). A zero-length segment is a point. */
@@ -10,6 +11,10 @@ export class Segment2 implements Shape2 {
   }
   readonly sweptRadius = 0;
   readonly boundingRadius: number;
+  /** @internal The core as a polygon (shape2.ts). */
+  readonly coreVertices: Float64Array;
+  /** @internal */
+  readonly coreNormals: Float64Array;
   readonly ax: number;
   readonly ay: number;
   readonly bx: number;
@@ -22,6 +27,9 @@ export class Segment2 implements Shape2 {
     this.bx = requireFinite(b?.x, 'Segment2.b.x');
     this.by = requireFinite(b?.y, 'Segment2.b.y');
     this.boundingRadius = Math.max(Math.hypot(this.ax, this.ay), Math.hypot(this.bx, this.by));
+    const core = corePolygon([this.ax, this.ay, this.bx, this.by]);
+    this.coreVertices = core.vertices;
+    this.coreNormals = core.normals;
   }
 
   /** The end further along `dir` (`a` on a tie). */

@@ -6,6 +6,10 @@
 import { InvalidShapeError, describeValue } from '../../errors.js';
 import type { Vec2Like } from '../types.js';
 
+/** The core polygon of a point or a circle: the origin, no edges. */
+export const POINT_CORE = /* @__PURE__ */ new Float64Array(2);
+export const NO_EDGES = /* @__PURE__ */ new Float64Array(0);
+
 /** What GJK and EPA read of a 2D shape. */
 export interface SupportMap2 {
   /**
@@ -25,6 +29,13 @@ export type Shape2Kind = 'point' | 'segment' | 'circle' | 'box' | 'capsule' | 'p
 /** A 2D shape: one of the classes of `convex-collide/2d`. */
 export interface Shape2 extends SupportMap2 {
   readonly kind: Shape2Kind;
+  /**
+   * @internal The core as a convex polygon in the wide sense, counter-clockwise, flat x y pairs: 1 vertex
+   * for a point core, 2 for a segment, more for a polygon (sat2.ts reads it).
+   */
+  readonly coreVertices: Float64Array;
+  /** @internal The outward normal of each edge of the core: as many as vertices, 2 for a segment, none for a point. */
+  readonly coreNormals: Float64Array;
 }
 
 /**
