@@ -43,6 +43,8 @@ export class Epa2Work {
   readonly pointB = new Vec2();
   status: QueryStatus = 'converged';
   iterations = 0;
+  /** sat2.ts's answer besides the depth: the best axis's signed separation (> 0 apart). */
+  axisSeparation = 0;
 }
 
 /** Copies slot `slot` of GJK's simplex arrays into polygon vertex `i`. */

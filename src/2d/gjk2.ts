@@ -178,7 +178,11 @@ export function gjk2(work: Gjk2Work, shapeA: SupportMap2, shapeB: SupportMap2, o
     }
     const newDist2 = mask === 0b111 ? 0 : nx * nx + ny * ny;
     if (mask === 0 || !(newDist2 < dist2)) {
-      if (gap > GJK_STALL_RELATIVE_TOLERANCE * dist2 && gap > GJK_STALL_NOISE * maxW2) status = 'degenerate';
+      // The gap bounds the distance's error by gap / |v|: certified when that is within
+      // GJK_STALL_RELATIVE_TOLERANCE of |v|, or within GJK_STALL_NOISE of the supports' size (rounding).
+      // Else 'degenerate', and the caller answers from the cores' vertices (exactDistance2). (A point on a
+      // thin triangle's vertex, the support along the normal a tie of two vertices: GJK stalled 5e-9 away.)
+      if (gap > GJK_STALL_RELATIVE_TOLERANCE * dist2 && gap > GJK_STALL_NOISE * Math.sqrt(dist2 * maxW2)) status = 'degenerate';
       break;
     }
     // Accept: compact the kept vertices in place (kept indices ascend).

@@ -4,9 +4,9 @@
  * points by x then y, build the lower chain left to right and the upper chain right to left, each
  * keeping only left turns. O(n log n), no recursion, no state beyond two index stacks.
  *
- * With a tolerance: a point is dropped when the turn it makes is within HULL2_COLLINEAR_TOLERANCE of
- * straight (the sine of its angle), so collinear and repeated points never become vertices, and a
- * vertex closer than HULL2_MERGE_TOLERANCE · scale to its neighbour is merged into it. The hull may
+ * With a tolerance: a point between its neighbours is dropped when the turn it makes is within
+ * HULL2_COLLINEAR_TOLERANCE of straight (the sine of its angle), so collinear and repeated points do not
+ * become vertices, and a vertex closer than HULL2_MERGE_TOLERANCE · scale to its neighbour is merged into it. The hull may
  * therefore be a single point or a segment. Every dropped point lies within the tolerance of the hull.
  */
 import { InvalidNumberError, InvalidShapeError, describeValue } from '../errors.js';
@@ -62,11 +62,18 @@ export function hull2(xy: Float64Array): Float64Array {
   // lower one, and its pops stop at the lower chain's last point).
   const stack = new Int32Array(2 * n + 1);
   let k = 0;
+  // a stays on the chain when o, a, b turn left. A turn within HULL2_COLLINEAR_TOLERANCE of straight counts
+  // as straight (a is dropped) only when a lies between o and b: points sorted by x lie in order along a
+  // line only when the line is not near vertical, and a far end of a near-vertical run, sorted before a
+  // nearer point by a difference of rounding size, is a corner of the hull.
   const turnsLeft = (o: number, a: number, b: number): boolean => {
     const oax = xy[2 * a] - xy[2 * o], oay = xy[2 * a + 1] - xy[2 * o + 1];
     const obx = xy[2 * b] - xy[2 * o], oby = xy[2 * b + 1] - xy[2 * o + 1];
     const cross = oax * oby - oay * obx;
-    return cross > HULL2_COLLINEAR_TOLERANCE * Math.hypot(oax, oay) * Math.hypot(obx, oby);
+    if (cross <= 0) return false;
+    if (cross > HULL2_COLLINEAR_TOLERANCE * Math.hypot(oax, oay) * Math.hypot(obx, oby)) return true;
+    const along = oax * obx + oay * oby;
+    return !(along >= 0 && along <= obx * obx + oby * oby);
   };
   for (let t = 0; t < n; t++) {
     const p = order[t];

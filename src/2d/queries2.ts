@@ -13,7 +13,7 @@ import { checkOut, isFrozenOut, outNotWritable } from '../query/out-record.js';
 import { CONTACT_RELATIVE_TOLERANCE, EPA_MAX_ITERATIONS, EPA_RELATIVE_TOLERANCE, POSITION_ULPS, SCALE_FREE_EXPONENT } from '../tolerance.js';
 import { Epa2Work, epa2 } from './epa2.js';
 import { Gjk2Work, gjk2, setRelative2, type GjkOptions } from './gjk2.js';
-import { satPenetration2 } from './sat2.js';
+import { exactDistance2, satAxes2, satPenetration2 } from './sat2.js';
 import { checkOptions2, type ContactOptions } from './options2.js';
 import { createClosestPointsResult, createContactResult, createPenetrationResult, type ClosestPointsResult, type ContactResult, type PenetrationResult } from './results2.js';
 import { checkShape2, type Shape2 } from './shapes/shape2.js';
@@ -21,6 +21,11 @@ import { Transform2, transform2FromPoses } from './transform2.js';
 import { Vec2, type Pose2Like, type Vec2Like } from './types.js';
 
 const POSITION_SLACK = POSITION_ULPS * Number.EPSILON;
+/**
+ * Below this distance (relative to the pair's size) the contact normal of cores that are apart comes from
+ * a separating edge normal when one realises the distance: v's direction is then off by up to ε / 1e-6.
+ */
+const NORMAL_FROM_AXES = 1e-6;
 const HIGH = 2 ** SCALE_FREE_EXPONENT, LOW = 2 ** -SCALE_FREE_EXPONENT;
 
 class Query2Work {
@@ -35,6 +40,8 @@ class Query2Work {
   limit = 0;
   /** The answer of `distance`. */
   distance = 0;
+  /** The pair's size (bounding radii and offset, a length), as the slack's. */
+  size = 0;
   /** The answer of contactCore, in world space. */
   separation = 0;
   readonly normal = new Vec2();
@@ -57,6 +64,7 @@ function preparePair(work: Query2Work, a: Shape2, poseA: Pose2Like, b: Shape2, p
   setRelative2(work.gjk, t);
   const size = a.boundingRadius + b.boundingRadius + Math.abs(t.tx) + Math.abs(t.ty);
   if (!(size <= HIGH) || (size < LOW && size > 0)) throwOutOfRange(work, a, b);
+  work.size = size;
   work.slack = CONTACT_RELATIVE_TOLERANCE * size + POSITION_SLACK * (Math.abs(tA.tx) + Math.abs(tA.ty));
 }
 
@@ -99,12 +107,21 @@ function contactCore(work: Query2Work, a: Shape2, b: Shape2, options: ContactOpt
   gjk.limit = work.limit + (rA + rB);
   gjk2(gjk, a, b, options);
   if (gjk.separatedBeyondLimit) return false;
+  if (gjk.status === 'degenerate') exactDistance2(gjk, a, b);
   const n = work.normal, pa = work.pointA, pb = work.pointB;
   let separation: number;
   let srcA: Vec2, srcB: Vec2;
   if (!gjk.intersecting) {
     coreNormal(n, work);
     srcA = gjk.pointA; srcB = gjk.pointB;
+    // Cores that nearly touch: v = pA − pB is a difference of nearly equal points, its direction off by
+    // about ε·size / |v| (two boxes resting 1e-13 apart: 9e-4). When an edge normal of either core
+    // separates them by the distance itself (face against vertex or face), that normal is exact.
+    const axes = work.epa;
+    if (gjk.distance <= NORMAL_FROM_AXES * work.size && satAxes2(axes, gjk, a, b)
+      && axes.axisSeparation >= gjk.distance - work.slack) {
+      n.x = axes.normal.x; n.y = axes.normal.y;
+    }
     const sep = gjk.distance - rA - rB;
     separation = sep;
     if (Math.abs(sep) <= work.slack) separation = 0;
@@ -147,6 +164,7 @@ export function intersects(a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2L
   gjk.limit = work.slack + (a.sweptRadius + b.sweptRadius);
   gjk2(gjk, a, b, options ?? undefined);
   if (gjk.separatedBeyondLimit) return false;
+  if (gjk.status === 'degenerate') exactDistance2(gjk, a, b);
   return gjk.intersecting || gjk.distance - a.sweptRadius - b.sweptRadius <= work.slack;
 }
 
@@ -168,6 +186,7 @@ function distanceInto(work: Query2Work, a: Shape2, poseA: Pose2Like, b: Shape2, 
   const gjk = work.gjk;
   gjk.limit = Infinity;
   gjk2(gjk, a, b, options);
+  if (gjk.status === 'degenerate') exactDistance2(gjk, a, b);
   const d = gjk.distance - a.sweptRadius - b.sweptRadius;
   // A store, then an if (`d > slack ? d : 0` would box d: CONTRIBUTING.md, "V8 rules").
   work.distance = d;
@@ -189,6 +208,7 @@ export function closestPoints(
   const gjk = work.gjk;
   gjk.limit = Infinity;
   gjk2(gjk, a, b, options ?? undefined);
+  if (gjk.status === 'degenerate') exactDistance2(gjk, a, b);
   const rA = a.sweptRadius, rB = b.sweptRadius;
   const n = work.normal, pa = work.pointA, pb = work.pointB;
   coreNormal(n, work);

@@ -21,8 +21,18 @@ const MAX_WORK = SAT2_MAX_WORK;
  */
 export function satPenetration2(epa: Epa2Work, gjk: Gjk2Work, a: Shape2, b: Shape2): boolean {
   const va = a.coreVertices, na = a.coreNormals, vb = b.coreVertices, nb = b.coreNormals;
+  if ((na.length >> 1) * (vb.length >> 1) + (nb.length >> 1) * (va.length >> 1) > MAX_WORK) return false;
+  return satAxes2(epa, gjk, a, b);
+}
+
+/**
+ * The separating-axis scan of satPenetration2 with no bound on its work; also writes the best axis's
+ * signed separation (> 0 apart) into `epa.axisSeparation`. Returns false when neither core has an edge.
+ */
+export function satAxes2(epa: Epa2Work, gjk: Gjk2Work, a: Shape2, b: Shape2): boolean {
+  const va = a.coreVertices, na = a.coreNormals, vb = b.coreVertices, nb = b.coreNormals;
   const countA = va.length >> 1, countB = vb.length >> 1, edgesA = na.length >> 1, edgesB = nb.length >> 1;
-  if (edgesA + edgesB === 0 || edgesA * countB + edgesB * countA > MAX_WORK) return false;
+  if (edgesA + edgesB === 0) return false;
   const r = gjk.rel, c = r[0], s = r[1], tx = r[2], ty = r[3];
 
   // A's edges: the separation of B from edge i's line, least over B's vertices (Box2D's sign: > 0 apart).
@@ -82,9 +92,88 @@ export function satPenetration2(epa: Epa2Work, gjk: Gjk2Work, a: Shape2, b: Shap
   const onEdge = onA ? pa : pb;
   onEdge.x = x0 + t * ex;
   onEdge.y = y0 + t * ey;
+  epa.axisSeparation = bestSep;
   epa.depth = -bestSep;
   if (!(bestSep < 0)) epa.depth = 0;
   epa.status = 'converged';
   epa.iterations = 0;
   return true;
+}
+
+/**
+ * The cores' distance from their vertices, exactly (no iteration): apart when an edge normal of either
+ * separates them (separating axes), and then the least distance between a vertex of one and an edge of
+ * the other (or between two vertices, for two point cores). For the rare pair on which GJK stalls without a
+ * certified answer ('degenerate'): it overwrites GJK's answer in `gjk` (distance, points, v, intersecting)
+ * with status 'converged'. O(vertices of A × vertices of B).
+ */
+export function exactDistance2(gjk: Gjk2Work, a: Shape2, b: Shape2): void {
+  const va = a.coreVertices, na = a.coreNormals, vb = b.coreVertices, nb = b.coreNormals;
+  const countA = va.length >> 1, countB = vb.length >> 1;
+  const r = gjk.rel, c = r[0], s = r[1], tx = r[2], ty = r[3];
+  // Separated along an edge normal of A, or of B? (Then the distance below; else the cores meet.)
+  let apart = false;
+  for (let i = 0; i < na.length >> 1 && !apart; i++) {
+    const nx = na[2 * i], ny = na[2 * i + 1], d = nx * va[2 * i] + ny * va[2 * i + 1];
+    let least = Infinity;
+    for (let k = 0; k < countB; k++) {
+      const x = vb[2 * k], y = vb[2 * k + 1];
+      least = Math.min(least, nx * (c * x - s * y + tx) + ny * (s * x + c * y + ty));
+    }
+    if (least > d) apart = true;
+  }
+  for (let j = 0; j < nb.length >> 1 && !apart; j++) {
+    const mx0 = nb[2 * j], my0 = nb[2 * j + 1];
+    const mx = c * mx0 - s * my0, my = s * mx0 + c * my0;
+    const x0 = vb[2 * j], y0 = vb[2 * j + 1];
+    const d = mx * (c * x0 - s * y0 + tx) + my * (s * x0 + c * y0 + ty);
+    let least = Infinity;
+    for (let k = 0; k < countA; k++) least = Math.min(least, mx * va[2 * k] + my * va[2 * k + 1]);
+    if (least > d) apart = true;
+  }
+  // Two point cores have no edges: apart unless they coincide.
+  if (countA === 1 && countB === 1) apart = !(va[0] === c * vb[0] - s * vb[1] + tx && va[1] === s * vb[0] + c * vb[1] + ty);
+  gjk.status = 'converged';
+  if (!apart) {
+    gjk.intersecting = true;
+    gjk.distance = 0;
+    return;
+  }
+  let best = Infinity, pax = 0, pay = 0, pbx = 0, pby = 0;
+  // Every vertex of one core against every edge (or, for a point core, the vertex) of the other, B in A's frame.
+  for (let side = 0; side < 2; side++) {
+    const P = side === 0 ? va : vb, Q = side === 0 ? vb : va;
+    const countP = P.length >> 1, countQ = Q.length >> 1, edgesQ = countQ >= 2 ? countQ : 1;
+    for (let p = 0; p < countP; p++) {
+      let px = P[2 * p], py = P[2 * p + 1];
+      if (side === 1) { const x = px; px = c * x - s * py + tx; py = s * x + c * py + ty; }
+      for (let e = 0; e < edgesQ; e++) {
+        const f = e + 1 === countQ ? 0 : e + 1;
+        let x0 = Q[2 * e], y0 = Q[2 * e + 1], x1 = Q[2 * f], y1 = Q[2 * f + 1];
+        if (side === 0) {
+          const u0 = x0, u1 = x1;
+          x0 = c * u0 - s * y0 + tx; y0 = s * u0 + c * y0 + ty;
+          x1 = c * u1 - s * y1 + tx; y1 = s * u1 + c * y1 + ty;
+        }
+        const ex = x1 - x0, ey = y1 - y0, ee = ex * ex + ey * ey;
+        let t = 0;
+        if (ee > 0) {
+          t = ((px - x0) * ex + (py - y0) * ey) / ee;
+          if (t < 0) t = 0;
+          else if (t > 1) t = 1;
+        }
+        const qx = x0 + t * ex, qy = y0 + t * ey;
+        const d2 = (px - qx) * (px - qx) + (py - qy) * (py - qy);
+        if (d2 < best) {
+          best = d2;
+          if (side === 0) { pax = px; pay = py; pbx = qx; pby = qy; } else { pax = qx; pay = qy; pbx = px; pby = py; }
+        }
+      }
+    }
+  }
+  gjk.intersecting = false;
+  gjk.distance = Math.sqrt(best);
+  gjk.pointA.x = pax; gjk.pointA.y = pay;
+  gjk.pointB.x = pbx; gjk.pointB.y = pby;
+  gjk.v.x = pax - pbx; gjk.v.y = pay - pby;
 }
