@@ -11,7 +11,9 @@
  * - intersection (8-gons): our `intersects` against planck's `testOverlap` (which counts the skins) and
  *   sat's `testPolygonPolygon`;
  * - penetration (8-gons, overlapping pairs): our `penetration` against sat's `testPolygonPolygon` with a
- *   Response (its overlap).
+ *   Response (its overlap);
+ * - manifold (8-gons, boxes): our `contactManifold` against the same planck call as contact (its collide
+ *   functions build Box2D's manifold), scored by the deepest point on the overlapping pairs.
  * Every library's shapes, transforms and scratch are made before timing. Ours take a pose with an angle
  * each query (a cosine and a sine); planck's transforms and sat's placed polygons keep theirs, as a game's
  * bodies do. Answers are scored against bench/plane-oracles.ts (brute force, no GJK).
@@ -19,7 +21,7 @@
 import * as planck from 'planck';
 import SAT from 'sat';
 import {
-  Box2, Circle, contact, createContactResult, createPenetrationResult, distance, intersects, penetration, Polygon, type Pose2Like, type Shape2,
+  Box2, Circle, contact, contactManifold, createContactResult, createManifold, createPenetrationResult, distance, intersects, penetration, Polygon, type Pose2Like, type Shape2,
 } from '../src/2d/index.js';
 import { scoreBoolean, scoreLength, type Accuracy, type Case } from './harness.js';
 import { exactSeparations } from './plane-oracles.js';
@@ -97,7 +99,10 @@ export const PLANE_GROUP_PREFIX = '2d';
 export function planeBenches(size: number, wanted: (group: string) => boolean): SweepBench[] {
   const out: SweepBench[] = [];
   const kinds: PlaneKind[] = ['8-gons', '30-gons', 'boxes', 'circles'];
-  const names = (k: PlaneKind): string[] => [`2d ${k} distance`, `2d ${k} contact`, ...(k === '8-gons' ? ['2d 8-gons intersection', '2d 8-gons penetration'] : [])];
+  const names = (k: PlaneKind): string[] => [
+    `2d ${k} distance`, `2d ${k} contact`, ...(k === '8-gons' ? ['2d 8-gons intersection', '2d 8-gons penetration'] : []),
+    ...(k === '8-gons' || k === 'boxes' ? [`2d ${k} manifold`] : []),
+  ];
   if (!kinds.some((k) => names(k).some(wanted))) return out;
   if (planck.Settings.maxPolygonVertices < 30) planck.Settings.maxPolygonVertices = 30;
   for (const kind of kinds) {
@@ -167,6 +172,27 @@ export function planeBenches(size: number, wanted: (group: string) => boolean): 
         }, planckSeparation, `${circles ? 'CollideCircles' : 'CollidePolygons'} into one Manifold (timed); separation via getWorldManifold (scored)`),
       ];
       if (wanted(group)) out.push({ group, cases, exact: p.exact, score: (c) => scoreLength((i) => c.answer!(i), (i) => p.exact[i], p.overlapping) });
+      // The manifold against the same planck call (planck's collide functions build manifolds).
+      const mgroup = `2d ${kind} manifold`;
+      if ((kind === '8-gons' || kind === 'boxes') && wanted(mgroup)) {
+        const man = createManifold();
+        const deepest = (i: number): number => {
+          const m = contactManifold(o.a[i], o.poseA[i], o.b[i], o.poseB[i], man);
+          if (m === null) return NaN;
+          return m.count === 2 ? Math.min(m.points[0].separation, m.points[1].separation) : m.points[0].separation;
+        };
+        const mcases = [
+          makeCase(mgroup, 'convex-collide', p.all, (start, count) => {
+            let sum = 0;
+            for (let q = 0, i = start % n; q < count; q++, i = i + 1 === n ? 0 : i + 1) {
+              if (contactManifold(o.a[i], o.poseA[i], o.b[i], o.poseB[i], man) !== null) sum += man.count;
+            }
+            return sum;
+          }, deepest, 'contactManifold(out), margin 0: up to 2 points with feature ids', true),
+          makeCase(mgroup, 'planck', p.all, cases[1].batch, planckSeparation, 'CollidePolygons into one Manifold (as the contact row)'),
+        ];
+        out.push({ group: mgroup, cases: mcases, exact: p.exact, score: (c) => scoreLength((i) => c.answer!(i), (i) => p.exact[i], p.overlapping) });
+      }
     }
     if (kind === '8-gons' && p.sat) {
       const sat = p.sat;

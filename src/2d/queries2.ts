@@ -28,7 +28,8 @@ const POSITION_SLACK = POSITION_ULPS * Number.EPSILON;
 const NORMAL_FROM_AXES = 1e-6;
 const HIGH = 2 ** SCALE_FREE_EXPONENT, LOW = 2 ** -SCALE_FREE_EXPONENT;
 
-class Query2Work {
+/** @internal The queries' scratch (manifold2.ts uses it through pairWork). */
+export class Query2Work {
   readonly tA = new Transform2();
   readonly tB = new Transform2();
   readonly bInA = new Transform2();
@@ -51,12 +52,18 @@ class Query2Work {
 
 const _work = /* @__PURE__ */ new Query2Work();
 
+/** @internal The one work record of the 2D queries (no query runs inside another: module doc). */
+export function pairWork(): Query2Work {
+  return _work;
+}
+
 /**
  * Checks the shapes, reads both poses, and loads B's pose in A's frame: the start of every query.
  * @throws InvalidShapeError, InvalidPoseError, InvalidNumberError; InvalidArgumentError for a pair whose
  *   size is outside 2^±SCALE_FREE_EXPONENT (not rescaled in 2D yet: its squares would overflow or vanish).
  */
-function preparePair(work: Query2Work, a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like): void {
+/** @internal */
+export function preparePair(work: Query2Work, a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like): void {
   checkShape2(a, 'a');
   checkShape2(b, 'b');
   transform2FromPoses(work.tA, poseA, work.tB, poseB, work.bInA);
@@ -91,18 +98,20 @@ function coreNormal(out: Vec2, work: Query2Work): void {
 }
 
 /** In place: A's frame to world, points (`point` true) or directions. */
-function toWorld(p: Vec2, t: Transform2, point: boolean): void {
+/** @internal */
+export function toWorld(p: Vec2, t: Transform2, point: boolean): void {
   const x = p.x, y = p.y;
   p.x = t.c * x - t.s * y + (point ? t.tx : 0);
   p.y = t.s * x + t.c * y + (point ? t.ty : 0);
 }
 
 /**
- * Signed contact of the prepared pair into the work record (world space). `work.limit`: stop (return
+ * Signed contact of the prepared pair into the work record, in A's frame (contactToWorld turns it). `work.limit`: stop (return
  * false) once GJK proves the shapes farther apart than this (a field, not an argument: CONTRIBUTING.md,
  * "V8 rules", rule 1).
  */
-function contactCore(work: Query2Work, a: Shape2, b: Shape2, options: ContactOptions | undefined): boolean {
+/** @internal */
+export function contactCore(work: Query2Work, a: Shape2, b: Shape2, options: ContactOptions | undefined): boolean {
   const gjk = work.gjk, rA = a.sweptRadius, rB = b.sweptRadius;
   gjk.limit = work.limit + (rA + rB);
   gjk2(gjk, a, b, options);
@@ -142,11 +151,15 @@ function contactCore(work: Query2Work, a: Shape2, b: Shape2, options: ContactOpt
   }
   pa.x = srcA.x + n.x * rA; pa.y = srcA.y + n.y * rA;
   pb.x = srcB.x - n.x * rB; pb.y = srcB.y - n.y * rB;
-  toWorld(pa, work.tA, true);
-  toWorld(pb, work.tA, true);
-  toWorld(n, work.tA, false);
   work.separation = separation;
   return true;
+}
+
+/** contactCore's answer from A's frame to world space, in place. */
+function contactToWorld(work: Query2Work): void {
+  toWorld(work.pointA, work.tA, true);
+  toWorld(work.pointB, work.tA, true);
+  toWorld(work.normal, work.tA, false);
 }
 
 /**
@@ -255,6 +268,7 @@ export function penetration(
   preparePair(work, a, poseA, b, poseB);
   work.limit = work.slack;
   if (!contactCore(work, a, b, options ?? undefined) || work.separation > 0) return null;
+  contactToWorld(work);
   const result = out ?? createPenetrationResult();
   try {
     const sep = work.separation;
@@ -286,6 +300,7 @@ export function contact(
   const maxDistance = options?.maxDistance;
   work.limit = typeof maxDistance === 'number' ? maxDistance : Infinity;
   if (!contactCore(work, a, b, options ?? undefined) || work.separation > work.limit) return null;
+  contactToWorld(work);
   const result = out ?? createContactResult();
   try {
     result.separation = work.separation;
