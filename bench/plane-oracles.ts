@@ -58,3 +58,29 @@ export function exactSeparations(p: PlanePool): Float64Array {
   }
   return out;
 }
+
+/**
+ * Exact first hits of rays `origin + t · direction`, t in [0, 1], on convex polygons given by their world
+ * vertices (counter-clockwise), by clipping the ray against each edge's half-plane (Cyrus and Beck 1978):
+ * NaN for a miss, 0 for an origin inside.
+ */
+export function polygonRayHit(V: Float64Array, ox: number, oy: number, dx: number, dy: number): number {
+  let enter = 0, leave = 1;
+  const n = V.length >> 1;
+  for (let k = 0; k < n; k++) {
+    const j = (k + 1) % n;
+    const ex = V[2 * j] - V[2 * k], ey = V[2 * j + 1] - V[2 * k + 1];
+    const nx = ey, ny = -ex; // outward (counter-clockwise)
+    const num = nx * (V[2 * k] - ox) + ny * (V[2 * k + 1] - oy); // > 0: the origin inside this half-plane
+    const den = nx * dx + ny * dy;
+    if (den === 0) {
+      if (num < 0) return NaN;
+      continue;
+    }
+    const t = num / den;
+    if (den < 0) enter = Math.max(enter, t);
+    else leave = Math.min(leave, t);
+    if (enter > leave) return NaN;
+  }
+  return enter;
+}

@@ -21,11 +21,12 @@
 import * as planck from 'planck';
 import SAT from 'sat';
 import {
-  Box2, Circle, contact, contactManifold, createContactResult, createManifold, createPenetrationResult, distance, intersects, penetration, Polygon, type Pose2Like, type Shape2,
+  Box2, Circle, contact, contactManifold, createContactResult, createManifold, createPenetrationResult, createRayHit, distance, intersects, penetration, Polygon, rayCast,
+  type Pose2Like, type Shape2, type Vec2Like,
 } from '../src/2d/index.js';
-import { scoreBoolean, scoreLength, type Accuracy, type Case } from './harness.js';
-import { exactSeparations } from './plane-oracles.js';
-import { makePlanePool, type PlaneKind, type PlanePool } from './plane-pools.js';
+import { scoreBoolean, scoreHits, scoreLength, type Accuracy, type Case } from './harness.js';
+import { exactSeparations, polygonRayHit } from './plane-oracles.js';
+import { makePlanePool, worldVertices, type PlaneKind, type PlanePool } from './plane-pools.js';
 import type { SweepBench } from './ray.bench.js';
 
 type SatPolygon = InstanceType<typeof SAT.Polygon>;
@@ -101,7 +102,7 @@ export function planeBenches(size: number, wanted: (group: string) => boolean): 
   const kinds: PlaneKind[] = ['8-gons', '30-gons', 'boxes', 'circles'];
   const names = (k: PlaneKind): string[] => [
     `2d ${k} distance`, `2d ${k} contact`, ...(k === '8-gons' ? ['2d 8-gons intersection', '2d 8-gons penetration'] : []),
-    ...(k === '8-gons' || k === 'boxes' ? [`2d ${k} manifold`] : []),
+    ...(k === '8-gons' || k === 'boxes' ? [`2d ${k} manifold`] : []), ...(k === '8-gons' ? ['2d 8-gons ray cast'] : []),
   ];
   if (!kinds.some((k) => names(k).some(wanted))) return out;
   if (planck.Settings.maxPolygonVertices < 30) planck.Settings.maxPolygonVertices = 30;
@@ -193,6 +194,42 @@ export function planeBenches(size: number, wanted: (group: string) => boolean): 
         ];
         out.push({ group: mgroup, cases: mcases, exact: p.exact, score: (c) => scoreLength((i) => c.answer!(i), (i) => p.exact[i], p.overlapping) });
       }
+    }
+    if (kind === '8-gons' && wanted('2d 8-gons ray cast')) {
+      // Rays from 2.5 away (outside every polygon: radius at most 1), aimed into [−0.5, 0.5]², t in [0, 1].
+      const group = '2d 8-gons ray cast', n = p.all.length;
+      const origins: Vec2Like[] = [], dirs: Vec2Like[] = [], exact = new Float64Array(n);
+      const input = { p1: planck.Vec2(0, 0), p2: planck.Vec2(0, 0), maxFraction: 1 }, output = { normal: planck.Vec2(0, 0), fraction: 0 };
+      const p1s: planck.Vec2[] = [], p2s: planck.Vec2[] = [];
+      for (let i = 0; i < n; i++) {
+        const ox = 2.5 * Math.cos(p.pool.angleB[i]), oy = 2.5 * Math.sin(p.pool.angleB[i]);
+        const dx = p.pool.bx[i] / 4 - ox, dy = p.pool.by[i] / 4 - oy;
+        origins.push({ x: ox, y: oy }); dirs.push({ x: dx, y: dy });
+        p1s.push(planck.Vec2(ox, oy)); p2s.push(planck.Vec2(ox + dx, oy + dy));
+        exact[i] = polygonRayHit(worldVertices(p.pool, i, false), ox, oy, dx, dy);
+      }
+      const hit = createRayHit(), opts = { maxT: 1 };
+      const ours = (i: number): number => rayCast(o.a[i], o.poseA[i], origins[i], dirs[i], hit, opts)?.t ?? NaN;
+      const theirs = (i: number): number => {
+        input.p1 = p1s[i]; input.p2 = p2s[i];
+        return pl.a[i].rayCast(output, input, pl.xfA[i], 0) ? output.fraction : NaN;
+      };
+      const cases = [
+        makeCase(group, 'convex-collide', p.all, (start, count) => {
+          let sum = 0;
+          for (let q = 0, i = start % n; q < count; q++, i = i + 1 === n ? 0 : i + 1) if (rayCast(o.a[i], o.poseA[i], origins[i], dirs[i], hit, opts) !== null) sum += hit.t;
+          return sum;
+        }, ours, 'rayCast(out), maxT 1', true),
+        makeCase(group, 'planck', p.all, (start, count) => {
+          let sum = 0;
+          for (let q = 0, i = start % n; q < count; q++, i = i + 1 === n ? 0 : i + 1) {
+            input.p1 = p1s[i]; input.p2 = p2s[i];
+            if (pl.a[i].rayCast(output, input, pl.xfA[i], 0)) sum += output.fraction;
+          }
+          return sum;
+        }, theirs, 'PolygonShape.rayCast with the body transform, maxFraction 1'),
+      ];
+      out.push({ group, cases, exact, score: (c) => scoreHits((i) => c.answer!(i), (i) => exact[i], p.all) });
     }
     if (kind === '8-gons' && p.sat) {
       const sat = p.sat;
