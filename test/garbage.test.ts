@@ -91,6 +91,7 @@ const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
   'plane.penetration': (a, p, o) => plane.penetration(a as never, p as never, a as never, p as never, null, o as never),
   'plane.contactManifold': (a, p, o) => plane.contactManifold(a as never, p as never, new plane.Box2(1, 1), { position: { x: 0.5, y: 0 }, angle: 0 }, o as never, o as never),
   'plane.rayCast': (s, p, o) => plane.rayCast(s as never, p as never, o as never, o as never, null, p as never),
+  'plane.shapeCast': (a, p, m) => plane.shapeCast(a as never, p as never, m as never, new plane.Circle(1), { position: { x: 2, y: 0 }, angle: 0 }, m as never, null, p as never),
   'plane.contact': (a, p, o) => plane.contact(a as never, p as never, new plane.Circle(1), { position: { x: 0.5, y: 0 }, angle: 0 }, o as never, o as never),
   'CollisionWorld.rayCast': (o, d, x) => { const w = new lib.CollisionWorld(); w.add(new lib.Sphere(1), { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }); w.rayCast(o as never, d as never, x as never); },
 };
@@ -126,7 +127,7 @@ it('covers every function the entries export', () => {
   const handledElsewhere = ['answerPair', 'answerPairQuery', 'formatResults', 'formatResult', 'isPairFailure', 'answerManifoldPair', 'formatManifoldResult', 'featureName', 'formatRayResult', 'formatCastResult'];
   const functions = [...Object.entries(lib), ...Object.entries(format), ...Object.entries(plane).map(([n, v]) => [`plane.${n}`, v] as const)]
     .filter(([name, v]) => typeof v === 'function' && !/Error$/.test(name)).map(([name]) => name);
-  const factories2d = ['plane.createPose2', 'plane.vec2', 'plane.GjkCache', 'plane.createManifold', 'plane.createRayHit', 'plane.createContactResult', 'plane.createPenetrationResult', 'plane.createClosestPointsResult'];
+  const factories2d = ['plane.createPose2', 'plane.vec2', 'plane.GjkCache', 'plane.createManifold', 'plane.createRayHit', 'plane.createShapeCastResult', 'plane.createContactResult', 'plane.createPenetrationResult', 'plane.createClosestPointsResult'];
   const uncovered = functions.filter((n) => !(n in FUNCTIONS) && !queries.includes(n) && !factories.includes(n) && !factories2d.includes(n) && !handledElsewhere.includes(n));
   expect(uncovered).toEqual([]);
 });

@@ -155,8 +155,8 @@ export function contactCore(work: Query2Work, a: Shape2, b: Shape2, options: Con
   return true;
 }
 
-/** contactCore's answer from A's frame to world space, in place. */
-function contactToWorld(work: Query2Work): void {
+/** @internal contactCore's answer from A's frame to world space, in place. */
+export function contactToWorld(work: Query2Work): void {
   toWorld(work.pointA, work.tA, true);
   toWorld(work.pointB, work.tA, true);
   toWorld(work.normal, work.tA, false);

@@ -332,6 +332,7 @@ const planeRows = new Set<string>();
   const pA = pool.a.map((_, i) => ({ position: { x: 0, y: 0 }, angle: pool.angleA[i] }));
   const pB = pool.a.map((_, i) => ({ position: { x: pool.bx[i], y: pool.by[i] }, angle: pool.angleB[i] }));
   const cp = plane.createClosestPointsResult(), pp = plane.createPenetrationResult(), cc = plane.createContactResult(), man = plane.createManifold(), manOptions = { margin: 0.1 }, hit = plane.createRayHit(), rayDir = { x: -1, y: 0.25 };
+  const castMotion = { linear: { x: 1, y: 0.5 }, angular: 2 }, castOut = plane.createShapeCastResult(), castOptions = { maxTime: 2 };
   const rows: Record<string, [(n: number) => number, number]> = {
     '2d polygon intersects': [(n) => { let acc = 0; for (let k = 0; k < n; k++) { const i = k % SIZE; if (plane.intersects(A[i], pA[i], B[i], pB[i])) acc++; } return acc; }, 20_000],
     '2d polygon distance': [(n) => { let acc = 0; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += plane.distance(A[i], pA[i], B[i], pB[i]); } return acc; }, 20_000],
@@ -339,6 +340,7 @@ const planeRows = new Set<string>();
     '2d polygon penetration': [(n) => { let acc = 0; for (let k = 0; k < n; k++) { const i = k % SIZE; const r = plane.penetration(A[i], pA[i], B[i], pB[i], pp); if (r !== null) acc += r.depth; } return acc; }, 10_000],
     '2d polygon manifold': [(n) => { let acc = 0; for (let k = 0; k < n; k++) { const i = k % SIZE; const m = plane.contactManifold(A[i], pA[i], B[i], pB[i], man, manOptions); if (m !== null) acc += m.points[0].separation; } return acc; }, 10_000],
     '2d polygon ray cast': [(n) => { let acc = 0; for (let k = 0; k < n; k++) { const i = k % SIZE; const h = plane.rayCast(A[i], pA[i], pB[i].position, rayDir, hit); if (h !== null) acc += h.t; } return acc; }, 20_000],
+    '2d polygon shape cast (turning)': [(n) => { let acc = 0; for (let k = 0; k < n; k++) { const i = k % SIZE; const r = plane.shapeCast(A[i], pA[i], castMotion, B[i], pB[i], null, castOut, castOptions); if (r !== null) acc += r.time; } return acc; }, 2_000],
     '2d polygon contact': [(n) => { let acc = 0; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += plane.contact(A[i], pA[i], B[i], pB[i], cc)!.separation; } return acc; }, 10_000],
   };
   const every: plane.Shape2[] = [
