@@ -18,7 +18,7 @@
 import * as T from '../tolerance.js';
 import type { QueryStatus } from '../query/results.js';
 import type { Transform2 } from './transform2.js';
-import { Vec2 } from './types.js';
+import { Vec2, type Vec2Like } from './types.js';
 import type { SupportMap2 } from './shapes/shape2.js';
 import { closestOnSimplex2 } from './simplex2.js';
 
@@ -45,10 +45,30 @@ export class GjkCache {
   }
 }
 
+/**
+ * One step of GJK in the plane, handed to `options.trace` (the explorer's step-by-step view): points of
+ * the cores' Minkowski difference `a − b` in A's local frame. Fresh copies the callback may keep.
+ */
+export interface GjkTraceStep2 {
+  readonly iteration: number;
+  /** The direction of this step's support query. */
+  readonly direction: Vec2Like;
+  /** The support point w = s_A(d) − s_B(−d) of the cores. */
+  readonly support: Vec2Like;
+  /** The simplex after the sub-algorithm kept the part nearest the origin (1 to 3 points). */
+  readonly simplex: Vec2Like[];
+  /** The simplex's point nearest the origin, v. */
+  readonly closest: Vec2Like;
+  /** |v|: an upper bound on the cores' distance. */
+  readonly distance: number;
+}
+
 /** Per-call options of the 2D distance queries. */
 export interface GjkOptions {
   /** Warm-start cache, read and updated in place. */
   cache?: GjkCache;
+  /** Called once per step with a copy of GJK's state (for the explorer and for debugging). */
+  trace?: (step: GjkTraceStep2) => void;
   /** Overrides GJK_RELATIVE_TOLERANCE: a number in [0, 1). */
   gjkRelativeTolerance?: number;
   /** Overrides GJK_MAX_ITERATIONS: an integer ≥ 1. */
@@ -120,6 +140,7 @@ export function gjk2(work: Gjk2Work, shapeA: SupportMap2, shapeB: SupportMap2, o
   const relTol = options?.gjkRelativeTolerance ?? GJK_RELATIVE_TOLERANCE;
   const maxIterations = options?.gjkMaxIterations ?? GJK_MAX_ITERATIONS;
   const cache = options?.cache;
+  const trace = options?.trace;
   const limit2 = limit * limit;
   const rel = work.rel;
 
@@ -134,7 +155,8 @@ export function gjk2(work: Gjk2Work, shapeA: SupportMap2, shapeB: SupportMap2, o
 
   const w = work.w, a = work.a, b = work.b, lambda = work.lambda, cl = work.clambda;
   const dir = work.dir;
-  dir.x = -vx; dir.y = -vy;
+  const d0x = -vx, d0y = -vy;
+  dir.x = d0x; dir.y = d0y;
   supportK2(work, shapeA, shapeB, 0);
   lambda[0] = 1; lambda[1] = 0; lambda[2] = 0;
   let n = 1;
@@ -145,6 +167,7 @@ export function gjk2(work: Gjk2Work, shapeA: SupportMap2, shapeB: SupportMap2, o
   let intersecting = false;
   let beyondLimit = false;
   let iterations = 0;
+  if (trace !== undefined) emitTrace2(trace, work, 1, 0, d0x, d0y, vx, vy, vx, vy, dist2);
 
   for (;;) {
     if (dist2 <= GJK_ABSOLUTE_TOLERANCE * maxW2) {
@@ -156,7 +179,8 @@ export function gjk2(work: Gjk2Work, shapeA: SupportMap2, shapeB: SupportMap2, o
       break;
     }
     iterations++;
-    dir.x = -vx; dir.y = -vy;
+    const sdx = -vx, sdy = -vy;
+    dir.x = sdx; dir.y = sdy;
     supportK2(work, shapeA, shapeB, n);
     const o = 2 * n;
     const wx = w[o], wy = w[o + 1];
@@ -203,6 +227,7 @@ export function gjk2(work: Gjk2Work, shapeA: SupportMap2, shapeB: SupportMap2, o
     n = m;
     vx = nx; vy = ny;
     dist2 = newDist2;
+    if (trace !== undefined) emitTrace2(trace, work, n, iterations, sdx, sdy, wx, wy, vx, vy, dist2);
     maxW2 = 0;
     for (let k = 0; k < n; k++) {
       const q = w[2 * k] * w[2 * k] + w[2 * k + 1] * w[2 * k + 1];
@@ -234,4 +259,14 @@ export function gjk2(work: Gjk2Work, shapeA: SupportMap2, shapeB: SupportMap2, o
     cache.x = vx; cache.y = vy;
     cache.valid = true;
   }
+}
+
+/** A copy of GJK's state for `options.trace` (allocates: only when a trace is asked for). */
+function emitTrace2(
+  trace: (step: GjkTraceStep2) => void, work: Gjk2Work, n: number, iteration: number,
+  dx: number, dy: number, wx: number, wy: number, vx: number, vy: number, dist2: number,
+): void {
+  const simplex: Vec2Like[] = [];
+  for (let k = 0; k < n; k++) simplex.push({ x: work.w[2 * k], y: work.w[2 * k + 1] });
+  trace({ iteration, direction: { x: dx, y: dy }, support: { x: wx, y: wy }, simplex, closest: { x: vx, y: vy }, distance: Math.sqrt(dist2) });
 }

@@ -1,9 +1,11 @@
 import { describeValue, InvalidArgumentError, InvalidNumberError } from '../errors.js';
-import { GjkCache } from './gjk2.js';
+import { GjkCache, type GjkTraceStep2 } from './gjk2.js';
 
 /** Options of the 2D contact queries: GJK's, EPA's, and `maxDistance` for `contact`. */
 export interface ContactOptions {
   cache?: GjkCache;
+  /** Called once per GJK step (see GjkOptions.trace). */
+  trace?: (step: GjkTraceStep2) => void;
   /** Overrides GJK_RELATIVE_TOLERANCE: a number in [0, 1). */
   gjkRelativeTolerance?: number;
   /** Overrides GJK_MAX_ITERATIONS: an integer ≥ 1. */
@@ -26,7 +28,8 @@ export function checkOptions2(options: ContactOptions | undefined | null): void 
   if (typeof options !== 'object') throw new InvalidArgumentError('options', `is ${describeValue(options)}; expected an object`);
   const gt = options.gjkRelativeTolerance, et = options.epaRelativeTolerance;
   const gi = options.gjkMaxIterations, ei = options.epaMaxIterations;
-  const md = options.maxDistance, cache = options.cache;
+  const md = options.maxDistance, cache = options.cache, trace = options.trace;
+  if (trace !== undefined && typeof trace !== 'function') throw new InvalidArgumentError('options.trace', `is ${describeValue(trace)}; expected a function`);
   if (typeof gt === 'number' ? !(gt >= 0 && gt < 1) : gt !== undefined) bad(options, 'gjkRelativeTolerance', 'a number in [0, 1)');
   if (typeof et === 'number' ? !(et >= 0 && et < 1) : et !== undefined) bad(options, 'epaRelativeTolerance', 'a number in [0, 1)');
   if (typeof gi === 'number' ? !(Number.isInteger(gi) && gi >= 1) : gi !== undefined) bad(options, 'gjkMaxIterations', 'an integer >= 1');

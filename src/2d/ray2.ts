@@ -55,7 +55,7 @@ class Ray2Work {
 }
 
 const _ray = /* @__PURE__ */ new Ray2Work();
-const _identity = /* @__PURE__ */ { position: { x: 0, y: 0 }, angle: 0 };
+const _identity = { position: { x: 0, y: 0 }, angle: 0 };
 
 /**
  * Where the ray `origin + t · direction` (t ≥ 0) first meets `shape` at `pose` (world space), or `null`
