@@ -21,7 +21,8 @@
 import * as planck from 'planck';
 import SAT from 'sat';
 import {
-  Box2, Circle, contact, contactManifold, createContactResult, createManifold, createPenetrationResult, createRayHit, distance, intersects, penetration, Polygon, rayCast,
+  Box2, Circle, contact, contactManifold, createContactResult, createManifold, createPenetrationResult, createRayHit, createShapeCastResult, distance, intersects, penetration,
+  Polygon, rayCast, shapeCast,
   type Pose2Like, type Shape2, type Vec2Like,
 } from '../src/2d/index.js';
 import { scoreBoolean, scoreHits, scoreLength, type Accuracy, type Case } from './harness.js';
@@ -102,7 +103,7 @@ export function planeBenches(size: number, wanted: (group: string) => boolean): 
   const kinds: PlaneKind[] = ['8-gons', '30-gons', 'boxes', 'circles'];
   const names = (k: PlaneKind): string[] => [
     `2d ${k} distance`, `2d ${k} contact`, ...(k === '8-gons' ? ['2d 8-gons intersection', '2d 8-gons penetration'] : []),
-    ...(k === '8-gons' || k === 'boxes' ? [`2d ${k} manifold`] : []), ...(k === '8-gons' ? ['2d 8-gons ray cast'] : []),
+    ...(k === '8-gons' || k === 'boxes' ? [`2d ${k} manifold`] : []), ...(k === '8-gons' ? ['2d 8-gons ray cast', '2d 8-gons shape cast', '2d 8-gons linear cast'] : []),
   ];
   if (!kinds.some((k) => names(k).some(wanted))) return out;
   if (planck.Settings.maxPolygonVertices < 30) planck.Settings.maxPolygonVertices = 30;
@@ -230,6 +231,44 @@ export function planeBenches(size: number, wanted: (group: string) => boolean): 
         }, theirs, 'PolygonShape.rayCast with the body transform, maxFraction 1'),
       ];
       out.push({ group, cases, exact, score: (c) => scoreHits((i) => c.answer!(i), (i) => exact[i], p.all) });
+    }
+    for (const turn of [1, 0]) {
+    if (kind === '8-gons' && wanted(turn ? '2d 8-gons shape cast' : '2d 8-gons linear cast')) {
+      // B moves towards A by 1.5 times its offset over the unit interval, turning by 1 radian (or not); A stays.
+      // planck's TimeOfImpact stops its cores at its target distance (linear slop, 0.005, from its skins of
+      // 0.01): ours is asked for the same target separation, so both do the same work.
+      const group = turn ? '2d 8-gons shape cast' : '2d 8-gons linear cast', n = p.all.length, target = 0.005;
+      const motions = Array.from(p.all, (i) => ({ linear: { x: -1.5 * p.pool.bx[i], y: -1.5 * p.pool.by[i] }, angular: turn }));
+      const castOut = createShapeCastResult(), opts = { maxTime: 1, targetSeparation: target };
+      const input = new planck.TOIInput(), output = new planck.TOIOutput();
+      const sweepsA: planck.Sweep[] = [], sweepsB: planck.Sweep[] = [];
+      for (let i = 0; i < n; i++) {
+        const sa = new planck.Sweep(), sb = new planck.Sweep();
+        sa.c0.set(0, 0); sa.c.set(0, 0); sa.a0 = p.pool.angleA[i]; sa.a = p.pool.angleA[i]; sa.alpha0 = 0;
+        sb.c0.set(p.pool.bx[i], p.pool.by[i]); sb.c.set(p.pool.bx[i] - 1.5 * p.pool.bx[i], p.pool.by[i] - 1.5 * p.pool.by[i]);
+        sb.a0 = p.pool.angleB[i]; sb.a = p.pool.angleB[i] + turn; sb.alpha0 = 0;
+        sweepsA.push(sa); sweepsB.push(sb);
+      }
+      const planckToi = (i: number): number => {
+        input.proxyA.set(pl.a[i], 0); input.proxyB.set(pl.b[i], 0);
+        input.sweepA = sweepsA[i]; input.sweepB = sweepsB[i]; input.tMax = 1;
+        planck.TimeOfImpact(output, input);
+        return output.state === 3 ? output.t : output.state === 2 ? 0 : NaN;
+      };
+      const cases = [
+        makeCase(group, 'convex-collide', p.all, (start, count) => {
+          let sum = 0;
+          for (let q = 0, i = start % n; q < count; q++, i = i + 1 === n ? 0 : i + 1) if (shapeCast(o.a[i], o.poseA[i], null, o.b[i], o.poseB[i], motions[i], castOut, opts) !== null) sum += castOut.time;
+          return sum;
+        }, (i) => shapeCast(o.a[i], o.poseA[i], null, o.b[i], o.poseB[i], motions[i], castOut, opts)?.time ?? NaN, turn ? 'shapeCast(out), B moving and turning 1 rad, target 0.005' : 'shapeCast(out), B moving, target 0.005', true),
+        makeCase(group, 'planck', p.all, (start, count) => {
+          let sum = 0;
+          for (let q = 0, i = start % n; q < count; q++, i = i + 1 === n ? 0 : i + 1) sum += planckToi(i) || 0;
+          return sum;
+        }, planckToi, 'TimeOfImpact on the sweeps (its own target: 0.005, within 0.00125)'),
+      ];
+      out.push({ group, cases, exact: new Float64Array(n), score: () => null });
+    }
     }
     if (kind === '8-gons' && p.sat) {
       const sat = p.sat;
