@@ -45,6 +45,8 @@ export class Epa2Work {
   iterations = 0;
   /** sat2.ts's answer besides the depth: the best axis's signed separation (> 0 apart). */
   axisSeparation = 0;
+  /** sat2.ts's input: stop at the first separating axis (see satAxes2). */
+  stopWhenApart = false;
 }
 
 /** Copies slot `slot` of GJK's simplex arrays into polygon vertex `i`. */

@@ -112,31 +112,47 @@ export function toWorld(p: Vec2, t: Transform2, point: boolean): void {
  */
 /** @internal */
 export function contactCore(work: Query2Work, a: Shape2, b: Shape2, options: ContactOptions | undefined): boolean {
-  const gjk = work.gjk, rA = a.sweptRadius, rB = b.sweptRadius;
-  gjk.limit = work.limit + (rA + rB);
-  gjk2(gjk, a, b, options);
-  if (gjk.separatedBeyondLimit) return false;
-  if (gjk.status === 'degenerate') exactDistance2(gjk, a, b);
+  const gjk = work.gjk, epa = work.epa, rA = a.sweptRadius, rB = b.sweptRadius;
+  // Small cores, one of them a polygon (so that their Minkowski difference has area and its edges are all
+  // edges of theirs): separating axes first. Overlapping, they give the exact depth with no GJK; apart,
+  // their separation is a lower bound of the distance, which may already say the pair is beyond the limit.
+  let axes = false;
+  if (a.coreVertices.length >= 6 || b.coreVertices.length >= 6) {
+    epa.stopWhenApart = true;
+    const ran = satPenetration2(epa, gjk, a, b);
+    epa.stopWhenApart = false;
+    if (ran) {
+      if (epa.axisSeparation - rA - rB > work.limit) return false;
+      axes = epa.axisSeparation <= 0;
+    }
+  }
   const n = work.normal, pa = work.pointA, pb = work.pointB;
   let separation: number;
   let srcA: Vec2, srcB: Vec2;
-  if (!gjk.intersecting) {
+  if (!axes) {
+    gjk.limit = work.limit + (rA + rB);
+    gjk2(gjk, a, b, options);
+    if (gjk.separatedBeyondLimit) return false;
+    if (gjk.status === 'degenerate') exactDistance2(gjk, a, b);
+  } else {
+    gjk.status = 'converged';
+    gjk.iterations = 0;
+  }
+  if (!axes && !gjk.intersecting) {
     coreNormal(n, work);
     srcA = gjk.pointA; srcB = gjk.pointB;
     // Cores that nearly touch: v = pA − pB is a difference of nearly equal points, its direction off by
     // about ε·size / |v| (two boxes resting 1e-13 apart: 9e-4). When an edge normal of either core
     // separates them by the distance itself (face against vertex or face), that normal is exact.
-    const axes = work.epa;
-    if (gjk.distance <= NORMAL_FROM_AXES * work.size && satAxes2(axes, gjk, a, b)
-      && axes.axisSeparation >= gjk.distance - work.slack) {
-      n.x = axes.normal.x; n.y = axes.normal.y;
+    if (gjk.distance <= NORMAL_FROM_AXES * work.size && satAxes2(epa, gjk, a, b)
+      && epa.axisSeparation >= gjk.distance - work.slack) {
+      n.x = epa.normal.x; n.y = epa.normal.y;
     }
     const sep = gjk.distance - rA - rB;
     separation = sep;
     if (Math.abs(sep) <= work.slack) separation = 0;
   } else {
-    const epa = work.epa;
-    if (!satPenetration2(epa, gjk, a, b)) {
+    if (!axes && !satPenetration2(epa, gjk, a, b)) {
       epa.maxIterations = options?.epaMaxIterations ?? EPA_MAX_ITERATIONS;
       epa.relativeTolerance = options?.epaRelativeTolerance ?? EPA_RELATIVE_TOLERANCE;
       epa2(epa, gjk, a, b);

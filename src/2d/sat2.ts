@@ -28,6 +28,8 @@ export function satPenetration2(epa: Epa2Work, gjk: Gjk2Work, a: Shape2, b: Shap
 /**
  * The separating-axis scan of satPenetration2 with no bound on its work; also writes the best axis's
  * signed separation (> 0 apart) into `epa.axisSeparation`. Returns false when neither core has an edge.
+ * With `epa.stopWhenApart`, the scan stops at the first axis that separates the cores: then only
+ * `axisSeparation` is written (that axis's separation, a lower bound of their distance).
  */
 export function satAxes2(epa: Epa2Work, gjk: Gjk2Work, a: Shape2, b: Shape2): boolean {
   const va = a.coreVertices, na = a.coreNormals, vb = b.coreVertices, nb = b.coreNormals;
@@ -47,6 +49,10 @@ export function satAxes2(epa: Epa2Work, gjk: Gjk2Work, a: Shape2, b: Shape2): bo
     }
     const sep = least + nx * tx + ny * ty - (nx * va[2 * i] + ny * va[2 * i + 1]);
     if (sep > bestSep) { bestSep = sep; bestEdge = i; bestVertex = at; }
+    if (sep > 0 && epa.stopWhenApart) {
+      epa.axisSeparation = sep;
+      return true;
+    }
   }
   // B's edges: the same with the roles swapped, B's normals turned into A's frame.
   for (let j = 0; j < edgesB; j++) {
@@ -59,6 +65,10 @@ export function satAxes2(epa: Epa2Work, gjk: Gjk2Work, a: Shape2, b: Shape2): bo
     }
     const sep = least - (mx * tx + my * ty) - (mx0 * vb[2 * j] + my0 * vb[2 * j + 1]);
     if (sep > bestSep) { bestSep = sep; bestEdge = j; bestVertex = at; onA = false; }
+    if (sep > 0 && epa.stopWhenApart) {
+      epa.axisSeparation = sep;
+      return true;
+    }
   }
 
   // Witnesses: the deepest vertex of the other core, and its projection on the edge, clamped to the edge
