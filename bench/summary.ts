@@ -37,7 +37,7 @@ export const SWEEP_TARGET_NS: Record<string, number> = {
 
 /** Ray and shape-cast groups (bench/ray.bench.ts, bench/cast.bench.ts): issue 18's table. */
 function isSweep(group: string): boolean {
-  return group.startsWith('ray–') || group.endsWith(' cast') || group.includes(' cast (');
+  return !group.startsWith('2d ') && (group.startsWith('ray–') || group.endsWith(' cast') || group.includes(' cast ('));
 }
 
 function fmt(ns: number): string {
