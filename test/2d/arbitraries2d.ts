@@ -91,18 +91,23 @@ export function scaleShape(s: Shape2D, k: number): Shape2D {
 /**
  * A pair placed near each other: A at a point within 4 sizes of the origin, B at A's position plus
  * g·(sizeA + sizeB) along a random direction (g in [0, 1.3], so roughly half the pairs overlap), the
- * whole pair scaled by 1e-2..1e2.
+ * whole pair scaled by 1e-2..1e2; the shapes' angles from `angles`.
  */
-export const pair: fc.Arbitrary<[Placed2D, Placed2D]> = fc.tuple(
-  shape, shape, fc.tuple(num(-4, 4), num(-4, 4)), num(0, 1.3), fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
-  angle, angle, fc.constantFrom(1, 1, 1e-2, 0.1, 10, 100),
-).map(([sa, sb, off, g, phi, angA, angB, k]) => {
-  const a = scaleShape(sa, k), b = scaleShape(sb, k);
-  const reach = g * (shapeSize(a) + shapeSize(b));
-  const pa: Pose2D = { x: off[0] * k, y: off[1] * k, angle: angA };
-  const pb: Pose2D = { x: pa.x + reach * Math.cos(phi), y: pa.y + reach * Math.sin(phi), angle: angB };
-  return [{ shape: a, pose: pa }, { shape: b, pose: pb }];
-});
+export function pairWith(angles: fc.Arbitrary<number>): fc.Arbitrary<[Placed2D, Placed2D]> {
+  return fc.tuple(
+    shape, shape, fc.tuple(num(-4, 4), num(-4, 4)), num(0, 1.3), fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
+    angles, angles, fc.constantFrom(1, 1, 1e-2, 0.1, 10, 100),
+  ).map(([sa, sb, off, g, phi, angA, angB, k]) => {
+    const a = scaleShape(sa, k), b = scaleShape(sb, k);
+    const reach = g * (shapeSize(a) + shapeSize(b));
+    const pa: Pose2D = { x: off[0] * k, y: off[1] * k, angle: angA };
+    const pb: Pose2D = { x: pa.x + reach * Math.cos(phi), y: pa.y + reach * Math.sin(phi), angle: angB };
+    return [{ shape: a, pose: pa }, { shape: b, pose: pb }];
+  });
+}
+
+/** A pair at any angles. */
+export const pair = pairWith(angle);
 
 /** The library's shape for the oracle's description. */
 export function build(s: Shape2D): Shape2 {

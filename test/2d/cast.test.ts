@@ -80,7 +80,8 @@ describe('2D shape casts: translations', () => {
       expect(r).not.toBeNull();
       // Never after the first touch; and there, apart by no more than the cast's tolerance
       // (SHAPE_CAST_RAY_TOLERANCE of the pair's size with its sweep: 10 time units at |v|).
-      const castTol = 1e-10 * (scale + 10 * Math.hypot(v[0], v[1])) + 1e-14;
+      const far = Math.abs(A.pose.x) + Math.abs(A.pose.y) + Math.abs(B.pose.x) + Math.abs(B.pose.y);
+      const castTol = 1e-10 * (a.boundingRadius + b.boundingRadius + 10 * Math.hypot(v[0], v[1])) + 64 * Number.EPSILON * far + 1e-12 * scale;
       expect(r!.time).toBeLessThanOrEqual(first + 1e-12);
       expect(f(r!.time)).toBeLessThanOrEqual(castTol);
       if (r!.time > 0) expect(f(r!.time)).toBeGreaterThanOrEqual(-castTol);
@@ -107,9 +108,13 @@ describe('2D shape casts: turning', () => {
       const a = build(A.shape), b = build(B.shape);
       const at = (p: O.Placed2D, m: typeof mA, t: number): O.Placed2D => ({ shape: p.shape, pose: { x: p.pose.x + t * m.linear.x, y: p.pose.y + t * m.linear.y, angle: p.pose.angle + t * m.angular } });
       const sep = (t: number): number => O.separation(at(A, mA, t), at(B, mB, t));
-      const scale = O.pairScale(A, B) + 8, tol = 1e-6 * scale;
+      // The cast's own tolerance (cast2.ts): SHAPE_CAST_RELATIVE_TOLERANCE of the pair's size with its sweep.
+      const speed = Math.hypot(mB.linear.x - mA.linear.x, mB.linear.y - mA.linear.y);
+      const size = a.boundingRadius + b.boundingRadius + speed + Math.abs(mA.angular) * a.boundingRadius + Math.abs(mB.angular) * b.boundingRadius;
+      const far = Math.abs(A.pose.x) + Math.abs(A.pose.y) + Math.abs(B.pose.x) + Math.abs(B.pose.y);
+      const tol = 1e-7 * size + 64 * Number.EPSILON * far + 1e-9 * O.pairScale(A, B);
       const r = shapeCast(a, pose(A.pose), mA, b, pose(B.pose), mB, null, { maxTime: 1, targetSeparation: target });
-      // Sampled: the first sample at or under the target.
+      // Sampled: the first sample under the target.
       const N = 400;
       let firstSample: number | null = null;
       for (let k = 0; k <= N; k++) if (sep(k / N) <= target - tol) { firstSample = k / N; break; }
@@ -118,9 +123,12 @@ describe('2D shape casts: turning', () => {
         return;
       }
       if (firstSample !== null) expect(r.time).toBeLessThanOrEqual(firstSample + 1e-12);
+      // Out of steps (a turning shape that stays near the other, never touching: each step is the
+      // separation over the bound on the turn): the time is a lower bound, as documented, and no more.
+      if (r.status === 'max-iterations') return;
       if (r.time > 0) {
         expect(Math.abs(sep(r.time) - target)).toBeLessThanOrEqual(tol);
-        for (let k = 0; k * r.time < N * r.time && k / N < r.time; k++) expect(sep(k / N)).toBeGreaterThan(target - tol);
+        for (let k = 0; k / N < r.time; k++) expect(sep(k / N)).toBeGreaterThan(target - tol);
       } else {
         expect(sep(0)).toBeLessThanOrEqual(target + tol);
       }

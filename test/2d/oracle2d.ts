@@ -106,10 +106,44 @@ export function pairScale(a: Placed2D, b: Placed2D): number {
 
 // ---------------------------------------------------------------------------------------------------
 // Convex hull: lower and upper chains over the points sorted by x then y, each keeping only strict left
-// turns (Andrew's idea, written out here from the definition in two separate passes; no tolerance, so a
-// rounding-level kink may stay a vertex, which changes no distance by more than its own size). A first
-// version wrapped gifts (Jarvis's march): with rounding-level collinear points its turn tests disagreed
-// and it could close a clockwise sliver, so the chains, whose orientation comes from the sort, replaced it.
+// turns (Andrew's idea, written out here from the definition in two separate passes), with an exact turn
+// test, so the hull is exactly the hull of the given doubles: no tolerance, no collinear vertex, and the
+// right orientation however thin it is.
+//
+// History (each found by the properties): a first version wrapped gifts (Jarvis's march); with
+// rounding-level collinear points its float turn tests disagreed and it closed a clockwise sliver. The
+// chains with a float turn test then failed on shapes turned by a subnormal angle (4e-323 rad): the
+// points of a segment along y get x offsets of a few 1e-323, the cross products underflow to exactly 0,
+// and "collinear" popped an end of the segment that the x-sort had put in the middle.
+
+/** The exact value of a double times 2^1074, an integer (every double is a multiple of 2^-1074). */
+function exactScaled(x: number): bigint {
+  if (x === 0) return 0n;
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  const hi = view.getUint32(0), lo = view.getUint32(4);
+  const biased = (hi >>> 20) & 0x7ff;
+  let mantissa = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
+  // Normal numbers: the implicit leading 1 and exponent biased − 1075; subnormals: exponent −1074.
+  let exponent = -1074;
+  if (biased !== 0) { mantissa |= 1n << 52n; exponent = biased - 1075; }
+  const magnitude = mantissa << BigInt(exponent + 1074);
+  return hi >>> 31 ? -magnitude : magnitude;
+}
+
+/**
+ * The sign of the cross product (a − o) × (b − o): > 0 for a left turn o → a → b, 0 when collinear.
+ * The float value decides when it is clear of its rounding (Shewchuk's bound for orient2d, with room
+ * to spare) and clear of underflow; otherwise the exact value, in integers.
+ */
+export function orientation(o: P2, a: P2, b: P2): number {
+  const l = (a[0] - o[0]) * (b[1] - o[1]), r = (a[1] - o[1]) * (b[0] - o[0]);
+  const det = l - r, sum = Math.abs(l) + Math.abs(r);
+  if (sum > 1e-280 && Math.abs(det) > 8 * Number.EPSILON * sum) return Math.sign(det);
+  const [ox, oy, ax, ay, bx, by] = [o[0], o[1], a[0], a[1], b[0], b[1]].map(exactScaled);
+  const exact = (ax - ox) * (by - oy) - (ay - oy) * (bx - ox);
+  return exact > 0n ? 1 : exact < 0n ? -1 : 0;
+}
 
 /** The hull of `points`, counter-clockwise, without repeated or collinear vertices: 1, 2 or ≥ 3 points. */
 export function hull(points: readonly P2[]): P2[] {
@@ -117,11 +151,10 @@ export function hull(points: readonly P2[]): P2[] {
   // Distinct points only (exact duplicates add nothing).
   const uniq = pts.filter((p, i) => i === 0 || p[0] !== pts[i - 1][0] || p[1] !== pts[i - 1][1]);
   if (uniq.length <= 2) return uniq;
-  const leftTurn = (o: P2, a: P2, b: P2): boolean => cross(sub(a, o), sub(b, o)) > 0;
   const chain = (seq: readonly P2[]): P2[] => {
     const c: P2[] = [];
     for (const p of seq) {
-      while (c.length >= 2 && !leftTurn(c[c.length - 2], c[c.length - 1], p)) c.pop();
+      while (c.length >= 2 && orientation(c[c.length - 2], c[c.length - 1], p) <= 0) c.pop();
       c.push(p);
     }
     return c;
