@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import {
   Box2, Circle, createPose2, createShapeCastResult, InvalidArgumentError, InvalidNumberError, Polygon, shapeCast,
 } from '../../src/2d/index.js';
-import { build, num, pair, pose } from './arbitraries2d.js';
+import { build, moderateAngle, num, pair, pairWith, pose } from './arbitraries2d.js';
 import * as O from './oracle2d.js';
 
 const I = createPose2();
@@ -104,7 +104,9 @@ describe('2D shape casts: turning', () => {
 
   it('random pairs with random turns: the cast\'s time is before the sampled first touch, and the shapes are at the target there', () => {
     const motion = fc.record({ linear: fc.record({ x: num(-2, 2), y: num(-2, 2) }), angular: num(-6, 6) });
-    fc.assert(fc.property(pair, motion, motion, num(0, 0.2), ([A, B], mA, mB, target) => {
+    // Angles within 1e3: near 1e13 an ulp of the angle is 2e-3 rad, so the poses along the cast move in jumps
+    // and no cast can bound the separation between them (the linear property takes any angle).
+    fc.assert(fc.property(pairWith(moderateAngle), motion, motion, num(0, 0.2), ([A, B], mA, mB, target) => {
       const a = build(A.shape), b = build(B.shape);
       const at = (p: O.Placed2D, m: typeof mA, t: number): O.Placed2D => ({ shape: p.shape, pose: { x: p.pose.x + t * m.linear.x, y: p.pose.y + t * m.linear.y, angle: p.pose.angle + t * m.angular } });
       const sep = (t: number): number => O.separation(at(A, mA, t), at(B, mB, t));
