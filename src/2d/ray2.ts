@@ -126,6 +126,7 @@ function readRay(ray: Ray2Work, origin: Readonly<Vec2Like>, direction: Readonly<
  * within `ray.limit`.
  */
 function castLocal(ray: Ray2Work, shape: Shape2, solid: boolean): boolean {
+  if (shape.sweptRadius === 0 && shape.coreVertices.length >= 6) return clipPolygon(ray, shape, solid);
   signedCoreDistance(ray, shape);
   const sd = ray.coreDistance - shape.sweptRadius;
   if (sd <= 0) {
@@ -151,6 +152,50 @@ function castLocal(ray: Ray2Work, shape: Shape2, solid: boolean): boolean {
 }
 
 /**
+ * A sharp polygon in one pass (Cyrus and Beck 1978): the ray clipped by each edge's half-plane, entering
+ * at the latest entry and leaving at the earliest exit; an origin inside hits at t = 0 (solid, normal
+ * −direction) or where it leaves (hollow). No test of where a hit falls along its edge, so a ray through a
+ * vertex cannot slip between the two edges by rounding (a ray along a triangle's axis of symmetry, through
+ * its apex, was a miss).
+ */
+function clipPolygon(ray: Ray2Work, shape: Shape2, solid: boolean): boolean {
+  const v = shape.coreVertices, nrm = shape.coreNormals, edges = nrm.length >> 1;
+  const ox = ray.ox, oy = ray.oy, dx = ray.dx, dy = ray.dy;
+  let enter = -Infinity, leave = Infinity, enterEdge = -1, leaveEdge = -1;
+  for (let i = 0; i < edges; i++) {
+    const mx = nrm[2 * i], my = nrm[2 * i + 1];
+    const num = mx * (v[2 * i] - ox) + my * (v[2 * i + 1] - oy); // ≥ 0: the origin on the inner side
+    const den = mx * dx + my * dy;
+    if (den === 0) {
+      if (num < 0) return false; // parallel, outside this edge's half-plane
+      continue;
+    }
+    const t = num / den;
+    if (den < 0) {
+      if (t > enter) { enter = t; enterEdge = i; }
+    } else if (t < leave) {
+      leave = t; leaveEdge = i;
+    }
+  }
+  if (enter > leave || leave < 0) return false;
+  if (enter >= 0) {
+    ray.t = enter;
+    ray.normal.x = nrm[2 * enterEdge]; ray.normal.y = nrm[2 * enterEdge + 1];
+  } else if (solid) {
+    const l = Math.sqrt(dx * dx + dy * dy);
+    ray.t = 0;
+    ray.normal.x = -dx / l; ray.normal.y = -dy / l;
+  } else {
+    ray.t = leave;
+    ray.normal.x = nrm[2 * leaveEdge]; ray.normal.y = nrm[2 * leaveEdge + 1];
+  }
+  return ray.t <= ray.limit;
+}
+
+/** A hit this little (relative to the edge) past an end of its edge still counts: rounding at a vertex. */
+const SPAN_SLACK = 64 * Number.EPSILON;
+
+/**
  * The least t ≥ 0 at which the ray enters the core swept by the radius (Infinity for a miss), into
  * `ray.t`, with the outward normal there: the moved edges it crosses inwards within their span, and the
  * circles about the core's vertices (a point on the ray's line for a sharp point or a segment seen end on).
@@ -171,7 +216,8 @@ function firstHit(ray: Ray2Work, shape: Shape2): void {
     const ex = v[2 * j] - x0, ey = v[2 * j + 1] - y0;
     // Where the hit falls along the edge (moved out by r along m: the same span along the edge).
     const along = (ox + t * dx - x0) * ex + (oy + t * dy - y0) * ey;
-    if (along < 0 || along > ex * ex + ey * ey) continue;
+    const ee = ex * ex + ey * ey;
+    if (along < -SPAN_SLACK * ee || along > (1 + SPAN_SLACK) * ee) continue;
     best = t; nx = mx; ny = my;
   }
   for (let k = 0; k < count; k++) {

@@ -63,6 +63,18 @@ describe('2D ray casts: closed forms', () => {
     expect(rayCast(new Point2(), createPose2(2, 2.5, 0), { x: 0, y: 0 }, { x: 1, y: 1 })).toBeNull();
   });
 
+  it('golden (seed 125): a ray along a triangle\'s axis of symmetry enters through its apex', () => {
+    // The apex (0.1176…, 0) of a triangle symmetric about y = 0, at (−0.5, 0); the ray from the origin along
+    // −x meets it at x = −0.3824…: the hit fell outside both of the apex's edges by rounding, and was a miss.
+    const tri = new Polygon([0.11762149123528691, 0, -0.05881074561764343, 0.10186319944076716, -0.05881074561764351, -0.10186319944076713]);
+    const hit = rayCast(tri, createPose2(-0.5, 0, 0), { x: 0, y: 0 }, { x: -0.0625, y: 0 })!;
+    expect(hit).not.toBeNull();
+    expect(hit.t).toBeCloseTo((0.5 - 0.11762149123528691) / 0.0625, 12);
+    // The same through a rounded copy (radius 0.1: its arc about the apex) and a segment's end, met at an angle.
+    const seg = new Segment2({ x: 0, y: 0 }, { x: 1, y: 1 });
+    expect(rayCast(seg, I, { x: 2, y: 0 }, { x: -1, y: 1 })!.t).toBeCloseTo(1, 12);
+  });
+
   it('misses: beside the shape, pointing away, and beyond maxT', () => {
     const box = new Box2(1, 1);
     expect(rayCast(box, I, { x: -5, y: 1.5 }, { x: 1, y: 0 })).toBeNull();
