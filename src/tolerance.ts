@@ -65,6 +65,14 @@ export const GJK_STALL_RELATIVE_TOLERANCE = 1e-8;
 export const GJK_STALL_NOISE = 64 * EPS;
 
 /**
+ * GJK takes a step that leaves |v|² the same to rounding, when the gap does not certify the distance to
+ * GJK_STALL_RELATIVE_TOLERANCE, at most this many times a query: a tie between supports (a point on a thin
+ * triangle's vertex) then finds, from the new simplex's direction, the vertex that makes progress. Pinned
+ * by gjk.test.ts "golden: a point on a thin triangle's vertex touches it" (fails at 0).
+ */
+export const GJK_STALL_RETRIES = 4;
+
+/**
  * Hard cap on GJK iterations. Polytopes converge in a handful; curved shapes in tens (37 at most on
  * 3,000 curved pairs with `gjkRelativeTolerance` 0). Pinned by gjk.test.ts "curved shapes converge to 1e-9 relative" (fails at 16).
  * Option: `gjkMaxIterations`.

@@ -185,3 +185,21 @@ describe('touching is one answer across queries', () => {
     expect(distance(cube, at(1e3, 0, 0, q), cube, at(1e3 + Math.cos(0.3), Math.sin(0.3), 0, q))).toBe(0);
   });
 });
+
+describe('golden: ties between supports', () => {
+  // Found in the plane (test/2d, issue 22) and the same in 3D: the triangle (−5e-9, 0, 0), (0, −1, 0),
+  // (0, 0, 0) and a point on its vertex (0, 0, 0). GJK's first step along +x meets a tie of (0, −1, 0) and
+  // (0, 0, 0) and takes the first; the segment it makes is nearest the origin at its end (−5e-9, 0, 0) to
+  // rounding, and GJK stopped there, calling 5e-9 converged: distance 5e-9, intersects false.
+  const at = { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } };
+  it('a point on a thin triangle\'s vertex touches it; a point 1e-3 beside the vertex is 1e-3 away', async () => {
+    const { Triangle, Point } = await import('../../src/index.js');
+    const tri = new Triangle({ x: -5e-9, y: 0, z: 0 }, { x: 0, y: -1, z: 0 }, { x: 0, y: 0, z: 0 });
+    expect(distance(tri, at, new Point(), at)).toBe(0);
+    expect(intersects(tri, at, new Point(), at)).toBe(true);
+    const beside = { position: { x: 1e-3, y: 0, z: 0 }, quaternion: at.quaternion };
+    expect(distance(tri, at, new Point(), beside)).toBeCloseTo(1e-3, 15);
+    const hull = new ConvexHull([{ x: -5e-9, y: 0, z: 0 }, { x: 0, y: -1, z: 0 }, { x: 0, y: 0, z: 0 }, { x: 0, y: 0, z: 1 }]);
+    expect(distance(hull, at, new Point(), at)).toBe(0);
+  });
+});

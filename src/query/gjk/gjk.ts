@@ -19,7 +19,8 @@
  *  - convergence: the duality gap is below GJK_RELATIVE_TOLERANCE·|v|² or below float64 noise;
  *  - progress: a step that does not strictly decrease |v|² ends the loop with the previous simplex
  *    (status 'degenerate' unless the gap certifies the distance to GJK_STALL_RELATIVE_TOLERANCE or is
- *    at the noise floor of v);
+ *    at the noise floor of v), except that a step leaving |v|² equal to rounding with an uncertified gap
+ *    is taken, GJK_STALL_RETRIES times at most (a tie between supports);
  *  - cap: GJK_MAX_ITERATIONS (status 'max-iterations').
  */
 import type { Transform } from '../../math/transform.js';
@@ -40,6 +41,7 @@ const GJK_NOISE_FLOOR = T.GJK_NOISE_FLOOR;
 const GJK_RELATIVE_TOLERANCE = T.GJK_RELATIVE_TOLERANCE;
 const GJK_STALL_NOISE = T.GJK_STALL_NOISE;
 const GJK_STALL_RELATIVE_TOLERANCE = T.GJK_STALL_RELATIVE_TOLERANCE;
+const GJK_STALL_RETRIES = T.GJK_STALL_RETRIES;
 
 /**
  * Warm-start state a caller may keep per pair between frames: the last separating direction.
@@ -169,7 +171,7 @@ export function gjkDistance(
   let status: QueryStatus = 'converged';
   let intersecting = false;
   let beyondLimit = false;
-  let iterations = 0;
+  let iterations = 0, retries = 0;
   if (trace !== undefined) emitTrace(trace, work, 1, 0, d0x, d0y, d0z, vx, vy, vz, vx, vy, vz, dist2);
 
   for (;;) {
@@ -207,7 +209,14 @@ export function gjkDistance(
       nx += l * w[3 * k]; ny += l * w[3 * k + 1]; nz += l * w[3 * k + 2];
     }
     const newDist2 = mask === 0b1111 ? 0 : nx * nx + ny * ny + nz * nz;
-    if (mask === 0 || !(newDist2 < dist2)) {
+    // A step whose |v|² rounds to the same value, with a gap the relative test does not certify, is taken
+    // anyway, at most GJK_STALL_RETRIES times: a tie between supports (a point on a thin triangle's vertex,
+    // the support along −v an exact tie of two vertices) gives a simplex whose closest point is the old one
+    // to rounding, but whose next direction finds the vertex that makes progress. (Stopping there answered
+    // 5e-9 for a point on the vertex, and intersects false.)
+    const retry = mask !== 0 && newDist2 === dist2 && gap > GJK_STALL_RELATIVE_TOLERANCE * dist2 && retries < GJK_STALL_RETRIES;
+    if (retry) retries++;
+    else if (mask === 0 || !(newDist2 < dist2)) {
       // No progress: rounding has the last word. Keep the previous simplex, which is still valid.
       // The answer is as good as the gap certifies: 'converged' when that is within
       // GJK_STALL_RELATIVE_TOLERANCE, or when the gap is at the noise floor of v itself
