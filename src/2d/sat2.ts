@@ -38,14 +38,29 @@ export function satAxes2(epa: Epa2Work, gjk: Gjk2Work, a: Shape2, b: Shape2): bo
   const r = gjk.rel, c = r[0], s = r[1], tx = r[2], ty = r[3];
 
   // A's edges: the separation of B from edge i's line, least over B's vertices (Box2D's sign: > 0 apart).
+  // The least vertex along each normal is found by a walk from the last one (rotating calipers): A's
+  // normals turn counter-clockwise from edge to edge, so B's least vertex along them moves counter-clockwise
+  // along B, through a sequence that only falls until it reaches it (convexity), whichever vertex it starts
+  // from; a flat (a side of B parallel to the edge) is stepped over, and no walk takes more than B's vertex
+  // count. The first edge scans.
   let bestSep = -Infinity, bestEdge = -1, bestVertex = 0, onA = true;
+  let at = 0;
   for (let i = 0; i < edgesA; i++) {
     const nx = na[2 * i], ny = na[2 * i + 1];
     const bx = c * nx + s * ny, by = c * ny - s * nx; // n in B's frame
-    let least = Infinity, at = 0;
-    for (let k = 0; k < countB; k++) {
-      const d = bx * vb[2 * k] + by * vb[2 * k + 1];
-      if (d < least) { least = d; at = k; }
+    let least = bx * vb[2 * at] + by * vb[2 * at + 1];
+    if (i === 0) {
+      for (let k = 1; k < countB; k++) {
+        const d = bx * vb[2 * k] + by * vb[2 * k + 1];
+        if (d < least) { least = d; at = k; }
+      }
+    } else {
+      for (let step = 1; step < countB; step++) {
+        const k = at + 1 === countB ? 0 : at + 1;
+        const d = bx * vb[2 * k] + by * vb[2 * k + 1];
+        if (!(d <= least)) break; // (≤: over a flat at the start, a side parallel to the edge)
+        least = d; at = k;
+      }
     }
     const sep = least + nx * tx + ny * ty - (nx * va[2 * i] + ny * va[2 * i + 1]);
     if (sep > bestSep) { bestSep = sep; bestEdge = i; bestVertex = at; }
@@ -55,13 +70,23 @@ export function satAxes2(epa: Epa2Work, gjk: Gjk2Work, a: Shape2, b: Shape2): bo
     }
   }
   // B's edges: the same with the roles swapped, B's normals turned into A's frame.
+  at = 0;
   for (let j = 0; j < edgesB; j++) {
     const mx0 = nb[2 * j], my0 = nb[2 * j + 1];
     const mx = c * mx0 - s * my0, my = s * mx0 + c * my0; // m in A's frame
-    let least = Infinity, at = 0;
-    for (let k = 0; k < countA; k++) {
-      const d = mx * va[2 * k] + my * va[2 * k + 1];
-      if (d < least) { least = d; at = k; }
+    let least = mx * va[2 * at] + my * va[2 * at + 1];
+    if (j === 0) {
+      for (let k = 1; k < countA; k++) {
+        const d = mx * va[2 * k] + my * va[2 * k + 1];
+        if (d < least) { least = d; at = k; }
+      }
+    } else {
+      for (let step = 1; step < countA; step++) {
+        const k = at + 1 === countA ? 0 : at + 1;
+        const d = mx * va[2 * k] + my * va[2 * k + 1];
+        if (!(d <= least)) break; // (≤: over a flat at the start, a side parallel to the edge)
+        least = d; at = k;
+      }
     }
     const sep = least - (mx * tx + my * ty) - (mx0 * vb[2 * j] + my0 * vb[2 * j + 1]);
     if (sep > bestSep) { bestSep = sep; bestEdge = j; bestVertex = at; onA = false; }
