@@ -133,7 +133,7 @@ export function contactCore(work: Query2Work, a: Shape2, b: Shape2, options: Con
     gjk.limit = work.limit + (rA + rB);
     gjk2(gjk, a, b, options);
     if (gjk.separatedBeyondLimit) return false;
-    if (gjk.status === 'degenerate') exactDistance2(gjk, a, b);
+    if (gjk.status === 'degenerate') exactDistance2(gjk, work.epa, a, b);
   } else {
     gjk.status = 'converged';
     gjk.iterations = 0;
@@ -193,7 +193,7 @@ export function intersects(a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2L
   gjk.limit = work.slack + (a.sweptRadius + b.sweptRadius);
   gjk2(gjk, a, b, options ?? undefined);
   if (gjk.separatedBeyondLimit) return false;
-  if (gjk.status === 'degenerate') exactDistance2(gjk, a, b);
+  if (gjk.status === 'degenerate') exactDistance2(gjk, work.epa, a, b);
   return gjk.intersecting || gjk.distance - a.sweptRadius - b.sweptRadius <= work.slack;
 }
 
@@ -215,7 +215,7 @@ function distanceInto(work: Query2Work, a: Shape2, poseA: Pose2Like, b: Shape2, 
   const gjk = work.gjk;
   gjk.limit = Infinity;
   gjk2(gjk, a, b, options);
-  if (gjk.status === 'degenerate') exactDistance2(gjk, a, b);
+  if (gjk.status === 'degenerate') exactDistance2(gjk, work.epa, a, b);
   const d = gjk.distance - a.sweptRadius - b.sweptRadius;
   // A store, then an if (`d > slack ? d : 0` would box d: CONTRIBUTING.md, "V8 rules").
   work.distance = d;
@@ -237,7 +237,7 @@ export function closestPoints(
   const gjk = work.gjk;
   gjk.limit = Infinity;
   gjk2(gjk, a, b, options ?? undefined);
-  if (gjk.status === 'degenerate') exactDistance2(gjk, a, b);
+  if (gjk.status === 'degenerate') exactDistance2(gjk, work.epa, a, b);
   const rA = a.sweptRadius, rB = b.sweptRadius;
   const n = work.normal, pa = work.pointA, pb = work.pointB;
   coreNormal(n, work);

@@ -136,44 +136,18 @@ export function satAxes2(epa: Epa2Work, gjk: Gjk2Work, a: Shape2, b: Shape2): bo
 }
 
 /**
- * The cores' distance from their vertices, exactly (no iteration): apart when an edge normal of either
- * separates them (separating axes), and then the least distance between a vertex of one and an edge of
- * the other (or between two vertices, for two point cores). For the rare pair on which GJK stalls without a
- * certified answer ('degenerate'): it overwrites GJK's answer in `gjk` (distance, points, v, intersecting)
- * with status 'converged'. O(vertices of A × vertices of B).
+ * The cores' distance from their vertices, exactly (no iteration), for the rare pair on which GJK stalls
+ * without a certified answer ('degenerate'): the least distance between a vertex of one core and an edge
+ * (or, for a point core, the vertex) of the other. They meet when that is 0, or, when their Minkowski
+ * difference has area, when no edge normal of either separates them (satAxes2: one core has 3 or more
+ * vertices, or both are segments that are not parallel); a difference without area (collinear segments,
+ * points) has no other way to meet. Overwrites GJK's answer in `gjk` (distance, points, v, intersecting)
+ * with status 'converged'; `epa` is scratch. O(vertices of A × vertices of B).
  */
-export function exactDistance2(gjk: Gjk2Work, a: Shape2, b: Shape2): void {
-  const va = a.coreVertices, na = a.coreNormals, vb = b.coreVertices, nb = b.coreNormals;
-  const countA = va.length >> 1, countB = vb.length >> 1;
+export function exactDistance2(gjk: Gjk2Work, epa: Epa2Work, a: Shape2, b: Shape2): void {
+  const va = a.coreVertices, vb = b.coreVertices;
   const r = gjk.rel, c = r[0], s = r[1], tx = r[2], ty = r[3];
-  // Separated along an edge normal of A, or of B? (Then the distance below; else the cores meet.)
-  let apart = false;
-  for (let i = 0; i < na.length >> 1 && !apart; i++) {
-    const nx = na[2 * i], ny = na[2 * i + 1], d = nx * va[2 * i] + ny * va[2 * i + 1];
-    let least = Infinity;
-    for (let k = 0; k < countB; k++) {
-      const x = vb[2 * k], y = vb[2 * k + 1];
-      least = Math.min(least, nx * (c * x - s * y + tx) + ny * (s * x + c * y + ty));
-    }
-    if (least > d) apart = true;
-  }
-  for (let j = 0; j < nb.length >> 1 && !apart; j++) {
-    const mx0 = nb[2 * j], my0 = nb[2 * j + 1];
-    const mx = c * mx0 - s * my0, my = s * mx0 + c * my0;
-    const x0 = vb[2 * j], y0 = vb[2 * j + 1];
-    const d = mx * (c * x0 - s * y0 + tx) + my * (s * x0 + c * y0 + ty);
-    let least = Infinity;
-    for (let k = 0; k < countA; k++) least = Math.min(least, mx * va[2 * k] + my * va[2 * k + 1]);
-    if (least > d) apart = true;
-  }
-  // Two point cores have no edges: apart unless they coincide.
-  if (countA === 1 && countB === 1) apart = !(va[0] === c * vb[0] - s * vb[1] + tx && va[1] === s * vb[0] + c * vb[1] + ty);
   gjk.status = 'converged';
-  if (!apart) {
-    gjk.intersecting = true;
-    gjk.distance = 0;
-    return;
-  }
   let best = Infinity, pax = 0, pay = 0, pbx = 0, pby = 0;
   // Every vertex of one core against every edge (or, for a point core, the vertex) of the other, B in A's frame.
   for (let side = 0; side < 2; side++) {
@@ -205,6 +179,18 @@ export function exactDistance2(gjk: Gjk2Work, a: Shape2, b: Shape2): void {
         }
       }
     }
+  }
+  const countA = va.length >> 1, countB = vb.length >> 1;
+  let area = countA >= 3 || countB >= 3;
+  if (countA === 2 && countB === 2) {
+    // Two segments (B's turned into A's frame): the difference has area unless they are parallel.
+    const ax = va[2] - va[0], ay = va[3] - va[1], ex = vb[2] - vb[0], ey = vb[3] - vb[1];
+    area = ax * (s * ex + c * ey) - ay * (c * ex - s * ey) !== 0;
+  }
+  if (best === 0 || (area && satAxes2(epa, gjk, a, b) && !(epa.axisSeparation > 0))) {
+    gjk.intersecting = true;
+    gjk.distance = 0;
+    return;
   }
   gjk.intersecting = false;
   gjk.distance = Math.sqrt(best);
