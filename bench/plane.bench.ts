@@ -25,7 +25,7 @@ import {
   Polygon, rayCast, shapeCast,
   type Pose2Like, type Shape2, type Vec2Like,
 } from '../src/2d/index.js';
-import { scoreBoolean, scoreHits, scoreLength, type Accuracy, type Case } from './harness.js';
+import { scoreBoolean, scoreHits, scoreLength, type Case } from './harness.js';
 import { exactSeparations, polygonRayHit } from './plane-oracles.js';
 import { makePlanePool, worldVertices, type PlaneKind, type PlanePool } from './plane-pools.js';
 import type { SweepBench } from './ray.bench.js';
@@ -94,8 +94,6 @@ function makeCase(
 ): Case {
   return { group, lib, ours, cycle: indices.length, note, batch, answer };
 }
-
-export const PLANE_GROUP_PREFIX = '2d';
 
 /** The plane benchmark's groups whose name `wanted` accepts. */
 export function planeBenches(size: number, wanted: (group: string) => boolean): SweepBench[] {
@@ -323,5 +321,3 @@ export function planeBenches(size: number, wanted: (group: string) => boolean): 
   return out;
 }
 
-/** The accuracy of a case, for callers that score outside run.ts. */
-export type { Accuracy };
