@@ -16,7 +16,7 @@ import { Gjk2Work, gjk2, setRelative2, type GjkOptions } from './gjk2.js';
 import { exactDistance2, satAxes2, satPenetration2 } from './sat2.js';
 import { checkOptions2, type ContactOptions } from './options2.js';
 import { createClosestPointsResult, createContactResult, createPenetrationResult, type ClosestPointsResult, type ContactResult, type PenetrationResult } from './results2.js';
-import { checkShape2, type Shape2 } from './shapes/shape2.js';
+import { checkShape2, POINT_CORE, turns, type Shape2 } from './shapes/shape2.js';
 import { Transform2, transform2FromPoses } from './transform2.js';
 import { Vec2, type Pose2Like, type Vec2Like } from './types.js';
 
@@ -39,6 +39,11 @@ export class Query2Work {
   slack = 0;
   /** Input of contactCore: the largest separation to answer. */
   limit = 0;
+  /**
+   * Input of contactCore: the caller expects the cores apart (a shape cast's steps after the first), so
+   * GJK goes first; overlapping after all, they still get their depth. Reset by preparePair.
+   */
+  expectApart = false;
   /** The answer of `distance`. */
   distance = 0;
   /** The pair's size (bounding radii and offset, a length), as the slack's. */
@@ -66,12 +71,13 @@ export function pairWork(): Query2Work {
 export function preparePair(work: Query2Work, a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like): void {
   checkShape2(a, 'a');
   checkShape2(b, 'b');
-  transform2FromPoses(work.tA, poseA, work.tB, poseB, work.bInA);
+  transform2FromPoses(work.tA, poseA, work.tB, poseB, work.bInA, turns(a), turns(b));
   const t = work.bInA, tA = work.tA;
   setRelative2(work.gjk, t);
   const size = a.boundingRadius + b.boundingRadius + Math.abs(t.tx) + Math.abs(t.ty);
   if (!(size <= HIGH) || (size < LOW && size > 0)) throwOutOfRange(work, a, b);
   work.size = size;
+  work.expectApart = false;
   work.slack = CONTACT_RELATIVE_TOLERANCE * size + POSITION_SLACK * (Math.abs(tA.tx) + Math.abs(tA.ty));
 }
 
@@ -113,11 +119,20 @@ export function toWorld(p: Vec2, t: Transform2, point: boolean): void {
 /** @internal */
 export function contactCore(work: Query2Work, a: Shape2, b: Shape2, options: ContactOptions | undefined): boolean {
   const gjk = work.gjk, epa = work.epa, rA = a.sweptRadius, rB = b.sweptRadius;
+  if (a.coreVertices === POINT_CORE && b.coreVertices === POINT_CORE) {
+    pointsContact(work, rA, rB);
+    return true;
+  }
   // Small cores, one of them a polygon (so that their Minkowski difference has area and its edges are all
   // edges of theirs): separating axes first. Overlapping, they give the exact depth with no GJK; apart,
   // their separation is a lower bound of the distance, which may already say the pair is beyond the limit.
+  // Skipped for pairs whose bounding discs are apart (GJK alone answers those): the axes would only
+  // prove what the discs already do. Discs farther apart than the limit end the query here.
   let axes = false;
-  if (a.coreVertices.length >= 6 || b.coreVertices.length >= 6) {
+  const t = work.bInA, reach = a.boundingRadius + b.boundingRadius, far = reach + work.limit;
+  const d2 = t.tx * t.tx + t.ty * t.ty;
+  if (far >= 0 && d2 > far * far) return false;
+  if ((a.coreVertices.length >= 6 || b.coreVertices.length >= 6) && d2 <= reach * reach && !work.expectApart) {
     epa.stopWhenApart = true;
     const ran = satPenetration2(epa, gjk, a, b);
     epa.stopWhenApart = false;
@@ -171,6 +186,28 @@ export function contactCore(work: Query2Work, a: Shape2, b: Shape2, options: Con
   return true;
 }
 
+/**
+ * contactCore for two cores that are points at their origins (circles, points): the closed form, the
+ * normal along B's offset in A's frame (GJK would take the same steps to the same numbers).
+ */
+function pointsContact(work: Query2Work, rA: number, rB: number): void {
+  const t = work.bInA, n = work.normal, tx = t.tx, ty = t.ty;
+  // Scaled to a largest component of 1 first, as coreNormal does; coincident centres take x.
+  let x = tx, y = ty;
+  if (x === 0 && y === 0) x = 1;
+  const m = Math.max(Math.abs(x), Math.abs(y));
+  x /= m; y /= m;
+  const l = Math.sqrt(x * x + y * y);
+  n.x = x / l; n.y = y / l;
+  const d = n.x * tx + n.y * ty, sep = d - rA - rB;
+  work.separation = sep;
+  if (Math.abs(sep) <= work.slack) work.separation = 0;
+  work.pointA.x = n.x * rA; work.pointA.y = n.y * rA;
+  work.pointB.x = tx - n.x * rB; work.pointB.y = ty - n.y * rB;
+  work.gjk.status = 'converged';
+  work.gjk.iterations = 0;
+}
+
 /** @internal contactCore's answer from A's frame to world space, in place. */
 export function contactToWorld(work: Query2Work): void {
   toWorld(work.pointA, work.tA, true);
@@ -189,7 +226,8 @@ export function intersects(a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2L
   if (options != null) checkOptions2(options);
   const work = _work;
   preparePair(work, a, poseA, b, poseB);
-  const gjk = work.gjk;
+  const gjk = work.gjk, t = work.bInA, far = a.boundingRadius + b.boundingRadius + work.slack;
+  if (t.tx * t.tx + t.ty * t.ty > far * far) return false; // the bounding discs are apart
   gjk.limit = work.slack + (a.sweptRadius + b.sweptRadius);
   gjk2(gjk, a, b, options ?? undefined);
   if (gjk.separatedBeyondLimit) return false;

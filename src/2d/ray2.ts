@@ -13,7 +13,7 @@
 import { InvalidArgumentError, InvalidNumberError, describeValue } from '../errors.js';
 import { outNotWritable } from '../query/out-record.js';
 import { pairWork } from './queries2.js';
-import { checkShape2, type Shape2 } from './shapes/shape2.js';
+import { checkShape2, turns, type Shape2 } from './shapes/shape2.js';
 import { transform2FromPoses } from './transform2.js';
 import { Vec2, vec2, type Pose2Like, type Vec2Like } from './types.js';
 
@@ -83,7 +83,7 @@ export function rayCast(
   checkShape2(shape, 'shape');
   const work = pairWork();
   // The pose read as pose B of a pair whose A is the identity: tB is the shape's transform.
-  transform2FromPoses(work.tA, _identity, work.tB, pose, work.bInA);
+  transform2FromPoses(work.tA, _identity, work.tB, pose, work.bInA, false, turns(shape));
   const ray = _ray;
   readRay(ray, origin, direction);
   // Into the shape's frame.

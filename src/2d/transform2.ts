@@ -20,11 +20,15 @@ const POSE_FORM = 'expected a pose { position: { x, y }, angle } (finite numbers
  * written out for each pose. One function for the
  * pair on purpose: at this size V8 does not inline it, so the public queries that call it stay small
  * enough to be inlined into their callers, which then read a returned number unboxed (CONTRIBUTING.md,
- * "V8 rules", rule 2).
+ * "V8 rules", rule 2). `turnA` / `turnB` false: that pose's rotation is taken as the identity, for a shape
+ * that is the same at every angle (its core a point at its origin: shapes2.ts `turns`); its angle is still
+ * checked.
  * @throws InvalidPoseError if a pose or its position is not an object; InvalidNumberError naming the
  *   component (`poseB.angle`) that is not a finite number.
  */
-export function transform2FromPoses(tA: Transform2, poseA: Pose2Like, tB: Transform2, poseB: Pose2Like, bInA: Transform2): void {
+export function transform2FromPoses(
+  tA: Transform2, poseA: Pose2Like, tB: Transform2, poseB: Pose2Like, bInA: Transform2, turnA: boolean, turnB: boolean,
+): void {
   if (poseA === null || typeof poseA !== 'object') throwPoseShape('poseA', poseA);
   if (poseB === null || typeof poseB !== 'object') throwPoseShape('poseB', poseB);
   const pa = poseA.position, pb = poseB.position;
@@ -36,7 +40,11 @@ export function transform2FromPoses(tA: Transform2, poseA: Pose2Like, tB: Transf
   const sumA = ax + ay + aa, sumB = bx + by + ba;
   if (sumA - sumA !== 0) throwPoseNumber(poseA, 'poseA');
   if (sumB - sumB !== 0) throwPoseNumber(poseB, 'poseB');
-  const ca = Math.cos(aa), sa = Math.sin(aa), cb = Math.cos(ba), sb = Math.sin(ba);
+  // A shape whose core is a point at its origin (a circle) is the same turned by any angle: its rotation
+  // is left out, which saves the trigonometry that is most of a circle pair's query.
+  let ca = 1, sa = 0, cb = 1, sb = 0;
+  if (turnA) { ca = Math.cos(aa); sa = Math.sin(aa); }
+  if (turnB) { cb = Math.cos(ba); sb = Math.sin(ba); }
   tA.c = ca; tA.s = sa; tA.tx = ax; tA.ty = ay;
   tB.c = cb; tB.s = sb; tB.tx = bx; tB.ty = by;
   const dx = bx - ax, dy = by - ay;

@@ -121,6 +121,28 @@ describe('2D queries vs the brute-force Minkowski-difference oracle', () => {
     expect(apart / total).toBeLessThan(0.85);
   });
 
+  it('contact with maxDistance is null exactly when the oracle\'s separation exceeds it (bounding discs or GJK deciding)', () => {
+    let nulls = 0, answers = 0;
+    fc.assert(
+      fc.property(A.pair, fc.double({ min: 0, max: 3, noNaN: true }), ([a, b], fraction) => {
+        const scale = O.pairScale(a, b), tol = TOL * scale, ref = O.separation(a, b);
+        // A limit on the pair's own scale, so that both answers are common.
+        const maxDistance = fraction * 0.3 * scale;
+        const r = contact(A.build(a.shape), A.pose(a.pose), A.build(b.shape), A.pose(b.pose), null, { maxDistance });
+        const why = `${O.describePair(a, b)}; oracle ${ref}, maxDistance ${maxDistance}`;
+        if (r === null) nulls++; else answers++;
+        if (ref > maxDistance + tol) expect(r, why).toBeNull();
+        if (ref < maxDistance - tol) {
+          expect(r, why).not.toBeNull();
+          expect(Math.abs(r!.separation - ref), why).toBeLessThanOrEqual(tol);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    expect(nulls).toBeGreaterThan(RUNS * 0.1);
+    expect(answers).toBeGreaterThan(RUNS * 0.1);
+  });
+
   it('witness points lie on their shapes, are extreme along the normal, and the normal certifies the separation', () => {
     let overlapping = 0;
     fc.assert(

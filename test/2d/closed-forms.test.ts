@@ -88,6 +88,31 @@ describe('circles', () => {
     expect(sep(c, pose(1, 1), c, pose(1, -1))).toBe(0);
     expect(intersects(c, pose(1, 1), c, pose(1, -1))).toBe(true);
   });
+
+  it('coincident centres: depth r1 + r2, a unit normal, each point on its own circle', () => {
+    const r = contact(new Circle(0.5), pose(2, -1, 0.3), new Circle(0.25), pose(2, -1, 2))!;
+    expect(r.separation).toBe(-0.75);
+    expect(Math.hypot(r.normal.x, r.normal.y)).toBeCloseTo(1, 15);
+    expect(Math.hypot(r.pointA.x - 2, r.pointA.y + 1)).toBeCloseTo(0.5, 15);
+    expect(Math.hypot(r.pointB.x - 2, r.pointB.y + 1)).toBeCloseTo(0.25, 15);
+  });
+
+  it('a circle is the same at every angle: its answers against a box do not change with it, bit for bit', () => {
+    // The queries leave a circle's rotation out (its core is a point at its centre), which must not show.
+    const circle = new Circle(0.7), box = new Box2(1, 0.4);
+    fc.assert(fc.property(offset, offset, fc.double({ min: -7, max: 7, noNaN: true }), fc.double({ min: -1e3, max: 1e3, noNaN: true }), (x, y, boxAngle, circleAngle) => {
+      const c0 = contact(circle, pose(x, y, 0), box, pose(0, 0, boxAngle))!;
+      const c1 = contact(circle, pose(x, y, circleAngle), box, pose(0, 0, boxAngle))!;
+      expect(c1).toEqual(c0);
+      const d0 = contact(box, pose(0, 0, boxAngle), circle, pose(x, y, 0))!;
+      expect(contact(box, pose(0, 0, boxAngle), circle, pose(x, y, circleAngle))).toEqual(d0);
+      // And the answer is the closed form: the box's signed distance at the centre, minus the radius.
+      const c = Math.cos(boxAngle), s = Math.sin(boxAngle), lx = c * x + s * y, ly = -s * x + c * y;
+      const qx = Math.abs(lx) - 1, qy = Math.abs(ly) - 0.4;
+      const signed = qx > 0 || qy > 0 ? Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) : Math.max(qx, qy);
+      expect(Math.abs(c0.separation - (signed - 0.7))).toBeLessThanOrEqual(1e-12 * (1 + Math.abs(x) + Math.abs(y)));
+    }), { numRuns: RUNS });
+  });
 });
 
 /** Signed separation of axis-aligned rectangles (centres c, half extents h). */

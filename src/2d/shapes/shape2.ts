@@ -42,6 +42,14 @@ export interface Shape2 extends SupportMap2 {
  * Marks the 2D shape classes: a query accepts an object whose class was marked (a plain copy of a shape,
  * `{...circle}`, has its fields but not its support method, and is refused with a clear error).
  */
+/**
+ * @internal Whether turning the shape about its origin changes it: not when its core is a point at the
+ * origin (Point2, Circle, and their roundings share POINT_CORE), whose queries then skip the rotation.
+ */
+export function turns(shape: Shape2): boolean {
+  return shape.coreVertices !== POINT_CORE;
+}
+
 const SHAPE2: unique symbol = Symbol('convex-collide 2d shape');
 
 export function markShape2(cls: { prototype: object }): void {
