@@ -110,6 +110,24 @@ describe('2D shape casts: turning', () => {
     expect(r.separation).toBeLessThanOrEqual(1e-5);
   });
 
+  it('a turning, falling rod\'s face reaches a resting circle: the root of the face line\'s distance, never after it', () => {
+    // B (half length 2, half width 0.05) falls at 0.5 from (0, 1.5) turning at −2 rad/s. Its lower face line
+    // is at c_y·cos(2t) − 0.05 from the circle's centre (the foot within the face: 1.5·|sin| ≤ 2), so it
+    // touches the radius 0.1 when (1.5 − 0.5t)·cos(2t) = 0.15: the root by bisection.
+    const f = (t: number): number => (1.5 - 0.5 * t) * Math.cos(2 * t) - 0.15;
+    let lo = 0, hi = 1;
+    for (let k = 0; k < 200; k++) { const m = (lo + hi) / 2; if (f(m) > 0) lo = m; else hi = m; }
+    const r = shapeCast(new Circle(0.1), I, null, new Box2(2, 0.05), createPose2(0, 1.5, 0), { linear: { x: 0, y: -0.5 }, angular: -2 })!;
+    expect(r.status).toBe('converged');
+    expect(r.time).toBeLessThanOrEqual(lo + 1e-12);
+    expect(r.time).toBeGreaterThan(lo - 1e-6);
+    expect(r.separation).toBeGreaterThanOrEqual(0);
+    expect(r.separation).toBeLessThanOrEqual(1e-6);
+    // The normal there is the face's, turned by 2t from straight down (A towards B: up).
+    expect(Math.abs(r.normal.x - -Math.sin(-2 * r.time))).toBeLessThanOrEqual(1e-6);
+    expect(r.iterations).toBeLessThan(20);
+  });
+
   it('random pairs with random turns: the cast\'s time is before the sampled first touch, and the shapes are at the target there', () => {
     const motion = fc.record({ linear: fc.record({ x: num(-2, 2), y: num(-2, 2) }), angular: num(-6, 6) });
     // Angles within 1e3: near 1e13 an ulp of the angle is 2e-3 rad, so the poses along the cast move in jumps
