@@ -18,6 +18,7 @@ export { GjkCache, type GjkOptions, type GjkTraceStep2 } from './gjk2.js';
 export { createRayHit, rayCast, type RayCastOptions, type RayHit } from './ray2.js';
 export { createShapeCastResult, shapeCast, type Motion2, type ShapeCastOptions, type ShapeCastResult } from './cast2.js';
 export { contactManifold, createManifold, type Feature, type Manifold, type ManifoldOptions, type ManifoldPoint } from './manifold2.js';
+export { ManifoldCache } from './manifold-cache2.js';
 export type { ContactOptions } from './options2.js';
 export {
   createClosestPointsResult, createContactResult, createPenetrationResult,

@@ -23,7 +23,9 @@ import { describeValue, InvalidArgumentError, InvalidNumberError } from '../erro
 import { outNotWritable } from '../query/out-record.js';
 import type { QueryStatus } from '../query/results.js';
 import { MANIFOLD_ALIGNMENT_TOLERANCE, MANIFOLD_DEPTH_AGREEMENT, MANIFOLD_REFERENCE_TOLERANCE } from '../tolerance.js';
-import { checkOptions2, type ContactOptions } from './options2.js';
+import type { GjkCache } from './gjk2.js';
+import { ManifoldCache } from './manifold-cache2.js';
+import { checkOptionFields2, type ContactOptions } from './options2.js';
 import { contactCore, pairWork, preparePair, toWorld, type Query2Work } from './queries2.js';
 import type { Shape2 } from './shapes/shape2.js';
 import { Vec2, vec2, type Pose2Like, type Vec2Like } from './types.js';
@@ -69,11 +71,36 @@ export interface Manifold {
 }
 
 /** Options of the 2D {@link contactManifold}. */
-export interface ManifoldOptions extends Omit<ContactOptions, 'maxDistance'> {
+export interface ManifoldOptions extends Omit<ContactOptions, 'maxDistance' | 'cache'> {
   /** Report points with separations up to this (world units, ≥ 0; default 0); a pair farther apart gives null. */
   margin?: number;
   /** At most this many points: 1 or 2 (default 2). */
   maxPoints?: number;
+  /** The pair's cache from frame to frame (the last answer, GJK's warm start, a stable reference edge). */
+  cache?: ManifoldCache;
+}
+
+/** The options passed on to the contact query, with the manifold cache's GJK cache (no allocation). */
+class InnerOptions implements ContactOptions {
+  cache: GjkCache | undefined = undefined;
+  trace: ContactOptions['trace'] = undefined;
+  gjkRelativeTolerance: number | undefined = undefined;
+  gjkMaxIterations: number | undefined = undefined;
+  epaRelativeTolerance: number | undefined = undefined;
+  epaMaxIterations: number | undefined = undefined;
+}
+
+const _inner = /* @__PURE__ */ new InnerOptions();
+
+function innerOptions(options: ManifoldOptions, cache: ManifoldCache | undefined): InnerOptions {
+  const inner = _inner;
+  inner.cache = cache?.gjk;
+  inner.trace = options.trace;
+  inner.gjkRelativeTolerance = options.gjkRelativeTolerance;
+  inner.gjkMaxIterations = options.gjkMaxIterations;
+  inner.epaRelativeTolerance = options.epaRelativeTolerance;
+  inner.epaMaxIterations = options.epaMaxIterations;
+  return inner;
 }
 
 function createPoint(): ManifoldPoint {
@@ -92,6 +119,10 @@ const TYPE_NAMES = ['none', 'vertex', 'edge'] as const;
 /** The manifold's scratch, in A's frame: up to 2 points with their feature codes. */
 class Manifold2Work {
   count = 0;
+  /** Input: the point cap (a field: the cache's key reads it). */
+  maxPoints = 2;
+  /** In: the cache's reference edge (1 A's, −1 B's, 0 none); out: this answer's. */
+  reference = 0;
   readonly pa = [new Vec2(), new Vec2()];
   readonly pb = [new Vec2(), new Vec2()];
   readonly sep = new Float64Array(2);
@@ -114,21 +145,37 @@ const _mw = /* @__PURE__ */ new Manifold2Work();
 export function contactManifold(
   a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, out?: Manifold | null, options?: ManifoldOptions | null,
 ): Manifold | null {
-  let margin = 0, maxPoints = 2;
+  let margin = 0, maxPoints = 2, cache: ManifoldCache | undefined;
   if (options != null) {
     checkManifoldOptions2(options);
     const m = options.margin, k = options.maxPoints;
     if (typeof m === 'number') margin = m;
     if (typeof k === 'number') maxPoints = k;
+    cache = options.cache;
   }
   if (out != null) checkManifoldOut(out);
   const work = pairWork();
   preparePair(work, a, poseA, b, poseB);
   work.limit = margin;
-  if (!contactCore(work, a, b, options ?? undefined) || work.separation > margin) return null;
   const mw = _mw;
-  if (!clipEdges(mw, work, a, b) || !agrees(mw, work)) singlePoint(mw, work, a, b);
-  if (maxPoints === 1 && mw.count === 2) keepDeepest(mw);
+  mw.maxPoints = maxPoints;
+  if (cache !== undefined && cacheHit(cache, a, b, work, mw)) {
+    // The same pair at the same relative pose as last time (to the last bit): the last answer, moved.
+    if (cache.apart) return null;
+    restore(cache, mw, work);
+  } else {
+    if (!contactCore(work, a, b, options != null ? innerOptions(options, cache) : undefined) || work.separation > margin) {
+      if (cache !== undefined) storeApart(cache, a, b, work, mw);
+      return null;
+    }
+    mw.reference = cache !== undefined ? cache.reference : 0;
+    if (!clipEdges(mw, work, a, b) || !agrees(mw, work)) {
+      singlePoint(mw, work, a, b);
+      mw.reference = 0;
+    }
+    if (maxPoints === 1 && mw.count === 2) keepDeepest(mw);
+    if (cache !== undefined) store(cache, a, b, work, mw);
+  }
   const result = out ?? createManifold();
   try {
     writeResult(result, mw, work, a.sweptRadius > 0, b.sweptRadius > 0);
@@ -154,8 +201,11 @@ function checkManifoldOut(out: Manifold): void {
 
 function checkManifoldOptions2(options: ManifoldOptions): void {
   if (typeof options !== 'object') throw new InvalidArgumentError('options', `is ${describeValue(options)}; expected an object`);
-  checkOptions2(options);
-  const m = options.margin, k = options.maxPoints;
+  checkOptionFields2(options);
+  const m = options.margin, k = options.maxPoints, cache = options.cache;
+  if (cache !== undefined && !(cache instanceof ManifoldCache && !Object.isFrozen(cache) && !Object.isFrozen(cache.gjk))) {
+    throw new InvalidArgumentError('options.cache', `is ${cache instanceof ManifoldCache ? 'frozen' : describeValue(cache)}; expected a ManifoldCache from convex-collide/2d`);
+  }
   if (typeof m === 'number' ? !(m >= 0 && m < Infinity) : m !== undefined) throw new InvalidNumberError('options.margin', options.margin, 'a finite number >= 0');
   if (typeof k === 'number' ? !(k === 1 || k === 2) : k !== undefined) throw new InvalidNumberError('options.maxPoints', options.maxPoints, '1 or 2');
 }
@@ -199,10 +249,15 @@ function clipEdges(mw: Manifold2Work, work: Query2Work, a: Shape2, b: Shape2): b
   const otherB = countB === 2 ? 0 : iB;
   if (-(bnx * nb[2 * otherB] + bny * nb[2 * otherB + 1]) > dotB) { edgeB = otherB; dotB = -(bnx * nb[2 * otherB] + bny * nb[2 * otherB + 1]); }
 
-  // The reference: the nearer the normal, within the tolerance (sine); A's on a tie.
+  // The reference: the nearer the normal, within the tolerance (sine); on a tie (within the alignment
+  // tolerance: two edges flat against each other) A's, or the cache's last choice, so that a resting pair
+  // keeps its points' ids.
   const cos = Math.sqrt(1 - REFERENCE_TOLERANCE * REFERENCE_TOLERANCE);
-  const aRef = dotA >= cos && dotA >= dotB, bRef = !aRef && dotB >= cos;
+  const tie = Math.abs(dotA - dotB) <= ALIGNMENT_TOLERANCE;
+  const aFirst = tie ? mw.reference !== -1 : dotA >= dotB;
+  const aRef = dotA >= cos && (aFirst || !(dotB >= cos)), bRef = !aRef && dotB >= cos;
   if (!aRef && !bRef) return false;
+  mw.reference = aRef ? 1 : -1;
   const rad = aRef ? b.sweptRadius : a.sweptRadius; // the incident shape's radius
   const incidentDot = aRef ? dotB : dotA;
   if (rad > 0 && !(incidentDot >= Math.sqrt(1 - ALIGNMENT_TOLERANCE * ALIGNMENT_TOLERANCE))) return false;
@@ -371,4 +426,54 @@ function writeFeature(f: Feature, code: number, round: boolean): void {
     f.type = TYPE_NAMES[type];
     f.index = code >> 3;
   }
+}
+
+/** Whether `cache` holds the answer for these shapes, margin (work.limit) and maxPoints at B's pose in A's frame. */
+function cacheHit(cache: ManifoldCache, a: Shape2, b: Shape2, work: Query2Work, mw: Manifold2Work): boolean {
+  if (!cache.valid || cache.shapeA !== a || cache.shapeB !== b || cache.margin !== work.limit || cache.maxPoints !== mw.maxPoints) return false;
+  const r = cache.relative, t = work.bInA;
+  return r[0] === t.c && r[1] === t.s && r[2] === t.tx && r[3] === t.ty;
+}
+
+/** Remembers the pair's key and that it was apart beyond the margin. */
+function storeApart(cache: ManifoldCache, a: Shape2, b: Shape2, work: Query2Work, mw: Manifold2Work): void {
+  storeKey(cache, a, b, work, mw);
+  cache.apart = true;
+  cache.reference = 0;
+}
+
+function storeKey(cache: ManifoldCache, a: Shape2, b: Shape2, work: Query2Work, mw: Manifold2Work): void {
+  cache.valid = true;
+  cache.shapeA = a; cache.shapeB = b; cache.margin = work.limit; cache.maxPoints = mw.maxPoints;
+  const r = cache.relative, t = work.bInA;
+  r[0] = t.c; r[1] = t.s; r[2] = t.tx; r[3] = t.ty;
+}
+
+/** Remembers the answer, in A's frame (before writeResult turns it into world space). */
+function store(cache: ManifoldCache, a: Shape2, b: Shape2, work: Query2Work, mw: Manifold2Work): void {
+  storeKey(cache, a, b, work, mw);
+  cache.apart = false;
+  cache.reference = mw.reference;
+  cache.normal[0] = work.normal.x; cache.normal[1] = work.normal.y;
+  cache.count = mw.count;
+  const p = cache.points;
+  for (let k = 0; k < mw.count; k++) {
+    p[4 * k] = mw.pa[k].x; p[4 * k + 1] = mw.pa[k].y; p[4 * k + 2] = mw.pb[k].x; p[4 * k + 3] = mw.pb[k].y;
+    cache.separations[k] = mw.sep[k];
+    cache.codesA[k] = mw.codeA[k]; cache.codesB[k] = mw.codeB[k];
+  }
+}
+
+/** Loads the cached answer (A's frame) into the scratch, for writeResult; status 'converged', 0 iterations. */
+function restore(cache: ManifoldCache, mw: Manifold2Work, work: Query2Work): void {
+  work.normal.x = cache.normal[0]; work.normal.y = cache.normal[1];
+  mw.count = cache.count;
+  const p = cache.points;
+  for (let k = 0; k < cache.count; k++) {
+    mw.pa[k].x = p[4 * k]; mw.pa[k].y = p[4 * k + 1]; mw.pb[k].x = p[4 * k + 2]; mw.pb[k].y = p[4 * k + 3];
+    mw.sep[k] = cache.separations[k];
+    mw.codeA[k] = cache.codesA[k]; mw.codeB[k] = cache.codesB[k];
+  }
+  work.gjk.status = 'converged';
+  work.gjk.iterations = 0;
 }

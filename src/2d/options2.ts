@@ -25,22 +25,28 @@ export interface ContactOptions {
  */
 export function checkOptions2(options: ContactOptions | undefined | null): void {
   if (options === undefined || options === null) return;
+  checkOptionFields2(options);
+  const cache = options.cache;
+  if (cache !== undefined && !(cache instanceof GjkCache && !Object.isFrozen(cache))) {
+    throw new InvalidArgumentError('options.cache', `is ${cache instanceof GjkCache ? 'frozen' : describeValue(cache)}; expected a GjkCache from convex-collide/2d`);
+  }
+}
+
+/** checkOptions2 but for `cache`, which contactManifold takes as a ManifoldCache. */
+export function checkOptionFields2(options: Omit<ContactOptions, 'cache'>): void {
   if (typeof options !== 'object') throw new InvalidArgumentError('options', `is ${describeValue(options)}; expected an object`);
   const gt = options.gjkRelativeTolerance, et = options.epaRelativeTolerance;
   const gi = options.gjkMaxIterations, ei = options.epaMaxIterations;
-  const md = options.maxDistance, cache = options.cache, trace = options.trace;
+  const md = options.maxDistance, trace = options.trace;
   if (trace !== undefined && typeof trace !== 'function') throw new InvalidArgumentError('options.trace', `is ${describeValue(trace)}; expected a function`);
   if (typeof gt === 'number' ? !(gt >= 0 && gt < 1) : gt !== undefined) bad(options, 'gjkRelativeTolerance', 'a number in [0, 1)');
   if (typeof et === 'number' ? !(et >= 0 && et < 1) : et !== undefined) bad(options, 'epaRelativeTolerance', 'a number in [0, 1)');
   if (typeof gi === 'number' ? !(Number.isInteger(gi) && gi >= 1) : gi !== undefined) bad(options, 'gjkMaxIterations', 'an integer >= 1');
   if (typeof ei === 'number' ? !(Number.isInteger(ei) && ei >= 1) : ei !== undefined) bad(options, 'epaMaxIterations', 'an integer >= 1');
   if (typeof md === 'number' ? !(md >= 0) : md !== undefined) bad(options, 'maxDistance', 'a number >= 0 (Infinity allowed)');
-  if (cache !== undefined && !(cache instanceof GjkCache && !Object.isFrozen(cache))) {
-    throw new InvalidArgumentError('options.cache', `is ${cache instanceof GjkCache ? 'frozen' : describeValue(cache)}; expected a GjkCache from convex-collide/2d`);
-  }
 }
 
 /** The option's value is re-read here, not passed (no boxing on the good path). */
-function bad(options: ContactOptions, name: keyof ContactOptions, accepted: string): never {
+function bad(options: Omit<ContactOptions, 'cache'>, name: Exclude<keyof ContactOptions, 'cache'>, accepted: string): never {
   throw new InvalidNumberError(`options.${name}`, options[name], accepted);
 }

@@ -8,8 +8,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  Box2, Capsule2, Circle, contact, contactManifold, createManifold, createPose2, InvalidArgumentError, InvalidNumberError, Polygon, Rounded2,
-  type Manifold,
+  Box2, Capsule2, Circle, contact, contactManifold, createManifold, createPose2, GjkCache, InvalidArgumentError, InvalidNumberError, ManifoldCache,
+  Polygon, Rounded2, type Manifold,
 } from '../../src/2d/index.js';
 import { build, pair, pose } from './arbitraries2d.js';
 import * as O from './oracle2d.js';
@@ -151,6 +151,94 @@ describe('2D contact manifolds: closed forms', () => {
     expect(() => contactManifold(ground, groundPose, box, p, null, { maxPoints: 3 })).toThrow(/options\.maxPoints/);
     expect(() => contactManifold(ground, groundPose, box, p, { normal: { x: 0, y: 0 } } as never)).toThrow(InvalidArgumentError);
     expect(() => contactManifold(ground, groundPose, box, p, { normal: { x: 0, y: 0 } } as never)).toThrow(/createManifold/);
+  });
+});
+
+describe('2D contact manifolds: the pair\'s cache', () => {
+  /** The manifold as plain data (for toEqual between answers). */
+  const plain = (m: Manifold | null): unknown => (m === null ? null : {
+    normal: { ...m.normal }, count: m.count, status: m.status,
+    points: m.points.slice(0, m.count).map((p) => ({ a: { ...p.pointA }, b: { ...p.pointB }, s: p.separation, id: p.id, fa: { ...p.featureA }, fb: { ...p.featureB } })),
+  });
+
+  it('at rest: the second call is the first answer, bit for bit, with no iteration; apart beyond the margin stays null', () => {
+    fc.assert(fc.property(pair, fc.constantFrom(0, 0.3), ([A, B], margin) => {
+      const a = build(A.shape), b = build(B.shape), pa = pose(A.pose), pb = pose(B.pose), cache = new ManifoldCache();
+      const cold = plain(contactManifold(a, pa, b, pb, null, { margin }));
+      const first = contactManifold(a, pa, b, pb, null, { margin, cache });
+      expect(plain(first)).toEqual(cold);
+      const again = contactManifold(a, pa, b, pb, null, { margin, cache });
+      expect(plain(again)).toEqual(cold);
+      if (again !== null) expect(again.iterations).toBe(0);
+    }), { numRuns: 200 });
+  });
+
+  it('carried together (the same relative pose to the last bit): the answer moved with them, as a cold call gives it', () => {
+    // Coordinates on a 1/8 grid and shifts by whole numbers: B − A is the same to the last bit.
+    const box = new Box2(1, 0.5), tri = new Polygon([{ x: -1, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 1 }]);
+    const cache = new ManifoldCache();
+    const at = (dx: number, dy: number): [ReturnType<typeof createPose2>, ReturnType<typeof createPose2>] => [createPose2(dx, dy, 0.5), createPose2(dx + 0.25, dy + 0.625, 0.5)];
+    const [p0, q0] = at(0, 0);
+    contactManifold(box, p0, tri, q0, null, { cache });
+    for (const [dx, dy] of [[1, 0], [-7, 3], [100, -50]]) {
+      const [p, q] = at(dx, dy);
+      const warm = contactManifold(box, p, tri, q, null, { cache })!;
+      const cold = contactManifold(box, p, tri, q)!;
+      expect(warm.iterations).toBe(0); // the cached answer
+      expect(warm.count).toBe(cold.count);
+      expect(Math.abs(warm.normal.x - cold.normal.x) + Math.abs(warm.normal.y - cold.normal.y)).toBeLessThanOrEqual(1e-12);
+      for (let k = 0; k < cold.count; k++) {
+        const w = warm.points[k], c = cold.points[k];
+        expect(w.id).toBe(c.id);
+        expect(Math.hypot(w.pointA.x - c.pointA.x, w.pointA.y - c.pointA.y)).toBeLessThanOrEqual(1e-12 * (1 + Math.abs(dx) + Math.abs(dy)));
+        expect(Math.abs(w.separation - c.separation)).toBeLessThanOrEqual(1e-12);
+      }
+    }
+  });
+
+  it('another shape, margin, maxPoints or relative pose misses the cache: the cold answer', () => {
+    const box = new Box2(0.5, 0.5), other = new Box2(0.5, 0.5), cache = new ManifoldCache();
+    const p = createPose2(0.2, 0.45, 0.01);
+    contactManifold(ground, groundPose, box, p, null, { cache });
+    const cases: Array<[Box2, ReturnType<typeof createPose2>, number, 1 | 2]> = [[other, p, 0, 2], [box, p, 0.1, 2], [box, p, 0, 1], [box, createPose2(0.2, 0.44, 0.01), 0, 2]];
+    for (const [shape, q, margin, maxPoints] of cases) {
+      const warm = contactManifold(ground, groundPose, shape, q, null, { cache, margin, maxPoints });
+      expect(plain(warm)).toEqual(plain(contactManifold(ground, groundPose, shape, q, null, { margin, maxPoints })));
+      expect(warm!.iterations).toBe(contactManifold(ground, groundPose, shape, q, null, { margin, maxPoints })!.iterations);
+    }
+  });
+
+  it('keeps the reference edge of the frame before on a tie: a box levelling onto another, B\'s edge throughout', () => {
+    // A (a small box above B, a wide one) tilts by 1e-3, then 1e-5, 1e-6, 0: B's top edge is the reference
+    // at first (the contact normal is B's, nearer it than A's bottom by more than the tolerance), then the
+    // two tie. With the cache B stays the reference (without it A, first on a tie, would be). In the plane
+    // the ids come out the same either way (A's corners on B's edge); the points agree with the cold ones.
+    const a = new Box2(0.5, 0.5), b = new Box2(1, 0.5);
+    const cache = new ManifoldCache();
+    const seen = new Set<string>();
+    for (const tilt of [1e-3, 1e-5, 1e-6, 0]) {
+      const pa = createPose2(0.1, 0.99, tilt), pb = createPose2(0, 0, 0);
+      const warm = contactManifold(a, pa, b, pb, null, { cache })!, cold = contactManifold(a, pa, b, pb)!;
+      expect(cache.reference).toBe(-1);
+      expect(warm.count).toBe(2);
+      seen.add(warm.points.slice(0, 2).map((p) => p.id).sort().join(','));
+      for (let k = 0; k < 2; k++) {
+        const w = warm.points[k], c = cold.points.find((q) => q.id === w.id)!;
+        expect(Math.hypot(w.pointA.x - c.pointA.x, w.pointA.y - c.pointA.y)).toBeLessThanOrEqual(1e-9);
+        expect(Math.hypot(w.pointB.x - c.pointB.x, w.pointB.y - c.pointB.y)).toBeLessThanOrEqual(1e-9);
+      }
+    }
+    expect(seen.size).toBe(1);
+    cache.reset();
+    expect(cache.reference).toBe(0);
+  });
+
+  it('a cache that is not a 2D ManifoldCache, or is frozen, is an InvalidArgumentError naming options.cache', () => {
+    const box = new Box2(0.5, 0.5), p = createPose2(1, 0.45, 0);
+    for (const cache of [new GjkCache(), {}, Object.freeze(new ManifoldCache())]) {
+      expect(() => contactManifold(ground, groundPose, box, p, null, { cache: cache as never })).toThrow(InvalidArgumentError);
+      expect(() => contactManifold(ground, groundPose, box, p, null, { cache: cache as never })).toThrow(/options\.cache/);
+    }
   });
 });
 

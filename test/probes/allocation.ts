@@ -331,7 +331,8 @@ const planeRows = new Set<string>();
   const A = pool.a.map((d) => new plane.Polygon(d)), B = pool.b.map((d) => new plane.Polygon(d));
   const pA = pool.a.map((_, i) => ({ position: { x: 0, y: 0 }, angle: pool.angleA[i] }));
   const pB = pool.a.map((_, i) => ({ position: { x: pool.bx[i], y: pool.by[i] }, angle: pool.angleB[i] }));
-  const cp = plane.createClosestPointsResult(), pp = plane.createPenetrationResult(), cc = plane.createContactResult(), man = plane.createManifold(), manOptions = { margin: 0.1 }, hit = plane.createRayHit(), rayDir = { x: -1, y: 0.25 };
+  const cp = plane.createClosestPointsResult(), pp = plane.createPenetrationResult(), cc = plane.createContactResult(), man = plane.createManifold(), manOptions = { margin: 0.1 },
+    cacheOptions = Array.from({ length: SIZE }, () => ({ margin: 0.1, cache: new plane.ManifoldCache() })), hit = plane.createRayHit(), rayDir = { x: -1, y: 0.25 };
   const castMotion = { linear: { x: 1, y: 0.5 }, angular: 2 }, castOut = plane.createShapeCastResult(), castOptions = { maxTime: 2 };
   const rows: Record<string, [(n: number) => number, number]> = {
     '2d polygon intersects': [(n) => { let acc = 0; for (let k = 0; k < n; k++) { const i = k % SIZE; if (plane.intersects(A[i], pA[i], B[i], pB[i])) acc++; } return acc; }, 20_000],
@@ -339,6 +340,8 @@ const planeRows = new Set<string>();
     '2d polygon closestPoints': [(n) => { let acc = 0; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += plane.closestPoints(A[i], pA[i], B[i], pB[i], cp).distance; } return acc; }, 20_000],
     '2d polygon penetration': [(n) => { let acc = 0; for (let k = 0; k < n; k++) { const i = k % SIZE; const r = plane.penetration(A[i], pA[i], B[i], pB[i], pp); if (r !== null) acc += r.depth; } return acc; }, 10_000],
     '2d polygon manifold': [(n) => { let acc = 0; for (let k = 0; k < n; k++) { const i = k % SIZE; const m = plane.contactManifold(A[i], pA[i], B[i], pB[i], man, manOptions); if (m !== null) acc += m.points[0].separation; } return acc; }, 10_000],
+    // A cache per pair: the first round stores, the next ones hit (the pairs stay where they are).
+    '2d polygon manifold (cache)': [(n) => { let acc = 0; for (let k = 0; k < n; k++) { const i = k % SIZE; const m = plane.contactManifold(A[i], pA[i], B[i], pB[i], man, cacheOptions[i]); if (m !== null) acc += m.points[0].separation; } return acc; }, 10_000],
     '2d polygon ray cast': [(n) => { let acc = 0; for (let k = 0; k < n; k++) { const i = k % SIZE; const h = plane.rayCast(A[i], pA[i], pB[i].position, rayDir, hit); if (h !== null) acc += h.t; } return acc; }, 20_000],
     '2d polygon shape cast (turning)': [(n) => { let acc = 0; for (let k = 0; k < n; k++) { const i = k % SIZE; const r = plane.shapeCast(A[i], pA[i], castMotion, B[i], pB[i], null, castOut, castOptions); if (r !== null) acc += r.time; } return acc; }, 2_000],
     '2d polygon contact': [(n) => { let acc = 0; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += plane.contact(A[i], pA[i], B[i], pB[i], cc)!.separation; } return acc; }, 10_000],
