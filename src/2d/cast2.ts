@@ -75,16 +75,11 @@ class CastPose2 implements Pose2Like {
  * turns as u(ψ) = cos ψ·u0 + sin ψ·w, ψ = rate·(t − t0), rate the axis's turn relative to the shape.
  */
 class AxisSide {
-  /** The vertex's index in coreVertices. */
-  vertex = 0;
   h0 = 0;
   h1 = 0;
   /** The axis's turn relative to the shape (≥ 0), and the time after t0 until which the vertex stays furthest (Infinity when it always does). */
   rate = 0;
   end = 0;
-  /** The shape's rotation at t0. */
-  c = 1;
-  s = 0;
 }
 
 /** The cast's inputs and the last contact before the target, in fields (no numbers through calls). */
@@ -107,18 +102,12 @@ class Cast2Work {
   readonly beforeNormal = new Vec2();
   readonly beforeA = new Vec2();
   readonly beforeB = new Vec2();
-  /** Scratch of axisBound: a direction in a shape's frame and its support. */
-  readonly dir = new Vec2();
-  readonly sup = new Vec2();
-  /** The turning steps' axis (world, unit, from A towards B) and their shapes' sides (axisSides). */
+  /** The turning steps' axis (world, unit, from A towards B), their window's start, their shapes' sides. */
   nx = 0;
   ny = 0;
   t0 = 0;
   readonly sideA = new AxisSide();
   readonly sideB = new AxisSide();
-  /** n·(c_B − c_A) at t0 minus the radii, and its rate of change. */
-  base = 0;
-  slope = 0;
   /** The axis's angular velocity: 0 (fixed in the world), or A's or B's (an edge normal of theirs). */
   frameRate = 0;
   /** The time of the contact whose normal the axis starts from. */
@@ -318,7 +307,6 @@ function axisSide(cw: Cast2Work, core: Float64Array, isA: boolean): void {
   const omega = own - cw.frameRate;
   let c = isA ? cw.restA.c : cw.restB.c, s = isA ? cw.restA.s : cw.restB.s;
   if (own !== 0) { c = Math.cos(angle); s = Math.sin(angle); }
-  side.c = c; side.s = s;
   // u0 = R(θ)ᵀ d; as θ grows the direction turns as R(−φ)·u0, towards w = −sgn(ω)·J·u0 (J a quarter turn).
   const ux = c * dx + s * dy, uy = c * dy - s * dx;
   const sg = omega > 0 ? 1 : -1, wx = sg * uy, wy = -sg * ux;
@@ -351,7 +339,6 @@ function axisSide(cw: Cast2Work, core: Float64Array, isA: boolean): void {
     side.end = 0;
     if (psi > AXIS_ANGLE_SLACK) side.end = psi / side.rate;
   }
-  side.vertex = i;
   const px = core[2 * i], py = core[2 * i + 1];
   side.h0 = ux * px + uy * py;
   side.h1 = wx * px + wy * py;

@@ -188,7 +188,7 @@ export function contactCore(work: Query2Work, a: Shape2, b: Shape2, options: Con
 
 /**
  * contactCore for two cores that are points at their origins (circles, points): the closed form, the
- * normal along B's offset in A's frame (GJK would take the same steps to the same numbers).
+ * normal along B's offset in A's frame (GJK's answer, to rounding, with no iteration).
  */
 function pointsContact(work: Query2Work, rA: number, rB: number): void {
   const t = work.bInA, n = work.normal, tx = t.tx, ty = t.ty;

@@ -21,7 +21,7 @@ const POSE_FORM = 'expected a pose { position: { x, y }, angle } (finite numbers
  * pair on purpose: at this size V8 does not inline it, so the public queries that call it stay small
  * enough to be inlined into their callers, which then read a returned number unboxed (CONTRIBUTING.md,
  * "V8 rules", rule 2). `turnA` / `turnB` false: that pose's rotation is taken as the identity, for a shape
- * that is the same at every angle (its core a point at its origin: shapes2.ts `turns`); its angle is still
+ * that is the same at every angle (its core a point at its origin: shape2.ts `turns`); its angle is still
  * checked.
  * @throws InvalidPoseError if a pose or its position is not an object; InvalidNumberError naming the
  *   component (`poseB.angle`) that is not a finite number.
