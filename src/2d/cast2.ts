@@ -232,6 +232,22 @@ function advance(cw: Cast2Work, a: Shape2, b: Shape2): boolean {
   // target): contact's normal there separates them, as it does not for a hair of overlap.
   const aim = target + 0.5 * tol;
   let t = 0, iterations = 0;
+  // Each shape stays within its bounding disc about its position at every angle: discs whose centres never
+  // come within the radii and the target over [0, maxTime] (the closest approach of B's centre, moving at
+  // the relative velocity, to A's) say no touch at once, with no step. Without this a shape spinning by a
+  // point just outside its reach stepped until SHAPE_CAST_MAX_ITERATIONS over many turns.
+  {
+    const dx = cw.baseB.position.x - cw.baseA.position.x, dy = cw.baseB.position.y - cw.baseA.position.y;
+    let at = 0;
+    if (speed > 0) {
+      at = -(dx * vx + dy * vy) / (speed * speed);
+      if (!(at > 0)) at = 0;
+      else if (at > maxTime) at = maxTime;
+    }
+    const ex = dx + at * vx, ey = dy + at * vy;
+    // (Beyond the tolerance, which holds the rounding of the positions: a touch within it is never missed.)
+    if (Math.sqrt(ex * ex + ey * ey) - (a.boundingRadius + b.boundingRadius + target) > tol) return false;
+  }
   if (turnA + turnB > 0) {
     cw.restA.c = Math.cos(cw.baseA.angle); cw.restA.s = Math.sin(cw.baseA.angle);
     cw.restB.c = Math.cos(cw.baseB.angle); cw.restB.s = Math.sin(cw.baseB.angle);

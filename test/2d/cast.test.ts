@@ -128,6 +128,20 @@ describe('2D shape casts: turning', () => {
     expect(r.iterations).toBeLessThan(20);
   });
 
+  it('shapes whose bounding discs never meet are never cast to a touch: a spinning segment by a point, two spinning 100-gons', () => {
+    // Found by a stress run: both stepped through many turns until SHAPE_CAST_MAX_ITERATIONS and answered
+    // 'max-iterations' (a lower bound) for shapes that cannot touch. The point is 0.1 beyond the segment's
+    // reach; the 100-gons' centres stay 2.1 apart with circumradius 1.
+    const rod = new Segment2(vec2(0, 0), vec2(1, 0));
+    expect(shapeCast(rod, I, { angular: 50 }, new Point2(), createPose2(-1.1, 0, 0), null, null, { maxTime: 10 })).toBeNull();
+    const gon = new Polygon(Array.from({ length: 100 }, (_, i) => vec2(Math.cos((2 * Math.PI * i) / 100), Math.sin((2 * Math.PI * i) / 100))));
+    expect(shapeCast(gon, createPose2(0, 0, 0.1), { angular: 10 }, gon, createPose2(2.1, 0, 0.3), { angular: -10 }, null)).toBeNull();
+    // Within the reach, the same spin touches: the first time the segment's end comes round to the point.
+    const r = shapeCast(rod, I, { angular: 50 }, new Point2(), createPose2(-0.9, 0, 0), null, null, { maxTime: 10 })!;
+    expect(r.status).toBe('converged');
+    expect(Math.abs(r.time - Math.PI / 50)).toBeLessThanOrEqual(1e-6);
+  });
+
   it('random pairs with random turns: the cast\'s time is before the sampled first touch, and the shapes are at the target there', () => {
     const motion = fc.record({ linear: fc.record({ x: num(-2, 2), y: num(-2, 2) }), angular: num(-6, 6) });
     // Angles within 1e3: near 1e13 an ulp of the angle is 2e-3 rad, so the poses along the cast move in jumps
