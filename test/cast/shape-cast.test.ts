@@ -84,6 +84,28 @@ describe('shapeCast: closed forms and certificates', () => {
     expect(r.time).toBeCloseTo((50 - 0.0105) / 100, 6);
   });
 
+  it('bounding spheres that never meet: a box spinning 80 turns by a point just beyond its reach is a miss, with no step', () => {
+    // It stepped until SHAPE_CAST_MAX_ITERATIONS and answered 'max-iterations' at t = 2.39 (a lower bound
+    // for shapes that cannot touch). The box's corners reach √(1 + 2·0.01²) ≈ 1.0001; the point is at 1.1.
+    const rod = new Box(1, 0.01, 0.01), spin: Motion = { angular: { x: 0, y: 0, z: 50 } };
+    expect(shapeCast(rod, at(0, 0, 0), spin, new Sphere(0), at(-1.1, 0, 0), null, null, { maxTime: 10 })).toBeNull();
+    // Moving past it instead, closest at t = 1 where the centres are 1.05 apart: a miss too. A ball of
+    // radius 0.05 on the same path is within reach: the cast finds a touch, the separation there is the
+    // target (0) within the tolerance, and none of 2,000 samples before it touches.
+    expect(shapeCast(rod, at(0, 0, 0), spin, new Sphere(0), at(-1.05, -1, 0), lin(0, 1, 0), null, { maxTime: 2 })).toBeNull();
+    const ball = new Sphere(0.05);
+    const r = shapeCast(rod, at(0, 0, 0), spin, ball, at(-1.05, -1, 0), lin(0, 1, 0), null, { maxTime: 2 })!;
+    expect(r).not.toBeNull();
+    expect(r.status).toBe('converged');
+    const sepAt = (t: number): number => {
+      const h = 25 * t; // half the turn angle about z
+      return contact(rod, { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: Math.sin(h), w: Math.cos(h) } }, ball, at(-1.05, -1 + t, 0))!.separation;
+    };
+    // Within the cast's tolerance: 1e-7 of its size, the radii and the sweep (1.05 + (1 + 50 · 1.0001) · 2).
+    expect(Math.abs(sepAt(r.time))).toBeLessThanOrEqual(1e-7 * (1.0502 + (1 + 50 * 1.0001) * 2));
+    for (let k = 0; k < 2000; k++) expect(sepAt((k / 2000) * r.time)).toBeGreaterThan(0);
+  });
+
   it('a support function of the user\'s own may run other queries, but a cast from inside a cast is a clear error, and the next cast works', () => {
     const s = new Sphere(0.5);
     let nested: 'ray' | 'cast' | 'contact' = 'contact';
