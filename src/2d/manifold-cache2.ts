@@ -3,15 +3,16 @@
  * (query/manifold/manifold-cache.ts): pass the same one for the same pair as `options.cache` of
  * `contactManifold`.
  */
+import type { QueryStatus } from '../query/results.js';
 import { GjkCache } from './gjk2.js';
 import type { Shape2 } from './shapes/shape2.js';
 
 /**
  * A pair's manifold cache:
  *  - the last answer, in A's frame, with B's pose relative to A's: when the pair comes back with the same
- *    shapes, margin and maxPoints at the same relative pose (to the last bit: bodies at rest, or carried
- *    together), the answer is the last one moved to the new poses, and no GJK, separating axes or
- *    clipping runs;
+ *    shapes and options at the same relative pose (to the last bit: bodies at rest, or carried together)
+ *    and the same touch slack, the answer is the last one moved to the new poses, with its status and 0
+ *    iterations, and no GJK, separating axes or clipping runs (a call with a `trace` always runs);
  *  - GJK's warm start for the contact behind the manifold otherwise;
  *  - which shape gave the reference edge, so that two edges equally square to the normal (a box resting
  *    on a box) do not swap roles from frame to frame and change every point's id.
@@ -28,6 +29,17 @@ export class ManifoldCache {
   /** @internal */ shapeB: Shape2 | null = null;
   /** @internal */ margin = 0;
   /** @internal */ maxPoints = 0;
+  /**
+   * @internal The rest of the key: the pair's touch slack (it grows with A's distance from the origin, so a
+   * pair carried far enough may touch where it did not), and the GJK and EPA options (−1: not given).
+   */
+  slack = 0;
+  /** @internal */ gjkRelativeTolerance = -1;
+  /** @internal */ gjkMaxIterations = -1;
+  /** @internal */ epaRelativeTolerance = -1;
+  /** @internal */ epaMaxIterations = -1;
+  /** @internal The last answer's status ('max-iterations' stays so when moved). */
+  status: QueryStatus = 'converged';
   /** @internal B's pose in A's frame: cosine, sine, translation. */
   readonly relative = new Float64Array(4);
   /** @internal Whether the last answer was null (apart beyond the margin). */

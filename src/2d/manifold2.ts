@@ -123,6 +123,11 @@ class Manifold2Work {
   maxPoints = 2;
   /** In: the cache's reference edge (1 A's, −1 B's, 0 none); out: this answer's. */
   reference = 0;
+  /** The cache key's GJK and EPA options (keyOptions). */
+  gjkRelativeTolerance = -1;
+  gjkMaxIterations = -1;
+  epaRelativeTolerance = -1;
+  epaMaxIterations = -1;
   readonly pa = [new Vec2(), new Vec2()];
   readonly pb = [new Vec2(), new Vec2()];
   readonly sep = new Float64Array(2);
@@ -159,7 +164,8 @@ export function contactManifold(
   work.limit = margin;
   const mw = _mw;
   mw.maxPoints = maxPoints;
-  if (cache !== undefined && cacheHit(cache, a, b, work, mw)) {
+  if (cache !== undefined) keyOptions(mw, options!);
+  if (cache !== undefined && options!.trace === undefined && cacheHit(cache, a, b, work, mw)) {
     // The same pair at the same relative pose as last time (to the last bit): the last answer, moved.
     if (cache.apart) return null;
     restore(cache, mw, work);
@@ -249,11 +255,14 @@ function clipEdges(mw: Manifold2Work, work: Query2Work, a: Shape2, b: Shape2): b
   const otherB = countB === 2 ? 0 : iB;
   if (-(bnx * nb[2 * otherB] + bny * nb[2 * otherB + 1]) > dotB) { edgeB = otherB; dotB = -(bnx * nb[2 * otherB] + bny * nb[2 * otherB + 1]); }
 
-  // The reference: the nearer the normal, within the tolerance (sine); on a tie (within the alignment
-  // tolerance: two edges flat against each other) A's, or the cache's last choice, so that a resting pair
-  // keeps its points' ids.
+  // The reference: the nearer the normal, within the tolerance (sine); on a tie (two edges flat against
+  // each other, within MANIFOLD_ALIGNMENT_TOLERANCE) A's, or the cache's last choice, so that a resting
+  // pair keeps the same reference from frame to frame.
   const cos = Math.sqrt(1 - REFERENCE_TOLERANCE * REFERENCE_TOLERANCE);
-  const tie = Math.abs(dotA - dotB) <= ALIGNMENT_TOLERANCE;
+  // (Flat: the two edges' normals opposite within the tolerance, a sine: their cross product, as A's frame sees them.)
+  const nAx = na[2 * edgeA], nAy = na[2 * edgeA + 1], nBx0 = nb[2 * edgeB], nBy0 = nb[2 * edgeB + 1];
+  const nBx = c * nBx0 - s * nBy0, nBy = s * nBx0 + c * nBy0;
+  const tie = Math.abs(nAx * nBy - nAy * nBx) <= ALIGNMENT_TOLERANCE && nAx * nBx + nAy * nBy < 0;
   const aFirst = tie ? mw.reference !== -1 : dotA >= dotB;
   const aRef = dotA >= cos && (aFirst || !(dotB >= cos)), bRef = !aRef && dotB >= cos;
   if (!aRef && !bRef) return false;
@@ -428,9 +437,24 @@ function writeFeature(f: Feature, code: number, round: boolean): void {
   }
 }
 
-/** Whether `cache` holds the answer for these shapes, margin (work.limit) and maxPoints at B's pose in A's frame. */
+/** The GJK and EPA options into the key fields of `mw` (−1 for one not given; each if a store, no `??`: no boxing). */
+function keyOptions(mw: Manifold2Work, options: ManifoldOptions): void {
+  const gt = options.gjkRelativeTolerance, gi = options.gjkMaxIterations, et = options.epaRelativeTolerance, ei = options.epaMaxIterations;
+  mw.gjkRelativeTolerance = -1; mw.gjkMaxIterations = -1; mw.epaRelativeTolerance = -1; mw.epaMaxIterations = -1;
+  if (typeof gt === 'number') mw.gjkRelativeTolerance = gt;
+  if (typeof gi === 'number') mw.gjkMaxIterations = gi;
+  if (typeof et === 'number') mw.epaRelativeTolerance = et;
+  if (typeof ei === 'number') mw.epaMaxIterations = ei;
+}
+
+/**
+ * Whether `cache` holds the answer for these shapes, margin (work.limit), maxPoints, GJK and EPA options and
+ * touch slack at B's pose in A's frame.
+ */
 function cacheHit(cache: ManifoldCache, a: Shape2, b: Shape2, work: Query2Work, mw: Manifold2Work): boolean {
-  if (!cache.valid || cache.shapeA !== a || cache.shapeB !== b || cache.margin !== work.limit || cache.maxPoints !== mw.maxPoints) return false;
+  if (!cache.valid || cache.shapeA !== a || cache.shapeB !== b || cache.margin !== work.limit || cache.maxPoints !== mw.maxPoints
+    || cache.slack !== work.slack || cache.gjkRelativeTolerance !== mw.gjkRelativeTolerance || cache.gjkMaxIterations !== mw.gjkMaxIterations
+    || cache.epaRelativeTolerance !== mw.epaRelativeTolerance || cache.epaMaxIterations !== mw.epaMaxIterations) return false;
   const r = cache.relative, t = work.bInA;
   return r[0] === t.c && r[1] === t.s && r[2] === t.tx && r[3] === t.ty;
 }
@@ -445,6 +469,9 @@ function storeApart(cache: ManifoldCache, a: Shape2, b: Shape2, work: Query2Work
 function storeKey(cache: ManifoldCache, a: Shape2, b: Shape2, work: Query2Work, mw: Manifold2Work): void {
   cache.valid = true;
   cache.shapeA = a; cache.shapeB = b; cache.margin = work.limit; cache.maxPoints = mw.maxPoints;
+  cache.slack = work.slack;
+  cache.gjkRelativeTolerance = mw.gjkRelativeTolerance; cache.gjkMaxIterations = mw.gjkMaxIterations;
+  cache.epaRelativeTolerance = mw.epaRelativeTolerance; cache.epaMaxIterations = mw.epaMaxIterations;
   const r = cache.relative, t = work.bInA;
   r[0] = t.c; r[1] = t.s; r[2] = t.tx; r[3] = t.ty;
 }
@@ -454,6 +481,7 @@ function store(cache: ManifoldCache, a: Shape2, b: Shape2, work: Query2Work, mw:
   storeKey(cache, a, b, work, mw);
   cache.apart = false;
   cache.reference = mw.reference;
+  cache.status = work.gjk.status;
   cache.normal[0] = work.normal.x; cache.normal[1] = work.normal.y;
   cache.count = mw.count;
   const p = cache.points;
@@ -464,7 +492,7 @@ function store(cache: ManifoldCache, a: Shape2, b: Shape2, work: Query2Work, mw:
   }
 }
 
-/** Loads the cached answer (A's frame) into the scratch, for writeResult; status 'converged', 0 iterations. */
+/** Loads the cached answer (A's frame) into the scratch, for writeResult; its status, 0 iterations (none ran). */
 function restore(cache: ManifoldCache, mw: Manifold2Work, work: Query2Work): void {
   work.normal.x = cache.normal[0]; work.normal.y = cache.normal[1];
   mw.count = cache.count;
@@ -474,6 +502,6 @@ function restore(cache: ManifoldCache, mw: Manifold2Work, work: Query2Work): voi
     mw.sep[k] = cache.separations[k];
     mw.codeA[k] = cache.codesA[k]; mw.codeB[k] = cache.codesB[k];
   }
-  work.gjk.status = 'converged';
+  work.gjk.status = cache.status;
   work.gjk.iterations = 0;
 }

@@ -209,14 +209,15 @@ describe('2D contact manifolds: the pair\'s cache', () => {
   });
 
   it('keeps the reference edge of the frame before on a tie: a box levelling onto another, B\'s edge throughout', () => {
-    // A (a small box above B, a wide one) tilts by 1e-3, then 1e-5, 1e-6, 0: B's top edge is the reference
-    // at first (the contact normal is B's, nearer it than A's bottom by more than the tolerance), then the
-    // two tie. With the cache B stays the reference (without it A, first on a tie, would be). In the plane
-    // the ids come out the same either way (A's corners on B's edge); the points agree with the cold ones.
+    // A (a small box above B, a wide one) tilts by 1e-3, then 1e-5, 1e-8, 0: B's top edge is the reference
+    // at first (the contact normal is B's, nearer it than A's bottom), then the two edges are flat against
+    // each other (within MANIFOLD_ALIGNMENT_TOLERANCE, 1e-7) and tie. With the cache B stays the reference
+    // (without it A, first on a tie, would be). In the plane the ids come out the same either way (A's
+    // corners on B's edge); the points agree with the cold ones.
     const a = new Box2(0.5, 0.5), b = new Box2(1, 0.5);
     const cache = new ManifoldCache();
     const seen = new Set<string>();
-    for (const tilt of [1e-3, 1e-5, 1e-6, 0]) {
+    for (const tilt of [1e-3, 1e-5, 1e-8, 0]) {
       const pa = createPose2(0.1, 0.99, tilt), pb = createPose2(0, 0, 0);
       const warm = contactManifold(a, pa, b, pb, null, { cache })!, cold = contactManifold(a, pa, b, pb)!;
       expect(cache.reference).toBe(-1);
@@ -231,6 +232,43 @@ describe('2D contact manifolds: the pair\'s cache', () => {
     expect(seen.size).toBe(1);
     cache.reset();
     expect(cache.reference).toBe(0);
+  });
+
+  it('the key holds the GJK and EPA options and the touch slack; a hit keeps the answer\'s status; a trace always runs', () => {
+    // Found in review. Two 40-gons (B rounded) 2.3 to 2.8 apart: GJK capped at 1 iteration answers other
+    // points than the default; with one cache the default call must not get the capped answer.
+    const gon = (n: number, r: number, phase: number): Polygon => new Polygon(Array.from({ length: n }, (_, i) => ({ x: r * Math.cos(phase + (2 * Math.PI * i) / n), y: r * Math.sin(phase + (2 * Math.PI * i) / n) })));
+    const A = gon(40, 1, 0), B = new Rounded2(gon(40, 1, 0.05), 0.1);
+    const pA = createPose2(0, 0, 0.24780891732203636), pB = createPose2(1.6285234483871518, -1.7875818737628848, 0.9169611825147566);
+    const capped = contactManifold(A, pA, B, pB, null, { margin: 2, gjkMaxIterations: 1 })!;
+    const full = contactManifold(A, pA, B, pB, null, { margin: 2 })!;
+    expect(capped.status).toBe('max-iterations');
+    expect(Math.abs(capped.points[0].separation - full.points[0].separation)).toBeGreaterThan(1e-3);
+    const cache = new ManifoldCache();
+    expect(plain(contactManifold(A, pA, B, pB, null, { margin: 2, gjkMaxIterations: 1, cache }))).toEqual(plain(capped));
+    // The same options again: a hit, the capped answer with its own status.
+    const again = contactManifold(A, pA, B, pB, null, { margin: 2, gjkMaxIterations: 1, cache })!;
+    expect(again.iterations).toBe(0);
+    expect(again.status).toBe('max-iterations');
+    // (Warm-started from the capped call's direction: the same answer to rounding, not to the bit.)
+    const warm = contactManifold(A, pA, B, pB, null, { margin: 2, cache })!;
+    expect(warm.status).toBe('converged');
+    expect(warm.count).toBe(full.count);
+    for (let k = 0; k < full.count; k++) {
+      expect(warm.points[k].id).toBe(full.points[k].id);
+      expect(Math.abs(warm.points[k].separation - full.points[k].separation)).toBeLessThanOrEqual(1e-12);
+    }
+    // The touch slack grows with A's distance from the origin: two unit circles 2 + 2⁻³¹ apart do not
+    // touch at the origin and do 2²⁰ away, at the same relative pose to the bit.
+    const c = new Circle(1), d = 2 + 2 ** -31, near = new ManifoldCache();
+    expect(contactManifold(c, createPose2(0, 0, 0), c, createPose2(d, 0, 0), null, { cache: near })).toBeNull();
+    const far = contactManifold(c, createPose2(2 ** 20, 0, 0), c, createPose2(2 ** 20 + d, 0, 0), null, { cache: near });
+    expect(plain(far)).toEqual(plain(contactManifold(c, createPose2(2 ** 20, 0, 0), c, createPose2(2 ** 20 + d, 0, 0))));
+    expect(far).not.toBeNull();
+    // A trace is called at the same pose as last time: the query runs.
+    let steps = 0;
+    contactManifold(A, pA, B, pB, null, { margin: 2, cache, trace: () => { steps++; } });
+    expect(steps).toBeGreaterThan(0);
   });
 
   it('a cache that is not a 2D ManifoldCache, or is frozen, is an InvalidArgumentError naming options.cache', () => {
