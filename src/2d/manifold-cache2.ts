@@ -10,9 +10,10 @@ import type { Shape2 } from './shapes/shape2.js';
 /**
  * A pair's manifold cache:
  *  - the last answer, in A's frame, with B's pose relative to A's: when the pair comes back with the same
- *    shapes and options at the same relative pose (to the last bit: bodies at rest, or carried together)
- *    and the same touch slack, the answer is the last one moved to the new poses, with its status and 0
- *    iterations, and no GJK, separating axes or clipping runs (a call with a `trace` always runs);
+ *    shapes and options at the same relative pose (to the last bit) and the same touch slack (A as far
+ *    from the origin, |x| + |y|: bodies at rest), the answer is the last one moved to the new poses, with
+ *    its status and 0 iterations, and no GJK, separating axes or clipping runs (a call with a `trace`
+ *    always runs);
  *  - GJK's warm start for the contact behind the manifold otherwise;
  *  - which shape gave the reference edge, so that two edges equally square to the normal (a box resting
  *    on a box) do not swap roles from frame to frame and change every point's id.

@@ -173,27 +173,34 @@ describe('2D contact manifolds: the pair\'s cache', () => {
     }), { numRuns: 200 });
   });
 
-  it('carried together (the same relative pose to the last bit): the answer moved with them, as a cold call gives it', () => {
-    // Coordinates on a 1/8 grid and shifts by whole numbers: B − A is the same to the last bit.
+  it('moved together, A as far from the origin (the same relative pose and touch slack to the bit): the answer moved with them', () => {
+    // A box and a triangle apart, so that a cold call runs GJK (iterations > 0) and a hit runs nothing.
+    // Coordinates on a 1/8 grid: B − A is the same to the last bit, and |x| + |y| of A's position (the
+    // touch slack's distance from the origin) stays 8.
     const box = new Box2(1, 0.5), tri = new Polygon([{ x: -1, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 1 }]);
     const cache = new ManifoldCache();
-    const at = (dx: number, dy: number): [ReturnType<typeof createPose2>, ReturnType<typeof createPose2>] => [createPose2(dx, dy, 0.5), createPose2(dx + 0.25, dy + 0.625, 0.5)];
-    const [p0, q0] = at(0, 0);
-    contactManifold(box, p0, tri, q0, null, { cache });
-    for (const [dx, dy] of [[1, 0], [-7, 3], [100, -50]]) {
-      const [p, q] = at(dx, dy);
-      const warm = contactManifold(box, p, tri, q, null, { cache })!;
-      const cold = contactManifold(box, p, tri, q)!;
+    const at = (x: number, y: number): [ReturnType<typeof createPose2>, ReturnType<typeof createPose2>] => [createPose2(x, y, 0.5), createPose2(x + 0.25, y + 1.625, 0.5)];
+    const [p0, q0] = at(3, 5);
+    const first = contactManifold(box, p0, tri, q0, null, { cache, margin: 1 })!;
+    expect(first.iterations).toBeGreaterThan(0);
+    for (const [x, y] of [[5, 3], [-3, 5], [-6, -2]]) {
+      const [p, q] = at(x, y);
+      const warm = contactManifold(box, p, tri, q, null, { cache, margin: 1 })!;
+      const cold = contactManifold(box, p, tri, q, null, { margin: 1 })!;
+      expect(cold.iterations).toBeGreaterThan(0);
       expect(warm.iterations).toBe(0); // the cached answer
       expect(warm.count).toBe(cold.count);
       expect(Math.abs(warm.normal.x - cold.normal.x) + Math.abs(warm.normal.y - cold.normal.y)).toBeLessThanOrEqual(1e-12);
       for (let k = 0; k < cold.count; k++) {
         const w = warm.points[k], c = cold.points[k];
         expect(w.id).toBe(c.id);
-        expect(Math.hypot(w.pointA.x - c.pointA.x, w.pointA.y - c.pointA.y)).toBeLessThanOrEqual(1e-12 * (1 + Math.abs(dx) + Math.abs(dy)));
+        expect(Math.hypot(w.pointA.x - c.pointA.x, w.pointA.y - c.pointA.y)).toBeLessThanOrEqual(1e-12 * 16);
         expect(Math.abs(w.separation - c.separation)).toBeLessThanOrEqual(1e-12);
       }
     }
+    // Farther from the origin the slack differs: a miss, the cold answer's work.
+    const [p, q] = at(100, -50);
+    expect(contactManifold(box, p, tri, q, null, { cache, margin: 1 })!.iterations).toBeGreaterThan(0);
   });
 
   it('another shape, margin, maxPoints or relative pose misses the cache: the cold answer', () => {
