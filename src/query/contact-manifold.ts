@@ -79,11 +79,16 @@ export function contactManifold(
   const tB = transformFromPose(work.poseB, poseB, 'poseB');
   // The margin travels in a field from here on (CONTRIBUTING.md, "V8 rules", rule 1).
   mw.margin = margin;
-  // The same pair at the same relative pose as last time (to the last bit): the cached answer, moved.
+  // The same pair at the same relative pose as last time (to the last bit), with the same options: the
+  // cached answer, moved (a call with a trace always runs).
   let rel = null;
   if (cache !== undefined) {
+    const key = mw.optionKey, gt = options!.gjkRelativeTolerance, gi = options!.gjkMaxIterations;
+    const et = options!.epaRelativeTolerance, ei = options!.epaMaxIterations;
+    key[0] = typeof gt === 'number' ? gt : -1; key[1] = typeof gi === 'number' ? gi : -1;
+    key[2] = typeof et === 'number' ? et : -1; key[3] = typeof ei === 'number' ? ei : -1;
     rel = relativeTransform(mw.relative, tA, tB);
-    if (cacheHit(cache, a as ConvexShape, b as ConvexShape, mw, maxPoints, rel)) {
+    if (options!.trace === undefined && cacheHit(cache, a as ConvexShape, b as ConvexShape, mw, maxPoints, rel)) {
       if (cache.apart) return null;
       const result = out ?? createManifold();
       try {

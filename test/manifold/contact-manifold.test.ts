@@ -388,6 +388,33 @@ describe('contactManifold: coherence', () => {
     expect(contactManifold(hullA, pa, hullB, far, null, opts)).toBeNull();
   });
 
+  it('with a cache, the GJK and EPA options are part of the key, a hit keeps the answer\'s status, and a trace always runs', () => {
+    // Found in review of the 2D cache, which copied this one: a call capped at 1 GJK iteration stored its
+    // answer, and a default call at the same pose got it back labelled 'converged'.
+    const ball = (s: number): Array<{ x: number; y: number; z: number }> => Array.from({ length: 40 }, (_, i) => {
+      const u = Math.abs((Math.sin(i * 12.9898 + s) * 43758.5453) % 1), v = Math.abs((Math.sin(i * 78.233 + s) * 12345.678) % 1);
+      const th = 2 * Math.PI * u, ph = Math.acos(2 * v - 1);
+      return { x: Math.sin(ph) * Math.cos(th), y: Math.sin(ph) * Math.sin(th), z: Math.cos(ph) };
+    });
+    const A = new ConvexHull(ball(1)), B = new ConvexHull(ball(2));
+    const pa = pose(0, 0, 0), pb = pose(2.2, 0.3, -0.2, [0.1, 0.2, 0.3, Math.sqrt(1 - 0.14)]);
+    const capped = contactManifold(A, pa, B, pb, null, { margin: 2, gjkMaxIterations: 1 })!;
+    const full = contactManifold(A, pa, B, pb, null, { margin: 2 })!;
+    expect(capped.status).toBe('max-iterations');
+    expect(Math.abs(capped.points[0].separation - full.points[0].separation)).toBeGreaterThan(1e-3);
+    const cache = new ManifoldCache();
+    contactManifold(A, pa, B, pb, null, { margin: 2, gjkMaxIterations: 1, cache });
+    const again = contactManifold(A, pa, B, pb, null, { margin: 2, gjkMaxIterations: 1, cache })!;
+    expect(again.iterations).toBe(0); // a hit
+    expect(again.status).toBe('max-iterations');
+    const warm = contactManifold(A, pa, B, pb, null, { margin: 2, cache })!;
+    expect(warm.status).toBe('converged');
+    expect(Math.abs(warm.points[0].separation - full.points[0].separation)).toBeLessThanOrEqual(1e-9);
+    let steps = 0;
+    contactManifold(A, pa, B, pb, null, { margin: 2, cache, trace: () => { steps++; } });
+    expect(steps).toBeGreaterThan(0);
+  });
+
   it('with a cache, a face-to-face pair keeps the reference face it had', () => {
     const cube = new Box(0.5, 0.5, 0.5), cache = new ManifoldCache();
     cache.reference = -1;

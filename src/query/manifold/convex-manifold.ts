@@ -52,6 +52,8 @@ export class ManifoldWork {
   // measured 32 bytes a call with margin 1 in one row and 0.5 in the next).
   margin = Infinity;
   size = Infinity;
+  /** The cache key's GJK and EPA options, −1 for one not given (manifold-cache.ts ManifoldKey). */
+  readonly optionKey = new Float64Array([-1, -1, -1, -1]);
   readonly featureA = new FeaturePolygon();
   readonly featureB = new FeaturePolygon();
   readonly clip1 = new ClipPolygon();

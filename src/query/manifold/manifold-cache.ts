@@ -4,6 +4,7 @@ import { MANIFOLD_MAX_POINTS } from '../../tolerance.js';
 import { GjkCache } from '../gjk/gjk.js';
 import type { FeatureType } from './feature-code.js';
 import type { Manifold } from './manifold-result.js';
+import type { QueryStatus } from '../results.js';
 
 /**
  * What a pair keeps from one frame's manifold to the next (pass the same one for the same pair, as
@@ -30,6 +31,10 @@ export class ManifoldCache {
   /** @internal */ maxPoints = 0;
   /** @internal B's pose in A's frame: the 3×3 rotation row by row, then the translation. */
   readonly relative = new Float64Array(12);
+  /** @internal The GJK and EPA options of the last answer (−1: not given): they change the answer. */
+  readonly options = new Float64Array([-1, -1, -1, -1]);
+  /** @internal The last answer's status ('max-iterations' stays so when moved). */
+  status: QueryStatus = 'converged';
   /** @internal Whether the last answer was null (apart beyond the margin). */
   apart = false;
   /** @internal The last manifold in A's frame: normal, and per point pointA, pointB, separation, id, features. */
@@ -51,37 +56,47 @@ export class ManifoldCache {
   }
 }
 
+/** What a cached answer is for besides the shapes and the pose: the margin, and the GJK and EPA options (−1: not given). */
+export interface ManifoldKey {
+  readonly margin: number;
+  readonly optionKey: Float64Array;
+}
+
 /** Whether `cache` holds the answer for these shapes and options at relative pose `rel` (B in A). */
 /** (The margin comes in a field of `key`: a number passed through a call would be boxed, CONTRIBUTING.md rule 1.) */
-export function cacheHit(cache: ManifoldCache, a: ConvexShape, b: ConvexShape, key: { readonly margin: number }, maxPoints: number, rel: Transform): boolean {
+export function cacheHit(cache: ManifoldCache, a: ConvexShape, b: ConvexShape, key: ManifoldKey, maxPoints: number, rel: Transform): boolean {
   const margin = key.margin;
   if (!cache.valid || cache.shapeA !== a || cache.shapeB !== b || cache.margin !== margin || cache.maxPoints !== maxPoints) return false;
+  const o = cache.options, k = key.optionKey;
+  if (o[0] !== k[0] || o[1] !== k[1] || o[2] !== k[2] || o[3] !== k[3]) return false;
   const r = cache.relative;
   return r[0] === rel.m00 && r[1] === rel.m01 && r[2] === rel.m02 && r[3] === rel.m10 && r[4] === rel.m11 && r[5] === rel.m12
     && r[6] === rel.m20 && r[7] === rel.m21 && r[8] === rel.m22 && r[9] === rel.tx && r[10] === rel.ty && r[11] === rel.tz;
 }
 
 /** Remembers the pair's key: shapes, options and relative pose. */
-function storeKey(cache: ManifoldCache, a: ConvexShape, b: ConvexShape, key: { readonly margin: number }, maxPoints: number, rel: Transform): void {
+function storeKey(cache: ManifoldCache, a: ConvexShape, b: ConvexShape, key: ManifoldKey, maxPoints: number, rel: Transform): void {
   cache.valid = true;
   cache.shapeA = a; cache.shapeB = b; cache.margin = key.margin; cache.maxPoints = maxPoints;
+  cache.options.set(key.optionKey);
   const r = cache.relative;
   r[0] = rel.m00; r[1] = rel.m01; r[2] = rel.m02; r[3] = rel.m10; r[4] = rel.m11; r[5] = rel.m12;
   r[6] = rel.m20; r[7] = rel.m21; r[8] = rel.m22; r[9] = rel.tx; r[10] = rel.ty; r[11] = rel.tz;
 }
 
 /** Stores a null answer (the pair apart beyond the margin). */
-export function storeApart(cache: ManifoldCache, a: ConvexShape, b: ConvexShape, key: { readonly margin: number }, maxPoints: number, rel: Transform): void {
+export function storeApart(cache: ManifoldCache, a: ConvexShape, b: ConvexShape, key: ManifoldKey, maxPoints: number, rel: Transform): void {
   storeKey(cache, a, b, key, maxPoints, rel);
   cache.apart = true;
 }
 
 /** Stores `m` (world space) in A's frame `tA`. */
 export function storeManifold(
-  cache: ManifoldCache, a: ConvexShape, b: ConvexShape, key: { readonly margin: number }, maxPoints: number, rel: Transform, tA: Transform, m: Manifold,
+  cache: ManifoldCache, a: ConvexShape, b: ConvexShape, key: ManifoldKey, maxPoints: number, rel: Transform, tA: Transform, m: Manifold,
 ): void {
   storeKey(cache, a, b, key, maxPoints, rel);
   cache.apart = false;
+  cache.status = m.status;
   const n = m.normal;
   cache.normal[0] = tA.m00 * n.x + tA.m10 * n.y + tA.m20 * n.z;
   cache.normal[1] = tA.m01 * n.x + tA.m11 * n.y + tA.m21 * n.z;
@@ -105,13 +120,13 @@ export function storeManifold(
   }
 }
 
-/** Writes the cached manifold into `out` at A's pose `tA`; the status is 'converged' with 0 iterations. */
+/** Writes the cached manifold into `out` at A's pose `tA`; its status, with 0 iterations (none ran). */
 export function restoreManifold(cache: ManifoldCache, tA: Transform, out: Manifold): void {
   const n = cache.normal;
   out.normal.x = tA.m00 * n[0] + tA.m01 * n[1] + tA.m02 * n[2];
   out.normal.y = tA.m10 * n[0] + tA.m11 * n[1] + tA.m12 * n[2];
   out.normal.z = tA.m20 * n[0] + tA.m21 * n[1] + tA.m22 * n[2];
-  out.status = 'converged';
+  out.status = cache.status;
   out.iterations = 0;
   out.count = cache.count;
   const p = cache.points;
