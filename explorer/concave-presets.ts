@@ -1,6 +1,6 @@
 // The compounds and meshes the shape menu offers, as plain data: each compound's parts (in the JSON SHAPE
 // format, with a pose in the compound's frame and a name for the panel) and the two meshes' parameters.
-// No imports, so that the explorer's end-to-end test (test/e2e/explorer-concave.test.ts) builds the very
+// No imports, so that the explorer's end-to-end test (test/e2e/explorer-concave.e2e.ts) builds the very
 // same shapes in its own process and compares the page's answers with the library's there.
 //
 // Sizes suit the default scene (a unit cube and a sphere of radius 0.5): each preset spans about one unit,

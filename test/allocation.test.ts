@@ -1,30 +1,15 @@
 /**
  * Every pairwise query, ray cast and shape cast on every kind of shape (each against a box, and every pair of kinds mixed at one
  * call site), computeAabb on every kind, and the 2D entry's queries, allocate nothing once warm. Measured in child processes
- * with `--expose-gc` (test/probes/allocation.ts), because a forced GC is needed to read the heap cleanly.
- * This is not a timing test: it counts bytes, which do not depend on the machine's speed.
+ * (test/probes/allocation.ts with heap-meter.ts's method and flags: compiles on the main thread, no scavenge within a batch),
+ * so the figure is the code's, whatever the machine's load. This is not a timing test: it counts bytes.
  */
-import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-/** Runs the probe in a fresh process (with `args`) and returns its bytes per query by row. */
-async function probe(args: string[]): Promise<Record<string, number | 'Infinity'>> {
-  const tsx = createRequire(import.meta.url).resolve('tsx');
-  const stdout = await new Promise<string>((resolve, reject) => {
-    execFile(process.execPath, ['--expose-gc', '--import', tsx, join('test', 'probes', 'allocation.ts'), ...args], { cwd: ROOT },
-      (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)));
-  });
-  return (JSON.parse(stdout) as { result: Record<string, number | 'Infinity'> }).result;
-}
+import { allocationProbe } from './probes/run-probe.js';
 
 test('pairwise queries and computeAabb allocate no JS heap once warm, on every kind of shape', async () => {
   // The shared rows, and every kind against a box through call sites of their own, in a process each.
-  const [shared, kinds, plane] = await Promise.all([probe([]), probe(['kinds']), probe(['plane'])]);
+  const [shared, kinds, plane] = await Promise.all([allocationProbe('allocation.ts'), allocationProbe('allocation.ts', ['kinds']), allocationProbe('allocation.ts', ['plane'])]);
   expect(Object.keys(shared).length).toBe(32);
   expect(Object.keys(kinds).length).toBe(28);
   // The 2D entry's eight queries on polygons, and contact on every pair of 2D kinds at one call site.
@@ -32,10 +17,10 @@ test('pairwise queries and computeAabb allocate no JS heap once warm, on every k
   const result = { ...shared, ...kinds, ...plane };
   // A double boxed on every call costs 16 bytes (a V8 heap number), on the queries that compute one
   // (the separated pairs of a pool: a third to two thirds of them); the regressions this guards against
-  // cost 2 to 300 bytes per query. Measured as a slope between batch sizes, a query that allocates
-  // nothing reads 0 (the probe's docs say why the slope); 'Infinity' means every batch collected garbage.
+  // cost 2 to 300 bytes per query. A query that allocates nothing reads 0; 'Infinity' means a collection
+  // ran in every batch.
   // One known exception: manifolds of every pair of kinds through one call site (196 pairs, four poses,
-  // a margin of 0.5) read 4 to 10 bytes a call in this process, run to run; 0 in a process of its own.
+  // a margin of 0.5) read 9.7 bytes a call in this process; 0 in a process of its own.
   // V8's sampling heap profiler puts it in branches a few pairs reach (a capsule's flat test, a cylinder's
   // side), which V8 leaves in its interpreter, where numbers are boxed. Held below 16 so that a boxing
   // on every call (16 bytes) cannot pass unseen.

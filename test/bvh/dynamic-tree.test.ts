@@ -8,6 +8,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { same } from '../check.js';
 import { DynamicTree } from '../../src/bvh/dynamic-tree.js';
 import { InvalidArgumentError } from '../../src/index.js';
 
@@ -33,18 +34,18 @@ function validate(t: DynamicTree): Set<number> {
     nodes++;
     const c1 = t.child1[n], c2 = t.child2[n];
     if (c1 === -1) {
-      expect(c2).toBe(-1);
-      expect(t.height[n]).toBe(0);
-      expect(leaves.has(n)).toBe(false);
+      same(c2, -1);
+      same(t.height[n], 0);
+      same(leaves.has(n), false);
       leaves.add(n);
       continue;
     }
-    expect(t.parent[c1]).toBe(n);
-    expect(t.parent[c2]).toBe(n);
-    expect(t.height[n]).toBe(1 + Math.max(t.height[c1], t.height[c2]));
+    same(t.parent[c1], n);
+    same(t.parent[c2], n);
+    same(t.height[n], 1 + Math.max(t.height[c1], t.height[c2]));
     for (let k = 0; k < 3; k++) {
-      expect(t.bounds[6 * n + k]).toBe(Math.min(t.bounds[6 * c1 + k], t.bounds[6 * c2 + k]));
-      expect(t.bounds[6 * n + 3 + k]).toBe(Math.max(t.bounds[6 * c1 + 3 + k], t.bounds[6 * c2 + 3 + k]));
+      same(t.bounds[6 * n + k], Math.min(t.bounds[6 * c1 + k], t.bounds[6 * c2 + k]));
+      same(t.bounds[6 * n + 3 + k], Math.max(t.bounds[6 * c1 + 3 + k], t.bounds[6 * c2 + 3 + k]));
     }
     stack.push(c1, c2);
   }
@@ -90,7 +91,7 @@ describe('DynamicTree', () => {
       }
       const leaves = validate(tree);
       expect([...leaves].sort((a, b) => a - b)).toEqual([...live.keys()].sort((a, b) => a - b));
-      for (const [p, l] of live) for (let k = 0; k < 6; k++) expect(tree.bounds[6 * p + k]).toBe(l.box[k]);
+      for (const [p, l] of live) for (let k = 0; k < 6; k++) same(tree.bounds[6 * p + k], l.box[k]);
       if (tree.leafCount > 1) expect(tree.treeHeight).toBeLessThanOrEqual(Math.ceil(1.45 * Math.log2(tree.leafCount + 2)));
     }), { numRuns: 200 });
   });

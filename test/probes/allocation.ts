@@ -1,16 +1,10 @@
 /**
- * Allocation probe, run by `test/allocation.test.ts` in a child process started with `--expose-gc`:
+ * Allocation probe, run by `test/allocation.test.ts` in a child process (run-probe.ts, with its flags):
  * prints, as JSON, the JS heap bytes each pairwise query allocates once warm. Our queries promise zero;
  * V8 boxes doubles passed through non-inlined calls or read through some typed-array views, and such a
- * regression shows here long before anyone reruns the benchmarks.
- *
- * Method (as bench/harness.ts): warm up, force a GC, re-warm briefly (a full GC drops optimised code),
- * then compare V8's used heap before and after a batch, for a batch of n and one of 4n queries; the
- * slope between them is the figure. A batch during which a GC ran shows a drop and is discarded.
+ * regression shows here long before anyone reruns the benchmarks. heap-meter.ts measures.
  */
-import { PerformanceObserver } from 'node:perf_hooks';
 import * as THREE from 'three';
-import v8 from 'node:v8';
 import {
   Box, Capsule, Compound, computeAabb, Cone, contact, contactBatch, distanceBatch, intersectsBatch, contactManifold, ConvexHull, createAabb, createManifold, createRayHit, createShapeCastResult, ManifoldCache, rayCast, shapeCast, createContactResult, createPenetrationResult, Cylinder, distance,
   Ellipsoid, intersects, MinkowskiSum, penetration, Point, Rounded, Scaled, Segment, Sphere, Triangle, TriangleMesh, type Shape,
@@ -19,56 +13,10 @@ import * as plane from '../../src/2d/index.js';
 import { oursPairs } from '../../bench/peers/ours.js';
 import { makePlanePool } from '../../bench/plane-pools.js';
 import { makeBallPoints, makeBoxesPool, makeHullsPool, makeSphereBoxPool } from '../../bench/pools.js';
-
-const gc = (globalThis as { gc?: () => void }).gc;
-if (!gc) throw new Error('probe.ts needs node --expose-gc');
+import { bytesPerCall, sinkIsFinite } from './heap-meter.js';
 
 // The benchmark's own shapes and poses (bench/peers/ours.ts), on smaller pools.
 const SIZE = 512;
-
-let sink = 0;
-// Garbage collections, counted as V8 reports them (delivered on a later tick): a batch during which one ran
-// says nothing about what it allocated.
-let collections = 0;
-new PerformanceObserver((list) => { collections += list.getEntries().length; }).observe({ entryTypes: ['gc'] });
-const settle = async (): Promise<void> => {
-  for (let k = 0; k < 3; k++) await new Promise((resolve) => setImmediate(resolve));
-};
-
-/** V8's used heap growth over one batch of `count` queries, after a GC and a short re-warm; −1 if a GC ran. */
-async function growth(run: (count: number) => number, count: number): Promise<number> {
-  gc!();
-  sink += run(2048);
-  await settle();
-  const seen = collections;
-  const before = v8.getHeapStatistics().used_heap_size;
-  sink += run(count);
-  const after = v8.getHeapStatistics().used_heap_size;
-  await settle();
-  return collections === seen ? after - before : -1;
-}
-
-/**
- * Bytes per query as the slope between batches of `count` and 4·`count` queries, as bench/harness.ts
- * measures it: what a batch costs once whatever its size (V8 recompiling the loop after the forced GC:
- * up to 200 KB in some processes, which read as 5–11 bytes per query from one batch alone) cancels,
- * and what each query allocates remains. The median slope of five pairs of batches, over the pairs during
- * which no collection ran; Infinity when every pair had one (a loop that allocates nothing does not collect).
- */
-async function bytesPerQuery(run: (count: number) => number, count: number): Promise<number> {
-  // Warm up in rounds, with turns of the event loop between them: on a loaded machine V8's optimising
-  // compiles (on a background thread) land late, and a row measured before they do reads the bytes of the
-  // unoptimised code (box-box manifolds read 4 to 10 bytes beside the other test files, 0 alone).
-  for (let round = 0; round < 3; round++) { sink += run(4 * count); await settle(); }
-  const slopes: number[] = [];
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const small = await growth(run, count), large = await growth(run, 4 * count);
-    if (small >= 0 && large >= 0) slopes.push(Math.max(0, (large - small) / (3 * count)));
-  }
-  if (slopes.length === 0) return Infinity;
-  slopes.sort((a, b) => a - b);
-  return slopes[slopes.length >> 1];
-}
 
 const boxes = oursPairs(makeBoxesPool(SIZE)), sphereBox = oursPairs(makeSphereBoxPool(SIZE)), hulls = oursPairs(makeHullsPool(2, SIZE));
 const pen = createPenetrationResult(), con = createContactResult();
@@ -199,7 +147,9 @@ queries['compound ray cast'] = [(n) => {
     if (r !== null) acc += r.t + r.part;
   }
   return acc;
-}, 10_000];
+  // (40,000: V8 optimises a path of the hollow walk late; the row allocated 0.37 to 0.75 bytes a call until
+  // some 200,000 calls in, and 0 after.)
+}, 40_000];
 // (Each pool pose moved 5 further out along its direction from the knot: casts that start apart, which the
 // linear cast over the triangles answers; one that starts within reach goes to the advancement on contact.)
 const farPoses = boxes.pB.map((q) => {
@@ -211,7 +161,7 @@ queries['box-mesh linear cast'] = [(n) => {
   let acc = 0; const p = boxes;
   for (let k = 0; k < n; k++) { const i = k % SIZE; const r = shapeCast(knot, p.pA[i], null, p.sB[i], farPoses[i], towardsKnot[i], castOut); if (r !== null) acc += r.time + r.partA; }
   return acc;
-}, 2_000];
+}, 500];
 // A scaled shape (its support writes S·d into its own scratch) against the sphere-box pool's boxes.
 const scaledCapsule = new Scaled(new Capsule(0.3, 0.2), { x: 2, y: 1, z: 0.5 });
 queries['scaled-box contact'] = [(n) => {
@@ -370,6 +320,6 @@ const result: Record<string, number> = {};
 for (const [name, [run, count]] of Object.entries(queries)) {
   const kindRow = name.endsWith('-box') && name.includes(', ');
   if (planeRows.has(name) !== planeOnly || (!planeOnly && kindRow !== perKind)) continue;
-  if (only === null || only.test(name)) result[name] = await bytesPerQuery(run, count);
+  if (only === null || only.test(name)) result[name] = await bytesPerCall(run, count);
 }
-process.stdout.write(JSON.stringify({ result, sink: Number.isFinite(sink) }, (_, v) => (v === Infinity ? 'Infinity' : v)));
+process.stdout.write(JSON.stringify({ result, sink: sinkIsFinite() }, (_, v) => (v === Infinity ? 'Infinity' : v)));

@@ -8,6 +8,7 @@
 import fc from 'fast-check';
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
+import { above, atMost, below } from '../check.js';
 import {
   Box, Compound, Sphere, Triangle, TriangleMesh, contact, contactManifold, contactManifolds, createManifoldList,
   InvalidArgumentError, ManifoldCache, type ConvexShape, type Manifold,
@@ -60,12 +61,12 @@ function expectSame(got: Map<string, number[]>, want: Map<string, number[]>, tol
     const g = got.get(key);
     expect(g, `missing part pair ${key}`).toBeDefined();
     // (To 1e-4: between two nearly equal poses, a curved pair's normal moves by up to about 1e-5.)
-    for (let i = 0; i < 3; i++) expect(Math.abs(g![i] - w[i]), `${key} normal`).toBeLessThanOrEqual(1e-4);
+    for (let i = 0; i < 3; i++) atMost(Math.abs(g![i] - w[i]), 1e-4, `${key} normal`);
     expect(Math.abs(deepest(g!) - deepest(w)), `${key} deepest`).toBeLessThanOrEqual(tol);
     for (let k = 0; k < g![3]; k++) {
       const o = 4 + 7 * k, sep = g![o];
       // (To 1e-5 of the size: the manifold builder's own agreement on curved shapes, as the conformance's.)
-      for (let i = 0; i < 3; i++) expect(Math.abs(g![o + 4 + i] - g![o + 1 + i] - sep * g![i]), `${key} point ${k}`).toBeLessThanOrEqual(1e-5 * 10);
+      for (let i = 0; i < 3; i++) atMost(Math.abs(g![o + 4 + i] - g![o + 1 + i] - sep * g![i]), 1e-5 * 10, `${key} point ${k}`);
     }
   }
   for (const key of got.keys()) expect(want.has(key), `extra part pair ${key}`).toBe(true);
@@ -169,22 +170,22 @@ describe('a mesh\'s inner edges: a box sliding over a flat mesh of 2 × 10,000 t
     fc.assert(fc.property(slide, (s) => {
       const q = { x: 0, y: Math.sin(s.yaw / 2), z: 0, w: Math.cos(s.yaw / 2) };
       run(s, 'smooth', (x) => {
-        expect(list.count).toBeGreaterThan(0);
+        above(list.count, 0);
         let deepest = Infinity;
         for (let i = 0; i < list.count; i++) {
           const m = list.manifolds[i];
-          expect(Math.hypot(m.normal.x, m.normal.z)).toBeLessThan(1e-6);
-          expect(m.normal.y).toBeGreaterThan(0);
+          below(Math.hypot(m.normal.x, m.normal.z), 1e-6);
+          above(m.normal.y, 0);
           for (let k = 0; k < m.count; k++) {
             const p = m.points[k];
             // pointA on the plane, pointB − pointA = separation · normal.
-            expect(Math.abs(p.pointA.y)).toBeLessThan(1e-12);
-            expect(Math.abs(p.pointB.y - p.pointA.y - p.separation)).toBeLessThan(1e-12);
+            below(Math.abs(p.pointA.y), 1e-12);
+            below(Math.abs(p.pointB.y - p.pointA.y - p.separation), 1e-12);
             deepest = Math.min(deepest, p.separation);
           }
         }
         const c = contact(mesh, id, box, { position: { x, y: 0.1 + s.gap, z: s.z }, quaternion: q })!;
-        expect(Math.abs(deepest - c.separation)).toBeLessThan(1e-12);
+        below(Math.abs(deepest - c.separation), 1e-12);
       });
     }), { numRuns: 60 });
   });
@@ -204,7 +205,7 @@ describe('a mesh\'s inner edges: a box sliding over a flat mesh of 2 × 10,000 t
       const r = 0.2;
       contactManifolds(mesh, id, new Sphere(r), { position: { x: i * 0.1, y: r + gap, z }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }, list, { margin: 0.01 });
       expect(list.count).toBeGreaterThan(0);
-      for (let k = 0; k < list.count; k++) expect(Math.hypot(list.manifolds[k].normal.x, list.manifolds[k].normal.z)).toBeLessThan(1e-9);
+      for (let k = 0; k < list.count; k++) below(Math.hypot(list.manifolds[k].normal.x, list.manifolds[k].normal.z), 1e-9);
     }), { numRuns: 100 });
   });
 });

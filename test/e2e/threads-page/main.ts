@@ -1,5 +1,5 @@
 /**
- * The page of test/e2e/threads-browser.test.ts: a BatchPool of two module Web Workers, built by Vite as a
+ * The page of test/e2e/threads-browser.e2e.ts: a BatchPool of two module Web Workers, built by Vite as a
  * user's app would build it, answers a batch the test sends (window.runBatch), and reports what it ran on.
  */
 import { Box, Capsule, ConvexHull, Sphere, type Shape } from 'convex-collide';

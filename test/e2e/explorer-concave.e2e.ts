@@ -24,8 +24,8 @@ import { concavePreset, terrainGrid } from '../../explorer/concave-presets.js';
 import { nextFrames, openExplorer, type ExplorerPage } from './explorer-page.js';
 
 const TIMEOUT = 120_000;
-/** Setup builds the explorer and may extract the npm Chromium first (see explorer.test.ts). */
-const SETUP_TIMEOUT = 300_000;
+/** Opening a page in the shared browser (global-setup.ts built and served the explorer). */
+const SETUP_TIMEOUT = 120_000;
 const POLL = { timeout: 30_000 };
 
 type Which = 'a' | 'b';

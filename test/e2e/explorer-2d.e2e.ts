@@ -10,15 +10,15 @@ import { Box2, contact, Polygon, type Pose2Like } from '../../src/2d/index.js';
 import { openExplorer, type ExplorerPage } from './explorer-page.js';
 
 const TIMEOUT = 120_000;
-const SETUP_TIMEOUT = 300_000;
+const SETUP_TIMEOUT = 120_000;
 
 let explorer: ExplorerPage;
-beforeAll(async () => { explorer = await openExplorer(TIMEOUT, '2d.html'); }, SETUP_TIMEOUT);
-afterAll(async () => { await explorer?.close(); });
-
 const text = async (selector: string): Promise<string> => (await explorer.page.locator(selector).textContent()) ?? '';
 
 describe('the plane page', () => {
+  beforeAll(async () => { explorer = await openExplorer(TIMEOUT, '2d.html'); }, SETUP_TIMEOUT);
+  afterAll(async () => { await explorer?.close(); });
+
   it('opens on the worked example with the library\'s distance, and GJK\'s steps end there', async () => {
     const page = explorer.page;
     const triangle = new Polygon([4, 11, 9, 9, 4, 5]), quad = new Polygon([8, 6, 15, 6, 13, 1, 10, 2]);

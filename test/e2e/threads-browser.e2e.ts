@@ -6,16 +6,15 @@
  * answer must equal this process's distanceBatch and contactBatch, bit for bit.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { build, preview, type InlineConfig } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Box, Capsule, contactBatch, ConvexHull, distanceBatch, Sphere, type Shape } from '../../src/index.js';
 import { mulberry32 } from '../random.js';
-import { findChromium } from './find-chromium.js';
+import { freePort } from './global-setup.js';
 
 const ROOT = fileURLToPath(new URL('./threads-page/', import.meta.url));
 const src = (path: string): string => fileURLToPath(new URL(`../../src/${path}`, import.meta.url));
@@ -60,17 +59,6 @@ function shapeOf(s: { kind: string; params: number[] }): Shape {
   return new ConvexHull(p);
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const a = server.address();
-      server.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
-
 describe('BatchPool in a browser', () => {
   const cleanups: (() => Promise<void> | void)[] = [];
   let outDir = '';
@@ -86,12 +74,10 @@ describe('BatchPool in a browser', () => {
       const port = await freePort();
       const server = await preview({ ...CONFIG, build: { outDir }, preview: { host: '127.0.0.1', port, strictPort: true, open: false, headers: isolated ? ISOLATED : {} } });
       cleanups.push(() => server.close());
-      const browser = await findChromium();
-      const profile = mkdtempSync(join(tmpdir(), 'threads-chromium-'));
-      cleanups.push(() => rmSync(profile, { recursive: true, force: true }));
-      const context = await chromium.launchPersistentContext(profile, { executablePath: browser.executablePath, args: browser.args, env: browser.env, headless: true });
-      cleanups.push(() => context.close());
-      const page = context.pages()[0] ?? (await context.newPage());
+      // The shared browser (global-setup.ts), in a context of this test's own.
+      const browser = await chromium.connect(inject('chromiumEndpoint'));
+      cleanups.push(() => browser.close());
+      const page = await (await browser.newContext()).newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });

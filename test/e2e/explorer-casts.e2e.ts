@@ -18,8 +18,8 @@ import type { PoseLike, RayHit, Shape, Vec3Like } from '../../src/index.js';
 import { nextFrames, openExplorer, type ExplorerPage } from './explorer-page.js';
 
 const TIMEOUT = 120_000;
-/** Setup builds the explorer and may extract the npm Chromium first (see explorer.test.ts). */
-const SETUP_TIMEOUT = 300_000;
+/** Opening a page in the shared browser (global-setup.ts built and served the explorer). */
+const SETUP_TIMEOUT = 120_000;
 const POLL = { timeout: 30_000 };
 
 const IDENTITY = { x: 0, y: 0, z: 0, w: 1 };

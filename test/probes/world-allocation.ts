@@ -1,26 +1,13 @@
 /**
- * Allocation probe of the collision world, run by world-allocation.test.ts in a child process started with
- * `--expose-gc`: prints, as JSON, the JS heap bytes one step (setPose of every moving body, then update,
- * then reading every contact) allocates once warm, for worlds with and without manifolds.
- *
- * Method (as test/probes/allocation.ts): warm up in rounds (every pair the periodic motion makes has been
- * made, and every array has grown), force a GC, re-warm briefly, then compare V8's used heap before and
- * after a batch of n steps and one of 4n; the slope between them is the figure (a batch's fixed costs
- * cancel). A batch during which a GC ran is discarded; the median of five slopes is reported.
+ * Allocation probe of the collision world, run by test/world/world-allocation.test.ts in a child process
+ * (run-probe.ts, with its flags): prints, as JSON, the JS heap bytes one step (setPose of every moving
+ * body, then update, then reading every contact) allocates once warm, for worlds with and without
+ * manifolds. heap-meter.ts measures; its warm-up (12 batches of 60 steps) runs the periodic motion (240
+ * steps) three times, so every pair the motion makes has been made and every array has grown.
  */
-import { PerformanceObserver } from 'node:perf_hooks';
-import v8 from 'node:v8';
 import { Box, Capsule, ConvexHull, Sphere, type Shape } from '../../src/index.js';
 import { CollisionWorld } from '../../src/world/collision-world.js';
-
-const gc = (globalThis as { gc?: () => void }).gc;
-if (!gc) throw new Error('world-allocation-probe.ts needs node --expose-gc');
-
-let collections = 0;
-new PerformanceObserver((list) => { collections += list.getEntries().length; }).observe({ entryTypes: ['gc'] });
-const settle = async (): Promise<void> => {
-  for (let k = 0; k < 3; k++) await new Promise((resolve) => setImmediate(resolve));
-};
+import { bytesPerCall } from './heap-meter.js';
 
 /** A seeded generator (mulberry32). */
 function random(seed: number): () => number {
@@ -93,39 +80,12 @@ function scene(n: number, manifolds: boolean): (steps: number) => number {
   };
 }
 
-let sink = 0;
-
-async function growth(run: (count: number) => number, count: number): Promise<number> {
-  gc!();
-  sink += run(20);
-  await settle();
-  const seen = collections;
-  const before = v8.getHeapStatistics().used_heap_size;
-  sink += run(count);
-  const after = v8.getHeapStatistics().used_heap_size;
-  await settle();
-  return collections === seen ? after - before : -1;
-}
-
-async function bytesPerStep(run: (count: number) => number, count: number): Promise<number> {
-  // Four periods of the motion, in rounds with turns of the event loop (optimised code lands late).
-  for (let round = 0; round < 8; round++) { sink += run(120); await settle(); }
-  const slopes: number[] = [];
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const small = await growth(run, count), large = await growth(run, 4 * count);
-    if (small >= 0 && large >= 0) slopes.push(Math.max(0, (large - small) / (3 * count)));
-  }
-  if (slopes.length === 0) return Infinity;
-  slopes.sort((a, b) => a - b);
-  return slopes[slopes.length >> 1];
-}
-
 const result: Record<string, number | 'Infinity'> = {};
 for (const [name, run, count] of [
-  ['300 moving bodies, contacts', scene(300, false), 30],
-  ['300 moving bodies, contacts and manifolds', scene(300, true), 30],
+  ['300 moving bodies, contacts', scene(300, false), 60],
+  ['300 moving bodies, contacts and manifolds', scene(300, true), 60],
 ] as const) {
-  const bytes = await bytesPerStep(run, count);
+  const bytes = await bytesPerCall(run, count);
   result[name] = Number.isFinite(bytes) ? bytes : 'Infinity';
 }
-process.stdout.write(JSON.stringify({ result, sink: sink > 0 ? 1 : 0 }));
+process.stdout.write(JSON.stringify({ result }));
