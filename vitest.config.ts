@@ -3,24 +3,36 @@ import LongestFirst from './test/sequencer.js';
 
 /** The tests that need a browser: test/e2e/*.e2e.ts, gathered in one file (one build and one Chromium, global-setup.ts). */
 const BROWSER = ['test/e2e/browser.test.ts'];
-/** Checks of what we build: the type checks, the package as npm would publish it, the API reference. */
-const BUILD = ['test/typecheck.test.ts', 'test/package.test.ts', 'test/api-docs.test.ts'];
+/**
+ * What `npm run test:quick` leaves out: the checks of what we build (the type checks, the package, the API
+ * reference, the README, the public API), the V8 probes (allocation, deoptimisation) and the benchmark pools'
+ * facts. None of them tests a query's answers.
+ */
+const SLOW = [
+  'test/typecheck.test.ts', 'test/package.test.ts', 'test/api-docs.test.ts', 'test/readme.test.ts', 'test/public-api.test.ts',
+  'test/allocation.test.ts', 'test/world/world-allocation.test.ts', 'test/deopt.test.ts', 'test/bench/pools.test.ts',
+];
 
-// `npm test` runs the three projects, the longest files first (test/sequencer.ts); `npm run test:quick` only
-// `unit` (no browser, no packing, no type check), for the edit loop. The unit files share
+// `npm test` runs both projects, the longest files first (test/sequencer.ts). `npm run test:quick`
+// (`--mode quick`) runs the unit project less SLOW, for the edit loop; `npm run test:stress` (`--mode stress`)
+// the same files with ten times the property cases, then the hull fuzzer for a minute. The unit files share
 // their workers' module graph (isolate: false): importing the library afresh for each of 70 files cost 30 s.
-export default defineConfig({
-  test: {
-    testTimeout: 60_000,
-    // A fixed fast-check seed unless FC_SEED=random (test/setup-seed.ts).
-    setupFiles: ['test/setup-seed.ts'],
-    // Three workers on two cores: the browser file mostly waits on frames, and the others keep both cores busy.
-    maxWorkers: 3,
-    sequence: { sequencer: LongestFirst },
-    projects: [
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...BROWSER, ...BUILD], isolate: false } },
-      { extends: true, test: { name: 'build', include: BUILD } },
-      { extends: true, test: { name: 'browser', include: BROWSER, globalSetup: ['test/e2e/global-setup.ts'] } },
-    ],
-  },
+export default defineConfig(({ mode }) => {
+  const lean = mode === 'quick' || mode === 'stress', stress = mode === 'stress';
+  return {
+    test: {
+      // Under `npm run test:stress` (`--mode stress`) the properties run ten times their cases (test/runs.ts).
+      env: stress ? { FC_STRESS: process.env.FC_STRESS ?? '10' } : {},
+      testTimeout: stress ? 600_000 : 60_000,
+      // A fixed fast-check seed unless FC_SEED=random (test/setup-seed.ts).
+      setupFiles: ['test/setup-seed.ts'],
+      // Three workers on two cores: the browser file mostly waits on frames, and the others keep both cores busy.
+      maxWorkers: 3,
+      sequence: { sequencer: LongestFirst },
+      projects: [
+        { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: lean ? [...BROWSER, ...SLOW] : BROWSER, isolate: false } },
+        ...(lean ? [] : [{ extends: true, test: { name: 'browser', include: BROWSER, globalSetup: ['test/e2e/global-setup.ts'] } }]),
+      ],
+    },
+  };
 });

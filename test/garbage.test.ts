@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import * as format from '../src/format/index.js';
 import * as lib from '../src/index.js';
 import * as plane from '../src/2d/index.js';
+import { runs } from './runs.js';
 
 const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
   Point: () => new lib.Point(),
@@ -116,7 +117,7 @@ describe('garbage into every public function', () => {
       } catch (error) {
         if (!(error instanceof lib.CollisionError)) throw error;
       }
-    }), { seed: 1126, numRuns: 300 });
+    }), { seed: 1126, numRuns: runs(300) });
   });
 });
 

@@ -1,53 +1,35 @@
 /**
  * The README runs as written. Every fenced block is `ts` or `sh`:
- * - each `ts` block is written out as a module (its `convex-collide` imports pointed at src/), type-checked
- *   with the project's compiler settings, then run; every `console.log` it makes must print what the
- *   block's `// → …` comments say, in order, and it must make as many as there are comments;
+ * - each `ts` block is written out as a module (its `convex-collide` imports pointed at src/, readme-blocks.ts)
+ *   and run; every `console.log` it makes must print what the block's `// → …` comments say, in order, and it
+ *   must make as many as there are comments (test/typecheck.test.ts type-checks the blocks with the project);
  * - each `sh` block's commands run, in an empty scratch folder as in a user's project: `npx convex-collide …`
  *   through a stand-in for the installed command (the CLI's source under tsx), and `npm …` lines are checked against package.json (the package's name,
  *   the scripts they name), since installing needs a network and starting the explorer never returns.
  * It also holds the README to its size and keeps history out of it and docs/: no commit hashes, no
  * benchmark runs by number.
  */
-import { execFile, execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { blocks, README, ROOT, tsBlocks, writeTsBlocks } from './readme-blocks.js';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; scripts: Record<string, string> };
+const shBlocks = blocks.filter((b) => b.lang === 'sh');
 /** Generated modules live inside the repository (git-ignored), so that imports of src/ and three resolve. */
 const BLOCKS_DIR = join(ROOT, 'test', '.readme');
-
-interface Block { lang: string; code: string; line: number }
-
-const blocks: Block[] = [...README.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((m) => ({
-  lang: m[1], code: m[2], line: README.slice(0, m.index).split('\n').length,
-}));
-const tsBlocks = blocks.filter((b) => b.lang === 'ts');
-const shBlocks = blocks.filter((b) => b.lang === 'sh');
-
-function moduleSource(code: string): string {
-  return code
-    .replace(/from 'convex-collide\/format'/g, "from '../../src/format/index.js'")
-    .replace(/from 'convex-collide\/threads'/g, "from '../../src/threads/index.js'")
-    .replace(/from 'convex-collide\/2d'/g, "from '../../src/2d/index.js'")
-    .replace(/from 'convex-collide'/g, "from '../../src/index.js'");
-}
 
 /** The `// → text` comments of a block, in order: what its console.log calls print. */
 function expectedOutputs(code: string): string[] {
   return [...code.matchAll(/\/\/ → (.*)$/gm)].map((m) => m[1].trim());
 }
 
-mkdirSync(BLOCKS_DIR, { recursive: true });
-for (const f of readdirSync(BLOCKS_DIR)) rmSync(join(BLOCKS_DIR, f));
-for (const b of tsBlocks) writeFileSync(join(BLOCKS_DIR, `block-${b.line}.ts`), moduleSource(b.code));
+const modules = writeTsBlocks(BLOCKS_DIR);
 afterAll(() => rmSync(BLOCKS_DIR, { recursive: true, force: true }));
 
 describe('README', () => {
@@ -69,22 +51,11 @@ describe('README', () => {
     }
   });
 
-  it('type-checks every ts block', async () => {
-    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-    writeFileSync(join(BLOCKS_DIR, 'tsconfig.json'), JSON.stringify({
-      extends: '../../tsconfig.json', compilerOptions: { noEmit: true, rootDir: '../..' }, include: ['*.ts'],
-    }));
-    const output = await new Promise<string>((resolve) => {
-      execFile(process.execPath, [tsc, '-p', join(BLOCKS_DIR, 'tsconfig.json')], { cwd: ROOT }, (_error, stdout, stderr) => resolve(`${stdout}${stderr}`));
-    });
-    expect(output).toBe('');
-  }, 60_000);
-
   it.each(tsBlocks.map((b) => [b.line, b] as const))('ts block at line %i prints what its comments say', async (line, block) => {
     const printed: string[] = [];
     const log = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => { printed.push(format(...args)); });
     try {
-      await import(/* @vite-ignore */ pathToFileURL(join(BLOCKS_DIR, `block-${line}.ts`)).href);
+      await import(/* @vite-ignore */ pathToFileURL(modules.get(block)!).href);
     } finally {
       log.mockRestore();
     }

@@ -5,6 +5,8 @@
  * golden test. A test that names its own seed keeps it.
  */
 import fc from 'fast-check';
+import { runs } from './runs.js';
 
 const chosen = process.env.FC_SEED;
-if (chosen !== 'random') fc.configureGlobal({ seed: chosen === undefined ? 20261126 : Number(chosen) });
+// fast-check's default of 100 cases, times FC_STRESS (runs.ts), for the properties that name no count.
+fc.configureGlobal({ numRuns: runs(100), ...(chosen === 'random' ? {} : { seed: chosen === undefined ? 20261126 : Number(chosen) }) });

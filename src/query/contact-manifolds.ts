@@ -14,7 +14,7 @@ import { shapeAabb } from '../shapes/shape-aabb.js';
 import type { ConvexShape, Shape } from '../shapes/shape.js';
 import { copyTransform, PartSlot, placePart, reportedPart, rootBoxIn, type PartedShape } from './concave/parts.js';
 import { checkManifoldOptions, contactWithin, innerOptions, type InnerOptions, type ManifoldOptions } from './contact-manifold.js';
-import { explainNotShape, isConvexShape, kindIndex } from './dispatch.js';
+import { isConvexShape, kindIndex, throwNoPairFunction } from './dispatch.js';
 import { manifoldConvex, ManifoldWork } from './manifold/convex-manifold.js';
 import { createManifold, type Manifold } from './manifold/manifold-result.js';
 import { outNotWritable } from './options.js';
@@ -123,9 +123,8 @@ export function contactManifolds(
   if (out != null && !(typeof out === 'object' && Array.isArray(out.manifolds) && !Object.isFrozen(out) && !Object.isFrozen(out.manifolds))) {
     throw new InvalidArgumentError('out', 'is not a writable manifold list; expected one from createManifoldList()');
   }
-  // (Each shape checked by its own call: a loop over [['a', a], ['b', b]] made two arrays a call.)
-  checkShapeArgument('a', a);
-  checkShapeArgument('b', b);
+  // A shape this query takes: convex, a compound or a mesh (an object that only names a kind is none).
+  if (!isTaken(a) || !isTaken(b)) throwNoPairFunction('contactManifolds', a, b);
   // The traversal's state is the module's: a support function of the user's own that asks for manifolds
   // while manifolds are found would overwrite it.
   if (_running) throw new InvalidArgumentError('contactManifolds', 'was called from inside contactManifolds (by a support function of your own); not supported');
@@ -389,8 +388,8 @@ function swapPoints(m: Manifold, i: number, j: number): void {
   m.points[j] = p;
 }
 
-/** Throws as the queries do when `s` is no shape contactManifolds takes (a convex shape, a compound or a mesh). */
-function checkShapeArgument(field: 'a' | 'b', s: Shape): void {
+/** Whether `s` is a shape contactManifolds takes: a convex shape, a compound or a mesh. */
+function isTaken(s: Shape): boolean {
   const k = kindIndex(s);
-  if (k !== COMPOUND_KIND_INDEX && k !== MESH_KIND_INDEX && !isConvexShape(s)) explainNotShape(field, s);
+  return k === COMPOUND_KIND_INDEX || k === MESH_KIND_INDEX || isConvexShape(s);
 }

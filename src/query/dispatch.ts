@@ -134,7 +134,7 @@ export class PairTable<F> {
 }
 
 /** Why `find` has no function: `a` or `b` is not an object, or no function answers their kinds. */
-function throwNoPairFunction(query: string, a: Shape, b: Shape): never {
+export function throwNoPairFunction(query: string, a: Shape, b: Shape): never {
   explainNotShape('a', a);
   explainNotShape('b', b);
   const kindOf = (s: Shape): string => {

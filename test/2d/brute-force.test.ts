@@ -18,8 +18,9 @@ import { describe, expect, it } from 'vitest';
 import { closestPoints, contact, distance, intersects, penetration, Point2, Polygon, type ContactResult } from '../../src/2d/index.js';
 import * as A from './arbitraries2d.js';
 import * as O from './oracle2d.js';
+import { runs } from '../runs.js';
 
-const RUNS = 400;
+const RUNS = runs(400);
 const TOL = 1e-9;
 
 /** The library's contact for an oracle pair. */

@@ -12,6 +12,7 @@ import {
 } from '../../src/2d/index.js';
 import { build, moderateAngle, num, pair, pairWith, pose } from './arbitraries2d.js';
 import * as O from './oracle2d.js';
+import { runs } from '../runs.js';
 
 const I = createPose2();
 
@@ -93,7 +94,7 @@ describe('2D shape casts: translations', () => {
       expect(r!.time).toBeLessThanOrEqual(first + 1e-12);
       expect(f(r!.time)).toBeLessThanOrEqual(castTol);
       if (r!.time > 0) expect(f(r!.time)).toBeGreaterThanOrEqual(-castTol);
-    }), { numRuns: 300 });
+    }), { numRuns: runs(300) });
   });
 });
 
@@ -174,7 +175,7 @@ describe('2D shape casts: turning', () => {
       } else {
         expect(sep(0)).toBeLessThanOrEqual(target + tol);
       }
-    }), { numRuns: 150 });
+    }), { numRuns: runs(150) });
   });
 });
 

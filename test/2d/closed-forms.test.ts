@@ -11,8 +11,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Box2, Circle, closestPoints, contact, distance, intersects, penetration, Polygon, type Pose2Like, type Shape2 } from '../../src/2d/index.js';
+import { runs } from '../runs.js';
 
-const RUNS = 300;
+const RUNS = runs(300);
 const TOL = 1e-12;
 const pose = (x: number, y: number, angle = 0): Pose2Like => ({ position: { x, y }, angle });
 // Subnormal sizes are left out (a tiny value becomes 0): the 2D entry refuses a pair whose whole size is

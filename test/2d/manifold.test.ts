@@ -13,6 +13,7 @@ import {
 } from '../../src/2d/index.js';
 import { build, pair, pose } from './arbitraries2d.js';
 import * as O from './oracle2d.js';
+import { runs } from '../runs.js';
 
 const ground = new Box2(5, 0.5);
 const groundPose = createPose2(0, -0.5, 0); // its top edge on y = 0
@@ -170,7 +171,7 @@ describe('2D contact manifolds: the pair\'s cache', () => {
       const again = contactManifold(a, pa, b, pb, null, { margin, cache });
       expect(plain(again)).toEqual(cold);
       if (again !== null) expect(again.iterations).toBe(0);
-    }), { numRuns: 200 });
+    }), { numRuns: runs(200) });
   });
 
   it('moved together, A as far from the origin (the same relative pose and touch slack to the bit): the answer moved with them', () => {
@@ -315,7 +316,7 @@ describe('2D contact manifolds: properties on random pairs', () => {
       expect(Math.abs(deepest - c.separation)).toBeLessThanOrEqual(tol);
       // The two points of an edge contact are distinct and each has a feature pair of its own.
       if (m!.count === 2) expect(m!.points[0].id).not.toBe(m!.points[1].id);
-    }), { numRuns: 400 });
+    }), { numRuns: runs(400) });
   });
 
   it('a rounded box on the ground: the two points of its flat bottom, each its corner core\'s height less the radius', () => {
@@ -329,7 +330,7 @@ describe('2D contact manifolds: properties on random pairs', () => {
       const xs = points(m!).map((p) => p.b[0]).sort((u, v) => u - v);
       expect(xs[0]).toBeCloseTo(x - 0.5, 12);
       expect(xs[1]).toBeCloseTo(x + 0.5, 12);
-    }), { numRuns: 100 });
+    }), { numRuns: runs(100) });
   });
 
   it('a polygon on its edge: the clipped overlap of the two edges (brute force over the polygon\'s bottom edge)', () => {
@@ -353,6 +354,6 @@ describe('2D contact manifolds: properties on random pairs', () => {
         expect(got[k].b[0]).toBeCloseTo(ends[k][0], 10);
         expect(got[k].s).toBeCloseTo(-sink, 10);
       }
-    }), { numRuns: 200 });
+    }), { numRuns: runs(200) });
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '../../src/2d/index.js';
 import { build, pose, shape as shapeArb, num } from './arbitraries2d.js';
 import * as O from './oracle2d.js';
+import { runs } from '../runs.js';
 
 const I = createPose2();
 
@@ -163,7 +164,7 @@ describe('2D ray casts: against the oracle on random shapes and rays', () => {
         expect(O.support(p, n) - O.dot(n, q)).toBeLessThanOrEqual(tol);
         expect(O.dot(n, d)).toBeLessThanOrEqual(tol);
       }
-    }), { numRuns: 500 });
+    }), { numRuns: runs(500) });
   });
 
   it('hollow (solid: false) from inside: where the ray leaves, by the oracle on the reversed ray', () => {
@@ -179,6 +180,6 @@ describe('2D ray casts: against the oracle on random shapes and rays', () => {
       const back = oracleHit(p, [o[0] + far * d[0], o[1] + far * d[1]], [-d[0], -d[1]]);
       expect(back.t).not.toBeNull();
       expect(Math.abs(hit.t - (far - back.t!)) * O.norm(d)).toBeLessThanOrEqual(1e-9 * 10);
-    }), { numRuns: 200 });
+    }), { numRuns: runs(200) });
   });
 });

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { same } from '../check.js';
 import { DynamicTree } from '../../src/bvh/dynamic-tree.js';
 import { InvalidArgumentError } from '../../src/index.js';
+import { runs } from '../runs.js';
 
 type Box = [number, number, number, number, number, number];
 
@@ -93,7 +94,7 @@ describe('DynamicTree', () => {
       expect([...leaves].sort((a, b) => a - b)).toEqual([...live.keys()].sort((a, b) => a - b));
       for (const [p, l] of live) for (let k = 0; k < 6; k++) same(tree.bounds[6 * p + k], l.box[k]);
       if (tree.leafCount > 1) expect(tree.treeHeight).toBeLessThanOrEqual(Math.ceil(1.45 * Math.log2(tree.leafCount + 2)));
-    }), { numRuns: 200 });
+    }), { numRuns: runs(200) });
   });
 
   it('10,000 leaves inserted in sorted order (the worst case for a naive tree) stay balanced', () => {

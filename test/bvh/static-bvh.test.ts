@@ -9,6 +9,7 @@ import { BvhNearest, BvhRayHit, nearestBvh, overlapBvh, rayBvh } from '../../src
 import { buildBvh, type StaticBvh } from '../../src/bvh/static-bvh.js';
 import { InvalidArgumentError } from '../../src/index.js';
 import { num } from '../arbitraries.js';
+import { runs } from '../runs.js';
 
 type Box6 = [number, number, number, number, number, number];
 
@@ -90,7 +91,7 @@ describe('static BVH (binned SAH) against brute force', () => {
       const near = nearestBvh(bvh, Float64Array.from(q), byTable(gaps), out, out);
       expect(near.distance).toBe(dBest);
       expect(near.item).toBe(dBest === Infinity ? -1 : gaps.indexOf(dBest));
-    }), { numRuns: 200 });
+    }), { numRuns: runs(200) });
   });
 
   it('signed distances: with an overlap found, every box touching the query is still visited (a deeper overlap may hide there)', () => {
@@ -105,7 +106,7 @@ describe('static BVH (binned SAH) against brute force', () => {
       const near = nearestBvh(bvh, Float64Array.from(q), byTable(signed), out, out);
       expect(near.distance).toBe(best);
       expect(near.item).toBe(signed.indexOf(best));
-    }), { numRuns: 200 });
+    }), { numRuns: runs(200) });
   });
 
   it('a ray stops at the bound given in out.t; the visitor sees the best so far there', () => {

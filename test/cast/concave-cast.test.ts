@@ -16,6 +16,7 @@ import {
 } from '../../src/index.js';
 import { anyShape, num, pose, unitQuat, vec } from '../arbitraries.js';
 import { add, composePose, norm, poseObj, scale, sub, toWorld, type PoseT, type V3 } from '../oracles.js';
+import { runs } from '../runs.js';
 
 interface Parts { shapes: ConvexShape[]; poses: PoseT[]; shape: Shape }
 
@@ -110,7 +111,7 @@ describe('shapeCast with a compound: the earliest part (brute force over every p
         ? compare(other, pOther, v, c, pc, [0, 0, 0], target)
         : compare(c, pc, [0, 0, 0], other, pOther, v, target);
       counts[outcome] = (counts[outcome] ?? 0) + 1;
-    }), { numRuns: 150 });
+    }), { numRuns: runs(150) });
     // Not only misses: most paths aimed at the compound meet it.
     expect(counts.hit ?? 0).toBeGreaterThan(60);
     expect(counts.miss ?? 0).toBeGreaterThan(5);
@@ -121,7 +122,7 @@ describe('shapeCast with a compound: the earliest part (brute force over every p
       const ball = single(new Sphere(0.3));
       const pB: PoseT = { position: add(pc.position, add(start, [4, 0, 0])), quaternion: [0, 0, 0, 1] };
       compare(c, pc, vA, ball, pB, sub(vB, [4, 0, 0]), 0.05, 2);
-    }), { numRuns: 80 });
+    }), { numRuns: runs(80) });
   });
 
   it('compound against compound, and compound against a mesh, either one first', () => {
@@ -131,7 +132,7 @@ describe('shapeCast with a compound: the earliest part (brute force over every p
       const v = sub(add(pA.position, aim), pB.position);
       compare(a, pA, [0, 0, 0], B, pB, v, 0.02);
       compare(B, pB, v, a, pA, [0, 0, 0], 0);
-    }), { numRuns: 25 });
+    }), { numRuns: runs(25) });
   });
 });
 
@@ -147,7 +148,7 @@ describe('shapeCast with a triangle mesh: the earliest triangle (brute force ove
       const v = sub(add(pm.position, aim), start);
       const outcome = swap ? compare(other, pOther, v, knotParts, pm, [0, 0, 0], target) : compare(knotParts, pm, [0, 0, 0], other, pOther, v, target);
       counts[outcome] = (counts[outcome] ?? 0) + 1;
-    }), { numRuns: 40 });
+    }), { numRuns: runs(40) });
     expect(counts.hit ?? 0).toBeGreaterThan(15);
   });
 
@@ -158,7 +159,7 @@ describe('shapeCast with a triangle mesh: the earliest triangle (brute force ove
     fc.assert(fc.property(pose(0.5), pose(0.5), vec(1), (pA, pB0, aim) => {
       const pB: PoseT = { position: add(pB0.position, [4, 0.5, 0]), quaternion: pB0.quaternion };
       if (compare(parts, pA, [0, 0, 0], parts, pB, sub(add(pA.position, aim), pB.position), 0.01) === 'hit') hits++;
-    }), { numRuns: 8 });
+    }), { numRuns: runs(8) });
     expect(hits).toBeGreaterThan(3);
   });
 
@@ -226,7 +227,7 @@ describe('shapeCast with concave shapes that turn: conservative advancement on c
       // (Within contact's own agreement between frames on curved parts, looser than the cast's tolerance.)
       expect(Math.abs(partSep - target)).toBeLessThan(10 * tol);
       expect(r.partB).toBe(0);
-    }), { numRuns: 30 });
+    }), { numRuns: runs(30) });
     expect(hits).toBeGreaterThan(10);
   });
 });

@@ -19,6 +19,7 @@ import { anyShape, num, pose, scaleShape, unitQuat, vec } from '../arbitraries.j
 import {
   add, composePose, cross, dirToLocal, dot, norm, normalize, poseObj, rotate, scale, sub, toLocal, toV3, toWorld, type PoseT, type V3,
 } from '../oracles.js';
+import { runs } from '../runs.js';
 
 const P = (p: V3) => ({ x: p[0], y: p[1], z: p[2] });
 
@@ -105,7 +106,7 @@ describe('rayCast on a compound: the nearest part (brute force over every part)'
       const p = add(o, scale(d, hit!.t));
       for (let k = 0; k < 3; k++) expect(toV3(hit!.point)[k]).toBeCloseTo(p[k], 9);
       if (brute.hit.t === 0) insides++; else hits++;
-    }), { numRuns: 300 });
+    }), { numRuns: runs(300) });
     // Not only easy cases: hits, misses and origins inside each a fair share of the runs.
     expect(hits).toBeGreaterThan(75);
     expect(misses).toBeGreaterThan(50);
@@ -126,7 +127,7 @@ describe('rayCast on a compound: the nearest part (brute force over every part)'
       if (hit === null) { expect(Math.abs(brute.hit.t - maxT) * norm(d)).toBeLessThan(tol); return; }
       expect(hit.t).toBeLessThanOrEqual(maxT);
       expect(Math.abs(hit.t - brute.hit.t) * norm(d)).toBeLessThan(tol);
-    }), { numRuns: 150 });
+    }), { numRuns: runs(150) });
   });
 
   it('moving the compound, the origin and the direction by one rigid motion changes neither t nor the part', () => {
@@ -138,7 +139,7 @@ describe('rayCast on a compound: the nearest part (brute force over every part)'
       expect(b === null).toBe(a === null);
       if (a === null || b === null) return;
       expect(Math.abs(a.t - b.t) * norm(d)).toBeLessThan(1e-7 * 20);
-    }), { numRuns: 100 });
+    }), { numRuns: runs(100) });
   });
 });
 
@@ -183,7 +184,7 @@ describe('rayCast on a hollow compound: where the ray leaves the union of the pa
       // The normal is outward there: the ray leaves along it.
       expect(dot(toV3(hit.normal), d)).toBeGreaterThan(-1e-9);
       if (hit.part !== 0) followed++;
-    }), { numRuns: 200 });
+    }), { numRuns: runs(200) });
     // Most rays leave through a part other than the first (the walk went through overlapping parts).
     expect(followed).toBeGreaterThan(40);
   });
@@ -251,7 +252,7 @@ describe('rayCast on a triangle mesh: the nearest triangle (Möller–Trumbore o
       expect(dot(n, d)).toBeLessThanOrEqual(0);
       expect(norm(cross(n, face))).toBeLessThan(1e-6);
       hits++;
-    }), { numRuns: 60 });
+    }), { numRuns: runs(60) });
     expect(hits).toBeGreaterThan(15);
     expect(misses).toBeGreaterThan(5);
   });
@@ -282,7 +283,7 @@ describe('rayCast on a triangle mesh: the nearest triangle (Möller–Trumbore o
       expect(own).not.toBeUndefined();
       expect(Math.abs(own! - brute.t) * norm(d)).toBeLessThan(1e-9 * 10);
       hits++;
-    }), { numRuns: 200 });
+    }), { numRuns: runs(200) });
     expect(hits).toBeGreaterThan(25);
   });
 

@@ -13,6 +13,7 @@ import { Box, Point, Sphere, contact, createShapeCastResult, distance, shapeCast
 import { shapeFromJSON, type ShapeJSON } from '../../src/format/index.js';
 import { curvedShape, num, polytopeShape, pose, unitVec, vec } from '../arbitraries.js';
 import { add, composePose, dot, norm, overlapAlong, poseObj, rotate, scale, toV3, type Placed, type PoseT, type V3 } from '../oracles.js';
+import { runs } from '../runs.js';
 
 const moved = (p: PoseT, v: V3, t: number): PoseT => ({ position: add(p.position, scale(v, t)), quaternion: p.quaternion });
 const motion = (v: V3): Motion => ({ linear: { x: v[0], y: v[1], z: v[2] } });
@@ -109,14 +110,14 @@ function checkCase(c: Case): void {
 describe('shapeCast, linear: the GJK ray cast on the Minkowski difference', () => {
   it('polytopes: the first time the separation reaches the target (sampling and bisection), with certificates', () => {
     tally.hit = tally.miss = tally.other = 0;
-    fc.assert(fc.property(caseArb(polytopeShape), checkCase), { numRuns: 120, endOnFailure: true });
+    fc.assert(fc.property(caseArb(polytopeShape), checkCase), { numRuns: runs(120), endOnFailure: true });
     expect(tally.hit).toBeGreaterThan(5);
     expect(tally.miss).toBeGreaterThan(5);
   });
 
   it('curved shapes (spheres, capsules, cylinders, cones, ellipsoids, rounded): the same', () => {
     tally.hit = tally.miss = tally.other = 0;
-    fc.assert(fc.property(caseArb(curvedShape), checkCase), { numRuns: 120, endOnFailure: true });
+    fc.assert(fc.property(caseArb(curvedShape), checkCase), { numRuns: runs(120), endOnFailure: true });
     expect(tally.hit).toBeGreaterThan(5);
     expect(tally.miss).toBeGreaterThan(5);
   });
@@ -139,7 +140,7 @@ describe('shapeCast, linear: the GJK ray cast on the Minkowski difference', () =
         expect(Math.abs(separationAt(c, r.time) - c.target)).toBeLessThan(1e-6 * L);
         expect(Math.abs(separationAt(c, s.time) - c.target)).toBeLessThan(1e-6 * L);
       }
-    }), { numRuns: 150, endOnFailure: true });
+    }), { numRuns: runs(150), endOnFailure: true });
   });
 
   it('properties, linear and turning: a common rigid motion changes nothing but the frame; casting B at A answers the same time with the normal reversed', () => {
@@ -181,7 +182,7 @@ describe('shapeCast, linear: the GJK ray cast on the Minkowski difference', () =
         // Normals agree where they are determined: apart at the target, or a face (sharp contacts may pick another normal of the cone).
         if (r.time > 0 && c.target > 0.01) expect(norm([n[0] - expectedN[0], n[1] - expectedN[1], n[2] - expectedN[2]])).toBeLessThan(1e-3);
       }
-    }), { numRuns: 150 });
+    }), { numRuns: runs(150) });
     expect(compared).toBeGreaterThan(30);
   });
 

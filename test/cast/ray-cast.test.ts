@@ -11,6 +11,7 @@ import {
 } from '../../src/index.js';
 import { num, unitQuat, vec } from '../arbitraries.js';
 import { add, dot, norm, poseObj, rotate, scale, sub, toV3, type PoseT, type V3 } from '../oracles.js';
+import { runs } from '../runs.js';
 
 const P = (p: V3) => ({ x: p[0], y: p[1], z: p[2] });
 
@@ -51,7 +52,7 @@ describe('rayCast against closed forms and plane clipping', () => {
       expect(Math.abs(hit!.t - t)).toBeLessThan(1e-9 * (1 + t));
       const n = scale(sub(add(origin, scale(dir, t)), pose.position), 1 / radius);
       for (let k = 0; k < 3; k++) expect(toV3(hit!.normal)[k]).toBeCloseTo(n[k], 7);
-    }), { numRuns: 300 });
+    }), { numRuns: runs(300) });
   });
 
   it('box and convex hull: plane clipping of the ray, entry and (hollow) exit', () => {
@@ -94,7 +95,7 @@ describe('rayCast against closed forms and plane clipping', () => {
         const d = Math.min(...planes.map(({ n }) => norm(sub(n, toV3(hit!.normal)))));
         expect(d).toBeLessThan(1e-6);
       }
-    }), { numRuns: 400 });
+    }), { numRuns: runs(400) });
   });
 });
 
@@ -123,7 +124,7 @@ describe('rayCast: certificates on every other shape', () => {
       expect(at(hit.t * (1 - 1e-6) - 1e-6)).toBeGreaterThan(0);
       // The normal faces the ray.
       expect(dot(toV3(hit.normal), dir)).toBeLessThanOrEqual(1e-9);
-    }), { numRuns: 300 });
+    }), { numRuns: runs(300) });
   });
 
   it('a big box far away keeps its digits (errors relative to its size, not growing with it)', () => {

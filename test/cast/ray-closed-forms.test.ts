@@ -32,6 +32,7 @@ import {
   add, closestOnSegment, closestOnTriangle, cross, dist, dot, norm, normalize, poseObj, rotate, scale, sub, toV3,
   type PoseT, type V3,
 } from '../oracles.js';
+import { runs as caseCount } from '../runs.js';
 
 const P = (p: V3) => ({ x: p[0], y: p[1], z: p[2] });
 /** The ray cast's relative tolerance (tolerance.ts RAY_CAST_RELATIVE_TOLERANCE), restated: flat shapes are touched within it. */
@@ -284,7 +285,7 @@ describe('ray closed forms: the GJK ray cast and the implicit functions agree', 
       expect(Math.abs(cf.t - gjk.t) * rl).toBeLessThan((sharp ? 1e-5 : 1e-9) * L);
       expect((gjk.t - cf.t) * rl).toBeLessThan(1e-9 * L); // GJK never stops beyond the surface
       if (!sharp) expect(norm(sub(normalize(cf.normal), normalize(gjk.normal)))).toBeLessThan(1e-4);
-    }), { numRuns: 1500 });
+    }), { numRuns: caseCount(1500) });
     // Bands: hits are a good share of the rays from outside, inside origins occur, fragile rays are rare.
     // (Measured 0.28 to 0.33 of the rays from outside over six seeds: 0.2 is far below any seed's share.)
     expect(hits / (runs - inside)).toBeGreaterThan(0.2);
@@ -345,7 +346,7 @@ describe('ray closed forms: the GJK ray cast and the implicit functions agree', 
         }
         if (gjk.hit && spec.smooth(p)) expect(norm(sub(normalize(cf.normal), normalize(gjk.normal)))).toBeLessThan(1e-6);
       }
-    }), { numRuns: 1500 });
+    }), { numRuns: caseCount(1500) });
     expect(hits / runs).toBeGreaterThan(0.3);
     expect(misses / runs).toBeGreaterThan(0.1);
     expect(inPlane).toBeGreaterThan(0);
@@ -376,7 +377,7 @@ describe('ray closed forms: hard cases', () => {
       // The far cast's normal is the surface's at its own point (which moved by up to the origin's rounding).
       // Computed from coordinates rounded to `ulps`, its direction is good to about ulps over the radius.
       if (spec.smooth(b.point) && spec.kind !== 'triangle') expect(norm(sub(normalize(b.normal), gradient(spec.f, b.point, spec.L)))).toBeLessThan(1e-7 + (16 * ulps) / spec.L);
-    }), { numRuns: 400 });
+    }), { numRuns: caseCount(400) });
     expect(checked).toBeGreaterThan(100);
   });
 
@@ -392,7 +393,7 @@ describe('ray closed forms: hard cases', () => {
       if (!a.hit) return;
       expect(b.t).toBe(a.t);
       expect(normalize(b.normal)).toEqual(normalize(a.normal));
-    }), { numRuns: 400 });
+    }), { numRuns: caseCount(400) });
   });
 
   it('rays parallel to the axis, along the surface and tangent to it give finite normals, never NaN', () => {
@@ -573,7 +574,7 @@ describe('rayCast with the closed forms: poses and hollow casts', () => {
       const back = rotate([-pose.quaternion[0], -pose.quaternion[1], -pose.quaternion[2], pose.quaternion[3]], toV3(world.normal));
       if (!(solid && local.t === 0)) expect(inNormalCone(spec, toV3(local.point), back, 1e-8 * L)).toBe(true);
       if (spec.smooth(toV3(local.point))) expect(norm(sub(back, toV3(local.normal)))).toBeLessThan(1e-9);
-    }), { numRuns: 600 });
+    }), { numRuns: caseCount(600) });
     expect(hits).toBeGreaterThan(200);
   });
 
@@ -602,7 +603,7 @@ describe('rayCast with the closed forms: poses and hollow casts', () => {
       expect(dot(n, r)).toBeGreaterThanOrEqual(0); // outward at an exit
       expect(inNormalCone(spec, p, n, 1e-8 * L)).toBe(true);
       exits++;
-    }), { numRuns: 400 });
+    }), { numRuns: caseCount(400) });
     expect(exits).toBeGreaterThan(200);
   });
 

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Box, ConvexHull, InvalidNumberError, Sphere, contact, createShapeCastResult, rayCast, shapeCast, type Motion, type PoseLike } from '../../src/index.js';
 import { num, vec } from '../arbitraries.js';
+import { runs } from '../runs.js';
 
 const at = (x: number, y: number, z: number): PoseLike => ({ position: { x, y, z }, quaternion: { x: 0, y: 0, z: 0, w: 1 } });
 const lin = (x: number, y: number, z: number): Motion => ({ linear: { x, y, z } });
@@ -49,7 +50,7 @@ describe('shapeCast: closed forms and certificates', () => {
       expect(r).not.toBeNull();
       // Within the cast's tolerance over the closing speed.
       expect(Math.abs(r!.time - tExact)).toBeLessThan(1e-6 * (R + Math.sqrt(cc) + Math.sqrt(vv)) / Math.max(1e-3, -cv / Math.sqrt(vv)));
-    }), { numRuns: 300 });
+    }), { numRuns: runs(300) });
   });
 
   it('rotating hulls: at the reported time the separation is the target, and no sampled earlier time is closer', () => {
@@ -71,7 +72,7 @@ describe('shapeCast: closed forms and certificates', () => {
       const end = r === null ? 1 : r.time;
       for (let i = 0; i < 200; i++) expect(sepAt((end * i) / 200)).toBeGreaterThan(target - tol);
       if (r !== null && r.time > 0) expect(Math.abs(sepAt(r.time) - target)).toBeLessThan(tol);
-    }), { numRuns: 60 });
+    }), { numRuns: runs(60) });
   });
 
   it('tunnelling: a sphere of radius 0.01 moving 100 a step past a plate 0.001 thick is caught', () => {

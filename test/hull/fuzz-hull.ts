@@ -52,3 +52,5 @@ for (; Date.now() - t0 < seconds * 1000; seed++) {
   }
 }
 console.log(`${runs} builds, seeds ${firstSeed} to ${seed - 1}, ${failing} failing seeds`);
+// A failing seed fails the command (npm run test:stress runs this fuzzer).
+if (failing > 0) process.exitCode = 1;

@@ -7,6 +7,7 @@ import {
 import { num, unitQuat, vec } from '../arbitraries.js';
 import { composePose, dot, normalizeQ, poseObj, qmul, rotate, sub, toLocal, toV3, toWorld, type PoseT, type Q4, type V3 } from '../oracles.js';
 import { area, boxVertices, contactRegion, hull2, inside, planeBasis, project } from './region-oracle.js';
+import { runs } from '../runs.js';
 
 const pose = (x: number, y: number, z: number, q: Q4 = [0, 0, 0, 1]): PoseLike => poseObj({ position: [x, y, z], quaternion: q });
 const axisAngle = (axis: V3, angle: number): Q4 => {
@@ -207,7 +208,7 @@ describe('contactManifold against the brute-force region oracle', () => {
         const l = toLocal(pb, p);
         expect(Math.abs(l[1] + c.hb[1])).toBeLessThan(1e-9 * L);
       }
-    }), { numRuns: 300 });
+    }), { numRuns: runs(300) });
   });
 
   it('hull prisms face to face: the points lie in the overlap of their faces', () => {
@@ -274,7 +275,7 @@ describe('contactManifold: properties', () => {
       sameRegion(pts(m1, 'pointA').map((p) => toWorld(motion, p)), pts(m2, 'pointA'), n2, 1e-9 * 10);
       const min = (m: Manifold): number => Math.min(...m.points.slice(0, m.count).map((p) => p.separation));
       expect(Math.abs(min(m1) - min(m2))).toBeLessThan(1e-9);
-    }), { numRuns: 200 });
+    }), { numRuns: runs(200) });
   });
 
   it('swapping A and B flips the normal and swaps the points', () => {
@@ -288,7 +289,7 @@ describe('contactManifold: properties', () => {
       for (let k = 0; k < 3; k++) expect(Math.abs(toV3(ab.normal)[k] + toV3(ba.normal)[k])).toBeLessThan(1e-9);
       sameRegion(pts(ab, 'pointA'), pts(ba, 'pointB'), toV3(ab.normal), 1e-9 * 10);
       sameRegion(pts(ab, 'pointB'), pts(ba, 'pointA'), toV3(ab.normal), 1e-9 * 10);
-    }), { numRuns: 200 });
+    }), { numRuns: runs(200) });
   });
 
   it('the deepest point equals contact\'s separation and none is deeper, on every pair of kinds', () => {
@@ -309,7 +310,7 @@ describe('contactManifold: properties', () => {
       const curved = shapes[i] instanceof Cylinder || shapes[j] instanceof Cylinder;
       expectConsistent(m!, ct.separation, margin, curved ? 1e-5 : 1e-9);
       expect(m!.count).toBeLessThanOrEqual(4);
-    }), { numRuns: 400 });
+    }), { numRuns: runs(400) });
   });
 });
 
@@ -446,7 +447,7 @@ describe('contactManifold: specialised pair functions', () => {
       expectConsistent(m!, ct.separation, 5, 1e-12);
       const back = contactManifold(b, pb, a, pa, createManifold(), { margin: 5 })!;
       for (const c of ['x', 'y', 'z'] as const) expect(back.normal[c]).toBeCloseTo(-m!.normal[c], 12);
-    }), { numRuns: 200 });
+    }), { numRuns: runs(200) });
     // Concentric spheres take the general path (any normal is right).
     const r = contactManifold(new Sphere(1), pose(0, 0, 0), new Sphere(0.5), pose(0, 0, 0))!;
     expect(r.points[0].separation).toBeCloseTo(-1.5, 12);
@@ -462,7 +463,7 @@ describe('contactManifold: specialised pair functions', () => {
       expect(m.iterations).toBe(0); // the separating axis test, not GJK and EPA
       const min = Math.min(...m.points.slice(0, m.count).map((p) => p.separation));
       expect(Math.abs(min - ct.separation)).toBeLessThan(1e-9);
-    }), { numRuns: 300 });
+    }), { numRuns: runs(300) });
   });
 });
 

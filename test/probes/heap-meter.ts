@@ -22,7 +22,7 @@ import { PROBE_FLAGS } from './run-probe.js';
 
 
 /** Warm-up rounds of 4 batches each, before the first measurement. */
-const WARM_ROUNDS = 3;
+const WARM_ROUNDS = 2;
 /**
  * Measured batches at most; the least growth is the figure. Some paths reach optimised code late: the
  * compound ray cast (its hollow half) allocated 0.75 bytes a call until about 180,000 calls in.

@@ -10,6 +10,7 @@ import { Box, Compound, Sphere, closestPoints, contact, contactManifold, createC
 import { answerPairQueryText, shapeFromJSON, type ShapeJSON } from '../../src/format/index.js';
 import { anyShape, pose } from '../arbitraries.js';
 import { composePose, poseObj, type PoseT } from '../oracles.js';
+import { runs } from '../runs.js';
 
 interface Parts { shapes: ConvexShape[]; poses: PoseT[]; compound: Compound }
 
@@ -53,7 +54,7 @@ describe('compounds: every query is the minimum over part pairs (brute force)', 
         if (best < 0) expect(Math.abs(p!.depth + best)).toBeLessThan(1e-9 * size);
         else expect(p).toBeNull();
       }
-    }), { numRuns: 120 });
+    }), { numRuns: runs(120) });
   });
 
   it('compound against compound: the least separation over every pair of parts', () => {
@@ -68,7 +69,7 @@ describe('compounds: every query is the minimum over part pairs (brute force)', 
       expect(Math.abs(sep - best)).toBeLessThan(1e-9 * 10);
       expect(Math.abs(distance(a.compound, poseObj(pa), b.compound, poseObj(pb)) - Math.max(best, 0))).toBeLessThan(1e-9 * 10);
       if (Math.abs(best) > 1e-8) expect(intersects(a.compound, poseObj(pa), b.compound, poseObj(pb))).toBe(best < 0);
-    }), { numRuns: 60 });
+    }), { numRuns: runs(60) });
   });
 
   it('an overlap found first does not hide a deeper one in another part whose box also touches', () => {

@@ -10,8 +10,9 @@ import type { ShapeJSON } from '../../src/format/index.js';
 import { closestPoints, contact, createContactResult, intersects, penetration } from '../../src/index.js';
 import * as A from '../arbitraries.js';
 import * as O from '../oracles.js';
+import { runs } from '../runs.js';
 
-const RUNS = 150;
+const RUNS = runs(150);
 
 function placePair(ja: ShapeJSON, jb: ShapeJSON, g: number, dir: O.V3, qa: O.Q4, qb: O.Q4, off: O.V3 = [0.3, -0.2, 0.1]): [O.Placed, O.Placed] {
   const sa = O.shapeSize(ja), sb = O.shapeSize(jb);
@@ -111,7 +112,7 @@ describe('EPA depth vs brute force on polytopes', () => {
         const ref = O.polytopeDepth(a, b);
         expect(Math.abs(-c!.separation - ref.depth), A.describeCase(a, b)).toBeLessThanOrEqual(tol);
       }),
-      { numRuns: 100, seed: 203 },
+      { numRuns: runs(100), seed: 203 },
     );
   });
 });
@@ -132,7 +133,7 @@ describe('EPA on curved and rounded shapes', () => {
         const best = O.searchDepth(a, b, [O.toV3(r.normal)]);
         expect(best.depth, A.describeCase(a, b)).toBeGreaterThanOrEqual(r.depth - tol);
       }),
-      { numRuns: 100, seed: 204 },
+      { numRuns: runs(100), seed: 204 },
     );
     expect(overlapping / total).toBeGreaterThan(0.4);
     expect(overlapping / total).toBeLessThan(0.98);
@@ -166,7 +167,7 @@ describe('EPA on dense hulls, scales and far poses', () => {
           expect(Math.abs(O.dist(O.toV3(c.pointA), O.toV3(c.pointB)) - c.separation), A.describeCase(a, b)).toBeLessThanOrEqual(tol);
         }
       }),
-      { numRuns: 60, seed: 208 },
+      { numRuns: runs(60), seed: 208 },
     );
     expect(overlapping).toBeGreaterThan(10);
   });
@@ -182,7 +183,7 @@ describe('EPA on dense hulls, scales and far poses', () => {
         const tol = 1e-6 * (O.shapeSize(ja) + O.shapeSize(jb)) + 1e-9;
         expect(checkPenetration(a, b, r, tol), A.describeCase(a, b)).toBe('');
       }),
-      { numRuns: 80, seed: 209 },
+      { numRuns: runs(80), seed: 209 },
     );
   });
 });
@@ -221,7 +222,7 @@ describe('EPA properties', () => {
         const t = contact(ta.shape, ta.pose, tb.shape, tb.pose)!;
         expect(Math.abs(t.separation - r.separation), A.describeCase(a, b)).toBeLessThanOrEqual(tol + 1e-9);
       }),
-      { numRuns: 100, seed: 206 },
+      { numRuns: runs(100), seed: 206 },
     );
   });
 
@@ -238,7 +239,7 @@ describe('EPA properties', () => {
         if (f < 1) { expect(r, A.describeCase(a, b)).toBeNull(); expect(out.separation).toBe(123); }
         else { expect(r, A.describeCase(a, b)).toBe(out); expect(Math.abs(out.separation - full.separation)).toBeLessThanOrEqual(1e-9 * (1 + full.separation)); }
       }),
-      { numRuns: 100, seed: 210 },
+      { numRuns: runs(100), seed: 210 },
     );
   });
 

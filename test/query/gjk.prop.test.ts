@@ -16,8 +16,9 @@ import { closestPoints, distance, GjkCache, intersects } from '../../src/index.j
 import * as A from '../arbitraries.js';
 import * as O from '../oracles.js';
 import type { ShapeJSON } from '../../src/format/index.js';
+import { runs } from '../runs.js';
 
-const RUNS = 150;
+const RUNS = runs(150);
 
 /** Places A at `off` with rotation qa, and B at gap·(sizeA + sizeB) along dir from it. */
 function placePair(ja: ShapeJSON, jb: ShapeJSON, g: number, dir: O.V3, qa: O.Q4, qb: O.Q4, off: O.V3 = [0.3, -0.2, 0.1]): [O.Placed, O.Placed] {
@@ -123,7 +124,7 @@ describe('GJK on raw doubles (subnormal and extreme coordinates, collinear and c
         expect(Math.abs(r.distance - ref.distance), A.describeCase(a, b)).toBeLessThanOrEqual(tol);
         expect(checkClosest(a, b, r, tol), A.describeCase(a, b)).toBe('');
       }),
-      { numRuns: 100, seed: 109 },
+      { numRuns: runs(100), seed: 109 },
     );
   });
 });
@@ -158,7 +159,7 @@ describe('GJK on curved and rounded shapes: certificate gap', () => {
         const tol = 1e-6 * Math.max(O.shapeSize(ja) + O.shapeSize(jb), r.distance) + 1e-9;
         expect(checkClosest(a, b, r, tol), A.describeCase(a, b)).toBe('');
       }),
-      { numRuns: 100, seed: 105 },
+      { numRuns: runs(100), seed: 105 },
     );
   });
 });
@@ -174,7 +175,7 @@ describe('GJK with mixed scales', () => {
         const tol = 1e-6 * Math.max(O.shapeSize(ja) + O.shapeSize(jb), r.distance) + 1e-9;
         expect(checkClosest(a, b, r, tol), A.describeCase(a, b)).toBe('');
       }),
-      { numRuns: 100, seed: 110 },
+      { numRuns: runs(100), seed: 110 },
     );
   });
 });
@@ -195,7 +196,7 @@ describe('GJK properties', () => {
         const t = closestPoints(ta.shape, ta.pose, tb.shape, tb.pose);
         expect(Math.abs(t.distance - r.distance), A.describeCase(a, b)).toBeLessThanOrEqual(tol + 1e-9);
       }),
-      { numRuns: 100, seed: 106 },
+      { numRuns: runs(100), seed: 106 },
     );
   });
 
@@ -233,7 +234,7 @@ describe('GJK properties', () => {
           expect(intersects(la.shape, la.pose, lb.shape, pb, { cache }), A.describeCase(a, b)).toBe(intersects(la.shape, la.pose, lb.shape, pb));
         }
       }),
-      { numRuns: 100, seed: 108 },
+      { numRuns: runs(100), seed: 108 },
     );
   });
 });

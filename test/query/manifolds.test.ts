@@ -11,11 +11,12 @@ import { describe, expect, it } from 'vitest';
 import { above, atMost, below } from '../check.js';
 import {
   Box, Compound, Sphere, Triangle, TriangleMesh, contact, contactManifold, contactManifolds, createManifoldList,
-  InvalidArgumentError, ManifoldCache, type ConvexShape, type Manifold,
+  InvalidArgumentError, ManifoldCache, UnsupportedPairError, type ConvexShape, type Manifold,
 } from '../../src/index.js';
 import { shapeFromJSON, type ShapeJSON } from '../../src/format/index.js';
 import { anyShape, pose } from '../arbitraries.js';
 import { composePose, poseObj, type PoseT } from '../oracles.js';
+import { runs } from '../runs.js';
 
 type PoseObj = ReturnType<typeof poseObj>;
 
@@ -85,7 +86,7 @@ describe('contactManifolds: one manifold per pair of parts within the margin (br
       const want = bruteManifolds(parts, other, oPose, margin, compoundIsA);
       const list = compoundIsA ? contactManifolds(compound, cPose, other, oPose, null, { margin }) : contactManifolds(other, oPose, compound, cPose, null, { margin });
       expectSame(listed(list), want, 1e-9 * 10);
-    }), { numRuns: 150 });
+    }), { numRuns: runs(150) });
   });
 
   it('a mesh (each triangle\'s own manifold, meshEdges exact) against any convex shape, the triangle index the input\'s', () => {
@@ -99,7 +100,7 @@ describe('contactManifolds: one manifold per pair of parts within the margin (br
       fc.pre(parts.every((p) => Math.abs(contact(p.shape, p.pose, other, oPose)!.separation - margin) > 1e-9));
       const want = bruteManifolds(parts, other, oPose, margin, true);
       expectSame(listed(contactManifolds(mesh, mPose, other, oPose, null, { margin, meshEdges: 'exact' })), want, 1e-9 * 10);
-    }), { numRuns: 40, seed: 20261125 });
+    }), { numRuns: runs(40), seed: 20261125 });
   });
 
   // Golden (found by the property above with seed 553024441): a cylinder's manifold against one triangle
@@ -129,7 +130,7 @@ describe('contactManifolds: one manifold per pair of parts within the margin (br
       const list = contactManifolds(a, poseObj(aP), b, poseObj(bP), createManifoldList(), { margin: 0.1 });
       expect(list.count).toBe(one === null ? 0 : 1);
       if (one !== null) expect(summary(list.manifolds[0])).toEqual(summary(one));
-    }), { numRuns: 100 });
+    }), { numRuns: runs(100) });
   });
 });
 
@@ -187,7 +188,7 @@ describe('a mesh\'s inner edges: a box sliding over a flat mesh of 2 × 10,000 t
         const c = contact(mesh, id, box, { position: { x, y: 0.1 + s.gap, z: s.z }, quaternion: q })!;
         below(Math.abs(deepest - c.separation), 1e-12);
       });
-    }), { numRuns: 60 });
+    }), { numRuns: runs(60) });
   });
 
   it('exact: the triangle ahead\'s own manifold is there, off vertical (what smooth removes)', () => {
@@ -196,7 +197,7 @@ describe('a mesh\'s inner edges: a box sliding over a flat mesh of 2 × 10,000 t
       run({ ...s, gap: -1e-3 }, 'exact', () => {
         for (let i = 0; i < list.count; i++) if (Math.hypot(list.manifolds[i].normal.x, list.manifolds[i].normal.z) > 1e-6) off++;
       });
-    }), { numRuns: 30 });
+    }), { numRuns: runs(30) });
     expect(off).toBeGreaterThan(0);
   });
 
@@ -206,7 +207,7 @@ describe('a mesh\'s inner edges: a box sliding over a flat mesh of 2 × 10,000 t
       contactManifolds(mesh, id, new Sphere(r), { position: { x: i * 0.1, y: r + gap, z }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }, list, { margin: 0.01 });
       expect(list.count).toBeGreaterThan(0);
       for (let k = 0; k < list.count; k++) below(Math.hypot(list.manifolds[k].normal.x, list.manifolds[k].normal.z), 1e-9);
-    }), { numRuns: 100 });
+    }), { numRuns: runs(100) });
   });
 });
 
@@ -220,5 +221,14 @@ describe('contactManifolds: bad input named', () => {
     expect(() => contactManifolds(c, P0, new Box(1, 1, 1), P0, {} as never)).toThrow(/^out/);
     expect(() => contactManifolds(c, P0, 42 as never, P0)).toThrow(/\bb\b/);
     expect(() => contactManifolds(c, P0, new Box(1, 1, 1), P0, null, { margin: -1 })).toThrow(/margin/);
+  });
+
+  it('an object that names a built-in kind but is no shape (no support): UnsupportedPairError, as contactManifold', () => {
+    // Found by test:stress (garbage.test, seed 1126): it was taken for a compound and read `undefined.items`.
+    const fake = { kind: 'box', sweptRadius: 0, boundingRadius: Math.sqrt(3), hx: 1, hy: 1, hz: 1 } as never;
+    for (const [a, b] of [[fake, new Box(1, 1, 1)], [new Box(1, 1, 1), fake], [fake, fake]] as const) {
+      expect(() => contactManifolds(a, P0, b, P0)).toThrow(UnsupportedPairError);
+      expect(() => contactManifold(a, P0, b, P0)).toThrow(UnsupportedPairError);
+    }
   });
 });

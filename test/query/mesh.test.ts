@@ -16,6 +16,7 @@ import {
 import { shapeFromJSON, type ShapeJSON } from '../../src/format/index.js';
 import { anyShape, pose } from '../arbitraries.js';
 import { poseObj, toWorld, type PoseT, type V3 } from '../oracles.js';
+import { runs } from '../runs.js';
 
 /** The mesh's triangles as Triangle shapes (in the mesh's frame), by input index (null: degenerate, left out). */
 function trianglesOf(vertices: number[] | Float32Array, indices: ArrayLike<number>): (Triangle | null)[] {
@@ -77,7 +78,7 @@ describe('meshes: every query is the minimum over the triangles (brute force)', 
       expect(cp.partA).toBe(0);
       expect(Math.abs(distance(other, oPose, knotTriangles[cp.partB]!, mPose) - d)).toBeLessThan(1e-9 * size);
       if (Math.abs(best) > 1e-9 * size) expect(intersects(knot, mPose, other, oPose)).toBe(best < 0);
-    }), { numRuns: 12 });
+    }), { numRuns: runs(12) });
   });
 
   it('random small meshes, degenerate triangles included: indices are those of the input list', () => {
@@ -100,7 +101,7 @@ describe('meshes: every query is the minimum over the triangles (brute force)', 
       expect(Math.abs(r.separation - best)).toBeLessThan(1e-9 * 8);
       expect(tris[r.partB]).not.toBeNull();
       expect(Math.abs(contact(other, oPose, tris[r.partB]!, mPose)!.separation - best)).toBeLessThan(1e-9 * 8);
-    }), { numRuns: 150 });
+    }), { numRuns: runs(150) });
   });
 
   it('mesh against mesh and against a compound: the least separation over every pair of parts', () => {
@@ -134,7 +135,7 @@ describe('meshes: every query is the minimum over the triangles (brute force)', 
       expect(Math.abs(rc.separation - bestC)).toBeLessThan(1e-9 * 4);
       expect(Math.abs(distance(meshA, pA, compound, pB) - Math.max(bestD, 0))).toBeLessThan(1e-9 * 4);
       expect(Math.abs(closestPoints(compound, pB, meshA, pA).distance - Math.max(bestD, 0))).toBeLessThan(1e-9 * 4);
-    }), { numRuns: 40 });
+    }), { numRuns: runs(40) });
   });
 
   it('a sphere whose centre\'s box misses a triangle\'s box but whose ball reaches it: intersects, distance 0 (golden)', () => {
@@ -199,7 +200,7 @@ describe('a flat mesh of 2 × 10,000 triangles: no normal off vertical, over inn
       // a vertex, its normal 1.5e-9 off vertical, its separation exact).
       expect(Math.hypot(c.normal.x, c.normal.z)).toBeLessThan(1e-6);
       expect(c.normal.y).toBeGreaterThan(0);
-    }), { numRuns: 400 });
+    }), { numRuns: runs(400) });
   });
 
   it('a box sliding across it (turned about the vertical, resting, sunk in or above): no normal more than 1e-6 off vertical', () => {
@@ -214,7 +215,7 @@ describe('a flat mesh of 2 × 10,000 triangles: no normal off vertical, over inn
         expect(Math.hypot(c.normal.x, c.normal.z)).toBeLessThan(1e-6);
         expect(c.normal.y).toBeGreaterThan(0);
       }
-    }), { numRuns: 150 });
+    }), { numRuns: runs(150) });
   });
 });
 
@@ -233,7 +234,7 @@ describe('computeAabb of compounds and meshes: the box of the parts, tight', () 
       }
       const got = [box.min.x, box.min.y, box.min.z, box.max.x, box.max.y, box.max.z], want = [...lo, ...hi];
       got.forEach((g, i) => expect(Math.abs(g - want[i])).toBeLessThan(1e-12 * 10));
-    }), { numRuns: 40 });
+    }), { numRuns: runs(40) });
   });
 
   it('a compound: the union of its parts\' boxes', () => {
@@ -254,7 +255,7 @@ describe('computeAabb of compounds and meshes: the box of the parts, tight', () 
       }
       const got = [box.min.x, box.min.y, box.min.z, box.max.x, box.max.y, box.max.z], want = [...lo, ...hi];
       got.forEach((g, i) => expect(Math.abs(g - want[i])).toBeLessThan(1e-12 * 10));
-    }), { numRuns: 60 });
+    }), { numRuns: runs(60) });
   });
 });
 

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { Sphere, computeAabb, contact, rayCast, InvalidArgumentError } from '../../src/index.js';
 import { CollisionWorld, createWorldContact, type WorldContact } from '../../src/world/collision-world.js';
 import { apply, at, key, opArb, pairsOf, poseArb, SHAPES, slotOf, touchingPairs, type Body } from './world-harness.js';
+import { runs } from '../runs.js';
 
 describe('CollisionWorld against brute force', () => {
   it('random adds, moves, removals and updates: touching pairs, their contacts by index, began and ended, removals', () => {
@@ -83,7 +84,7 @@ describe('CollisionWorld against brute force', () => {
         apply(world, bodies, op, { onRemove, onUpdate });
         if (pending.check !== null) { pending.check(); pending.check = null; }
       }
-    }), { numRuns: 150 });
+    }), { numRuns: runs(150) });
   });
 
   it('a body moved out of its fat box onto a body that did not move finds the pair (golden)', () => {
@@ -145,7 +146,7 @@ describe('CollisionWorld against brute force', () => {
       expect(hit!.body).toBe(bestHandle);
       const want = rayCast(SHAPES[specs[handles.indexOf(bestHandle)][0]], specs[handles.indexOf(bestHandle)][1], o, d)!;
       expect({ ...hit!, body: 0 }).toEqual({ ...want, body: 0 });
-    }), { numRuns: 150 });
+    }), { numRuns: runs(150) });
   });
 
   it('queryAabb: the bodies whose tight boxes overlap the box', () => {
@@ -160,7 +161,7 @@ describe('CollisionWorld against brute force', () => {
         return !(b.min.x > max.x || b.max.x < min.x || b.min.y > max.y || b.max.y < min.y || b.min.z > max.z || b.max.z < min.z);
       });
       expect(found.sort((a, b) => a - b)).toEqual(want.sort((a, b) => a - b));
-    }), { numRuns: 100 });
+    }), { numRuns: runs(100) });
   });
 
   it('bad input is named', () => {

@@ -18,6 +18,7 @@ import { describe, expect, it } from 'vitest';
 import { Box, contactManifold, contactManifolds, supportWithRadius, type ConvexShape, type Manifold, type Shape, type Vec3Like } from '../../src/index.js';
 import { CollisionWorld } from '../../src/world/collision-world.js';
 import { apply, opArb, touchingPairs, type Body, type TestPose } from './world-harness.js';
+import { runs } from '../runs.js';
 
 const convex = (s: Shape) => s.kind !== 'compound' && s.kind !== 'mesh';
 
@@ -82,7 +83,7 @@ describe('CollisionWorld manifolds against fresh manifold queries', () => {
         }
       };
       for (const op of [...ops, { kind: 'update' as const }]) apply(world, bodies, op, { onUpdate });
-    }), { numRuns: 120 });
+    }), { numRuns: runs(120) });
   });
 
   it('a box resting on a box: the warm-started manifold is the fresh one, update after update', () => {

@@ -10,6 +10,7 @@ import {
 } from '../../src/index.js';
 import { CollisionWorld } from '../../src/world/collision-world.js';
 import { at, poseArb, quat, SHAPES, type TestPose } from './world-harness.js';
+import { runs } from '../runs.js';
 
 const QUERY_SHAPES: Shape[] = [...SHAPES, new Compound([{ shape: new Sphere(0.4), pose: at(0, 0, 0) }, { shape: new Box(0.2, 1, 0.2), pose: at(0, 0, 0.5) }])];
 const specsArb = fc.array(fc.tuple(fc.nat(SHAPES.length - 1), poseArb, fc.boolean()), { minLength: 1, maxLength: 25 });
@@ -36,7 +37,7 @@ describe('CollisionWorld scene queries against brute force', () => {
       let calls = 0;
       world.overlapShape(QUERY_SHAPES[q], pose, () => { calls++; return true; });
       expect(calls).toBe(Math.min(1, want.length));
-    }), { numRuns: 200 });
+    }), { numRuns: runs(200) });
   });
 
   it('rayCastAll: every body the ray hits, each with its rayCast answer; maxT, filter and stop', () => {
@@ -65,7 +66,7 @@ describe('CollisionWorld scene queries against brute force', () => {
       let calls = 0;
       world.rayCastAll(o, d, () => { calls++; return true; }, { maxT, filter: (h) => !skip.has(h) });
       expect(calls).toBe(Math.min(1, want.size));
-    }), { numRuns: 200 });
+    }), { numRuns: runs(200) });
   });
 
   it('shapeCast: the earliest body the moving shape meets, with shapeCast\'s answer', () => {
@@ -103,7 +104,7 @@ function checkShapeCasts(specsArb: fc.Arbitrary<[number, TestPose, boolean][]>, 
       const i = handles.indexOf(bestHandle);
       const want = shapeCast(shape, pose, motion, SHAPES[specs[i][0]], specs[i][1], null, null, options)!;
       expect({ ...hit!, body: 0 }).toEqual({ ...want, body: 0 });
-    }), { numRuns });
+    }), { numRuns: runs(numRuns) });
   }
 }
 
@@ -201,7 +202,7 @@ describe('CollisionWorld.forEachTreeBox', () => {
         expect(leaves.some((n) => n.box[0] <= p.position.x && p.position.x <= n.box[3] && n.box[1] <= p.position.y && p.position.y <= n.box[4])).toBe(true);
         void s;
       });
-    }), { numRuns: 60 });
+    }), { numRuns: runs(60) });
   });
 });
 
