@@ -20,10 +20,10 @@ test('pairwise queries and computeAabb allocate no JS heap once warm, on every k
   // cost 2 to 300 bytes per query. A query that allocates nothing reads 0; 'Infinity' means a collection
   // ran in every batch.
   // One known exception: manifolds of every pair of kinds through one call site (196 pairs, four poses,
-  // a margin of 0.5) read 9.7 bytes a call in this process; 0 in a process of its own.
+  // a margin of 0.5) read 0.25 bytes a call here (9.7 after half the warm-up; 0 in a process of its own).
   // V8's sampling heap profiler puts it in branches a few pairs reach (a capsule's flat test, a cylinder's
-  // side), which V8 leaves in its interpreter, where numbers are boxed. Held below 16 so that a boxing
-  // on every call (16 bytes) cannot pass unseen.
+  // side), which V8 leaves in its interpreter for long, where numbers are boxed. Held below 16 so that a
+  // boxing on every call (16 bytes) cannot pass unseen.
   for (const [query, bytes] of Object.entries(result)) {
     const limit = query === 'manifold, every pair of kinds' ? 16 : 1;
     expect(bytes === 'Infinity' ? Infinity : bytes, `${query}: bytes per query`).toBeLessThan(limit);

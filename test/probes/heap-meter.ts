@@ -21,8 +21,11 @@ import v8 from 'node:v8';
 import { PROBE_FLAGS } from './run-probe.js';
 
 
-/** Warm-up rounds of 4 batches each, before the first measurement. */
-const WARM_ROUNDS = 2;
+/**
+ * Warm-up rounds of 4 batches each, before the first measurement. One is enough: a row that still allocates
+ * goes on to the next repeat, so rows that need more warm-up get it (two rounds cost 10 CPU-s more a run).
+ */
+const WARM_ROUNDS = 1;
 /**
  * Measured batches at most; the least growth is the figure. Some paths reach optimised code late: the
  * compound ray cast (its hollow half) allocated 0.75 bytes a call until about 180,000 calls in.

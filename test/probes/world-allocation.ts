@@ -2,8 +2,8 @@
  * Allocation probe of the collision world, run by test/world/world-allocation.test.ts in a child process
  * (run-probe.ts, with its flags): prints, as JSON, the JS heap bytes one step (setPose of every moving
  * body, then update, then reading every contact) allocates once warm, for worlds with and without
- * manifolds. heap-meter.ts measures; its warm-up (8 batches of 60 steps) runs the periodic motion (240
- * steps) twice, so every pair the motion makes has been made and every array has grown.
+ * manifolds. heap-meter.ts measures; its warm-up (4 batches of 60 steps, then 1) runs the periodic motion (240
+ * steps) once and more, so every pair the motion makes has been made and every array has grown.
  */
 import { Box, Capsule, ConvexHull, Sphere, type Shape } from '../../src/index.js';
 import { CollisionWorld } from '../../src/world/collision-world.js';
