@@ -2,21 +2,11 @@
  * Hull building does not fall into a deoptimisation loop (see test/probes/deopt.ts). Counts V8's
  * `--trace-deopt` reports per function in a child process; this is not a timing test.
  */
-import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+import { runProbe } from './probes/run-probe.js';
 
 test('building big then small hulls deoptimises each function only a few times', async () => {
-  const tsx = createRequire(import.meta.url).resolve('tsx');
-  const stdout = await new Promise<string>((resolve, reject) => {
-    execFile(process.execPath, ['--trace-deopt', '--import', tsx, join('test', 'probes', 'deopt.ts')],
-      { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 },
-      (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)));
-  });
+  const stdout = await runProbe('deopt.ts', [], ['--trace-deopt']);
   expect(stdout).toContain('probe done true');
   const counts = new Map<string, number>();
   for (const m of stdout.matchAll(/deoptimizing 0x[0-9a-f]+ <JSFunction ([\w$]*)/g)) {

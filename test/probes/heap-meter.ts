@@ -4,22 +4,22 @@
  *
  * - `--no-concurrent-recompilation --no-concurrent-osr`: TurboFan compiles on the main thread as soon as a
  *   function is hot, so optimised code is in place after the same number of calls however busy the machine
- *   is. With background compiles a loaded machine measured the interpreter's code, which boxes doubles (a
- *   world step read 96 bytes at a load of 2.7, and 0 on a quiet machine).
+ *   is. With background compiles, what was measured depended on when they landed (a world step read 96
+ *   bytes at a load of 2.7 and 0 on a quiet machine; with compiles on the main thread it reads 96 on any
+ *   machine, which found a real boxing in CollisionWorld.update).
  * - `--min-semi-space-size=64 --max-semi-space-size=64`: the young generation holds 64 MB, so no scavenge
  *   runs during a batch (a batch allocates at most a few MB even when it fails) and the used heap's growth
  *   over the batch is what the batch allocated, to the byte.
  *
  * Method: warm up in rounds, force one full GC, re-warm; then read V8's used heap before and after each of
- * a few batches in a row. The figure is the least growth over the repeats, less what the batch allocates of its
- * own (the heap reading, its result), per call: a batch's one-off costs (a recompile, an array growing to a new peak) do not
- * come back in every repeat, and what each call allocates does. Repeats stop at the first that reads 0.
+ * a few batches in a row. The figure is the least growth over the repeats, less what the batch allocates of
+ * its own (the heap reading, its result), per call: a batch's one-off costs (a recompile, an array growing to
+ * a new peak) do not come back in every repeat, and what each call allocates does. Repeats stop at the first that reads 0.
  * A repeat during which a collection ran anyway (PerformanceObserver) says nothing and is not counted.
  */
 import { PerformanceObserver } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import { PROBE_FLAGS } from './run-probe.js';
-
 
 /**
  * Warm-up rounds of 4 batches each, before the first measurement. One is enough: a row that still allocates

@@ -7,19 +7,8 @@
  */
 import { Box, Capsule, ConvexHull, Sphere, type Shape } from '../../src/index.js';
 import { CollisionWorld } from '../../src/world/collision-world.js';
+import { mulberry32 } from '../random.js';
 import { bytesPerCall } from './heap-meter.js';
-
-/** A seeded generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 class Vector { x = 0.5; y = 0.5; z = 0.5; }
 class Quaternion { x = 0.5; y = 0.5; z = 0.5; w = 0.5; }
@@ -33,7 +22,7 @@ class Pose { readonly position = new Vector(); readonly quaternion = new Quatern
  * computed up front, so the loop that moves the bodies only copies numbers.
  */
 function scene(n: number, manifolds: boolean): (steps: number) => number {
-  const rand = random(7);
+  const rand = mulberry32(7);
   const hull = new ConvexHull(Array.from({ length: 30 }, () => ({ x: rand() - 0.5, y: rand() - 0.5, z: rand() - 0.5 })));
   const shapes: Shape[] = [new Box(0.4, 0.3, 0.5), new Sphere(0.4), new Capsule(0.3, 0.2), hull];
   const world = new CollisionWorld({ margin: 0.05, manifolds });
