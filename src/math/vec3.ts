@@ -1,4 +1,5 @@
 import type { Vec3Like } from './types.js';
+import { nearestPowerOfTwoExponent } from './power-of-two.js';
 
 /**
  * The vectors the library makes, and the one kernel its queries need beyond inline arithmetic (hot
@@ -45,3 +46,23 @@ export function safeLength(v: Readonly<Vec3Like>, out: Float64Array): void {
   const a = x / m, b = y / m, c = z / m;
   out[0] = m * Math.sqrt(a * a + b * b + c * c);
 }
+
+/**
+ * The far path of a radius along a direction, `out += r·(x, y, z)/|(x, y, z)|`, for when the callers'
+ * inline form `s = r / √(x² + y² + z²)` over- or underflows: a direction of 1e±170 (squares lost), or a
+ * huge radius over a short direction (r / l infinite: a cylinder of radius 2^988 gave an infinite support
+ * point). The direction is first scaled by a power of two to a largest component near 1, which is exact
+ * and leaves the answer's bits those of the inline form wherever that form was finite. A zero direction
+ * adds nothing. Rare, so its numbers may be boxed (CONTRIBUTING.md, "V8 rules", rule 1).
+ */
+export function addAlongFar(out: Vec3Like, x: number, y: number, z: number, r: number): void {
+  const m = Math.max(Math.abs(x), Math.abs(y), Math.abs(z));
+  if (!(m > 0 && m < Infinity)) return;
+  const p = 2 ** -nearestPowerOfTwoExponent(m);
+  const a = x * p, b = y * p, c = z * p;
+  const s = r / Math.sqrt(a * a + b * b + c * c);
+  out.x += a * s; out.y += b * s; out.z += c * s;
+}
+
+/** A length whose square lies outside these bounds lost precision or range (the callers of addAlongFar). */
+export const SQUARE_SAFE_LOW = 1e-150, SQUARE_SAFE_HIGH = 1e150;

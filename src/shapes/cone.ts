@@ -1,5 +1,7 @@
 import { requireNonNegative } from '../errors.js';
+import { nearestPowerOfTwoExponent } from '../math/power-of-two.js';
 import type { Vec3Like } from '../math/types.js';
+import { SQUARE_SAFE_HIGH, SQUARE_SAFE_LOW } from '../math/vec3.js';
 import { builtInKindIndex, markBuiltIn, type SupportMap } from './shape.js';
 
 const KIND = /* @__PURE__ */ builtInKindIndex('cone');
@@ -28,14 +30,14 @@ export class Cone implements SupportMap {
   support(out: Vec3Like, dir: Readonly<Vec3Like>): Vec3Like {
     const dx = dir.x, dy = dir.y, dz = dir.z;
     const h = this.halfHeight, r = this.radius;
-    const rho = Math.sqrt(dx * dx + dz * dz);
+    const rho = Math.sqrt(dx * dx + dz * dz), s = r / rho;
+    if (!(rho > SQUARE_SAFE_LOW && rho < SQUARE_SAFE_HIGH && s < Infinity) && rho === rho) return this.supportFar(out, dx, dy, dz);
     // apex·d = h·dy; best rim point·d = r·rho − h·dy
     if (h * dy >= r * rho - h * dy) {
       out.x = 0;
       out.y = h;
       out.z = 0;
     } else if (rho > 0) {
-      const s = r / rho;
       out.x = dx * s;
       out.y = -h;
       out.z = dz * s;
@@ -43,6 +45,31 @@ export class Cone implements SupportMap {
       out.x = 0;
       out.y = -h;
       out.z = 0;
+    }
+    return out;
+  }
+
+  /**
+   * The support when the squares of (dx, dz) over- or underflow or r / rho overflows (a direction of
+   * 1e±170; a huge radius along a nearly vertical direction): the direction scaled by a power of two to a
+   * largest component near 1, then (x, z) again to theirs, both exact, so the bits are the inline form's
+   * wherever it was finite. A zero horizontal part gives the apex or the base's centre, as inline.
+   */
+  private supportFar(out: Vec3Like, dx: number, dy: number, dz: number): Vec3Like {
+    const h = this.halfHeight, r = this.radius;
+    const p = 2 ** -nearestPowerOfTwoExponent(Math.max(Math.abs(dx), Math.abs(dy), Math.abs(dz)));
+    const x = dx * p, y = dy * p, z = dz * p;
+    const q = 2 ** -nearestPowerOfTwoExponent(Math.max(Math.abs(x), Math.abs(z)));
+    const u = x * q, w = z * q, rhoU = Math.sqrt(u * u + w * w); // rho·q, near 1 unless (x, z) is zero
+    if (rhoU === 0 || h * y >= r * (rhoU / q) - h * y) {
+      out.x = 0;
+      out.y = rhoU === 0 && y < 0 ? -h : h;
+      out.z = 0;
+    } else {
+      const t = r / rhoU;
+      out.x = u * t;
+      out.y = -h;
+      out.z = w * t;
     }
     return out;
   }

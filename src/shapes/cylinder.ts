@@ -1,5 +1,6 @@
 import { requireNonNegative } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
+import { addAlongFar, SQUARE_SAFE_HIGH, SQUARE_SAFE_LOW } from '../math/vec3.js';
 import { builtInKindIndex, markBuiltIn, type SupportMap } from './shape.js';
 
 const KIND = /* @__PURE__ */ builtInKindIndex('cylinder');
@@ -30,13 +31,16 @@ export class Cylinder implements SupportMap {
     // ±halfHeight as a product, as Box does: `y >= 0 ? h : -h` merges the field's boxed number with a
     // computed one, and V8 then boxed the negated value, 16 bytes every other call.
     out.y = this.halfHeight * (+(dir.y >= 0) - +(dir.y < 0));
-    if (rho > 0) {
-      const s = this.radius / rho;
+    const s = this.radius / rho;
+    if (rho > SQUARE_SAFE_LOW && rho < SQUARE_SAFE_HIGH && s < Infinity) {
       out.x = dx * s;
       out.z = dz * s;
     } else {
+      // Squares past 1e±150, or r / rho overflowing (radius 2^988 along a nearly vertical direction gave an
+      // infinite support point): the rim point from the direction rescaled (vec3.ts).
       out.x = 0;
       out.z = 0;
+      addAlongFar(out, dx, 0, dz, this.radius);
     }
     return out;
   }

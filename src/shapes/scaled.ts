@@ -1,6 +1,6 @@
 import { InvalidNumberError } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
-import { vec3 } from '../math/vec3.js';
+import { addAlongFar, SQUARE_SAFE_HIGH, SQUARE_SAFE_LOW, vec3 } from '../math/vec3.js';
 import { UNIFORM_SCALE_TOLERANCE } from '../tolerance.js';
 import { builtInKindIndex, type ConvexShape, markBuiltIn, markUserCode, NESTING, wrapperNesting, requireConvexShape, type SupportMap } from './shape.js';
 
@@ -73,10 +73,12 @@ export class Scaled implements SupportMap {
     const r = this.innerRadius;
     if (r > 0) {
       // The inner shape's whole support (core plus radius) along S·d, before S is applied.
-      const l = Math.sqrt(dx * dx + dy * dy + dz * dz);
-      if (l > 0) {
-        const k = r / l;
+      const l = Math.sqrt(dx * dx + dy * dy + dz * dz), k = r / l;
+      if (l > SQUARE_SAFE_LOW && l < SQUARE_SAFE_HIGH && k < Infinity) {
         px += dx * k; py += dy * k; pz += dz * k;
+      } else {
+        addAlongFar(out, dx, dy, dz, r); // (squares or r / l out of range: vec3.ts)
+        px = out.x; py = out.y; pz = out.z;
       }
     }
     out.x = sx * px;

@@ -8,6 +8,7 @@
 import { InvalidShapeError } from '../errors.js';
 import { SHAPE_MAX_NESTING } from '../tolerance.js';
 import type { Vec3Like } from '../math/types.js';
+import { addAlongFar, SQUARE_SAFE_HIGH, SQUARE_SAFE_LOW } from '../math/vec3.js';
 import type { Box } from './box.js';
 import type { Capsule } from './capsule.js';
 import type { Cone } from './cone.js';
@@ -166,13 +167,12 @@ export function supportWithRadius(out: Vec3Like, shape: SupportMap, dir: Readonl
   shape.support(out, dir);
   const r = shape.sweptRadius;
   if (r > 0) {
-    const l = Math.sqrt(dx * dx + dy * dy + dz * dz);
-    if (l > 0) {
-      const s = r / l;
+    const l = Math.sqrt(dx * dx + dy * dy + dz * dz), s = r / l;
+    if (l > SQUARE_SAFE_LOW && l < SQUARE_SAFE_HIGH && s < Infinity) {
       out.x += dx * s;
       out.y += dy * s;
       out.z += dz * s;
-    }
+    } else addAlongFar(out, dx, dy, dz, r); // (squares or r / l out of range: vec3.ts)
   }
   return out;
 }

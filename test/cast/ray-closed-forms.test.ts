@@ -381,6 +381,20 @@ describe('ray closed forms: hard cases', () => {
     expect(checked).toBeGreaterThan(100);
   });
 
+  it('a far origin on a line near a cone\'s generator costs only its own rounding (golden)', () => {
+    // FC_STRESS ray-closed-forms "a far origin" (path 3320): the nappe's C = f(origin) cancelled, 2e-13·D of
+    // error in t from D = 1e4 sizes away, 2.9e-7 from 1e6; the cast now starts at the line's closest approach.
+    const spec = coneSpec(0.6, 0.9), target: V3 = [-0.5, -0.5, -0.5], u: V3 = [0.05213976733837012, -0.8001298849010546, -0.5975563671739476];
+    const a = castLocal(spec, sub(target, scale(u, 3 * spec.L)), u, 'closed');
+    expect(a.hit).toBe(true);
+    for (let e = 3; e <= 9; e++) {
+      const D = 10 ** e * spec.L, far = sub(target, scale(u, D));
+      const b = castLocal(spec, far, u, 'closed');
+      expect(b.hit).toBe(true);
+      expect(Math.abs(b.t - (a.t + D - 3 * spec.L)), `1e${e}`).toBeLessThan(8 * Number.EPSILON * norm(far));
+    }
+  });
+
   it('huge and tiny shapes: every length times 2^k gives t and the normal unchanged', () => {
     // Scaling by a power of two is exact, and t is a ratio of lengths: any absolute constant (a fixed
     // epsilon, a tolerance not relative to the size) shows as a difference.

@@ -47,6 +47,17 @@ describe('every length times 2^k', () => {
     }), { seed: 2611, numRuns: runs(60) });
   });
 
+  it('a rounded ellipsoid against a box ⊕ cylinder at 2^990 scales exactly (golden)', () => {
+    // FC_STRESS seed 2611: the cylinder's support at radius 0.2·2^990 along (−1.8e-13, 1.46, 9.9e-12) was
+    // (−∞, 0.4, ∞) (r / ρ overflowed), and the distance came out 2 ulps off 2^990 times the unit pair's.
+    const ja: ShapeJSON = { type: 'rounded', shape: { type: 'ellipsoid', radii: [0.2, 0.2, 0.2] }, radius: 0.01 };
+    const jb: ShapeJSON = { type: 'minkowskiSum', a: { type: 'box', halfExtents: [0.2, 0.2, 0.2] }, b: { type: 'cylinder', halfHeight: 0.2, radius: 0.2 } };
+    const offset: O.V3 = [-2, -1.8930588103830814, -2], qa: O.Q4 = [-0.5, -0.5, -0.5, -0.5];
+    const qb: O.Q4 = [-0.5525378735704491, -0.6807200324838103, -0.09919620911744159, -0.47061900486722325];
+    const ref = answersAt(ja, jb, offset, qa, qb, 0);
+    for (const k of [201, 700, 990]) expect(answersAt(ja, jb, offset, qa, qb, k).distance, `2^${k}`).toBe(ref.distance * 2 ** k);
+  });
+
   /** The answers for the pair with every length times 2^k. */
   function answersAt(ja: ShapeJSON, jb: ShapeJSON, offset: O.V3, qa: O.Q4, qb: O.Q4, k: number) {
     const f = 2 ** k;

@@ -73,4 +73,29 @@ describe('support mappings', () => {
       { numRuns: runs(40), seed: 402 },
     );
   });
+
+  it('stay finite and exact at the ends of float64: sizes 2^±900, direction components 1e±170 (golden)', () => {
+    // A cylinder of radius 0.2·2^990 along (−1.8e-13, 1.46, 9.9e-12) gave (−∞, 0.4, ∞): r / ρ overflowed
+    // (FC_STRESS scale-free.test seed 2611). Directions whose squares underflow gave the wrong rim point.
+    const kinds: ShapeJSON[] = [
+      { type: 'cylinder', halfHeight: 0.2, radius: 0.2 }, { type: 'cone', halfHeight: 0.3, radius: 0.2 },
+      { type: 'sphere', radius: 0.3 }, { type: 'capsule', halfHeight: 0.2, radius: 0.1 },
+      { type: 'rounded', shape: { type: 'box', halfExtents: [0.2, 0.1, 0.3] }, radius: 0.05 },
+      { type: 'scaled', shape: { type: 'sphere', radius: 0.2 }, scale: [2, 0.5, 1] } as ShapeJSON,
+      { type: 'scaled', shape: { type: 'capsule', halfHeight: 0.2, radius: 0.1 }, scale: [1, 3, 0.25] } as ShapeJSON,
+      { type: 'minkowskiSum', a: { type: 'box', halfExtents: [0.2, 0.2, 0.2] }, b: { type: 'cylinder', halfHeight: 0.2, radius: 0.2 } },
+    ];
+    const dirs: O.V3[] = [[-1.8168799797990687e-13, 1.4581934522864226, 9.851897075918714e-12], [1e-170, 0, 1e-170], [1e-170, -1e-170, 3e-171],
+      [1e170, 0, -1e170], [1e-300, 1, 0], [0, 1, 1e-300], [3, 1e-200, -4]];
+    for (const j0 of kinds) for (const k of [-900, 0, 900]) for (const d of dirs) {
+      const j = A.scaleShape(j0, 2 ** k), f = 2 ** k;
+      const p = supportWithRadius({ x: 0, y: 0, z: 0 }, shapeFromJSON(j), { x: d[0], y: d[1], z: d[2] });
+      const what = JSON.stringify({ j0, k, d });
+      expect([p.x, p.y, p.z].every(Number.isFinite), what).toBe(true);
+      // The support value along d scaled to a largest component of 1 (support is blind to d's length).
+      const m = Math.max(...d.map(Math.abs)), u: O.V3 = [d[0] / m, d[1] / m, d[2] / m];
+      const got = O.dot([p.x / f, p.y / f, p.z / f], u), want = O.dot(O.supportLocal(j0, u), u);
+      expect(Math.abs(got - want), what).toBeLessThanOrEqual(1e-12 * O.shapeSize(j0));
+    }
+  });
 });

@@ -35,6 +35,8 @@ import { gjkRayCast, type RayWork } from './gjk-ray-cast.js';
 import { inside } from './ray-closed-forms.js';
 
 const RELATIVE_TOLERANCE = RAY_CAST_RELATIVE_TOLERANCE; // V8 rule 4 (CONTRIBUTING.md)
+/** An origin farther than √FAR_ORIGIN sizes from the cone's frame starts from the line's closest approach (rayCone). */
+const FAR_ORIGIN = 16;
 
 /**
  * The capsule's segment (ax ay az bx by bz), radius, and the part hit (written back), for raySweptSegment
@@ -236,11 +238,22 @@ export function rayCone(w: RayWork, cone: Cone): void {
   const o = w.origin, r = w.dir;
   w.iterations = 0;
   w.hit = false;
+  // The nappe's quadric is indefinite, so its C (f at the origin) cancels for a far origin on a line near a
+  // generator's direction (|o|² terms that nearly cancel: 2e-13·|o| of error in t from 1e4 sizes away, FC_STRESS
+  // ray-closed-forms "a far origin"). So a far origin first moves to the line's closest approach to the
+  // local origin, which costs only its own rounding, and t counts from there plus t0 (Haines et al., Ray
+  // Tracing Gems ch. 7).
+  let ox = o.x, oy = o.y, oz = o.z, t0 = 0;
+  const od = -(ox * r.x + oy * r.y + oz * r.z);
+  if (od > 0 && ox * ox + oy * oy + oz * oz > FAR_ORIGIN * (h * h + R * R)) {
+    t0 = od / (r.x * r.x + r.y * r.y + r.z * r.z);
+    ox += t0 * r.x; oy += t0 * r.y; oz += t0 * r.z;
+  }
   let near = -Infinity, far = Infinity, base = false;
   if (r.y === 0) {
-    if (o.y < -h) return; // parallel to the base, below it
+    if (oy < -h) return; // parallel to the base, below it
   } else {
-    const tb = (-h - o.y) / r.y;
+    const tb = (-h - oy) / r.y;
     if (r.y > 0) { near = tb; base = true; } else far = tb;
   }
   // The solid nappe: H ρ ≤ R Y with Y = h − y (the apex at Y = 0, growing towards the base), H = 2h. With
@@ -248,10 +261,10 @@ export function rayCone(w: RayWork, cone: Cone): void {
   // Y ≥ 0: f = A t² + 2B t + C, in the coordinates (x, z, Y) about the apex.
   const m = Math.max(2 * h, R), kH = (2 * h) / m, kR = R / m; // (a conditional merging the field R with 2h boxed it: 16 B a cast)
   const hh = kH * kH, rr = kR * kR;
-  const oY = h - o.y, rY = -r.y;
+  const oY = h - oy, rY = -r.y;
   const A = hh * (r.x * r.x + r.z * r.z) - rr * rY * rY;
-  const B = hh * (o.x * r.x + o.z * r.z) - rr * oY * rY;
-  const C = hh * (o.x * o.x + o.z * o.z) - rr * oY * oY;
+  const B = hh * (ox * r.x + oz * r.z) - rr * oY * rY;
+  const C = hh * (ox * ox + oz * oz) - rr * oY * oY;
   let lo = -Infinity, hi = Infinity; // the line's interval inside the nappe
   if (A === 0) {
     // Parallel to a generator: f = 2B t + C is linear. Its half-line f ≤ 0 runs to Y = +∞ (the nappe)
@@ -269,7 +282,7 @@ export function rayCone(w: RayWork, cone: Cone): void {
   } else {
     // Quarter discriminant B² − AC in Lagrange's form for the weights (hh, hh, −rr):
     //   hh·(rr·((x r_Y − Y r_x)² + (z r_Y − Y r_z)²) − hh·(x r_z − z r_x)²), with (x, z, Y) the origin's.
-    const kxz = o.x * r.z - o.z * r.x, kxY = o.x * rY - oY * r.x, kzY = o.z * rY - oY * r.z;
+    const kxz = ox * r.z - oz * r.x, kxY = ox * rY - oY * r.x, kzY = oz * rY - oY * r.z;
     let disc = hh * (rr * (kxY * kxY + kzY * kzY) - hh * kxz * kxz);
     if (disc < 0) {
       if (A > 0) return; // the line misses the double cone
@@ -288,12 +301,14 @@ export function rayCone(w: RayWork, cone: Cone): void {
   }
   if (lo > near) { near = lo; base = false; }
   if (hi < far) far = hi;
-  if (near > far || far < 0) return;
-  if (near <= 0) { inside(w); return; }
-  const t = near;
+  // (near and far count from the moved origin: the original's t = 0 is at −t0.)
+  if (near > far || far < -t0) return;
+  if (near <= -t0) { inside(w); return; }
+  const t = t0 + near;
   if (t > w.maxT) return;
   w.hit = true;
   w.t = t;
+  // The point as every cast writes it, origin + t·dir (off the moved origin's by its rounding only).
   const px = o.x + t * r.x, pz = o.z + t * r.z;
   w.point.x = px; w.point.y = o.y + t * r.y; w.point.z = pz;
   if (base) {
