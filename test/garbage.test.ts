@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import * as format from '../src/format/index.js';
 import * as lib from '../src/index.js';
 import * as plane from '../src/2d/index.js';
-import { runs } from './runs.js';
+import { runs, seed } from './runs.js';
 
 const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
   Point: () => new lib.Point(),
@@ -117,8 +117,24 @@ describe('garbage into every public function', () => {
       } catch (error) {
         if (!(error instanceof lib.CollisionError)) throw error;
       }
-    }), { seed: 1126, numRuns: runs(300) });
+    }), { seed: seed(1126), numRuns: runs(300) });
   });
+});
+
+it('the counterexamples FC_SEED=random found are typed errors (golden)', () => {
+  // A field name whose toString is null made the message throw a raw TypeError; a Float64Array as a ray
+  // cast's options had its own `filter` method called as the filter (seed -668520744).
+  const named = { toString: null } as never;
+  const pose = { position: [0, 0, 0], quaternion: [0, 0, 0, 1] };
+  for (const call of [
+    () => format.shapeFromJSON({ type: 'point' }, named), () => format.shape2FromJSON({ type: 'point' }, named),
+    () => format.readPoseJson(pose, named), () => format.readPose2Json({ position: [0, 0], angle: 0 }, named),
+    () => format.answerPairLine('{}', named),
+  ]) expect(call).toThrow(lib.InvalidArgumentError);
+  const w = new lib.CollisionWorld();
+  w.add(new lib.Sphere(1), { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } });
+  expect(() => w.rayCast({ x: 0, y: 1, z: 3 }, { x: 0, y: 0, z: -1 }, Float64Array.of(0, 0, 0, 0, 0, 0, 1) as never)).toThrow(/options is .*expected an options object/);
+  expect(() => w.rayCast({ x: 0, y: 1, z: 3 }, { x: 0, y: 0, z: -1 }, [] as never)).toThrow(lib.InvalidArgumentError);
 });
 
 // Every export is in the list above or is a query (test/query/input-checks.test.ts) or a type/factory.

@@ -18,13 +18,13 @@
  * of, so deep nesting, huge arrays and wrong types end as messages, never as a crash or a hang. Values
  * quoted in messages are summarised (type and length), never serialised whole.
  */
-import { CollisionError, InvalidJsonError, InvalidNumberError, InvalidQuaternionError, InvalidShapeError } from '../errors.js';
+import { CollisionError, InvalidArgumentError, InvalidJsonError, InvalidNumberError, InvalidQuaternionError, InvalidShapeError } from '../errors.js';
 import type { PoseLike, QuatLike, Vec3Like } from '../math/types.js';
 import { contact } from '../query/contact.js';
 import type { QueryStatus } from '../query/results.js';
 import type { Shape } from '../shapes/shape.js';
 import { QUATERNION_UNIT_TOLERANCE } from '../tolerance.js';
-import { shapeFromJSON } from './shape-json.js';
+import { requireFieldName, shapeFromJSON } from './shape-json.js';
 import { Compound } from '../query/concave/compound.js';
 import { TriangleMesh } from '../query/concave/triangle-mesh.js';
 
@@ -286,6 +286,7 @@ export function readShapeField(json: unknown, field: string): Shape {
  *   the quaternion's length is not within 1e-6 of 1 (including the zero quaternion).
  */
 export function readPoseJson(json: unknown, field: string): PoseJsonValue {
+  requireFieldName(field);
   if (!isPlainObject(json)) {
     throw new InvalidJsonError(field, `is ${describe(json)}; expected a pose {"position": [x, y, z], "quaternion": [x, y, z, w]}`);
   }
@@ -389,6 +390,7 @@ export function formatResult(r: PairOutcome): string {
  * one, else null).
  */
 export function answerPairLine(line: string, lineNumber: number): PairOutcome {
+  if (typeof lineNumber !== 'number') throw new InvalidArgumentError('lineNumber', `is ${describe(lineNumber)}; expected the line's number`);
   const field = `line ${lineNumber}`;
   let json: unknown;
   try {

@@ -5,6 +5,7 @@
  * "pointB"}, ...]}`. One bad pair gets `{"id", "error"}`; the others are still answered.
  */
 import { CollisionError, InvalidJsonError, InvalidRadiusError, InvalidShapeError } from '../errors.js';
+import { requireFieldName } from './shape-json.js';
 import { Box2 } from '../2d/shapes/box2.js';
 import { Capsule2 } from '../2d/shapes/capsule2.js';
 import { Circle } from '../2d/shapes/circle.js';
@@ -37,7 +38,7 @@ const SHAPE_TYPES = 'point, segment, circle, box, capsule, polygon, rounded';
  * the field: an unknown type, a missing or non-finite number, a negative size, a polygon with no points.
  */
 export function shape2FromJSON(json: unknown, field = 'shape'): Shape2 {
-  return readShape2(json, field, 0);
+  return readShape2(json, requireFieldName(field), 0);
 }
 
 function readShape2(json: unknown, field: string, depth: number): Shape2 {
@@ -88,6 +89,7 @@ function nonNegative(v: number, field: string): number {
 
 /** A 2D pose `{"position": [x, y], "angle": radians}` (any finite angle). */
 export function readPose2Json(json: unknown, field: string): Pose2Like {
+  requireFieldName(field);
   if (!isPlainObject(json)) throw new InvalidJsonError(field, `is ${describe(json)}; expected a pose {"position": [x, y], "angle": radians}`);
   const [x, y] = readNumbers(json.position, `${field}.position`, 2, '[x, y]');
   const [angle] = readNumbers([json.angle], `${field}.angle`, 1, '(radians)');

@@ -2,7 +2,7 @@
  * The JSON SHAPE format (docs/formats.md, "SHAPE"): `shapeFromJSON` reads it into a shape,
  * `shapeToJSON` writes a shape back. Shared by the CLI, the explorer and the pair-query reader.
  */
-import { DegenerateHullError, InvalidJsonError, InvalidNumberError, InvalidRadiusError, InvalidShapeError } from '../errors.js';
+import { DegenerateHullError, InvalidArgumentError, InvalidJsonError, InvalidNumberError, InvalidRadiusError, InvalidShapeError } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
 import { SHAPE_MAX_NESTING } from '../tolerance.js';
 import { Box } from '../shapes/box.js';
@@ -84,7 +84,17 @@ function readLengths3(obj: Record<string, unknown>, key: string, field: string):
  *   InvalidRadiusError for bad numbers; DegenerateHullError for an empty point list.
  */
 export function shapeFromJSON(json: unknown, field = 'shape'): ConvexShape {
-  return readShape(json, field, 0);
+  return readShape(json, requireFieldName(field), 0);
+}
+
+/**
+ * The name a reader gives its shape in messages, checked: a string (an object whose toString is null
+ * made the message itself throw a raw TypeError).
+ * @throws InvalidArgumentError naming `field` otherwise.
+ */
+export function requireFieldName(field: unknown): string {
+  if (typeof field !== 'string') throw new InvalidArgumentError('field', `is ${describe(field)}; expected a string naming the shape in messages`);
+  return field;
 }
 
 function readShape(json: unknown, field: string, depth: number): ConvexShape {

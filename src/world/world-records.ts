@@ -173,7 +173,10 @@ export function checkFunction(f: unknown, field: string): void {
 
 /** `options` must be an object when given. */
 export function checkOptionsObject(options: unknown, field = 'options'): void {
-  if (options != null && typeof options !== 'object') throw new InvalidArgumentError(field, `is ${describeValue(options)}; expected an object`);
+  // (An array's or a typed array's own methods would be read as options: a Float64Array's `filter`.)
+  if (options != null && (typeof options !== 'object' || Array.isArray(options) || ArrayBuffer.isView(options))) {
+    throw new InvalidArgumentError(field, `is ${describeValue(options)}; expected an options object`);
+  }
 }
 
 /** Copies the vector `v` into `out`, each component a finite number. */

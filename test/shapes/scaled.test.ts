@@ -18,7 +18,7 @@ import {
 import * as A from '../arbitraries.js';
 import * as O from '../oracles.js';
 import { mulberry32 } from '../random.js';
-import { runs } from '../runs.js';
+import { runs, seed } from '../runs.js';
 
 const rand = mulberry32(20261125);
 const u = (lo: number, hi: number) => lo + (hi - lo) * rand();
@@ -106,7 +106,7 @@ describe('Scaled support against the oracle', () => {
       expect(Math.abs(got - want)).toBeLessThanOrEqual(1e-12 * (1 + O.shapeSize(inner) * 3));
       // The bounding radius holds the support point.
       expect(O.norm(O.toV3(p))).toBeLessThanOrEqual(shape.boundingRadius * (1 + 1e-12));
-    }), { seed: 1125, numRuns: runs(400) });
+    }), { seed: seed(1125), numRuns: runs(400) });
   });
 
   it('computeAabb of a scaled shape is the oracle\'s box', () => {

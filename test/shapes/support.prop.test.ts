@@ -11,7 +11,7 @@ import { shapeFromJSON, type ShapeJSON } from '../../src/format/index.js';
 import { supportWithRadius } from '../../src/index.js';
 import * as A from '../arbitraries.js';
 import * as O from '../oracles.js';
-import { runs } from '../runs.js';
+import { runs, seed } from '../runs.js';
 
 const denseHull = fc.tuple(fc.integer({ min: 20, max: 300 }), fc.integer({ min: 1, max: 1e6 }), fc.boolean()).map(([m, seed, flat]) => {
   const R = O.rng(seed);
@@ -53,7 +53,7 @@ describe('support mappings', () => {
           : O.outsideDistanceLocal(j, O.toV3(p));
         expect(off, JSON.stringify({ j, d })).toBeLessThanOrEqual(1e-9 * size);
       }),
-      { numRuns: runs(300), seed: 401 },
+      { numRuns: runs(300), seed: seed(401) },
     );
   });
 
@@ -70,7 +70,7 @@ describe('support mappings', () => {
           expect(best - O.dot(O.toV3(out), d), JSON.stringify({ d, n: pts.length })).toBeLessThanOrEqual(1e-12);
         }
       }),
-      { numRuns: runs(40), seed: 402 },
+      { numRuns: runs(40), seed: seed(402) },
     );
   });
 
