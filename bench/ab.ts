@@ -128,6 +128,7 @@ function makeRows(probeLib: Lib): Row[] {
     { name: 'box-box penetration', pool: boxes, pairs: overlapping, batch: 5_000, query: 'l.penetration(s.sA[i], s.pA[i], s.sB[i], s.pB[i], s.out.pen).depth' },
     { name: 'box-box contact', pool: boxes, pairs: all(boxes), batch: 5_000, query: 'l.contact(s.sA[i], s.pA[i], s.sB[i], s.pB[i], s.out.con).separation' },
     { name: 'sphere-box distance', pool: sphereBox, pairs: all(sphereBox), batch: 20_000, query: 'l.distance(s.sA[i], s.pA[i], s.sB[i], s.pB[i])' },
+    { name: 'sphere-box contact', pool: sphereBox, pairs: all(sphereBox), batch: 20_000, query: 'l.contact(s.sA[i], s.pA[i], s.sB[i], s.pB[i], s.out.con).separation' },
     { name: 'hull30 R2 intersects', pool: hulls2, pairs: all(hulls2), batch: 10_000, query: '(l.intersects(s.sA[i], s.pA[i], s.sB[i], s.pB[i]) ? 1 : 0)' },
     { name: 'hull30 R2 distance', pool: hulls2, pairs: all(hulls2), batch: 10_000, query: 'l.distance(s.sA[i], s.pA[i], s.sB[i], s.pB[i])' },
     { name: 'hull30 R3 distance', pool: hulls3, pairs: all(hulls3), batch: 10_000, query: 'l.distance(s.sA[i], s.pA[i], s.sB[i], s.pB[i])' },

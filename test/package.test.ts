@@ -31,7 +31,7 @@ const NPM_ENV = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'f
  * scene command, and their docs; 418 KB with the 2D entry and the threads), so a stray folder or source
  * maps fail.
  */
-const MAX_PACKED_BYTES = 460_000;
+const MAX_PACKED_BYTES = 520_000;
 /**
  * The entry-point issue set 10 KB for a minimal contact program (9.6 KB then). Checking every argument
  * at the boundary, guarding user code against re-entrant queries and answering pairs of any magnitude

@@ -21,6 +21,7 @@ import { contactConvex } from './convex/convex-contact.js';
 import { closestPointsConvex, distanceConvex, intersectsConvex } from './convex/convex-distance.js';
 import type { EpaOptions } from './epa/epa.js';
 import type { GjkOptions } from './gjk/gjk.js';
+import { CLOSED_FORMS } from './pairs/closed-forms.js';
 import { enterUserCode, leaveUserCode, type ContactAnswer, type QueryWork } from './query-work.js';
 import type { ClosestPointsResult } from './results.js';
 
@@ -170,12 +171,16 @@ export type ClosestPointsPairFunction =
 export type ContactPairFunction =
   (work: QueryWork, a: Shape, tA: Transform, b: Shape, tB: Transform, options: (GjkOptions & EpaOptions) | undefined) => boolean;
 
-/** Swaps the two points and negates the normal: an answer for (B, A) made one for (A, B). */
+/**
+ * Swaps the two points and negates the normal: an answer for (B, A) made one for (A, B). Negated as
+ * 0 − x, which is −x for every other x but gives +0 for a zero component, never −0: the answer for
+ * (A, B) does not depend on which order the table's function takes its kinds in.
+ */
 function flipAnswer(pointA: Vec3Like, pointB: Vec3Like, normal: Vec3Like): void {
   const x = pointA.x, y = pointA.y, z = pointA.z;
   pointA.x = pointB.x; pointA.y = pointB.y; pointA.z = pointB.z;
   pointB.x = x; pointB.y = y; pointB.z = z;
-  normal.x = -normal.x; normal.y = -normal.y; normal.z = -normal.z;
+  normal.x = 0 - normal.x; normal.y = 0 - normal.y; normal.z = 0 - normal.z;
 }
 
 export const swapIntersects = (fn: IntersectsPairFunction): IntersectsPairFunction =>
@@ -221,9 +226,15 @@ const guardContact = (fn: ContactPairFunction): ContactPairFunction => (work, a,
   try { return fn(work, a, tA, b, tB, options); } finally { leaveUserCode(); }
 };
 
+/** `table` with the closed-form pair functions of its family (0 intersects, 1 distance, 2 closest points, 3 contact). */
+function withClosedForms<F>(table: PairTable<F>, family: 0 | 1 | 2 | 3): PairTable<F> {
+  for (const [kindA, kindB, fns] of CLOSED_FORMS) table.register(kindA, kindB, fns[family] as unknown as F);
+  return table;
+}
+
 // The general functions take convex shapes: the tables send them only pairs of convex kinds.
-export const INTERSECTS = /* @__PURE__ */ new PairTable<IntersectsPairFunction>('intersects', intersectsConvex as IntersectsPairFunction, swapIntersects, guardIntersects);
-export const DISTANCE = /* @__PURE__ */ new PairTable<DistancePairFunction>('distance', distanceConvex as DistancePairFunction, swapDistance, guardDistance);
-export const CLOSEST_POINTS = /* @__PURE__ */ new PairTable<ClosestPointsPairFunction>('closestPoints', closestPointsConvex as ClosestPointsPairFunction, swapClosestPoints, guardClosestPoints);
+export const INTERSECTS = /* @__PURE__ */ withClosedForms(new PairTable<IntersectsPairFunction>('intersects', intersectsConvex as IntersectsPairFunction, swapIntersects, guardIntersects), 0);
+export const DISTANCE = /* @__PURE__ */ withClosedForms(new PairTable<DistancePairFunction>('distance', distanceConvex as DistancePairFunction, swapDistance, guardDistance), 1);
+export const CLOSEST_POINTS = /* @__PURE__ */ withClosedForms(new PairTable<ClosestPointsPairFunction>('closestPoints', closestPointsConvex as ClosestPointsPairFunction, swapClosestPoints, guardClosestPoints), 2);
 /** Shared by `penetration` and `contact`. */
-export const CONTACT = /* @__PURE__ */ new PairTable<ContactPairFunction>('contact', contactConvex as ContactPairFunction, swapContact, guardContact);
+export const CONTACT = /* @__PURE__ */ withClosedForms(new PairTable<ContactPairFunction>('contact', contactConvex as ContactPairFunction, swapContact, guardContact), 3);

@@ -1,0 +1,80 @@
+/**
+ * Every family's answer from the closest points of two cores (a closed form found them, in A's frame),
+ * by the core-plus-radius rule the general path uses (van den Bergen 2003 §4.3.7; convex-contact.ts):
+ * the separation is the cores' distance less the radii, the normal joins the core points, and each
+ * shape's deepest point along the normal is its core point moved out by its radius. The core points
+ * must be apart by more than the pair's slack (a normal read off closer points would be rounding): the
+ * callers send pairs whose cores touch or overlap to the general path, or answer them themselves.
+ *
+ * Reads the pair from one typed array, as closest-segments.ts writes it: A's core point at c[12..14],
+ * B's at c[15..17], their distance at c[18], the unit normal from A's to B's at c[20..22], found by the
+ * kernel (not the points' difference over d, whose direction carries the points' rounding over d)
+ * (CONTRIBUTING.md, "V8 rules", rule 1: no doubles through calls).
+ */
+import { rotateVector, transformPoint, type Transform } from '../../math/transform.js';
+import type { Vec3Like } from '../../math/types.js';
+import type { SupportMap } from '../../shapes/shape.js';
+import type { PairFrame } from '../pair-frame.js';
+import type { QueryWork } from '../query-work.js';
+import type { ClosestPointsResult } from '../results.js';
+
+/** Whether the shapes touch or overlap (within the slack), as intersectsConvex decides it. */
+export function intersectsFromCores(frame: PairFrame, a: SupportMap, b: SupportMap, c: Float64Array): boolean {
+  return c[18] - a.sweptRadius - b.sweptRadius <= frame.slack;
+}
+
+/** The distance into `work.distance`, 0 within the slack, as distanceConvex writes it. */
+export function distanceFromCores(work: QueryWork, a: SupportMap, b: SupportMap, c: Float64Array): void {
+  const d = c[18] - a.sweptRadius - b.sweptRadius;
+  work.distance = d > work.frame.slack ? d : 0;
+}
+
+/** The kernel's unit normal from A's core point to B's into `n` (A's frame). */
+function coreNormal(n: Vec3Like, c: Float64Array): void {
+  n.x = c[20]; n.y = c[21]; n.z = c[22];
+}
+
+/** Closest points, distance and normal in world space, as closestPointsConvex writes them. */
+export function closestFromCores(work: QueryWork, a: SupportMap, tA: Transform, b: SupportMap, out: ClosestPointsResult, c: Float64Array): void {
+  const rA = a.sweptRadius, rB = b.sweptRadius, d = c[18];
+  const pa = out.pointA, pb = out.pointB, n = out.normal;
+  coreNormal(n, c);
+  if (d - rA - rB > work.frame.slack) {
+    pa.x = c[12] + n.x * rA; pa.y = c[13] + n.y * rA; pa.z = c[14] + n.z * rA;
+    pb.x = c[15] - n.x * rB; pb.y = c[16] - n.y * rB; pb.z = c[17] - n.z * rB;
+    out.distance = d - rA - rB;
+  } else {
+    // Touching or overlapping: one shared point on the segment between the core points, within rA of
+    // A's core and rB of B's (closestPointsConvex's rule).
+    const t = rA + rB > 0 ? (d * rA) / (rA + rB) : 0;
+    pa.x = c[12] + n.x * t; pa.y = c[13] + n.y * t; pa.z = c[14] + n.z * t;
+    pb.x = pa.x; pb.y = pa.y; pb.z = pa.z;
+    out.distance = 0;
+  }
+  transformPoint(pa, tA, pa);
+  transformPoint(pb, tA, pb);
+  rotateVector(n, tA, n);
+  out.status = 'converged';
+  out.iterations = 0;
+}
+
+/**
+ * The signed contact into `work.contact` (world space), as contactConvex writes it for cores apart;
+ * false, leaving it as it was, when the separation exceeds the contact family's limit.
+ */
+export function contactFromCores(work: QueryWork, a: SupportMap, tA: Transform, b: SupportMap, c: Float64Array): boolean {
+  const rA = a.sweptRadius, rB = b.sweptRadius, slack = work.frame.slack;
+  const sep = c[18] - rA - rB;
+  if (sep > (work.touchingOnly ? slack : work.maxSeparation)) return false;
+  const r = work.contact, n = r.normal;
+  coreNormal(n, c);
+  r.pointA.x = c[12] + n.x * rA; r.pointA.y = c[13] + n.y * rA; r.pointA.z = c[14] + n.z * rA;
+  r.pointB.x = c[15] - n.x * rB; r.pointB.y = c[16] - n.y * rB; r.pointB.z = c[17] - n.z * rB;
+  r.separation = Math.abs(sep) <= slack ? 0 : sep;
+  r.status = 'converged';
+  r.iterations = 0;
+  transformPoint(r.pointA, tA, r.pointA);
+  transformPoint(r.pointB, tA, r.pointB);
+  rotateVector(n, tA, n);
+  return true;
+}

@@ -1,0 +1,48 @@
+/**
+ * Every pair of point, segment, sphere and capsule in closed form: each is a point or a segment (its
+ * core) swept by a radius (0 for the point and the segment), so the pair's answer is the closest points
+ * of two segments (closest-segments.ts) with the radii applied (core-answer.ts), with no GJK or EPA.
+ * Cores that touch or cross (a capsule's axis through another's: the depth is then not along the line
+ * between core points) take the general path, which is also the oracle these functions are tested
+ * against (test/query/closed-form-pairs.test.ts).
+ */
+import type { ConvexShape } from '../../shapes/shape.js';
+import type { PairFrame } from '../pair-frame.js';
+import { closedFormFamilies, type PairFunctions } from './closed-form-families.js';
+import { closestSegments, SEGMENTS } from './closest-segments.js';
+
+/** The kinds whose core is a point or a segment. */
+export const SWEPT_SEGMENT_KINDS = ['point', 'segment', 'sphere', 'capsule'] as const;
+
+const _s = /* @__PURE__ */ new Float64Array(SEGMENTS);
+
+/** Writes `shape`'s core segment (its local frame, lengths times `scale`) to s[o..o+5]: a point twice for a point or a sphere. */
+function writeCore(s: Float64Array, o: number, shape: ConvexShape, scale: number): void {
+  if (shape.kind === 'capsule') {
+    const h = shape.halfHeight * scale;
+    s[o] = 0; s[o + 1] = -h; s[o + 2] = 0; s[o + 3] = 0; s[o + 4] = h; s[o + 5] = 0;
+  } else if (shape.kind === 'segment') {
+    const p = shape.a, q = shape.b;
+    s[o] = p.x * scale; s[o + 1] = p.y * scale; s[o + 2] = p.z * scale; s[o + 3] = q.x * scale; s[o + 4] = q.y * scale; s[o + 5] = q.z * scale;
+  } else {
+    s[o] = 0; s[o + 1] = 0; s[o + 2] = 0; s[o + 3] = 0; s[o + 4] = 0; s[o + 5] = 0;
+  }
+}
+
+/** The closest points of A's and B's cores, in A's frame (B's core carried by frame.bInA). */
+function closestCores(frame: PairFrame, a: ConvexShape, b: ConvexShape, scale: number): Float64Array {
+  const s = _s, t = frame.bInA;
+  writeCore(s, 0, a, scale);
+  writeCore(s, 6, b, scale);
+  for (let o = 6; o <= 9; o += 3) {
+    const x = s[o], y = s[o + 1], z = s[o + 2];
+    s[o] = t.m00 * x + t.m01 * y + t.m02 * z + t.tx;
+    s[o + 1] = t.m10 * x + t.m11 * y + t.m12 * z + t.ty;
+    s[o + 2] = t.m20 * x + t.m21 * y + t.m22 * z + t.tz;
+  }
+  closestSegments(s);
+  s[19] = scale;
+  return s;
+}
+
+export const SWEPT_SEGMENTS: PairFunctions = /* @__PURE__ */ closedFormFamilies(closestCores);
