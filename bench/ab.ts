@@ -38,6 +38,11 @@ interface Row {
   batch: number;
   /** Points for hull-building rows (`s.pts` in the query). */
   points?: Float64Array;
+  /**
+   * Other kinds on a pool's numbers and poses (the sphere–box pool's): capsules (A's half extents x and
+   * y/2 as half height and radius, B's radius as both) or spheres (A's x, B's radius).
+   */
+  kinds?: 'capsules' | 'spheres';
 }
 
 type Loop = (l: Lib, s: Side, pairs: number[], start: number, count: number) => number;
@@ -65,6 +70,10 @@ function sideFor(lib: Lib, row: Row): Side {
     pB.push(poseOf(p, i, true));
     if (p.kind === 'hulls') {
       sA.push(hull); sB.push(hull);
+    } else if (row.kinds !== undefined && p.kind === 'sphere-box') {
+      const capsules = row.kinds === 'capsules';
+      sA.push(capsules ? new lib.Capsule(p.halfA[3 * i], p.halfA[3 * i + 1] / 2) : new lib.Sphere(p.halfA[3 * i]));
+      sB.push(capsules ? new lib.Capsule(p.radiusB[i], p.radiusB[i]) : new lib.Sphere(p.radiusB[i]));
     } else {
       sA.push(new lib.Box(p.halfA[3 * i], p.halfA[3 * i + 1], p.halfA[3 * i + 2]));
       sB.push(p.kind === 'boxes' ? new lib.Box(p.halfB[3 * i], p.halfB[3 * i + 1], p.halfB[3 * i + 2]) : new lib.Sphere(p.radiusB[i]));
@@ -129,6 +138,9 @@ function makeRows(probeLib: Lib): Row[] {
     { name: 'box-box contact', pool: boxes, pairs: all(boxes), batch: 5_000, query: 'l.contact(s.sA[i], s.pA[i], s.sB[i], s.pB[i], s.out.con).separation' },
     { name: 'sphere-box distance', pool: sphereBox, pairs: all(sphereBox), batch: 20_000, query: 'l.distance(s.sA[i], s.pA[i], s.sB[i], s.pB[i])' },
     { name: 'sphere-box contact', pool: sphereBox, pairs: all(sphereBox), batch: 20_000, query: 'l.contact(s.sA[i], s.pA[i], s.sB[i], s.pB[i], s.out.con).separation' },
+    { name: 'sphere-sphere contact', pool: sphereBox, pairs: all(sphereBox), batch: 20_000, kinds: 'spheres', query: 'l.contact(s.sA[i], s.pA[i], s.sB[i], s.pB[i], s.out.con).separation' },
+    { name: 'capsule-capsule contact', pool: sphereBox, pairs: all(sphereBox), batch: 20_000, kinds: 'capsules', query: 'l.contact(s.sA[i], s.pA[i], s.sB[i], s.pB[i], s.out.con).separation' },
+    { name: 'capsule-capsule distance', pool: sphereBox, pairs: all(sphereBox), batch: 20_000, kinds: 'capsules', query: 'l.distance(s.sA[i], s.pA[i], s.sB[i], s.pB[i])' },
     { name: 'hull30 R2 intersects', pool: hulls2, pairs: all(hulls2), batch: 10_000, query: '(l.intersects(s.sA[i], s.pA[i], s.sB[i], s.pB[i]) ? 1 : 0)' },
     { name: 'hull30 R2 distance', pool: hulls2, pairs: all(hulls2), batch: 10_000, query: 'l.distance(s.sA[i], s.pA[i], s.sB[i], s.pB[i])' },
     { name: 'hull30 R3 distance', pool: hulls3, pairs: all(hulls3), batch: 10_000, query: 'l.distance(s.sA[i], s.pA[i], s.sB[i], s.pB[i])' },

@@ -36,16 +36,19 @@ const MAX_PACKED_BYTES = 520_000;
  * The entry-point issue set 10 KB for a minimal contact program (9.6 KB then). Checking every argument
  * at the boundary, guarding user code against re-entrant queries and answering pairs of any magnitude
  * (the scale-free path) took it to 11.1 KB, and later fixes to 12.06 KB (the last: EPA's witnesses from
- * the coplanar face that holds the projection); the budget is 12.5 KB.
+ * the coplanar face that holds the projection); the budget was 12.5 KB. The closed-form pair functions
+ * (query/pairs/: swept segments, sphere–box) took it to 15.04 KB, code every contact program runs when it
+ * meets those pairs (10× faster than GJK/EPA there); the budget is 15.5 KB, and each specialised pair the
+ * table gains (issue 32) raises it by its own size, said here.
  */
-const MAX_CONTACT_GZIP = 12_500;
+const MAX_CONTACT_GZIP = 15_500;
 /**
  * The whole library, both entries: 28 KB before contact manifolds, 41.7 KB with them (and their format),
  * 49.3 KB with ray and shape casts (and theirs), 57.4 KB with compounds and their hierarchy, 73.5 KB with
  * triangle meshes, their manifolds and casts, and the world behind the scene command; 86.5 KB with the 2D
- * queries behind the query2d command's format.
+ * queries behind the query2d command's format; 92.1 KB with the closed-form pairs (the budget was 92 KB).
  */
-const MAX_LIBRARY_GZIP = 92_000;
+const MAX_LIBRARY_GZIP = 95_000;
 /**
  * A 2D contact program (convex-collide/2d: shapes, GJK, separating axes, EPA, the exact vertex fallback,
  * the queries): 7.8 KB gzipped; the bound about 1.15 times that.
@@ -185,7 +188,7 @@ export const box = new Box(1, 2, 3);
     return { gzip: gzipSync(result.outputFiles[0].contents).length, inputs };
   }
 
-  it('bundles small: contact at most 12.5 KB gzipped, the whole library at most 92 KB, intersects and distance without EPA, 2D contact at most 9 KB without 3D code', async () => {
+  it('bundles small: contact at most 15.5 KB gzipped, the whole library at most 95 KB, intersects and distance without EPA, 2D contact at most 9 KB without 3D code', async () => {
     const pose = '{ position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }';
     const contactOnly = await bundle('contact-only', `import { Box, contact, Sphere } from 'convex-collide';
       console.log(contact(new Box(1, 1, 1), ${pose}, new Sphere(1), ${pose}));`);

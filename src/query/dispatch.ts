@@ -21,6 +21,7 @@ import { contactConvex } from './convex/convex-contact.js';
 import { closestPointsConvex, distanceConvex, intersectsConvex } from './convex/convex-distance.js';
 import type { EpaOptions } from './epa/epa.js';
 import type { GjkOptions } from './gjk/gjk.js';
+import { closestPointsFamily, contactFamily, distanceFamily, intersectsFamily, type ClosedForm } from './pairs/closed-form-families.js';
 import { CLOSED_FORMS } from './pairs/closed-forms.js';
 import { enterUserCode, leaveUserCode, type ContactAnswer, type QueryWork } from './query-work.js';
 import type { ClosestPointsResult } from './results.js';
@@ -226,15 +227,15 @@ const guardContact = (fn: ContactPairFunction): ContactPairFunction => (work, a,
   try { return fn(work, a, tA, b, tB, options); } finally { leaveUserCode(); }
 };
 
-/** `table` with the closed-form pair functions of its family (0 intersects, 1 distance, 2 closest points, 3 contact). */
-function withClosedForms<F>(table: PairTable<F>, family: 0 | 1 | 2 | 3): PairTable<F> {
-  for (const [kindA, kindB, fns] of CLOSED_FORMS) table.register(kindA, kindB, fns[family] as unknown as F);
+/** `table` with every closed form's function of its family, made by `build` (closed-form-families.ts). */
+function withClosedForms<F>(table: PairTable<F>, build: (form: ClosedForm) => F): PairTable<F> {
+  for (const form of CLOSED_FORMS) table.register(form.kinds[0], form.kinds[1], build(form));
   return table;
 }
 
 // The general functions take convex shapes: the tables send them only pairs of convex kinds.
-export const INTERSECTS = /* @__PURE__ */ withClosedForms(new PairTable<IntersectsPairFunction>('intersects', intersectsConvex as IntersectsPairFunction, swapIntersects, guardIntersects), 0);
-export const DISTANCE = /* @__PURE__ */ withClosedForms(new PairTable<DistancePairFunction>('distance', distanceConvex as DistancePairFunction, swapDistance, guardDistance), 1);
-export const CLOSEST_POINTS = /* @__PURE__ */ withClosedForms(new PairTable<ClosestPointsPairFunction>('closestPoints', closestPointsConvex as ClosestPointsPairFunction, swapClosestPoints, guardClosestPoints), 2);
+export const INTERSECTS = /* @__PURE__ */ withClosedForms(/* @__PURE__ */ new PairTable<IntersectsPairFunction>('intersects', intersectsConvex as IntersectsPairFunction, swapIntersects, guardIntersects), intersectsFamily);
+export const DISTANCE = /* @__PURE__ */ withClosedForms(/* @__PURE__ */ new PairTable<DistancePairFunction>('distance', distanceConvex as DistancePairFunction, swapDistance, guardDistance), distanceFamily);
+export const CLOSEST_POINTS = /* @__PURE__ */ withClosedForms(/* @__PURE__ */ new PairTable<ClosestPointsPairFunction>('closestPoints', closestPointsConvex as ClosestPointsPairFunction, swapClosestPoints, guardClosestPoints), closestPointsFamily);
 /** Shared by `penetration` and `contact`. */
-export const CONTACT = /* @__PURE__ */ withClosedForms(new PairTable<ContactPairFunction>('contact', contactConvex as ContactPairFunction, swapContact, guardContact), 3);
+export const CONTACT = /* @__PURE__ */ withClosedForms(/* @__PURE__ */ new PairTable<ContactPairFunction>('contact', contactConvex as ContactPairFunction, swapContact, guardContact), contactFamily);

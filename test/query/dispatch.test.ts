@@ -63,7 +63,7 @@ describe('pair tables', () => {
   it('send every pair of convex kinds to the convex path, pairs with a user support map through its guard', () => {
     // One general function (the convex path, scale-free) for every pair of built-in kinds but the closed
     // forms (query/pairs/closed-forms.ts), which have their own, both ways round.
-    const closed = new Set(CLOSED_FORMS.flatMap(([ka, kb]) => [`${ka} ${kb}`, `${kb} ${ka}`]));
+    const closed = new Set(CLOSED_FORMS.flatMap(({ kinds: [ka, kb] }) => [`${ka} ${kb}`, `${kb} ${ka}`]));
     const general = CONTACT.find(new Box(1, 1, 1), new Box(1, 1, 1));
     let special = 0;
     for (const a of one()) for (const b of one()) {

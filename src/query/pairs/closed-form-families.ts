@@ -1,116 +1,136 @@
 /**
- * The four families (intersects, distance, closest points, contact) of a closed-form pair, built from
- * its kernel: a function that finds the closest points of the two cores in A's frame (core-answer.ts
- * turns them into each family's answer). A pair whose cores meet (within the slack) is answered by the
- * pair's own `meeting` functions when it has them, else by the general GJK/EPA path.
+ * The four families (intersects, distance, closest points, contact) of a closed-form pair, each built
+ * from the pair's kernel by a function of its own. A kernel relates the pair (relateClosedForm below:
+ * B in A's frame, the slack, and outside the ordinary range of sizes a copy scaled by a power of two, as
+ * the general path does in convex/scale-free.ts) and finds the closest points of the two cores in A's
+ * frame; core-answer.ts turns them into each family's answer, and the answer is scaled back. A pair
+ * whose cores meet (within the slack) is answered by the pair's own `meeting` functions when it has
+ * them, else by the general GJK/EPA path, as is a traced query (a trace shows the general path's steps).
  *
- * A pair outside the ordinary range of sizes is answered on a copy scaled by a power of two, as the
- * general path does (convex/scale-free.ts): the kernel reads the shapes' lengths times `scale`, exactly,
- * so the answer at 2^k times every length is exactly 2^k times the answer (scale-free.test.ts).
+ * Why it is cut this way (both measured by the allocation probes):
+ * - one builder per family, so that a bundle with `intersects` alone keeps neither EPA nor the contact's
+ *   code (package.test.ts);
+ * - the relating, scaling and finding all in the kernel, a call V8 does not inline into the family's
+ *   function (the kernel is read from the closure, one of several): inlined, they made `distance` too big
+ *   to be inlined into its caller, which then received its answer boxed, 12 bytes a query.
+ *
+ * The kernel's record, one Float64Array (CONTRIBUTING.md, "V8 rules", rule 1: no doubles through
+ * calls): A's core point c[12..14], B's c[15..17] (A's frame, the copy's units), their distance c[18], the
+ * scale the lengths were read at c[19], the unit normal from A's core to B's c[20..22] (0 when they meet),
+ * the factor back to the pair's units c[24] (1 in the ordinary range), the radii c[25], c[26]; c[0..11]
+ * are the kernel's own. A length of the scaled answer times c[24] is the answer's, exactly.
  */
 import type { Transform } from '../../math/transform.js';
-import type { ConvexShape, SupportMap } from '../../shapes/shape.js';
+import type { ConvexShape, ShapeKind } from '../../shapes/shape.js';
 import { contactConvex } from '../convex/convex-contact.js';
-import { closestPointsConvex } from '../convex/convex-distance.js';
-import { prepare, requireRepresentable, scratch, unscalePoint, type ScaledPair } from '../convex/scale-free.js';
+import { closestPointsConvex, distanceConvex, intersectsConvex } from '../convex/convex-distance.js';
+import { prepare, requireRepresentable, scratch, unscalePoint } from '../convex/scale-free.js';
 import type { ClosestPointsPairFunction, ContactPairFunction, DistancePairFunction, IntersectsPairFunction } from '../dispatch.js';
 import { relatePair, type PairFrame } from '../pair-frame.js';
 import type { QueryWork } from '../query-work.js';
 import type { ClosestPointsResult } from '../results.js';
 import { closestFromCores, contactFromCores, distanceFromCores, intersectsFromCores } from './core-answer.js';
 
-/** The closest points of the cores of `a` and `b` (lengths times `scale`) in A's frame, as core-answer.ts reads them. */
-export type CoreKernel = (frame: PairFrame, a: ConvexShape, b: ConvexShape, scale: number) => Float64Array;
+/** The length of a kernel's record. */
+export const RECORD = 27;
 
-/**
- * Contact of a pair whose cores meet, written as contactFromCores would (B's points through `tB`; A's
- * radius read from `radiusA`, lengths times c[19], the kernel's scale); false sends it to the general path.
- */
-export type MeetingContact = (work: QueryWork, a: ConvexShape, b: ConvexShape, tB: Transform, radiusA: SupportMap, c: Float64Array) => boolean;
-/** Closest points of a pair whose cores meet (distance 0); false sends it to the general path. */
+/** Relates the pair, finds its cores' closest points and fills the record (above). */
+export type CoreKernel = (work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform) => Float64Array;
+
+/** Contact of a pair whose cores meet, written as contactFromCores would (B's points through `tB`); false: the general path. */
+export type MeetingContact = (work: QueryWork, b: ConvexShape, tB: Transform, c: Float64Array) => boolean;
+/** Closest points of a pair whose cores meet (distance 0), A's points through `tA`; false: the general path. */
 export type MeetingClosest = (work: QueryWork, tA: Transform, out: ClosestPointsResult) => boolean;
 
-/** A pair's functions in the order of the families: intersects, distance, closest points, contact. */
-export type PairFunctions = readonly [IntersectsPairFunction, DistancePairFunction, ClosestPointsPairFunction, ContactPairFunction];
-
-const never = (): boolean => false;
-
-/** The range test and, outside the range, the scaled copy: its views carry the scaled radii. */
-function scaledCopy(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform): ScaledPair {
-  const pair = scratch(work);
-  prepare(pair, a, tA, b, tB, work.frame);
-  relatePair(work.frame, pair.viewA, pair.tA, pair.viewB, pair.tB);
-  return pair;
+/**
+ * A closed-form pair, as closed-forms.ts lists it: its kinds (in the tables' canonical order), its kernel,
+ * and what answers it when its cores meet (omitted: the general path).
+ */
+export interface ClosedForm {
+  readonly kinds: readonly [ShapeKind, ShapeKind];
+  readonly kernel: CoreKernel;
+  readonly meetingContact?: MeetingContact;
+  readonly meetingClosest?: MeetingClosest;
 }
 
-export function closedFormFamilies(kernel: CoreKernel, meetingContact: MeetingContact = never, meetingClosest: MeetingClosest = never): PairFunctions {
-  const intersects: IntersectsPairFunction = (work, a, tA, b, tB) => {
-    const ca = a as ConvexShape, cb = b as ConvexShape;
-    let frame = relatePair(work.frame, ca, tA, cb, tB);
-    if (!frame.outOfRange) return intersectsFromCores(frame, ca, cb, kernel(frame, ca, cb, 1));
-    const pair = scaledCopy(work, ca, tA, cb, tB);
-    frame = work.frame;
-    return intersectsFromCores(frame, pair.viewA, pair.viewB, kernel(frame, ca, cb, pair.viewA.scale));
-  };
+/**
+ * A kernel's first step: relates `a` at `tA` and `b` at `tB` into work.frame and returns it, with the
+ * scale, the factor back and the radii in the record; outside the ordinary range of sizes, the frame of
+ * the scaled copy (its A at the origin: scale-free.ts), whose transforms scratch(work) then holds.
+ */
+export function relateClosedForm(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, c: Float64Array): PairFrame {
+  const frame = relatePair(work.frame, a, tA, b, tB);
+  if (!frame.outOfRange) {
+    c[19] = 1; c[24] = 1; c[25] = a.sweptRadius; c[26] = b.sweptRadius;
+    return frame;
+  }
+  const pair = scratch(work);
+  prepare(pair, a, tA, b, tB, frame);
+  const s = pair.viewA.scale;
+  c[19] = s; c[24] = pair.back; c[25] = pair.viewA.sweptRadius; c[26] = pair.viewB.sweptRadius;
+  return relatePair(work.frame, pair.viewA, pair.tA, pair.viewB, pair.tB);
+}
 
-  const distance: DistancePairFunction = (work, a, tA, b, tB) => {
+export function intersectsFamily(form: ClosedForm): IntersectsPairFunction {
+  const kernel = form.kernel;
+  return (work, a, tA, b, tB, options) => {
     const ca = a as ConvexShape, cb = b as ConvexShape;
-    const frame = relatePair(work.frame, ca, tA, cb, tB);
-    if (!frame.outOfRange) { distanceFromCores(work, ca, cb, kernel(frame, ca, cb, 1)); return; }
-    const pair = scaledCopy(work, ca, tA, cb, tB);
-    distanceFromCores(work, pair.viewA, pair.viewB, kernel(work.frame, ca, cb, pair.viewA.scale));
-    work.distance = requireRepresentable(work.distance * pair.back, 'distance');
+    if (options?.trace !== undefined) return intersectsConvex(work, ca, tA, cb, tB, options);
+    return intersectsFromCores(work.frame, kernel(work, ca, tA, cb, tB));
   };
+}
 
-  const closestPoints: ClosestPointsPairFunction = (work, a, tA, b, tB, out, options) => {
+export function distanceFamily(form: ClosedForm): DistancePairFunction {
+  const kernel = form.kernel;
+  return (work, a, tA, b, tB, options) => {
     const ca = a as ConvexShape, cb = b as ConvexShape;
-    const frame = relatePair(work.frame, ca, tA, cb, tB);
-    if (!frame.outOfRange) {
-      const c = kernel(frame, ca, cb, 1);
-      if (c[18] > frame.slack) { closestFromCores(work, ca, tA, cb, out, c); return; }
-      if (meetingClosest(work, tA, out)) return;
-    } else {
-      const pair = scaledCopy(work, ca, tA, cb, tB);
-      const c = kernel(work.frame, ca, cb, pair.viewA.scale);
-      let done = c[18] > work.frame.slack;
-      if (done) closestFromCores(work, pair.viewA, pair.tA, pair.viewB, out, c);
-      else done = meetingClosest(work, pair.tA, out);
-      if (done) {
-        out.distance = requireRepresentable(out.distance * pair.back, 'distance');
-        unscalePoint(out.pointA, pair.back, tA);
-        unscalePoint(out.pointB, pair.back, tA);
-        return;
+    if (options?.trace !== undefined) { distanceConvex(work, ca, tA, cb, tB, options); return; }
+    const c = kernel(work, ca, tA, cb, tB);
+    distanceFromCores(work, c);
+    if (c[24] !== 1) work.distance = requireRepresentable(work.distance * c[24], 'distance');
+  };
+}
+
+export function closestPointsFamily(form: ClosedForm): ClosestPointsPairFunction {
+  const kernel = form.kernel, meeting = form.meetingClosest;
+  return (work, a, tA, b, tB, out, options) => {
+    const ca = a as ConvexShape, cb = b as ConvexShape;
+    if (options?.trace === undefined) {
+      const c = kernel(work, ca, tA, cb, tB);
+      const back = c[24], t = back === 1 ? tA : scratch(work).tA;
+      if (c[18] > work.frame.slack) closestFromCores(work, t, out, c);
+      else if (meeting === undefined || !meeting(work, t, out)) { closestPointsConvex(work, ca, tA, cb, tB, out, options); return; }
+      if (back !== 1) {
+        out.distance = requireRepresentable(out.distance * back, 'distance');
+        unscalePoint(out.pointA, back, tA);
+        unscalePoint(out.pointB, back, tA);
       }
+      return;
     }
     closestPointsConvex(work, ca, tA, cb, tB, out, options);
   };
+}
 
-  const contact: ContactPairFunction = (work, a, tA, b, tB, options) => {
+export function contactFamily(form: ClosedForm): ContactPairFunction {
+  const kernel = form.kernel, meeting = form.meetingContact;
+  return (work, a, tA, b, tB, options) => {
     const ca = a as ConvexShape, cb = b as ConvexShape;
-    const frame = relatePair(work.frame, ca, tA, cb, tB);
-    if (!frame.outOfRange) {
-      const c = kernel(frame, ca, cb, 1);
-      if (c[18] > frame.slack) return contactFromCores(work, ca, tA, cb, c);
-      if (meetingContact(work, ca, cb, tB, ca, c)) return true;
-    } else {
-      const pair = scaledCopy(work, ca, tA, cb, tB);
-      const back = pair.back, maxSeparation = work.maxSeparation;
-      const c = kernel(work.frame, ca, cb, pair.viewA.scale);
-      work.maxSeparation = maxSeparation / back;
-      const route = c[18] > work.frame.slack ? (contactFromCores(work, pair.viewA, pair.tA, pair.viewB, c) ? 1 : 0)
-        : meetingContact(work, ca, cb, pair.tB, pair.viewA, c) ? 1 : 2;
-      work.maxSeparation = maxSeparation;
-      if (route === 0) return false;
-      if (route === 1) {
+    if (options?.trace === undefined) {
+      const c = kernel(work, ca, tA, cb, tB);
+      const back = c[24];
+      if (c[18] > work.frame.slack) {
+        if (!contactFromCores(work, back === 1 ? tA : scratch(work).tA, c)) return false;
+      } else if (meeting === undefined || !meeting(work, cb, back === 1 ? tB : scratch(work).tB, c)) {
+        return contactConvex(work, ca, tA, cb, tB, options);
+      }
+      if (back !== 1) {
         const r = work.contact;
         r.separation = requireRepresentable(r.separation * back, 'separation');
         unscalePoint(r.pointA, back, tA);
         unscalePoint(r.pointB, back, tA);
-        return true;
       }
+      return true;
     }
     return contactConvex(work, ca, tA, cb, tB, options);
   };
-
-  return [intersects, distance, closestPoints, contact];
 }

@@ -20,11 +20,9 @@
  * The two segments in, the answer out, in one typed array (numbers through a call V8 does not inline are
  * boxed: CONTRIBUTING.md, "V8 rules", rule 1): reads P1 = s[0..2], Q1 = s[3..5], P2 = s[6..8], Q2 =
  * s[9..11]; writes the closest point on the first segment to s[12..14], on the second to s[15..17], their
- * distance to s[18] and the unit normal from the first to the second to s[20..22] (0 when they meet).
- * s[19] is the caller's (the scale the lengths were read at: closed-form-families.ts).
+ * distance to s[18] and the unit normal from the first to the second to s[20..22] (0 when they meet):
+ * the layout of a closed form's record (closed-form-families.ts), whose other entries it leaves alone.
  */
-export const SEGMENTS = 23;
-
 export function closestSegments(s: Float64Array): void {
   const p1x = s[0], p1y = s[1], p1z = s[2], p2x = s[6], p2y = s[7], p2z = s[8];
   const d1x = s[3] - p1x, d1y = s[4] - p1y, d1z = s[5] - p1z;

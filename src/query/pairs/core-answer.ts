@@ -6,27 +6,29 @@
  * must be apart by more than the pair's slack (a normal read off closer points would be rounding): the
  * callers send pairs whose cores touch or overlap to the general path, or answer them themselves.
  *
- * Reads the pair from one typed array, as closest-segments.ts writes it: A's core point at c[12..14],
- * B's at c[15..17], their distance at c[18], the unit normal from A's to B's at c[20..22], found by the
- * kernel (not the points' difference over d, whose direction carries the points' rounding over d)
- * (CONTRIBUTING.md, "V8 rules", rule 1: no doubles through calls).
+ * Reads the pair from the kernel's record (closed-form-families.ts): the core points, their distance, the
+ * unit normal the kernel found (not the points' difference over d, whose direction carries the points'
+ * rounding over d) and the radii, all in the units of the pair as related (a scaled copy's, when it is
+ * one: the family scales back). `tA` is A's transform as related (the copy's, when scaled).
  */
 import { rotateVector, transformPoint, type Transform } from '../../math/transform.js';
 import type { Vec3Like } from '../../math/types.js';
-import type { SupportMap } from '../../shapes/shape.js';
 import type { PairFrame } from '../pair-frame.js';
 import type { QueryWork } from '../query-work.js';
 import type { ClosestPointsResult } from '../results.js';
 
 /** Whether the shapes touch or overlap (within the slack), as intersectsConvex decides it. */
-export function intersectsFromCores(frame: PairFrame, a: SupportMap, b: SupportMap, c: Float64Array): boolean {
-  return c[18] - a.sweptRadius - b.sweptRadius <= frame.slack;
+export function intersectsFromCores(frame: PairFrame, c: Float64Array): boolean {
+  return c[18] - c[25] - c[26] <= frame.slack;
 }
 
 /** The distance into `work.distance`, 0 within the slack, as distanceConvex writes it. */
-export function distanceFromCores(work: QueryWork, a: SupportMap, b: SupportMap, c: Float64Array): void {
-  const d = c[18] - a.sweptRadius - b.sweptRadius;
-  work.distance = d > work.frame.slack ? d : 0;
+export function distanceFromCores(work: QueryWork, c: Float64Array): void {
+  const d = c[18] - c[25] - c[26];
+  // Two stores, not `d > slack ? d : 0`: a small integer on one branch and a double on the other is boxed
+  // (CONTRIBUTING.md, "V8 rules", rule 1: 8 to 12 bytes a query, measured).
+  if (d > work.frame.slack) work.distance = d;
+  else work.distance = 0;
 }
 
 /** The kernel's unit normal from A's core point to B's into `n` (A's frame). */
@@ -35,8 +37,8 @@ function coreNormal(n: Vec3Like, c: Float64Array): void {
 }
 
 /** Closest points, distance and normal in world space, as closestPointsConvex writes them. */
-export function closestFromCores(work: QueryWork, a: SupportMap, tA: Transform, b: SupportMap, out: ClosestPointsResult, c: Float64Array): void {
-  const rA = a.sweptRadius, rB = b.sweptRadius, d = c[18];
+export function closestFromCores(work: QueryWork, tA: Transform, out: ClosestPointsResult, c: Float64Array): void {
+  const rA = c[25], rB = c[26], d = c[18];
   const pa = out.pointA, pb = out.pointB, n = out.normal;
   coreNormal(n, c);
   if (d - rA - rB > work.frame.slack) {
@@ -60,17 +62,19 @@ export function closestFromCores(work: QueryWork, a: SupportMap, tA: Transform, 
 
 /**
  * The signed contact into `work.contact` (world space), as contactConvex writes it for cores apart;
- * false, leaving it as it was, when the separation exceeds the contact family's limit.
+ * false, leaving it as it was, when the separation exceeds the contact family's limit (work.maxSeparation
+ * is in the pair's units: divided by the factor back, exactly, for a scaled copy).
  */
-export function contactFromCores(work: QueryWork, a: SupportMap, tA: Transform, b: SupportMap, c: Float64Array): boolean {
-  const rA = a.sweptRadius, rB = b.sweptRadius, slack = work.frame.slack;
+export function contactFromCores(work: QueryWork, tA: Transform, c: Float64Array): boolean {
+  const rA = c[25], rB = c[26], slack = work.frame.slack;
   const sep = c[18] - rA - rB;
-  if (sep > (work.touchingOnly ? slack : work.maxSeparation)) return false;
+  if (sep > (work.touchingOnly ? slack : work.maxSeparation / c[24])) return false;
   const r = work.contact, n = r.normal;
   coreNormal(n, c);
   r.pointA.x = c[12] + n.x * rA; r.pointA.y = c[13] + n.y * rA; r.pointA.z = c[14] + n.z * rA;
   r.pointB.x = c[15] - n.x * rB; r.pointB.y = c[16] - n.y * rB; r.pointB.z = c[17] - n.z * rB;
-  r.separation = Math.abs(sep) <= slack ? 0 : sep;
+  if (Math.abs(sep) <= slack) r.separation = 0; // (two stores: see distanceFromCores)
+  else r.separation = sep;
   r.status = 'converged';
   r.iterations = 0;
   transformPoint(r.pointA, tA, r.pointA);

@@ -2,31 +2,29 @@
  * A sphere or a point against a box in closed form (Ericson, Real-Time Collision Detection §5.1.3 and
  * §5.2.5), in the box's frame: the centre's closest box point is the centre clamped to the box. A centre
  * outside the box (by more than the slack) gives the cores' closest points, answered by the core-plus-
- * radius rule (core-answer.ts); a centre inside or on it gives the contact through the face it is
- * nearest, whose overlap h_k − |c_k| plus the radius is the exact depth (the least overlap of a ball
- * and a box is along a face normal), and for the distance family 0, as the general path says. Pairs
- * outside the ordinary range of sizes take the general path, also the oracle of the tests.
+ * radius rule (core-answer.ts); a centre inside or on it gives distance 0 at the centre, and its contact
+ * is EPA's (the general path, also the oracle of the tests). A closed form for that contact (out through
+ * the nearest face) was exact, but its stores into the shared contact record made V8 box numbers in the
+ * other pairs' queries that followed it (4.5 bytes a query over every pair of kinds, allocation.test.ts),
+ * and a ball's centre inside a box is a deep, rare overlap.
  */
-import { rotateVector, transformPoint, type Transform } from '../../math/transform.js';
+import { rotateVector, type Transform } from '../../math/transform.js';
 import type { Box } from '../../shapes/box.js';
-import type { ConvexShape, SupportMap } from '../../shapes/shape.js';
-import type { PairFrame } from '../pair-frame.js';
+import type { ConvexShape } from '../../shapes/shape.js';
 import type { QueryWork } from '../query-work.js';
 import type { ClosestPointsResult } from '../results.js';
-import { closedFormFamilies, type PairFunctions } from './closed-form-families.js';
-import { SEGMENTS } from './closest-segments.js';
+import { RECORD, relateClosedForm, type ClosedForm } from './closed-form-families.js';
 
 /**
- * The centre in the box's frame (c[0..2]), and in A's frame the core points as core-answer.ts reads
- * them: A's centre (the origin) at c[12..14], the clamped point at c[15..17], their distance at c[18],
- * the scale at c[19], the unit normal at c[20..22].
+ * The record (closed-form-families.ts): the centre in the box's frame at c[0..2], and in A's frame A's
+ * centre (the origin) at c[12..14], the clamped point at c[15..17], their distance, the normal.
  */
-const _c = /* @__PURE__ */ new Float64Array(SEGMENTS);
+const _c = /* @__PURE__ */ new Float64Array(RECORD);
 
-/** Fills _c for the sphere or point `a` (A's frame) and the box `b` at frame.bInA, lengths times `scale`. */
-function relateCentre(frame: PairFrame, _a: ConvexShape, b: ConvexShape, scale: number): Float64Array {
+/** The kernel: the sphere or point `a` and the box `b` related, the centre clamped to the box. */
+function relateCentre(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform): Float64Array {
   const box = b as Box; // (registered for boxes only)
-  const c = _c, t = frame.bInA;
+  const c = _c, t = relateClosedForm(work, a, tA, b, tB, c).bInA, scale = c[19];
   // The centre in B's frame: p_B = Rᵀ(p_A − t) with p_A = 0.
   const cx = -(t.m00 * t.tx + t.m10 * t.ty + t.m20 * t.tz);
   const cy = -(t.m01 * t.tx + t.m11 * t.ty + t.m21 * t.tz);
@@ -44,7 +42,6 @@ function relateCentre(frame: PairFrame, _a: ConvexShape, b: ConvexShape, scale: 
   const dx = qx - cx, dy = qy - cy, dz = qz - cz;
   const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
   c[18] = d;
-  c[19] = scale;
   if (d > 0) {
     const nx = dx / d, ny = dy / d, nz = dz / d;
     c[20] = t.m00 * nx + t.m01 * ny + t.m02 * nz;
@@ -52,31 +49,6 @@ function relateCentre(frame: PairFrame, _a: ConvexShape, b: ConvexShape, scale: 
     c[22] = t.m20 * nx + t.m21 * ny + t.m22 * nz;
   } else { c[20] = 0; c[21] = 0; c[22] = 0; }
   return c;
-}
-
-/**
- * The centre in or on the box: out through the face of least overlap h_k − |c_k| (first of ties). In
- * B's frame the normal from A to B is −sign(c_k)·e_k; A's deepest point is the centre moved by its
- * radius along it, B's the centre moved onto that face.
- */
-function contactInside(work: QueryWork, _a: ConvexShape, b: ConvexShape, tB: Transform, radiusA: SupportMap, c: Float64Array): boolean {
-  const box = b as Box, scale = c[19], hx = box.hx * scale, hy = box.hy * scale, hz = box.hz * scale;
-  const cx = c[0], cy = c[1], cz = c[2];
-  const ox = hx - Math.abs(cx), oy = hy - Math.abs(cy), oz = hz - Math.abs(cz);
-  const k = ox <= oy && ox <= oz ? 0 : oy <= oz ? 1 : 2;
-  const s = (k === 0 ? cx : k === 1 ? cy : cz) >= 0 ? 1 : -1;
-  const r = work.contact, n = r.normal, rA = radiusA.sweptRadius;
-  n.x = k === 0 ? -s : 0; n.y = k === 1 ? -s : 0; n.z = k === 2 ? -s : 0;
-  r.pointA.x = cx + n.x * rA; r.pointA.y = cy + n.y * rA; r.pointA.z = cz + n.z * rA;
-  r.pointB.x = k === 0 ? s * hx : cx; r.pointB.y = k === 1 ? s * hy : cy; r.pointB.z = k === 2 ? s * hz : cz;
-  const depth = (k === 0 ? ox : k === 1 ? oy : oz) + rA;
-  r.separation = depth <= work.frame.slack ? 0 : -depth;
-  r.status = 'converged';
-  r.iterations = 0;
-  transformPoint(r.pointA, tB, r.pointA);
-  transformPoint(r.pointB, tB, r.pointB);
-  rotateVector(n, tB, n);
-  return true;
 }
 
 /**
@@ -96,5 +68,8 @@ function closestInside(work: QueryWork, tA: Transform, out: ClosestPointsResult)
   return true;
 }
 
-export const SPHERE_BOX: PairFunctions = /* @__PURE__ */ closedFormFamilies(relateCentre, contactInside, closestInside);
+export const SPHERE_BOX: readonly ClosedForm[] = [
+  { kinds: ['point', 'box'], kernel: relateCentre, meetingClosest: closestInside },
+  { kinds: ['sphere', 'box'], kernel: relateCentre, meetingClosest: closestInside },
+];
 

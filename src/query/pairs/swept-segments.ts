@@ -7,14 +7,15 @@
  * against (test/query/closed-form-pairs.test.ts).
  */
 import type { ConvexShape } from '../../shapes/shape.js';
-import type { PairFrame } from '../pair-frame.js';
-import { closedFormFamilies, type PairFunctions } from './closed-form-families.js';
-import { closestSegments, SEGMENTS } from './closest-segments.js';
+import type { Transform } from '../../math/transform.js';
+import type { QueryWork } from '../query-work.js';
+import { RECORD, relateClosedForm, type ClosedForm } from './closed-form-families.js';
+import { closestSegments } from './closest-segments.js';
 
-/** The kinds whose core is a point or a segment. */
-export const SWEPT_SEGMENT_KINDS = ['point', 'segment', 'sphere', 'capsule'] as const;
+/** The kinds whose core is a point or a segment, in the tables' canonical order. */
+const SWEPT_SEGMENT_KINDS = ['point', 'segment', 'sphere', 'capsule'] as const;
 
-const _s = /* @__PURE__ */ new Float64Array(SEGMENTS);
+const _s = /* @__PURE__ */ new Float64Array(RECORD);
 
 /** Writes `shape`'s core segment (its local frame, lengths times `scale`) to s[o..o+5]: a point twice for a point or a sphere. */
 function writeCore(s: Float64Array, o: number, shape: ConvexShape, scale: number): void {
@@ -29,9 +30,9 @@ function writeCore(s: Float64Array, o: number, shape: ConvexShape, scale: number
   }
 }
 
-/** The closest points of A's and B's cores, in A's frame (B's core carried by frame.bInA). */
-function closestCores(frame: PairFrame, a: ConvexShape, b: ConvexShape, scale: number): Float64Array {
-  const s = _s, t = frame.bInA;
+/** The kernel: the pair related, and the closest points of A's and B's cores in A's frame (B's carried by bInA). */
+function closestCores(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform): Float64Array {
+  const s = _s, t = relateClosedForm(work, a, tA, b, tB, s).bInA, scale = s[19];
   writeCore(s, 0, a, scale);
   writeCore(s, 6, b, scale);
   for (let o = 6; o <= 9; o += 3) {
@@ -41,8 +42,9 @@ function closestCores(frame: PairFrame, a: ConvexShape, b: ConvexShape, scale: n
     s[o + 2] = t.m20 * x + t.m21 * y + t.m22 * z + t.tz;
   }
   closestSegments(s);
-  s[19] = scale;
   return s;
 }
 
-export const SWEPT_SEGMENTS: PairFunctions = /* @__PURE__ */ closedFormFamilies(closestCores);
+/** Every pair of these kinds (i ≤ j in canonical order), all by one kernel; cores that meet take the general path. */
+export const SWEPT_SEGMENTS: readonly ClosedForm[] = /* @__PURE__ */ SWEPT_SEGMENT_KINDS.flatMap((ka, i) =>
+  SWEPT_SEGMENT_KINDS.slice(i).map((kb) => ({ kinds: [ka, kb] as const, kernel: closestCores })));
