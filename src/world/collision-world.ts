@@ -27,7 +27,7 @@ import { MANIFOLD_MAX_POINTS, SHAPE_CAST_RELATIVE_TOLERANCE } from '../tolerance
 import { concaveAabb } from '../query/concave/concave-aabb.js';
 import type { PartedShape } from '../query/concave/parts.js';
 import { intersects } from '../query/closest-points.js';
-import { contactManifold } from '../query/contact-manifold.js';
+import { ManifoldWork, manifoldConvex } from '../query/manifold/convex-manifold.js';
 import { contactManifolds, createManifoldList, type ManifoldList } from '../query/contact-manifolds.js';
 import { CONTACT, explainNotShape, isConvexShape, kindIndex } from '../query/dispatch.js';
 import { GjkCache } from '../query/gjk/gjk.js';
@@ -53,8 +53,9 @@ export interface WorldOptions {
   margin?: number;
   /**
    * Keep every touching pair's contact manifolds (default false), read by {@link CollisionWorld.manifolds}:
-   * a convex pair's by `contactManifold`, warm-started by a ManifoldCache of the pair's own; a pair with a
-   * compound or a triangle mesh by `contactManifolds` (one manifold per pair of parts).
+   * a convex pair's as `contactManifold` gives it (built from the pair's contact in the same narrow phase,
+   * with a ManifoldCache of the pair's own for a stable reference face); a pair with a compound or a
+   * triangle mesh by `contactManifolds` (one manifold per pair of parts).
    */
   manifolds?: boolean;
   /** With `manifolds`: at most this many points per manifold (an integer from 1 to 16; default 4). */
@@ -240,7 +241,8 @@ export class CollisionWorld {
   private stateDepth = 0;
   /** The options of the pairs' contact and manifold queries (one record each, re-pointed per pair). */
   private readonly pairOptions: { cache: GjkCache | undefined } = { cache: undefined };
-  private readonly manifoldOptions: { margin: number; maxPoints: number; cache: ManifoldCache | undefined } = { margin: 0.5, maxPoints: 4, cache: undefined };
+  /** Points per convex pair's manifold (the `maxPoints` option). */
+  private readonly maxPoints: number = 4;
   private readonly manifoldsOptions: { margin: number; maxPoints: number; meshEdges: 'smooth' | 'exact' } = { margin: 0.5, maxPoints: 4, meshEdges: 'smooth' };
 
   constructor(options?: WorldOptions) {
@@ -259,7 +261,7 @@ export class CollisionWorld {
     }
     this.margin = margin;
     this.keepsManifolds = manifolds;
-    this.manifoldOptions.margin = margin; this.manifoldOptions.maxPoints = maxPoints;
+    this.maxPoints = maxPoints;
     this.manifoldsOptions.margin = margin; this.manifoldsOptions.maxPoints = maxPoints; this.manifoldsOptions.meshEdges = meshEdges;
     this.pairs.onMove = (from, to) => {
       this.pairTouching[to] = this.pairTouching[from];
@@ -931,22 +933,28 @@ export class CollisionWorld {
     this.pairStatus[r] = c.status === 'converged' ? 0 : c.status === 'max-iterations' ? 1 : 2;
     if (this.keepsManifolds) {
       if (this.pairManifoldSlot[r] < 0) this.pairManifoldSlot[r] = this.takeManifoldSlot();
-      this.narrowManifolds(this.pairManifoldSlot[r], sa, this.readPose(this.poseA, a), sb, this.readPose(this.poseB, b));
+      const slot = this.pairManifoldSlot[r];
+      if (isConvexShape(sa) && isConvexShape(sb)) {
+        // One narrow phase: the manifold built from the contact just found (contactManifold would find the
+        // same contact again), with the pair's cache for a stable reference face.
+        const mw = work.manifold ?? (work.manifold = new ManifoldWork());
+        mw.margin = this.margin;
+        const list = this.slotLists[slot], m = list.manifolds[0];
+        manifoldConvex(mw, c, sa, ta, sb, tb, m, this.maxPoints, this.slotCaches[slot]);
+        m.partA = 0; m.partB = 0;
+        list.count = 1;
+      } else this.narrowManifolds(slot, sa, this.readPose(this.poseA, a), sb, this.readPose(this.poseB, b));
     }
     return true;
   }
 
   /**
-   * The pair's manifolds into its list: a convex pair's by contactManifold with the pair's cache, any other
-   * by contactManifolds. From the poses as given: the queries make from them the transforms the world holds.
+   * The manifolds of a pair with a compound or a mesh into its list, by contactManifolds (one per pair of
+   * parts). From the poses as given: the query makes from them the transforms the world holds.
    */
   private narrowManifolds(slot: number, sa: Shape, poseA: WorldPose, sb: Shape, poseB: WorldPose): void {
     const list = this.slotLists[slot];
-    if (isConvexShape(sa) && isConvexShape(sb)) {
-      const options = this.manifoldOptions;
-      options.cache = this.slotCaches[slot];
-      list.count = contactManifold(sa, poseA, sb, poseB, list.manifolds[0], options) === null ? 0 : 1;
-    } else {
+    {
       // Manifold records come from a pool the pairs share: lent before (room for as many as last time and
       // TOP_UP more), the unused ones taken back after. A list of a pair's own would keep the most it ever
       // held, and as records move between pairs every list would grow to the most any pair needs.
