@@ -122,7 +122,11 @@ export function validateHull(
     const ax = vs[0], ay = vs[1], az = vs[2];
     const ux = vs[3] - ax, uy = vs[4] - ay, uz = vs[5] - az;
     const uu = ux * ux + uy * uy + uz * uz;
-    if (!(Math.sqrt(uu) > tol)) fail('segment ends coincide');
+    // Two distinct points. Not "apart by more than the tolerance": a cloud far from the origin for its size is
+    // built centred, at a tolerance that follows its size (build-hull.ts, buildCentred), and the tolerance it
+    // reports adds the rounding of moving back; two points 3.6e-15 apart at x = −10 are a true segment there
+    // (FC_STRESS hull fuzzer, cloud seed 4: this check called them coincident).
+    if (!(uu > 0)) fail('segment ends coincide');
     for (let i = 0; i < np; i++) {
       const wx = pts[3 * i] - ax, wy = pts[3 * i + 1] - ay, wz = pts[3 * i + 2] - az;
       const t = Math.min(1, Math.max(0, (wx * ux + wy * uy + wz * uz) / uu));

@@ -2,7 +2,8 @@
  * Long-running fuzzing of buildHull with the two generators of quickhull.prop.test.ts (random clouds,
  * integer lattices perturbed by 1e-16..1e-9), seed after seed, every hull checked by validateHull.
  * Not part of `npm test`: run `npx tsx test/hull/fuzz-hull.ts [seconds] [first seed]` (defaults 60 and 1)
- * and turn what it prints into golden tests.
+ * and turn what it prints into golden tests. A failing seed prints its first counterexample, unshrunk
+ * (endOnFailure): shrinking 80 random doubles ran for more than five minutes, past the time given.
  */
 import fc from 'fast-check';
 import { buildHull } from '../../src/hull/build-hull.js';
@@ -38,13 +39,13 @@ let runs = 0, failing = 0;
 const t0 = Date.now();
 let seed = firstSeed;
 for (; Date.now() - t0 < seconds * 1000; seed++) {
-  const a = fc.check(fc.property(lattice, (x) => { runs++; return problem(perturbed(x)) === null; }), { seed, numRuns: 500 });
+  const a = fc.check(fc.property(lattice, (x) => { runs++; return problem(perturbed(x)) === null; }), { seed, numRuns: 500, endOnFailure: true });
   if (a.failed) {
     failing++;
     const x = a.counterexample![0];
     console.log(`lattice seed ${seed}: ${JSON.stringify(x)} -> ${problem(perturbed(x))}`);
   }
-  const b = fc.check(fc.property(cloud, (pts) => { runs++; return problem(pts.flat()) === null; }), { seed, numRuns: 300 });
+  const b = fc.check(fc.property(cloud, (pts) => { runs++; return problem(pts.flat()) === null; }), { seed, numRuns: 300, endOnFailure: true });
   if (b.failed) {
     failing++;
     const pts = b.counterexample![0];

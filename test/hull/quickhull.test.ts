@@ -147,6 +147,15 @@ describe('buildHull: solids', () => {
   // 1e-9, make a needle face 1e-9 high and 3.5 long. Its plain cross product put its own corners 1e-13
   // off its plane, more than 2ε, at every tolerance step until the solid was thinner than the tolerance
   // and came out as a polygon (2.6e-10 tolerance). With exact products it is a tetrahedron at the first.
+  it('golden: two points 2 ulps apart at x = −10 are a segment, and validateHull says it is valid', () => {
+    // The hull fuzzer's cloud seed 4 (test:stress): built centred (its tolerance follows the cloud's size),
+    // the two points are a true segment; validateHull called its ends coincident at the reported tolerance.
+    const pts = [-9.999999999999973, 0, 0, -9.999999999999977, 0, 0];
+    const hull = expectValid(pts);
+    expect(hull.dimension).toBe(1);
+    expect(Array.from(hull.vertices).sort()).toEqual([...pts].sort());
+  });
+
   it('golden: a needle face (three points nearly in a row) keeps a solid at the default tolerance', () => {
     const cases: Array<[number[][], number]> = [
       [[[0, 1, -3], [-1, 0, -2], [0, 0, 0], [-2, -1, -1]], 906987138],
