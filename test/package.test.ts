@@ -38,10 +38,11 @@ const MAX_PACKED_BYTES = 520_000;
  * (the scale-free path) took it to 11.1 KB, and later fixes to 12.06 KB (the last: EPA's witnesses from
  * the coplanar face that holds the projection); the budget was 12.5 KB. The closed-form pair functions
  * (query/pairs/: swept segments, sphere–box) took it to 15.04 KB, code every contact program runs when it
- * meets those pairs (10× faster than GJK/EPA there); the budget is 15.5 KB, and each specialised pair the
- * table gains (issue 32) raises it by its own size, said here.
+ * meets those pairs (10× faster than GJK/EPA there); two boxes by separating axes with clipped witnesses
+ * (pairs/box-box.ts) to 16.31 KB. The budget is 17 KB, and each specialised pair the table gains (issue
+ * 32) raises it by its own size, said here.
  */
-const MAX_CONTACT_GZIP = 15_500;
+const MAX_CONTACT_GZIP = 17_000;
 /**
  * The whole library, both entries: 28 KB before contact manifolds, 41.7 KB with them (and their format),
  * 49.3 KB with ray and shape casts (and theirs), 57.4 KB with compounds and their hierarchy, 73.5 KB with
@@ -188,7 +189,7 @@ export const box = new Box(1, 2, 3);
     return { gzip: gzipSync(result.outputFiles[0].contents).length, inputs };
   }
 
-  it('bundles small: contact at most 15.5 KB gzipped, the whole library at most 95 KB, intersects and distance without EPA, 2D contact at most 9 KB without 3D code', async () => {
+  it('bundles small: contact at most 17 KB gzipped, the whole library at most 95 KB, intersects and distance without EPA, 2D contact at most 9 KB without 3D code', async () => {
     const pose = '{ position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }';
     const contactOnly = await bundle('contact-only', `import { Box, contact, Sphere } from 'convex-collide';
       console.log(contact(new Box(1, 1, 1), ${pose}, new Sphere(1), ${pose}));`);

@@ -22,6 +22,7 @@ import { closestPointsConvex, distanceConvex, intersectsConvex } from './convex/
 import type { EpaOptions } from './epa/epa.js';
 import type { GjkOptions } from './gjk/gjk.js';
 import { closestPointsFamily, contactFamily, distanceFamily, intersectsFamily, type ClosedForm } from './pairs/closed-form-families.js';
+import { contactBoxBox } from './pairs/box-box.js';
 import { CLOSED_FORMS } from './pairs/closed-forms.js';
 import { enterUserCode, leaveUserCode, type ContactAnswer, type QueryWork } from './query-work.js';
 import type { ClosestPointsResult } from './results.js';
@@ -237,5 +238,10 @@ function withClosedForms<F>(table: PairTable<F>, build: (form: ClosedForm) => F)
 export const INTERSECTS = /* @__PURE__ */ withClosedForms(/* @__PURE__ */ new PairTable<IntersectsPairFunction>('intersects', intersectsConvex as IntersectsPairFunction, swapIntersects, guardIntersects), intersectsFamily);
 export const DISTANCE = /* @__PURE__ */ withClosedForms(/* @__PURE__ */ new PairTable<DistancePairFunction>('distance', distanceConvex as DistancePairFunction, swapDistance, guardDistance), distanceFamily);
 export const CLOSEST_POINTS = /* @__PURE__ */ withClosedForms(/* @__PURE__ */ new PairTable<ClosestPointsPairFunction>('closestPoints', closestPointsConvex as ClosestPointsPairFunction, swapClosestPoints, guardClosestPoints), closestPointsFamily);
-/** Shared by `penetration` and `contact`. */
-export const CONTACT = /* @__PURE__ */ withClosedForms(/* @__PURE__ */ new PairTable<ContactPairFunction>('contact', contactConvex as ContactPairFunction, swapContact, guardContact), contactFamily);
+/** Shared by `penetration` and `contact`; two boxes by separating axes (pairs/box-box.ts). */
+export const CONTACT = /* @__PURE__ */ withBoxBox(/* @__PURE__ */ withClosedForms(/* @__PURE__ */ new PairTable<ContactPairFunction>('contact', contactConvex as ContactPairFunction, swapContact, guardContact), contactFamily));
+
+function withBoxBox(table: PairTable<ContactPairFunction>): PairTable<ContactPairFunction> {
+  table.register('box', 'box', contactBoxBox);
+  return table;
+}

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { shapeFromJSON, type ShapeJSON } from '../../src/format/index.js';
 import {
-  Box, Capsule, closestPoints, contact, distance, intersects, Point, Segment, Sphere, type ConvexShape, type CustomShape, type Shape,
+  Box, Capsule, closestPoints, contact, distance, intersects, penetration, Point, Segment, Sphere, type ConvexShape, type CustomShape, type Shape,
 } from '../../src/index.js';
 import * as A from '../arbitraries.js';
 import * as O from '../oracles.js';
@@ -135,6 +135,46 @@ describe('closed-form pairs against the general path and the certificates', () =
         expect(got.hit).toBe(ref.hit);
       }
     }), { numRuns: runs(100), seed: seed(3203) });
+  });
+});
+
+describe('two boxes: separating axes with clipped, aligned witnesses', () => {
+  const boxArb = fc.tuple(A.num(0.1, 1.5), A.num(0.1, 1.5), A.num(0.1, 1.5));
+  /** A quaternion that is the identity, a quarter turn about an axis, or random: faces parallel, edges parallel, or neither. */
+  const turn = fc.oneof(fc.constant<O.Q4>([0, 0, 0, 1]), fc.constantFrom<O.Q4>([Math.SQRT1_2, 0, 0, Math.SQRT1_2], [0, Math.SQRT1_2, 0, Math.SQRT1_2]), A.unitQuat);
+  it('overlapping boxes: depth = SAT over the 15 axes, witnesses on their boxes with pA − pB = depth·n, and EPA agrees', () => {
+    let faces = 0;
+    fc.assert(fc.property(boxArb, boxArb, A.vec(1.2), turn, turn, (ha, hb, off, qa, qb) => {
+      const a: O.Placed = { json: { type: 'box', halfExtents: ha } as ShapeJSON, pose: O.at(0.2, -0.1, 0.3, qa) };
+      const b: O.Placed = { json: { type: 'box', halfExtents: hb } as ShapeJSON, pose: O.at(0.2 + off[0], -0.1 + off[1], 0.3 + off[2], qb) };
+      const la = A.build(a), lb = A.build(b);
+      const sat = O.boxBoxSat(a, b);
+      if (!(sat.depth > 1e-9)) return;
+      const c = contact(la.shape, la.pose, lb.shape, lb.pose)!;
+      const size = O.shapeSize(a.json) + O.shapeSize(b.json), tol = 1e-12 * size, what = A.describeCase(a, b);
+      expect(Math.abs(-c.separation - sat.depth), what).toBeLessThanOrEqual(tol);
+      expect(certify(a, b, c, 1e-12 * size), what).toBe('');
+      const pa = O.toV3(c.pointA), pb = O.toV3(c.pointB), n = O.toV3(c.normal);
+      expect(O.norm(O.sub(O.sub(pa, pb), O.scale(n, -c.separation))), what).toBeLessThanOrEqual(tol);
+      expect(c.iterations).toBe(0);
+      const g = contact(general(la.shape), la.pose, general(lb.shape), lb.pose)!;
+      expect(Math.abs(g.separation - c.separation), what).toBeLessThanOrEqual(1e-9 * size);
+      if (qa[3] === 1 && qb[3] === 1) faces++;
+    }), { numRuns: runs(400), seed: seed(3204) });
+    expect(faces).toBeGreaterThan(runs(400) * 0.05);
+  });
+
+  it('a box resting on a wider one: the witness is inside both faces, not at a corner of the top box', () => {
+    const at = (x: number, y: number, z: number) => ({ position: { x, y, z }, quaternion: { x: 0, y: 0, z: 0, w: 1 } });
+    // The top box's bottom face hangs over the floor's edge: the clipped overlap is x in [1.5, 2].
+    const c = contact(new Box(2, 0.5, 2), at(0, 0, 0), new Box(0.5, 0.5, 0.5), at(2, 0.99, 0))!;
+    expect(c.separation).toBeCloseTo(-0.01, 14);
+    expect(c.normal).toEqual({ x: 0, y: 1, z: 0 });
+    expect(c.pointA.y).toBe(0.5);
+    expect(c.pointA.x).toBeGreaterThanOrEqual(1.5);
+    expect(c.pointA.x).toBeLessThanOrEqual(2);
+    expect(c.pointB.y).toBeCloseTo(0.49, 14);
+    expect(penetration(new Box(2, 0.5, 2), at(0, 0, 0), new Box(0.5, 0.5, 0.5), at(2, 1.01, 0))).toBeNull();
   });
 });
 

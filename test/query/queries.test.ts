@@ -197,11 +197,17 @@ describe('options', () => {
     }
   });
   it('a tiny EPA iteration cap still returns a valid upper bound with status max-iterations', () => {
-    const r = penetration(a, P(), a, P(0.5, 0.2, 0), undefined, { epaMaxIterations: 1 })!;
+    // The box as a hull of its corners: two boxes take the separating axis test, which runs no EPA.
+    const h = new ConvexHull([-0.5, 0.5].flatMap((x) => [-0.5, 0.5].flatMap((y) => [-0.5, 0.5].map((z) => v(x, y, z)))));
+    const r = penetration(h, P(), h, P(0.5, 0.2, 0), undefined, { epaMaxIterations: 1 })!;
     expect(r.status).toBe('max-iterations');
-    const o = O.overlapAlong({ json: shapeToJSON(a), pose: O.IDENTITY }, { json: shapeToJSON(a), pose: O.at(0.5, 0.2, 0) }, O.toV3(r.normal));
+    const o = O.overlapAlong({ json: shapeToJSON(h), pose: O.IDENTITY }, { json: shapeToJSON(h), pose: O.at(0.5, 0.2, 0) }, O.toV3(r.normal));
     expect(Math.abs(o - r.depth)).toBeLessThanOrEqual(1e-12);
     expect(r.depth).toBeGreaterThanOrEqual(0.5 - 1e-12);
+    // The boxes themselves: the exact depth, 0 iterations, whatever the cap.
+    const exact = penetration(a, P(), a, P(0.5, 0.2, 0), undefined, { epaMaxIterations: 1 })!;
+    expect(exact.status).toBe('converged');
+    expect(exact.iterations).toBe(0);
   });
   it('contact with maxDistance: null beyond it (out untouched), the exact separation within it', () => {
     expect(contact(a, P(), a, P(3, 0, 0), undefined, { maxDistance: 1.99 })).toBeNull();

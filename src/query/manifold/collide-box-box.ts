@@ -28,10 +28,13 @@ export const GENERAL = 2;
 const PARALLEL_EDGES = 1e-6;
 
 /**
- * The best axis so far (overlap, then the unit normal in A's frame): in a typed array, not in locals
- * that mix small-integer and double values across the branches (V8 boxed such locals: 20 bytes a call).
+ * The best axis so far (overlap, then the unit normal in A's frame, then which axis: 0 to 2 A's face
+ * normal x, y, z; 3 to 5 B's; 6 + 3i + j the cross product of A's axis i and B's axis j): in a typed
+ * array, not in locals that mix small-integer and double values across the branches (V8 boxed such
+ * locals: 20 bytes a call). After a NEAR answer it holds that answer's axis (pairs/box-box.ts reads it).
  */
-const _axis = /* @__PURE__ */ new Float64Array(4);
+export const BOX_AXIS = /* @__PURE__ */ new Float64Array(5);
+const _axis = BOX_AXIS;
 
 /** The margin is `work.maxSeparation` (a number passed to this call would be boxed: CONTRIBUTING.md, "V8 rules", rule 1). */
 export function collideBoxBox(work: QueryWork, a: Box, tA: Transform, b: Box, tB: Transform): number {
@@ -51,21 +54,21 @@ export function collideBoxBox(work: QueryWork, a: Box, tA: Transform, b: Box, tB
   let o: number;
   // A's faces.
   o = ax + bx * a00 + by * a01 + bz * a02 - Math.abs(px);
-  if (o < ax4[0]) { ax4[0] = o; ax4[1] = px >= 0 ? 1 : -1; ax4[2] = 0; ax4[3] = 0; }
+  if (o < ax4[0]) { ax4[0] = o; ax4[1] = px >= 0 ? 1 : -1; ax4[2] = 0; ax4[3] = 0; ax4[4] = 0; }
   o = ay + bx * a10 + by * a11 + bz * a12 - Math.abs(py);
-  if (o < ax4[0]) { ax4[0] = o; ax4[1] = 0; ax4[2] = py >= 0 ? 1 : -1; ax4[3] = 0; }
+  if (o < ax4[0]) { ax4[0] = o; ax4[1] = 0; ax4[2] = py >= 0 ? 1 : -1; ax4[3] = 0; ax4[4] = 1; }
   o = az + bx * a20 + by * a21 + bz * a22 - Math.abs(pz);
-  if (o < ax4[0]) { ax4[0] = o; ax4[1] = 0; ax4[2] = 0; ax4[3] = pz >= 0 ? 1 : -1; }
+  if (o < ax4[0]) { ax4[0] = o; ax4[1] = 0; ax4[2] = 0; ax4[3] = pz >= 0 ? 1 : -1; ax4[4] = 2; }
   // B's faces (the columns of R).
   let d = px * r00 + py * r10 + pz * r20;
   o = bx + ax * a00 + ay * a10 + az * a20 - Math.abs(d);
-  if (o < ax4[0]) { ax4[0] = o; const s = d >= 0 ? 1 : -1; ax4[1] = s * r00; ax4[2] = s * r10; ax4[3] = s * r20; }
+  if (o < ax4[0]) { ax4[0] = o; const s = d >= 0 ? 1 : -1; ax4[1] = s * r00; ax4[2] = s * r10; ax4[3] = s * r20; ax4[4] = 3; }
   d = px * r01 + py * r11 + pz * r21;
   o = by + ax * a01 + ay * a11 + az * a21 - Math.abs(d);
-  if (o < ax4[0]) { ax4[0] = o; const s = d >= 0 ? 1 : -1; ax4[1] = s * r01; ax4[2] = s * r11; ax4[3] = s * r21; }
+  if (o < ax4[0]) { ax4[0] = o; const s = d >= 0 ? 1 : -1; ax4[1] = s * r01; ax4[2] = s * r11; ax4[3] = s * r21; ax4[4] = 4; }
   d = px * r02 + py * r12 + pz * r22;
   o = bz + ax * a02 + ay * a12 + az * a22 - Math.abs(d);
-  if (o < ax4[0]) { ax4[0] = o; const s = d >= 0 ? 1 : -1; ax4[1] = s * r02; ax4[2] = s * r12; ax4[3] = s * r22; }
+  if (o < ax4[0]) { ax4[0] = o; const s = d >= 0 ? 1 : -1; ax4[1] = s * r02; ax4[2] = s * r12; ax4[3] = s * r22; ax4[4] = 5; }
   if (-ax4[0] > margin) return FAR; // separated along a face axis by more than the margin
   // Edge pairs: A's axis i × B's axis j. Faces win ties (a face contact clips to a region).
   const faceBest = ax4[0];
@@ -86,7 +89,7 @@ export function collideBoxBox(work: QueryWork, a: Box, tA: Transform, b: Box, tB
       o = (ha + hb - Math.abs(dc)) / l;
       if (o < ax4[0] && o < faceBest - 1e-12 * (ha + hb) / l) {
         const s = dc >= 0 ? 1 / l : -1 / l;
-        ax4[0] = o; ax4[1] = s * ux; ax4[2] = s * uy; ax4[3] = s * uz;
+        ax4[0] = o; ax4[1] = s * ux; ax4[2] = s * uy; ax4[3] = s * uz; ax4[4] = 6 + 3 * i + j;
       }
     }
   }
