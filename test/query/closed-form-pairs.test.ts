@@ -161,7 +161,8 @@ describe('two boxes: separating axes with clipped, aligned witnesses', () => {
       expect(Math.abs(g.separation - c.separation), what).toBeLessThanOrEqual(1e-9 * size);
       if (qa[3] === 1 && qb[3] === 1) faces++;
     }), { numRuns: runs(400), seed: seed(3204) });
-    expect(faces).toBeGreaterThan(runs(400) * 0.05);
+    // Both unturned in 1/9 of the cases, about 6 % once overlapping: the band holds any seed (FC_SEED=random read 4.8 %).
+    expect(faces).toBeGreaterThan(runs(400) * 0.03);
   });
 
   it('a box resting on a wider one: the witness is inside both faces, not at a corner of the top box', () => {
