@@ -4,6 +4,9 @@ import type { Vec3Like } from '../math/types.js';
 import { SQUARE_SAFE_HIGH, SQUARE_SAFE_LOW } from '../math/vec3.js';
 import { builtInKindIndex, markBuiltIn, type SupportMap } from './shape.js';
 
+/** The range of safe squared lengths (vec3.ts), as constants of this module: its support reads them (CONTRIBUTING.md, "V8 rules", rule 4). */
+const SQUARE_SAFE_LOW_ = SQUARE_SAFE_LOW, SQUARE_SAFE_HIGH_ = SQUARE_SAFE_HIGH;
+
 const KIND = /* @__PURE__ */ builtInKindIndex('cone');
 
 /** A solid cone along local Y: apex at (0, +halfHeight, 0), base disc of `radius` at y = −halfHeight. */
@@ -31,7 +34,7 @@ export class Cone implements SupportMap {
     const dx = dir.x, dy = dir.y, dz = dir.z;
     const h = this.halfHeight, r = this.radius;
     const rho = Math.sqrt(dx * dx + dz * dz), s = r / rho;
-    if (!(rho > SQUARE_SAFE_LOW && rho < SQUARE_SAFE_HIGH && s < Infinity) && rho === rho) return this.supportFar(out, dx, dy, dz);
+    if (!(rho > SQUARE_SAFE_LOW_ && rho < SQUARE_SAFE_HIGH_ && s < Infinity) && rho === rho) return this.supportFar(out, dx, dy, dz);
     // apex·d = h·dy; best rim point·d = r·rho − h·dy
     if (h * dy >= r * rho - h * dy) {
       out.x = 0;

@@ -1,5 +1,6 @@
 import { buildHull, type BuildHullOptions, type Hull, type HullDimension } from '../hull/build-hull.js';
 import type { Vec3Like } from '../math/types.js';
+import { SQUARE_SAFE_HIGH, SQUARE_SAFE_LOW } from '../math/vec3.js';
 import { HULL_CLIMB_MIN_VERTICES as CLIMB_MIN_VERTICES } from '../tolerance.js';
 import { builtInKindIndex, markBuiltIn, type SupportMap } from './shape.js';
 
@@ -130,7 +131,7 @@ export class ConvexHull implements SupportMap {
     this.maxFaceVertices = maxFaceSize(this.faceStart, this.faceCount);
     const r = Math.sqrt(maxNormSquared(this.vertices));
     // Squares of coordinates beyond about 1e±150 overflow or underflow: then by hypot, vertex by vertex.
-    this.boundingRadius = r > 1e-150 && r < 1e150 ? r : largestHypot(this.vertices);
+    this.boundingRadius = r > SQUARE_SAFE_LOW && r < SQUARE_SAFE_HIGH ? r : largestHypot(this.vertices);
     if (this.vertexCount > HULL_WARM_MIN_VERTICES) this._start = this.fillStartTable(new Int32Array(6 * START_CELLS * START_CELLS));
     else if (this.vertexCount > HULL_CLIMB_MIN_VERTICES) this._cells = this.fillStartTable(new Uint8Array(6 * START_CELLS * START_CELLS));
   }

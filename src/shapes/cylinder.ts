@@ -3,6 +3,9 @@ import type { Vec3Like } from '../math/types.js';
 import { addAlongFar, SQUARE_SAFE_HIGH, SQUARE_SAFE_LOW } from '../math/vec3.js';
 import { builtInKindIndex, markBuiltIn, type SupportMap } from './shape.js';
 
+/** The range of safe squared lengths (vec3.ts), as constants of this module: its support reads them (CONTRIBUTING.md, "V8 rules", rule 4). */
+const SQUARE_SAFE_LOW_ = SQUARE_SAFE_LOW, SQUARE_SAFE_HIGH_ = SQUARE_SAFE_HIGH;
+
 const KIND = /* @__PURE__ */ builtInKindIndex('cylinder');
 
 /** A solid cylinder along local Y, from y = −halfHeight to +halfHeight, of `radius`. */
@@ -32,7 +35,7 @@ export class Cylinder implements SupportMap {
     // computed one, and V8 then boxed the negated value, 16 bytes every other call.
     out.y = this.halfHeight * (+(dir.y >= 0) - +(dir.y < 0));
     const s = this.radius / rho;
-    if (rho > SQUARE_SAFE_LOW && rho < SQUARE_SAFE_HIGH && s < Infinity) {
+    if (rho > SQUARE_SAFE_LOW_ && rho < SQUARE_SAFE_HIGH_ && s < Infinity) {
       out.x = dx * s;
       out.z = dz * s;
     } else {

@@ -1,7 +1,11 @@
 import { requireNonNegative } from '../errors.js';
 import { nearestPowerOfTwoExponent } from '../math/power-of-two.js';
 import type { Vec3Like } from '../math/types.js';
+import { SQUARE_SAFE_HIGH, SQUARE_SAFE_LOW } from '../math/vec3.js';
 import { builtInKindIndex, markBuiltIn, type SupportMap } from './shape.js';
+
+/** The range of safe squared lengths (vec3.ts), as constants of this module: its support reads them (CONTRIBUTING.md, "V8 rules", rule 4). */
+const SQUARE_SAFE_LOW_ = SQUARE_SAFE_LOW, SQUARE_SAFE_HIGH_ = SQUARE_SAFE_HIGH;
 
 const KIND = /* @__PURE__ */ builtInKindIndex('ellipsoid');
 
@@ -31,7 +35,7 @@ export class Ellipsoid implements SupportMap {
     const ex = rx * dir.x, ey = ry * dir.y, ez = rz * dir.z;
     const n = Math.sqrt(ex * ex + ey * ey + ez * ez);
     // Squares beyond about 1e±150 overflow or underflow (and a zero direction gives n = 0): see supportFar.
-    if (!(n > 1e-150 && n < 1e150)) return this.supportFar(out, ex, ey, ez);
+    if (!(n > SQUARE_SAFE_LOW_ && n < SQUARE_SAFE_HIGH_)) return this.supportFar(out, ex, ey, ez);
     const s = 1 / n;
     out.x = rx * ex * s;
     out.y = ry * ey * s;

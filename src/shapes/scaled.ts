@@ -4,6 +4,9 @@ import { addAlongFar, SQUARE_SAFE_HIGH, SQUARE_SAFE_LOW, vec3 } from '../math/ve
 import { UNIFORM_SCALE_TOLERANCE } from '../tolerance.js';
 import { builtInKindIndex, type ConvexShape, markBuiltIn, markUserCode, NESTING, wrapperNesting, requireConvexShape, type SupportMap } from './shape.js';
 
+/** The range of safe squared lengths (vec3.ts), as constants of this module: its support reads them (CONTRIBUTING.md, "V8 rules", rule 4). */
+const SQUARE_SAFE_LOW_ = SQUARE_SAFE_LOW, SQUARE_SAFE_HIGH_ = SQUARE_SAFE_HIGH;
+
 const KIND = /* @__PURE__ */ builtInKindIndex('scaled');
 
 /**
@@ -74,7 +77,7 @@ export class Scaled implements SupportMap {
     if (r > 0) {
       // The inner shape's whole support (core plus radius) along S·d, before S is applied.
       const l = Math.sqrt(dx * dx + dy * dy + dz * dz), k = r / l;
-      if (l > SQUARE_SAFE_LOW && l < SQUARE_SAFE_HIGH && k < Infinity) {
+      if (l > SQUARE_SAFE_LOW_ && l < SQUARE_SAFE_HIGH_ && k < Infinity) {
         px += dx * k; py += dy * k; pz += dz * k;
       } else {
         addAlongFar(out, dx, dy, dz, r); // (squares or r / l out of range: vec3.ts)

@@ -23,6 +23,9 @@ import type { Segment } from './segment.js';
 import type { Sphere } from './sphere.js';
 import type { Triangle } from './triangle.js';
 
+/** The range of safe squared lengths (vec3.ts), as constants of this module: its support reads them (CONTRIBUTING.md, "V8 rules", rule 4). */
+const SQUARE_SAFE_LOW_ = SQUARE_SAFE_LOW, SQUARE_SAFE_HIGH_ = SQUARE_SAFE_HIGH;
+
 /**
  * A convex shape as a support mapping: a core shape plus a radius swept around it. GJK and EPA need
  * nothing else. Implement it (with `kind: 'custom'`, or no kind) to query a convex shape of your own.
@@ -168,7 +171,7 @@ export function supportWithRadius(out: Vec3Like, shape: SupportMap, dir: Readonl
   const r = shape.sweptRadius;
   if (r > 0) {
     const l = Math.sqrt(dx * dx + dy * dy + dz * dz), s = r / l;
-    if (l > SQUARE_SAFE_LOW && l < SQUARE_SAFE_HIGH && s < Infinity) {
+    if (l > SQUARE_SAFE_LOW_ && l < SQUARE_SAFE_HIGH_ && s < Infinity) {
       out.x += dx * s;
       out.y += dy * s;
       out.z += dz * s;

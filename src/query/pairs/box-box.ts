@@ -17,7 +17,7 @@ import type { Box } from '../../shapes/box.js';
 import type { ConvexShape } from '../../shapes/shape.js';
 import { contactConvex } from '../convex/convex-contact.js';
 import type { ContactPairFunction } from '../dispatch.js';
-import { BOX_AXIS, collideBoxBox, FAR, NEAR } from '../manifold/collide-box-box.js';
+import { BOX_AXIS as AXIS_RECORD, collideBoxBox, FAR, NEAR } from '../manifold/collide-box-box.js';
 import type { QueryWork } from '../query-work.js';
 import { closestSegments } from './closest-segments.js';
 import { RECORD } from './closed-form-families.js';
@@ -28,6 +28,9 @@ import { RECORD } from './closed-form-families.js';
  * face to rounding (the clamp below absorbs it), so the witness stays on its box.
  */
 const IN_PLANE = 1e-12;
+
+/** collideBoxBox's axis record, as a constant of this module (CONTRIBUTING.md, "V8 rules", rule 4). */
+const BOX_AXIS = AXIS_RECORD;
 
 /** The incident feature's projection (up to 4 corners) and the clip's buffers (up to 8), 2D. */
 const _poly = /* @__PURE__ */ new Float64Array(16);
