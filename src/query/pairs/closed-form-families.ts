@@ -4,8 +4,8 @@
  * B in A's frame, the slack, and outside the ordinary range of sizes a copy scaled by a power of two, as
  * the general path does in convex/scale-free.ts) and finds the closest points of the two cores in A's
  * frame; core-answer.ts turns them into each family's answer, and the answer is scaled back. A pair
- * whose cores meet (within the slack) is answered by the pair's own `meeting` functions when it has
- * them, else by the general GJK/EPA path, as is a traced query (a trace shows the general path's steps).
+ * whose cores meet (within the slack) takes the general GJK/EPA path (for closest points, the pair's
+ * `meetingClosest` first, when it has one), as does a traced query (a trace shows the general path's steps).
  *
  * Why it is cut this way (both measured by the allocation probes):
  * - one builder per family, so that a bundle with `intersects` alone keeps neither EPA nor the contact's
@@ -37,19 +37,17 @@ export const RECORD = 27;
 /** Relates the pair, finds its cores' closest points and fills the record (above). */
 export type CoreKernel = (work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform) => Float64Array;
 
-/** Contact of a pair whose cores meet, written as contactFromCores would (B's points through `tB`); false: the general path. */
-export type MeetingContact = (work: QueryWork, b: ConvexShape, tB: Transform, c: Float64Array) => boolean;
 /** Closest points of a pair whose cores meet (distance 0), A's points through `tA`; false: the general path. */
 export type MeetingClosest = (work: QueryWork, tA: Transform, out: ClosestPointsResult) => boolean;
 
 /**
  * A closed-form pair, as closed-forms.ts lists it: its kinds (in the tables' canonical order), its kernel,
- * and what answers it when its cores meet (omitted: the general path).
+ * and what gives its closest points when its cores meet (omitted: the general path). A contact whose cores
+ * meet always takes the general path (EPA): its depth is not read off closest points.
  */
 export interface ClosedForm {
   readonly kinds: readonly [ShapeKind, ShapeKind];
   readonly kernel: CoreKernel;
-  readonly meetingContact?: MeetingContact;
   readonly meetingClosest?: MeetingClosest;
 }
 
@@ -112,24 +110,22 @@ export function closestPointsFamily(form: ClosedForm): ClosestPointsPairFunction
 }
 
 export function contactFamily(form: ClosedForm): ContactPairFunction {
-  const kernel = form.kernel, meeting = form.meetingContact;
+  const kernel = form.kernel;
   return (work, a, tA, b, tB, options) => {
     const ca = a as ConvexShape, cb = b as ConvexShape;
     if (options?.trace === undefined) {
       const c = kernel(work, ca, tA, cb, tB);
-      const back = c[24];
       if (c[18] > work.frame.slack) {
+        const back = c[24];
         if (!contactFromCores(work, back === 1 ? tA : scratch(work).tA, c)) return false;
-      } else if (meeting === undefined || !meeting(work, cb, back === 1 ? tB : scratch(work).tB, c)) {
-        return contactConvex(work, ca, tA, cb, tB, options);
+        if (back !== 1) {
+          const r = work.contact;
+          r.separation = requireRepresentable(r.separation * back, 'separation');
+          unscalePoint(r.pointA, back, tA);
+          unscalePoint(r.pointB, back, tA);
+        }
+        return true;
       }
-      if (back !== 1) {
-        const r = work.contact;
-        r.separation = requireRepresentable(r.separation * back, 'separation');
-        unscalePoint(r.pointA, back, tA);
-        unscalePoint(r.pointB, back, tA);
-      }
-      return true;
     }
     return contactConvex(work, ca, tA, cb, tB, options);
   };

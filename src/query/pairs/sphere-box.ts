@@ -15,10 +15,7 @@ import type { QueryWork } from '../query-work.js';
 import type { ClosestPointsResult } from '../results.js';
 import { RECORD, relateClosedForm, type ClosedForm } from './closed-form-families.js';
 
-/**
- * The record (closed-form-families.ts): the centre in the box's frame at c[0..2], and in A's frame A's
- * centre (the origin) at c[12..14], the clamped point at c[15..17], their distance, the normal.
- */
+/** The record (closed-form-families.ts): A's centre (A's origin) and the clamped point in A's frame, their distance, the normal. */
 const _c = /* @__PURE__ */ new Float64Array(RECORD);
 
 /** The kernel: the sphere or point `a` and the box `b` related, the centre clamped to the box. */
@@ -29,7 +26,6 @@ function relateCentre(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexS
   const cx = -(t.m00 * t.tx + t.m10 * t.ty + t.m20 * t.tz);
   const cy = -(t.m01 * t.tx + t.m11 * t.ty + t.m21 * t.tz);
   const cz = -(t.m02 * t.tx + t.m12 * t.ty + t.m22 * t.tz);
-  c[0] = cx; c[1] = cy; c[2] = cz;
   const hx = box.hx * scale, hy = box.hy * scale, hz = box.hz * scale;
   const qx = cx < -hx ? -hx : cx > hx ? hx : cx, qy = cy < -hy ? -hy : cy > hy ? hy : cy, qz = cz < -hz ? -hz : cz > hz ? hz : cz;
   // The clamped point back in A's frame.
