@@ -172,35 +172,30 @@ function faceWitness(): void {
 }
 
 /**
- * Sutherland–Hodgman: the polygon _poly of `count` corners (1 or 2 as a point or a segment) clipped to
- * |x| ≤ hu, |y| ≤ hv (_f[9], _f[10]), into _clip; returns its corner count (a segment clips to its two
- * ends). A convex polygon of 4 corners gains at most one corner per edge of the rectangle (8).
+ * Sutherland–Hodgman: the polygon _poly of `count` corners clipped to |x| ≤ hu, |y| ≤ hv (_f[9], _f[10]),
+ * into _clip; returns its corner count. A point or a segment is the polygon of its 1 or 2 corners, closed
+ * back on itself: the clip keeps the part inside (a segment's crossing may come out twice, which moves its
+ * centroid along it but not off it). Each of the four edges adds at most one corner to a convex polygon,
+ * so 4 corners clip to at most 8 (_clip's room).
  */
 function clipToRectangle(count: number): number {
   const hu = _f[9], hv = _f[10];
   let n = count;
   for (let i = 0; i < 2 * n; i++) _clip[i] = _poly[i];
   for (let edge = 0; edge < 4 && n > 0; edge++) {
-    const axis = edge & 1, bound = axis === 0 ? hu : hv, sign = edge < 2 ? 1 : -1;
     // Keep sign·x[axis] ≤ bound.
-    let out = 0;
+    const axis = edge & 1, bound = axis === 0 ? hu : hv, sign = edge < 2 ? 1 : -1;
     for (let i = 0; i < 2 * n; i++) _poly[i] = _clip[i];
-    const closed = n > 2 ? n : n - 1; // a segment's one edge is not closed back
-    if (n === 1) {
-      if (sign * _poly[axis] <= bound) { _clip[0] = _poly[0]; _clip[1] = _poly[1]; out = 1; }
-      n = out;
-      continue;
-    }
-    for (let i = 0; i < closed; i++) {
+    let out = 0;
+    for (let i = 0; i < n; i++) {
       const j = i + 1 === n ? 0 : i + 1;
       const ax = _poly[2 * i], ay = _poly[2 * i + 1], bx = _poly[2 * j], by = _poly[2 * j + 1];
       const da = sign * (axis === 0 ? ax : ay) - bound, db = sign * (axis === 0 ? bx : by) - bound;
-      if (da <= 0 && (n > 2 || i === 0)) { _clip[2 * out] = ax; _clip[2 * out + 1] = ay; out++; }
+      if (da <= 0) { _clip[2 * out] = ax; _clip[2 * out + 1] = ay; out++; }
       if ((da < 0 && db > 0) || (da > 0 && db < 0)) {
         const f = da / (da - db);
         _clip[2 * out] = ax + f * (bx - ax); _clip[2 * out + 1] = ay + f * (by - ay); out++;
       }
-      if (n === 2 && db <= 0) { _clip[2 * out] = bx; _clip[2 * out + 1] = by; out++; }
     }
     n = out;
   }
