@@ -323,6 +323,28 @@ export function sphereBoxTruth(pool: SphereBoxPool, count = pool.size): PoolTrut
   return { overlap, distance, depth };
 }
 
+/**
+ * Which pairs of a hull pool overlap, exactly, without every pair's distance: the template's points lie on
+ * the unit sphere (POOLS.md), so each hull lies in the unit ball about its position, and a pair whose
+ * positions are more than 2 apart (less a margin far above the rounding of a rotation) cannot touch. Only
+ * the other pairs (a sixth of them at R = 3) take polytopeDistance's feature scan.
+ */
+export function hullsOverlap(pool: HullsPool): Uint8Array {
+  const local: V3[] = [];
+  for (let k = 0; k < pool.template.length; k += 3) local.push([pool.template[k], pool.template[k + 1], pool.template[k + 2]]);
+  for (const p of local) if (Math.abs(Math.hypot(p[0], p[1], p[2]) - 1) > 1e-12) throw new Error('hullsOverlap: a template point is off the unit sphere');
+  const topo = hullTopology(local);
+  const overlap = new Uint8Array(pool.size);
+  for (let i = 0; i < pool.size; i++) {
+    const b: V3 = [pool.posB[3 * i], pool.posB[3 * i + 1], pool.posB[3 * i + 2]];
+    if (Math.hypot(b[0], b[1], b[2]) > 2 + 1e-9) continue;
+    const A = placePolytope(local, topo, pool.quatA, 4 * i, [0, 0, 0]);
+    const B = placePolytope(local, topo, pool.quatB, 4 * i, b);
+    overlap[i] = polytopeDistance(A, B) === 0 ? 1 : 0;
+  }
+  return overlap;
+}
+
 /** Hull pools: distance exact; depth is not computed (left 0): penetration benchmarks use boxes only. */
 export function hullsTruth(pool: HullsPool, count = pool.size): PoolTruth {
   const local: V3[] = [];

@@ -7,8 +7,8 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const LONGEST = [
-  'test/e2e/browser.test.ts', 'test/typecheck.test.ts', 'test/allocation.test.ts', 'test/package.test.ts', 'test/readme.test.ts',
-  'test/api-docs.test.ts', 'test/bench/pools.test.ts', 'test/cli/jsonl.test.ts', 'test/world/world-allocation.test.ts',
+  'test/e2e/browser.test.ts', 'test/allocation.test.ts', 'test/api-docs.test.ts', 'test/package.test.ts', 'test/readme.test.ts',
+  'test/cli/jsonl.test.ts', 'test/typecheck.test.ts', 'test/bench/pools.test.ts', 'test/world/world-allocation.test.ts', 'test/query/mesh.test.ts',
 ];
 
 export default class LongestFirst extends BaseSequencer {

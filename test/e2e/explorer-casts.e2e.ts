@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Box, contact, createContactResult, rayCast, shapeCast, Sphere } from '../../src/index.js';
 import type { PoseLike, RayHit, Shape, Vec3Like } from '../../src/index.js';
-import { nextFrames, openExplorer, type ExplorerPage } from './explorer-page.js';
+import { LARGE, nextFrames, openExplorer, type ExplorerPage } from './explorer-page.js';
 
 const TIMEOUT = 120_000;
 /** Opening a page in the shared browser (global-setup.ts built and served the explorer). */
@@ -43,7 +43,7 @@ describe('explorer ray and sweep modes (headless Chromium)', () => {
   let page: Page;
 
   beforeAll(async () => {
-    explorer = await openExplorer(TIMEOUT);
+    explorer = await openExplorer(TIMEOUT, '#pair', LARGE);
     page = explorer.page;
   }, SETUP_TIMEOUT);
 

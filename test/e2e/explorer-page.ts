@@ -13,14 +13,22 @@ export interface ExplorerPage {
   close(): Promise<void>;
 }
 
+/** A laptop's window, for the tests that drag by pixel offsets tuned to it. */
+export const LARGE = { width: 1400, height: 820 };
+/**
+ * The default window: half the pixels of LARGE. SwiftShader draws every frame on the CPU (about a core and a
+ * half while a scene runs), and the pixels are most of that cost; the layout is the same.
+ */
+export const SMALL = { width: 960, height: 600 };
+
 /**
  * Opens the explorer in a context of its own and waits until its first answer is on screen. `hash` picks
  * the scene: the page opens on the collision world, and the pair explorer (what most tests drive) is `#pair`.
  */
-export async function openExplorer(timeout: number, hash = '#pair'): Promise<ExplorerPage> {
+export async function openExplorer(timeout: number, hash = '#pair', viewport = SMALL): Promise<ExplorerPage> {
   const browser = await chromium.connect(inject('chromiumEndpoint'), { timeout });
   try {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 820 }, deviceScaleFactor: 1 });
+    const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
     const errors: string[] = [];
