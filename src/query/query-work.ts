@@ -68,6 +68,13 @@ export class QueryWork {
   maxSeparation = Infinity;
   /** Input of the contact family: only overlapping or touching pairs (penetration): the limit is the touch slack. */
   touchingOnly = false;
+  /**
+   * Answer of the contact family when it returns false (beyond `maxSeparation`): a lower bound on the
+   * separation (world units, up to rounding) where the path that proved it knows one (a separating plane of
+   * GJK, a closed form's exact separation, two boxes' separating axis); left as the caller set it otherwise.
+   * The world skips a separated pair until its bodies have moved that far.
+   */
+  separationBound = 0.5;
   /** Answer of the contact family. */
   readonly contact = new ContactAnswer();
   /** Answer of the distance family (a field, not a return value: CONTRIBUTING.md, "V8 rules", rule 1). */

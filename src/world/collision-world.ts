@@ -121,6 +121,13 @@ const BOX_SLACK = 1e-12;
  * (its answers hold to about 1e-12 of the sizes) must not make a pair the test drops touch by it.
  */
 const PAIR_BOX_SLACK = 1e-9;
+/**
+ * How far a pair may come closer than its last bound before the world queries it again, relative to the
+ * boxes' sizes and positions (as PAIR_BOX_SLACK): the bound's own rounding, and that of the motion sums.
+ */
+const MOTION_SLACK = 1e-9;
+/** 1/√2 rounded up (by 1e-9, far above the rounding of a rotation matrix): addMotion. */
+const TURN_NORM = 0.7071067822;
 /** Numbers of a body's frame: its transform (12) and its pose as given (7). */
 const FRAME = 19;
 /** Numbers of a pair's contact answer (separation, normal, pointA, pointB). */
@@ -177,6 +184,12 @@ export class CollisionWorld {
   private leafMoved = new Uint8Array(16);
   private group = new Int32Array(16);
   private mask = new Int32Array(16);
+  /**
+   * Motion bounds (see motionSince): how far any point of each body has moved, at most, since it was
+   * added, summed over its setPose calls, and the radius about its origin that bounds its points.
+   */
+  private motion = new Float64Array(16);
+  private radius = new Float64Array(16);
   private freeSlots: number[] = [];
   private slotCount = 0;
   private bodyCount = 0;
@@ -200,6 +213,15 @@ export class CollisionWorld {
    */
   private pairCacheDir = new Float64Array(3 * 64);
   private pairCacheValid = new Uint8Array(64);
+  /**
+   * Each separated pair's clearance: the sum of its bodies' motion bounds below which it cannot have come
+   * within the margin (its last separation bound less the margin, on top of their sums then). Until the
+   * sum reaches it, the narrow phase passes the pair by (Mirtich's conservative advancement, run as a
+   * filter: a distance shrinks by at most how far the two bodies' points have moved).
+   */
+  private pairClear = new Float64Array(64);
+  /** The last tight-box test's gap and scale (tightBoxesNear), read by the narrow phase. */
+  private readonly near = new Float64Array(2);
   private pairAnswer = new Float64Array(ANSWER * 64);
   private pairCounts = new Int32Array(3 * 64);
   private pairStatus = new Uint8Array(64);
@@ -272,6 +294,7 @@ export class CollisionWorld {
       this.contactIndex[from] = -1;
       if (i >= 0) this.contactList[i] = to;
       this.pairCacheValid[to] = this.pairCacheValid[from];
+      this.pairClear[to] = this.pairClear[from];
       this.pairStatus[to] = this.pairStatus[from];
       this.pairAnswer.copyWithin(ANSWER * to, ANSWER * from, ANSWER * from + ANSWER);
       this.pairCacheDir.copyWithin(3 * to, 3 * from, 3 * from + 3);
@@ -306,6 +329,8 @@ export class CollisionWorld {
     transformFromPose(this.transformA, pose, 'pose');
     const slot = this.freeSlots.length > 0 ? this.freeSlots.pop()! : this.newSlot();
     this.shapes[slot] = shape;
+    // (A shape of the user's own is taken at its word, as shape casts take it: Shape.boundingRadius.)
+    this.radius[slot] = shape.boundingRadius;
     this.storeFrame(slot, this.transformA, pose);
     this.userDatas[slot] = userData;
     this.isStatic[slot] = isStatic ? 1 : 0;
@@ -326,6 +351,7 @@ export class CollisionWorld {
     this.checkMutable('setPose');
     const slot = this.slotOf(handle, 'handle');
     transformFromPose(this.transformA, pose, 'pose');
+    this.addMotion(slot, this.transformA);
     this.storeFrame(slot, this.transformA, pose);
     this.markMoved(slot);
   }
@@ -464,6 +490,7 @@ export class CollisionWorld {
       // 3. Narrow phase on every pair; pairs whose fat boxes parted go. (The contact list is rebuilt below.)
       for (let i = 0; i < this.contactListCount; i++) this.contactIndex[this.contactList[i]] = -1;
       this.contactListCount = 0;
+      const motion = this.motion;
       for (let r = this.pairs.count - 1; r >= 0; r--) {
         const a = this.pairs.a[r], b = this.pairs.b[r];
         // Fat boxes change only when a leaf is reinserted: a pair whose bodies kept theirs still overlaps.
@@ -473,8 +500,10 @@ export class CollisionWorld {
         // static body and one at rest). Else, tight boxes farther apart than the margin cannot touch (a
         // distance is at least its boxes' gap); only the rest run the exact query.
         if (this.pairFresh[r] === 0 && this.movedNow[a] === 0 && this.movedNow[b] === 0) { this.pairBegan[r] = 0; continue; }
+        // A separated pair whose bodies have not moved as far as its clearance since: still apart.
+        if (!was && this.pairFresh[r] === 0 && motion[a] + motion[b] < this.pairClear[r]) { this.pairBegan[r] = 0; continue; }
         this.pairFresh[r] = 0;
-        const now = this.tightBoxesNear(a, b) && this.narrow(r, a, b);
+        const now = this.tightBoxesNear(a, b) ? this.narrow(r, a, b) : this.clearBy(r, a, b, this.near[0]);
         this.pairTouching[r] = now ? 1 : 0;
         this.pairBegan[r] = now && !was ? 1 : 0;
         if (!now && this.keepsManifolds) this.releaseManifoldSlot(r);
@@ -777,6 +806,7 @@ export class CollisionWorld {
       this.pairFresh[r] = 1;
       this.contactIndex[r] = -1;
       this.pairCacheValid[r] = 0;
+      this.pairClear[r] = 0;
       this.pairManifoldSlot[r] = -1;
     }
   }
@@ -914,6 +944,8 @@ export class CollisionWorld {
     work.touchingOnly = false;
     work.maxSeparation = this.margin;
     work.contact.partA = 0; work.contact.partB = 0;
+    // Paths that prove the pair apart without a bound (compounds, meshes) leave this: no clearance.
+    work.separationBound = this.margin;
     const sa = this.shapes[a]!, sb = this.shapes[b]!;
     // The pair's warm start, lent to the one cache and taken back after.
     const cache = this.cache, dir = this.pairCacheDir, k = 3 * r;
@@ -923,7 +955,8 @@ export class CollisionWorld {
     const ta = this.readTransform(this.transformA, a), tb = this.readTransform(this.transformB, b);
     const found = CONTACT.find(sa, sb)(work, sa, ta, sb, tb, options);
     dir[k] = cache.x; dir[k + 1] = cache.y; dir[k + 2] = cache.z; this.pairCacheValid[r] = cache.valid ? 1 : 0;
-    if (!found || work.contact.separation > this.margin) return false;
+    if (!found) return this.clearBy(r, a, b, work.separationBound);
+    if (work.contact.separation > this.margin) return this.clearBy(r, a, b, work.contact.separation);
     const c = work.contact, ans = this.pairAnswer, o = ANSWER * r, counts = this.pairCounts;
     ans[o] = c.separation;
     ans[o + 1] = c.normal.x; ans[o + 2] = c.normal.y; ans[o + 3] = c.normal.z;
@@ -997,6 +1030,7 @@ export class CollisionWorld {
     if (r >= this.pairStatus.length) {
       const n = 2 * this.pairStatus.length;
       const v = new Uint8Array(n); v.set(this.pairCacheValid); this.pairCacheValid = v;
+      const cl = new Float64Array(n); cl.set(this.pairClear); this.pairClear = cl;
       const st = new Uint8Array(n); st.set(this.pairStatus); this.pairStatus = st;
       const d = new Float64Array(3 * n); d.set(this.pairCacheDir); this.pairCacheDir = d;
       const an = new Float64Array(ANSWER * n); an.set(this.pairAnswer); this.pairAnswer = an;
@@ -1062,10 +1096,43 @@ export class CollisionWorld {
   private tightBoxesNear(a: number, b: number): boolean {
     const t = this.tightBoxes, i = 6 * a, j = 6 * b;
     const gap = Math.max(t[i] - t[j + 3], t[j] - t[i + 3], t[i + 1] - t[j + 4], t[j + 1] - t[i + 4], t[i + 2] - t[j + 5], t[j + 2] - t[i + 5]);
-    if (gap <= this.margin) return true;
     const scale = t[i + 3] - t[i] + t[i + 4] - t[i + 1] + t[i + 5] - t[i + 2] + t[j + 3] - t[j] + t[j + 4] - t[j + 1] + t[j + 5] - t[j + 2]
       + Math.abs(t[i]) + Math.abs(t[i + 1]) + Math.abs(t[i + 2]) + Math.abs(t[j]) + Math.abs(t[j + 1]) + Math.abs(t[j + 2]);
+    this.near[0] = gap; this.near[1] = scale;
     return gap <= this.margin + PAIR_BOX_SLACK * scale;
+  }
+
+  /**
+   * Pair `r` found apart, by at least `bound`: its clearance is the bodies' motion sums now plus how much
+   * closer they may come before the margin, less MOTION_SLACK of the boxes' scale (tightBoxesNear's, just
+   * computed). Returns false (not touching), for the narrow phase's tail call.
+   */
+  private clearBy(r: number, a: number, b: number, bound: number): boolean {
+    const room = bound - this.margin - MOTION_SLACK * this.near[1];
+    // (A bound beyond the finite numbers, or none, leaves no clearance: the pair is queried again.)
+    this.pairClear[r] = room > 0 && room < Infinity ? this.motion[a] + this.motion[b] + room : 0;
+    return false;
+  }
+
+  /**
+   * Adds to body `slot`'s motion bound how far any of its points moves from its stored transform to `t`:
+   * at most |Δtranslation| + ‖ΔR‖·radius, ‖ΔR‖ the spectral norm of the rotations' difference, 2 sin(θ/2) for
+   * a relative turn θ, which is its Frobenius norm (√8 sin(θ/2)) over √2 (TURN_NORM, rounded up). Rounded up:
+   * the bound is scaled by 1 + 2⁻⁴⁰ and the sum grows by 2⁻⁵⁰ of itself, more than the rounding of each
+   * addition, so differences of sums never fall short of a move.
+   */
+  private addMotion(slot: number, t: Transform): void {
+    const f = this.frames, o = FRAME * slot;
+    const d00 = t.m00 - f[o], d01 = t.m01 - f[o + 1], d02 = t.m02 - f[o + 2];
+    const d10 = t.m10 - f[o + 3], d11 = t.m11 - f[o + 4], d12 = t.m12 - f[o + 5];
+    const d20 = t.m20 - f[o + 6], d21 = t.m21 - f[o + 7], d22 = t.m22 - f[o + 8];
+    const turn = Math.sqrt(d00 * d00 + d01 * d01 + d02 * d02 + d10 * d10 + d11 * d11 + d12 * d12 + d20 * d20 + d21 * d21 + d22 * d22);
+    // (Not Math.hypot, which boxes its arguments; a move beyond 1e154 overflows to Infinity: no clearance.)
+    const dx = t.tx - f[o + 9], dy = t.ty - f[o + 10], dz = t.tz - f[o + 11];
+    let step = Math.sqrt(dx * dx + dy * dy + dz * dz);
+    if (turn > 0) step += TURN_NORM * turn * this.radius[slot];
+    const m = this.motion[slot];
+    this.motion[slot] = m + step * (1 + 2 ** -40) + m * 2 ** -50;
   }
 
   private fatBoxesOverlap(a: number, b: number): boolean {
@@ -1147,6 +1214,8 @@ export class CollisionWorld {
       const lm = new Uint8Array(n); lm.set(this.leafMoved); this.leafMoved = lm;
       const g = new Int32Array(n); g.set(this.group); this.group = g;
       const k = new Int32Array(n); k.set(this.mask); this.mask = k;
+      const mo = new Float64Array(n); mo.set(this.motion); this.motion = mo;
+      const ra = new Float64Array(n); ra.set(this.radius); this.radius = ra;
     }
     return slot;
   }

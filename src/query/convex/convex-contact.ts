@@ -34,7 +34,10 @@ export function contactConvex(
   const rA = a.sweptRadius, rB = b.sweptRadius;
   gjk.limit = (work.touchingOnly ? frame.slack : work.maxSeparation) + (rA + rB);
   gjkDistance(gjk, a, b, frame.bInA, options);
-  if (gjk.separatedBeyondLimit) return false;
+  if (gjk.separatedBeyondLimit) {
+    work.separationBound = gjk.lowerBound - (rA + rB);
+    return false;
+  }
   if (!gjk.intersecting) {
     // Cores apart: GJK's answer with the radii applied.
     writeCoreNormal(c.normal, work);
@@ -71,7 +74,10 @@ function contactScaled(
   work.maxSeparation = maxSeparation / back;
   const found = contactConvex(work, pair.viewA, pair.tA, pair.viewB, pair.tB, options);
   work.maxSeparation = maxSeparation;
-  if (!found) return false;
+  if (!found) {
+    work.separationBound *= back;
+    return false;
+  }
   const c = work.contact;
   c.separation = requireRepresentable(c.separation * back, 'separation');
   unscalePoint(c.pointA, back, tA);

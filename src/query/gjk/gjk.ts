@@ -104,6 +104,11 @@ export class GjkWork {
   limit = Infinity;
   /** Answer: true if the loop stopped early because a plane proved distance > limit. */
   separatedBeyondLimit = false;
+  /**
+   * Answer, with `separatedBeyondLimit`: that plane's distance (v·w / |v|), a lower bound on the core distance
+   * (above `limit`; up to rounding). The world skips a pair until its bodies have moved that far.
+   */
+  lowerBound = 0.5;
   /** Closest points on A's core and B's core, and v = pointA − pointB, in A's frame. */
   readonly pointA = vec3();
   readonly pointB = vec3();
@@ -170,7 +175,7 @@ export function gjkDistance(
   let maxW2 = dist2;
   let status: QueryStatus = 'converged';
   let intersecting = false;
-  let beyondLimit = false;
+  let beyondLimit = false, bound = 0.5;
   let iterations = 0, retries = 0;
   if (trace !== undefined) emitTrace(trace, work, 1, 0, d0x, d0y, d0z, vx, vy, vz, vx, vy, vz, dist2);
 
@@ -193,6 +198,7 @@ export function gjkDistance(
     // For v·w > 0, (v·w / |v|)² is the squared distance of a separating plane: a lower bound.
     if (vw > 0 && vw * vw > limit2 * dist2) {
       beyondLimit = true;
+      bound = vw / Math.sqrt(dist2);
       break;
     }
     const ww = wx * wx + wy * wy + wz * wz;
@@ -269,6 +275,7 @@ export function gjkDistance(
   work.intersecting = intersecting;
   work.distance = intersecting ? 0 : Math.sqrt(dist2);
   work.separatedBeyondLimit = beyondLimit;
+  work.lowerBound = bound;
   work.status = status;
   work.iterations = iterations;
   if (cache !== undefined && dist2 > 0 && !intersecting) {

@@ -69,7 +69,8 @@ export function collideBoxBox(work: QueryWork, a: Box, tA: Transform, b: Box, tB
   d = px * r02 + py * r12 + pz * r22;
   o = bz + ax * a02 + ay * a12 + az * a22 - Math.abs(d);
   if (o < ax4[0]) { ax4[0] = o; const s = d >= 0 ? 1 : -1; ax4[1] = s * r02; ax4[2] = s * r12; ax4[3] = s * r22; ax4[4] = 5; }
-  if (-ax4[0] > margin) return FAR; // separated along a face axis by more than the margin
+  // Separated along a face axis by more than the margin: that separation bounds the distance from below.
+  if (-ax4[0] > margin) { work.separationBound = -ax4[0]; return FAR; }
   // Edge pairs: A's axis i × B's axis j. Faces win ties (a face contact clips to a region).
   const faceBest = ax4[0];
   for (let i = 0; i < 3; i++) {
@@ -94,7 +95,7 @@ export function collideBoxBox(work: QueryWork, a: Box, tA: Transform, b: Box, tB
     }
   }
   const best = ax4[0], nx = ax4[1], ny = ax4[2], nz = ax4[3];
-  if (-best > margin) return FAR;
+  if (-best > margin) { work.separationBound = -best; return FAR; }
   if (best < 0) return GENERAL; // apart, within the margin: the exact distance is GJK's
   // Overlapping (or touching): the normal and depth are exact; the deepest points are the supports.
   const c = work.contact;

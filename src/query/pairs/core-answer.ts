@@ -63,12 +63,16 @@ export function closestFromCores(work: QueryWork, tA: Transform, out: ClosestPoi
 /**
  * The signed contact into `work.contact` (world space), as contactConvex writes it for cores apart;
  * false, leaving it as it was, when the separation exceeds the contact family's limit (work.maxSeparation
- * is in the pair's units: divided by the factor back, exactly, for a scaled copy).
+ * is in the pair's units: divided by the factor back, exactly, for a scaled copy), with that separation in
+ * `work.separationBound`.
  */
 export function contactFromCores(work: QueryWork, tA: Transform, c: Float64Array): boolean {
   const rA = c[25], rB = c[26], slack = work.frame.slack;
   const sep = c[18] - rA - rB;
-  if (sep > (work.touchingOnly ? slack : work.maxSeparation / c[24])) return false;
+  if (sep > (work.touchingOnly ? slack : work.maxSeparation / c[24])) {
+    work.separationBound = sep * c[24];
+    return false;
+  }
   const r = work.contact, n = r.normal;
   coreNormal(n, c);
   r.pointA.x = c[12] + n.x * rA; r.pointA.y = c[13] + n.y * rA; r.pointA.z = c[14] + n.z * rA;
