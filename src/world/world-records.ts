@@ -10,6 +10,7 @@ import type { PoseLike, Vec3Like } from '../math/types.js';
 import type { Pose } from '../math/world-pose.js';
 import type { DynamicTree } from '../bvh/dynamic-tree.js';
 import type { Shape } from '../shapes/shape.js';
+import type { Bodies } from './bodies.js';
 import { createRayHit, type RayHit } from '../query/cast/ray-hit.js';
 import { createShapeCastResult, type ShapeCastResult } from '../query/shape-cast.js';
 import type { ContactResult, QueryStatus } from '../query/results.js';
@@ -103,13 +104,29 @@ class CastOptions { maxTime = 0.5; targetSeparation = 0.5; }
 class CastMotion { readonly linear = new WorldVector(); readonly angular = new WorldVector(); }
 
 /**
+ * Whether the world may change now: not while it updates (a support function of the user's may call back
+ * into it), nor inside a callback of its own (a visitor or filter), where `visiting` counts the calls under way.
+ */
+export class WorldGuard {
+  updating = false;
+  visiting = 0;
+
+  check(what: string): void {
+    if (this.updating) throw new InvalidArgumentError(what, 'was called during update (from a support function of your own); the world cannot change while it updates');
+    if (this.visiting > 0) {
+      throw new InvalidArgumentError(what, 'was called from inside a callback of this world (a visitor or filter); add, setPose, remove and update are not allowed there: collect the handles and act after the call returns');
+    }
+  }
+}
+
+/**
  * Everything one scene query keeps while it runs. The world holds one per nesting level (a query started
  * from inside another's callback takes the next), so no query's scratch is held across a user callback
  * that another query could overwrite (STYLE.md §4).
  */
 export class QueryState {
-  /** The world that runs the query (its visitors are module functions and reach it here). */
-  owner: object | null = null;
+  /** The world's bodies (the visitors are module functions and reach them here). */
+  bodies: Bodies | null = null;
   /** Whether the query holds the world against changes (it has reached user callbacks). */
   visiting = false;
   /** The tree being traversed, and whether it is the static one. */

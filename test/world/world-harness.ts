@@ -49,7 +49,7 @@ export const key = (a: number, b: number) => (a < b ? `${a},${b}` : `${b},${a}`)
 /** A body's slot (handles are generation · 2^22 + slot). */
 export const slotOf = (handle: number) => handle % (1 << 22);
 /** The world's pair set (internal: for checking removals against a scan of every pair). */
-export const pairsOf = (world: CollisionWorld) => (world as unknown as { pairs: PairSet }).pairs;
+export const pairsOf = (world: CollisionWorld) => (world as unknown as { narrow: { pairs: PairSet } }).narrow.pairs;
 
 /**
  * Applies `op` to the world and to the model `bodies`; `onRemove(handle)` runs just before a removal,

@@ -1,0 +1,165 @@
+/**
+ * The world's broad phase: two dynamic AABB trees (bvh/dynamic-tree.ts), one for bodies that move and one
+ * for static bodies, as Box2D's b2BroadPhase keeps its proxies. A body's leaf holds a "fat" box (its tight
+ * box grown by the margin and a tenth of its largest side, and stretched along its last move), so a small
+ * move changes no leaf; a body whose box leaves its fat box is reinserted, and only such bodies (and new
+ * ones) look for new pairs. A pair lives while its two fat boxes overlap (narrow-phase.ts keeps them).
+ */
+import { DynamicTree } from '../bvh/dynamic-tree.js';
+import { createAabb } from '../math/aabb.js';
+import { Transform } from '../math/transform.js';
+import type { Bodies } from './bodies.js';
+import type { NarrowPhase } from './narrow-phase.js';
+
+/** A fat box is the tight box grown by this fraction of its largest side (plus the margin). */
+const FAT_FRACTION = 0.1;
+/** And stretched by this many times the last move of the box (Box2D's b2_aabbMultiplier is 4 steps). */
+const FAT_MOTION = 4;
+
+/** A traversal looking for a body's pairs (visitors are module functions: no closure per body). */
+class PairSearch {
+  slot = -1;
+  tree: DynamicTree | null = null;
+  readonly box = new Float64Array(6);
+  constructor(readonly bodies: Bodies, readonly narrow: NarrowPhase) {}
+}
+
+export class BroadPhase {
+  readonly dynamicTree = new DynamicTree();
+  readonly staticTree = new DynamicTree();
+  private readonly tight = new Float64Array(6);
+  private readonly fat = new Float64Array(6);
+  private readonly transform = new Transform();
+  private readonly aabb = createAabb();
+  private readonly search: PairSearch;
+
+  constructor(private readonly bodies: Bodies, narrow: NarrowPhase, private readonly margin: number) {
+    this.search = new PairSearch(bodies, narrow);
+  }
+
+  treeOf(slot: number): DynamicTree {
+    return this.bodies.isStatic[slot] === 1 ? this.staticTree : this.dynamicTree;
+  }
+
+  /** A new body's leaf, from its fat box; it looks for pairs at the next update. */
+  insert(slot: number): void {
+    this.fatBox(slot);
+    const b = this.bodies, t = this.tight;
+    b.proxy[slot] = this.treeOf(slot).insert(this.fat, slot);
+    b.fresh[slot] = 1;
+    b.centers[3 * slot] = 0.5 * (t[0] + t[3]); b.centers[3 * slot + 1] = 0.5 * (t[1] + t[4]); b.centers[3 * slot + 2] = 0.5 * (t[2] + t[5]);
+  }
+
+  /**
+   * A removed body's pairs, through the trees: they are among the leaves its fat box meets, since every
+   * pair's fat boxes overlap (after a complete update); then its leaf goes.
+   */
+  remove(slot: number, pairsOverlap: boolean): void {
+    const tree = this.treeOf(slot);
+    if (pairsOverlap) {
+      const s = this.search, box = s.box, o = 6 * this.bodies.proxy[slot];
+      for (let k = 0; k < 6; k++) box[k] = tree.bounds[o + k];
+      s.slot = slot;
+      s.tree = this.dynamicTree;
+      this.dynamicTree.query(box, removeVisitor, s);
+      s.tree = this.staticTree;
+      this.staticTree.query(box, removeVisitor, s);
+      s.tree = null;
+    } else {
+      // An update broke off (a support function threw) with leaves moved and pairs not yet checked.
+      const pairs = this.search.narrow.pairs;
+      for (let r = pairs.count - 1; r >= 0; r--) {
+        if (pairs.a[r] === slot || pairs.b[r] === slot) this.search.narrow.removePair(r);
+      }
+    }
+    tree.remove(this.bodies.proxy[slot]);
+  }
+
+  /**
+   * The update's broad phase: the moved bodies' tight boxes (those that left their fat boxes reinserted),
+   * then the new pairs of every body whose leaf is new or was reinserted, against both trees (a body that
+   * stayed inside its fat box has every pair its fat box overlaps already: pairs stay until those part).
+   */
+  update(): void {
+    const b = this.bodies, moved = b.movedList, movedCount = b.movedCount;
+    for (let i = 0; i < movedCount; i++) {
+      const slot = moved[i];
+      b.moved[slot] = 0;
+      if (b.alive[slot] === 0) continue;
+      b.movedNow[slot] = 1;
+      this.fatBox(slot);
+      const tree = this.treeOf(slot);
+      // The box's move since the last update (its centre's), which the next ones likely repeat.
+      const t = this.tight, c = b.centers, k = 3 * slot;
+      const dx = 0.5 * (t[0] + t[3]) - c[k], dy = 0.5 * (t[1] + t[4]) - c[k + 1], dz = 0.5 * (t[2] + t[5]) - c[k + 2];
+      c[k] += dx; c[k + 1] += dy; c[k + 2] += dz;
+      if (!tree.contains(b.proxy[slot], t)) {
+        // Reinserted: the fat box also stretched along the move, so a steady motion leaves it less often
+        // (Box2D's aabbMultiplier).
+        const f = this.fat, m = FAT_MOTION;
+        if (dx < 0) f[0] += m * dx; else f[3] += m * dx;
+        if (dy < 0) f[1] += m * dy; else f[4] += m * dy;
+        if (dz < 0) f[2] += m * dz; else f[5] += m * dz;
+        tree.update(b.proxy[slot], f);
+        b.fresh[slot] = 1;
+        b.leafMoved[slot] = 1;
+      }
+    }
+    const s = this.search;
+    for (let i = 0; i < movedCount; i++) {
+      const slot = moved[i];
+      if (b.alive[slot] === 0 || b.fresh[slot] === 0) continue;
+      b.fresh[slot] = 0;
+      const tree = this.treeOf(slot);
+      // Its fat box, copied (a subarray view would be an object per body).
+      const fat = s.box, o = 6 * b.proxy[slot];
+      for (let k = 0; k < 6; k++) fat[k] = tree.bounds[o + k];
+      s.slot = slot;
+      s.tree = this.dynamicTree;
+      this.dynamicTree.query(fat, pairVisitor, s);
+      if (b.isStatic[slot] === 0) {
+        s.tree = this.staticTree;
+        this.staticTree.query(fat, pairVisitor, s);
+      }
+    }
+    s.tree = null;
+  }
+
+  /** Whether the fat boxes of bodies a and b overlap (touching counts). */
+  fatBoxesOverlap(a: number, b: number): boolean {
+    const p = this.bodies.proxy, x = this.treeOf(a).bounds, y = this.treeOf(b).bounds, i = 6 * p[a], j = 6 * p[b];
+    return !(x[i] > y[j + 3] || x[i + 3] < y[j] || x[i + 1] > y[j + 4] || x[i + 4] < y[j + 1] || x[i + 2] > y[j + 5] || x[i + 5] < y[j + 2]);
+  }
+
+  /**
+   * The tight box into `this.tight` (and the body's record) and the fat box (grown by the margin and a tenth
+   * of its largest side) into `this.fat`.
+   */
+  private fatBox(slot: number): void {
+    this.bodies.tightBox(slot, this.tight, this.transform, this.aabb);
+    const t = this.tight, f = this.fat, tb = this.bodies.tightBoxes, o = 6 * slot;
+    for (let k = 0; k < 6; k++) tb[o + k] = t[k];
+    const size = Math.max(t[3] - t[0], t[4] - t[1], t[5] - t[2]);
+    const grow = this.margin + FAT_FRACTION * size;
+    f[0] = t[0] - grow; f[1] = t[1] - grow; f[2] = t[2] - grow; f[3] = t[3] + grow; f[4] = t[4] + grow; f[5] = t[5] + grow;
+  }
+}
+
+/** A leaf met by body `s.slot`'s fat box: the pair joins the set if both filters accept it. */
+const pairVisitor = (leaf: number, s: PairSearch): boolean => {
+  const self = s.slot, other = s.tree!.item[leaf], b = s.bodies;
+  if (other === self) return false;
+  if (b.isStatic[self] === 1 && b.isStatic[other] === 1) return false;
+  if ((b.group[self] & b.mask[other]) === 0 || (b.group[other] & b.mask[self]) === 0) return false;
+  s.narrow.addPair(self, other);
+  return false;
+};
+
+/** A leaf met by a removed body's fat box: their pair, if any, goes. */
+const removeVisitor = (leaf: number, s: PairSearch): boolean => {
+  const other = s.tree!.item[leaf];
+  if (other === s.slot) return false;
+  const r = s.narrow.pairs.find(s.slot, other);
+  if (r >= 0) s.narrow.removePair(r);
+  return false;
+};

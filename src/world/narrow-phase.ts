@@ -1,0 +1,303 @@
+/**
+ * The world's pairs and their narrow phase. Pairs live in a hash set keyed by the two slots (pair-set.ts:
+ * dense records that move when one is removed), each with its warm start, its last contact answer and its
+ * clearance in flat typed arrays (no object per pair: memory, and no boxed numbers in records' fields).
+ * Each update runs the exact contact query (the library's pair table, warm-started per pair) on every pair
+ * but those that cannot have changed or cannot touch, builds the touching pairs' manifolds from the same
+ * contact (manifold-slots.ts), and lists the touching pairs compactly, which `contact(i)` reads.
+ */
+import { describeValue, InvalidArgumentError } from '../errors.js';
+import { Transform } from '../math/transform.js';
+import { CONTACT, isConvexShape } from '../query/dispatch.js';
+import { GjkCache } from '../query/gjk/gjk.js';
+import { acquireWork } from '../query/query-work.js';
+import type { QueryStatus } from '../query/results.js';
+import { SLOT_BITS, type Bodies } from './bodies.js';
+import type { BroadPhase } from './broad-phase.js';
+import type { ManifoldSlots } from './manifold-slots.js';
+import { PairSet } from './pair-set.js';
+import { HandlePairs, WorldPose, type WorldContact } from './world-records.js';
+
+/**
+ * The slack of the pair's tight-box test before the narrow phase, relative to the boxes' sizes and
+ * positions: a gap between boxes bounds the shapes' distance from below, and the exact query's rounding
+ * (its answers hold to about 1e-12 of the sizes) must not make a pair the test drops touch by it.
+ */
+const PAIR_BOX_SLACK = 1e-9;
+/**
+ * How far a pair may come closer than its last bound before the world queries it again, relative to the
+ * boxes' sizes and positions (as PAIR_BOX_SLACK): the bound's own rounding, and that of the motion sums.
+ */
+const MOTION_SLACK = 1e-9;
+/** Numbers of a pair's contact answer (separation, normal, pointA, pointB). */
+const ANSWER = 10;
+const BITS = SLOT_BITS; // V8 rule 4 (CONTRIBUTING.md)
+/** The statuses a pair's answer stores as an index. */
+const STATUSES: readonly QueryStatus[] = ['converged', 'max-iterations', 'degenerate'];
+
+export class NarrowPhase {
+  readonly pairs = new PairSet();
+  private pairTouching = new Uint8Array(64);
+  private pairBegan = new Uint8Array(64);
+  /** Whether a pair's narrow phase has not run yet (a new pair). */
+  private pairFresh = new Uint8Array(64);
+  /** Each record's index in `contactList`, or −1. */
+  private contactIndex = new Int32Array(64);
+  /**
+   * Each pair's warm start (a GjkCache's direction, 3 numbers, and whether it holds one) and its last
+   * contact answer (separation, normal, pointA, pointB: 10 numbers; iterations, partA, partB: 3 integers;
+   * the status as an index into STATUSES). `contact(i)` and `forEachContact` fill records from them.
+   */
+  private pairCacheDir = new Float64Array(3 * 64);
+  private pairCacheValid = new Uint8Array(64);
+  private pairAnswer = new Float64Array(ANSWER * 64);
+  private pairCounts = new Int32Array(3 * 64);
+  private pairStatus = new Uint8Array(64);
+  /**
+   * Each separated pair's clearance: the sum of its bodies' motion bounds below which it cannot have come
+   * within the margin (its last separation bound less the margin, on top of their sums then). Until the
+   * sum reaches it, the narrow phase passes the pair by (Mirtich's conservative advancement, run as a
+   * filter: a distance shrinks by at most how far the two bodies' points have moved).
+   */
+  private pairClear = new Float64Array(64);
+  /** Each touching pair's manifold slot (manifold-slots.ts), or −1. */
+  private pairManifoldSlot = new Int32Array(64);
+  /** The touching pairs of the last update, by record, compact. */
+  contactList = new Int32Array(64);
+  contactListCount = 0;
+  /** The pairs that stopped touching in the last update, and those that removals ended since. */
+  readonly ended = new HandlePairs();
+  readonly endedByRemoval = new HandlePairs();
+  /** Whether an update is running (a pair it removes ends in it). */
+  updating = false;
+  /** The last tight-box test's gap and scale (tightBoxesNear), read by clearBy. */
+  private readonly near = new Float64Array(2);
+  /** The one GjkCache the narrow phase lends each pair's warm start to. */
+  private readonly cache = new GjkCache();
+  /** The options of the pairs' contact queries (one record, re-pointed per pair). */
+  private readonly pairOptions: { cache: GjkCache | undefined } = { cache: undefined };
+  private readonly transformA = new Transform();
+  private readonly transformB = new Transform();
+  private readonly poseA = new WorldPose();
+  private readonly poseB = new WorldPose();
+
+  constructor(private readonly bodies: Bodies, private readonly margin: number, readonly manifolds: ManifoldSlots | null) {
+    this.pairs.onMove = (from, to) => {
+      this.pairTouching[to] = this.pairTouching[from];
+      this.pairBegan[to] = this.pairBegan[from];
+      this.pairFresh[to] = this.pairFresh[from];
+      const i = this.contactIndex[from];
+      this.contactIndex[to] = i;
+      this.contactIndex[from] = -1;
+      if (i >= 0) this.contactList[i] = to;
+      this.pairCacheValid[to] = this.pairCacheValid[from];
+      this.pairClear[to] = this.pairClear[from];
+      this.pairStatus[to] = this.pairStatus[from];
+      this.pairAnswer.copyWithin(ANSWER * to, ANSWER * from, ANSWER * from + ANSWER);
+      this.pairCacheDir.copyWithin(3 * to, 3 * from, 3 * from + 3);
+      this.pairCounts.copyWithin(3 * to, 3 * from, 3 * from + 3);
+      // The manifold records' objects swap, so each stays in the pool.
+      this.pairManifoldSlot[to] = this.pairManifoldSlot[from];
+    };
+  }
+
+  /** Pair (a, b) joins the set, if new, with no answer yet. */
+  addPair(a: number, b: number): void {
+    const r = this.pairs.add(a, b);
+    if (!this.pairs.added) return;
+    this.ensurePairRecords(r);
+    this.pairTouching[r] = 0;
+    this.pairBegan[r] = 0;
+    this.pairFresh[r] = 1;
+    this.contactIndex[r] = -1;
+    this.pairCacheValid[r] = 0;
+    this.pairClear[r] = 0;
+    this.pairManifoldSlot[r] = -1;
+  }
+
+  /** Record `r` goes; a touching pair leaves the contact list at once and is reported as ended. */
+  removePair(r: number): void {
+    if (this.pairTouching[r] === 1) {
+      const b = this.bodies;
+      (this.updating ? this.ended : this.endedByRemoval).push(b.handleOf(this.pairs.a[r]), b.handleOf(this.pairs.b[r]));
+    }
+    const i = this.contactIndex[r];
+    if (i >= 0) {
+      // Out of the contact list: its last entry takes the place.
+      const last = this.contactList[--this.contactListCount];
+      this.contactList[i] = last;
+      this.contactIndex[last] = i;
+      this.contactIndex[r] = -1;
+    }
+    this.pairTouching[r] = 0;
+    this.pairBegan[r] = 0;
+    this.releaseManifoldSlot(r);
+    this.pairs.removeRecord(r);
+  }
+
+  /**
+   * The update's narrow phase, after the broad phase: pairs whose fat boxes parted go; every other pair
+   * whose bodies moved runs the exact query unless its tight boxes are apart or its clearance holds; then
+   * the touching pairs, compact, in record order.
+   */
+  run(broad: BroadPhase): void {
+    const b = this.bodies, motion = b.motion, movedNow = b.movedNow, leafMoved = b.leafMoved;
+    // The pairs ended by removals since the last update are this update's too.
+    this.ended.count = 0;
+    for (let i = 0; i < this.endedByRemoval.count; i++) this.ended.push(this.endedByRemoval.a[i], this.endedByRemoval.b[i]);
+    this.endedByRemoval.count = 0;
+    for (let i = 0; i < this.contactListCount; i++) this.contactIndex[this.contactList[i]] = -1;
+    this.contactListCount = 0;
+    const pairs = this.pairs;
+    for (let r = pairs.count - 1; r >= 0; r--) {
+      const pa = pairs.a[r], pb = pairs.b[r];
+      // Fat boxes change only when a leaf is reinserted: a pair whose bodies kept theirs still overlaps.
+      if ((leafMoved[pa] === 1 || leafMoved[pb] === 1) && !broad.fatBoxesOverlap(pa, pb)) { this.removePair(r); continue; }
+      const was = this.pairTouching[r] === 1;
+      // Neither body moved since the pair's last narrow phase: its answer stands (bodies at rest, or a
+      // static body and one at rest).
+      if (this.pairFresh[r] === 0 && movedNow[pa] === 0 && movedNow[pb] === 0) { this.pairBegan[r] = 0; continue; }
+      // A separated pair whose bodies have not moved as far as its clearance since: still apart.
+      if (!was && this.pairFresh[r] === 0 && motion[pa] + motion[pb] < this.pairClear[r]) { this.pairBegan[r] = 0; continue; }
+      this.pairFresh[r] = 0;
+      // Tight boxes farther apart than the margin cannot touch (a distance is at least its boxes' gap).
+      const now = this.tightBoxesNear(pa, pb) ? this.narrow(r, pa, pb) : this.clearBy(r, pa, pb, this.near[0]);
+      this.pairTouching[r] = now ? 1 : 0;
+      this.pairBegan[r] = now && !was ? 1 : 0;
+      if (!now) this.releaseManifoldSlot(r);
+      // The handles written out, not through handleOf: calling it here boxed a number on about every call once
+      // the world was optimised with synchronous compiles (94 bytes a step for 300 bodies; test/probes/heap-meter.ts).
+      if (was && !now) this.ended.push((b.generation[pa] << BITS) | pa, (b.generation[pb] << BITS) | pb);
+    }
+    const list = this.contactList;
+    for (let r = 0; r < pairs.count; r++) {
+      if (this.pairTouching[r] === 0) continue;
+      this.contactIndex[r] = this.contactListCount;
+      list[this.contactListCount++] = r;
+    }
+  }
+
+  /** Whether pair record `r` started touching in the last update. */
+  began(r: number): boolean {
+    return this.pairBegan[r] === 1;
+  }
+
+  /** Touching pair `r`'s manifold list. */
+  manifoldsOf(r: number): number {
+    return this.pairManifoldSlot[r];
+  }
+
+  /** Pair record `r`'s handles and contact answer into `out`. */
+  fillContact(out: WorldContact, r: number): WorldContact {
+    const ans = this.pairAnswer, o = ANSWER * r, k = 3 * r, counts = this.pairCounts, b = this.bodies;
+    out.a = b.handleOf(this.pairs.a[r]); out.b = b.handleOf(this.pairs.b[r]);
+    out.separation = ans[o];
+    out.normal.x = ans[o + 1]; out.normal.y = ans[o + 2]; out.normal.z = ans[o + 3];
+    out.pointA.x = ans[o + 4]; out.pointA.y = ans[o + 5]; out.pointA.z = ans[o + 6];
+    out.pointB.x = ans[o + 7]; out.pointB.y = ans[o + 8]; out.pointB.z = ans[o + 9];
+    out.status = STATUSES[this.pairStatus[r]]; out.iterations = counts[k]; out.partA = counts[k + 1]; out.partB = counts[k + 2];
+    return out;
+  }
+
+  /** The record of touching pair `index` (0 ≤ index < contactCount). */
+  contactRecord(index: number): number {
+    if (!(typeof index === 'number' && Number.isInteger(index) && index >= 0 && index < this.contactListCount)) {
+      throw new InvalidArgumentError('index', `is ${describeValue(index)}; expected an integer from 0 to contactCount − 1 (contactCount is ${this.contactListCount})`);
+    }
+    return this.contactList[index];
+  }
+
+  /** The contact of pair `r` (bodies a, b), up to the margin, into its records; whether it touches. */
+  private narrow(r: number, a: number, b: number): boolean {
+    const work = acquireWork(false);
+    work.touchingOnly = false;
+    work.maxSeparation = this.margin;
+    work.contact.partA = 0; work.contact.partB = 0;
+    // Paths that prove the pair apart without a bound (compounds, meshes) leave this: no clearance.
+    work.separationBound = this.margin;
+    const bodies = this.bodies, sa = bodies.shapes[a]!, sb = bodies.shapes[b]!;
+    // The pair's warm start, lent to the one cache and taken back after.
+    const cache = this.cache, dir = this.pairCacheDir, k = 3 * r;
+    cache.x = dir[k]; cache.y = dir[k + 1]; cache.z = dir[k + 2]; cache.valid = this.pairCacheValid[r] === 1;
+    const options = this.pairOptions;
+    options.cache = cache;
+    const ta = bodies.readTransform(this.transformA, a), tb = bodies.readTransform(this.transformB, b);
+    const found = CONTACT.find(sa, sb)(work, sa, ta, sb, tb, options);
+    dir[k] = cache.x; dir[k + 1] = cache.y; dir[k + 2] = cache.z; this.pairCacheValid[r] = cache.valid ? 1 : 0;
+    if (!found) return this.clearBy(r, a, b, work.separationBound);
+    if (work.contact.separation > this.margin) return this.clearBy(r, a, b, work.contact.separation);
+    const c = work.contact, ans = this.pairAnswer, o = ANSWER * r, counts = this.pairCounts;
+    ans[o] = c.separation;
+    ans[o + 1] = c.normal.x; ans[o + 2] = c.normal.y; ans[o + 3] = c.normal.z;
+    ans[o + 4] = c.pointA.x; ans[o + 5] = c.pointA.y; ans[o + 6] = c.pointA.z;
+    ans[o + 7] = c.pointB.x; ans[o + 8] = c.pointB.y; ans[o + 9] = c.pointB.z;
+    counts[k] = c.iterations; counts[k + 1] = c.partA; counts[k + 2] = c.partB;
+    this.pairStatus[r] = c.status === 'converged' ? 0 : c.status === 'max-iterations' ? 1 : 2;
+    const m = this.manifolds;
+    if (m !== null) {
+      if (this.pairManifoldSlot[r] < 0) this.pairManifoldSlot[r] = m.take();
+      const slot = this.pairManifoldSlot[r];
+      // One narrow phase: a convex pair's manifold from the contact just found.
+      if (isConvexShape(sa) && isConvexShape(sb)) m.ofConvex(slot, work, sa, ta, sb, tb);
+      else m.ofParts(slot, sa, bodies.readPose(this.poseA, a), sb, bodies.readPose(this.poseB, b));
+    }
+    return true;
+  }
+
+  /**
+   * Pair `r` found apart, by at least `bound`: its clearance is the bodies' motion sums now plus how much
+   * closer they may come before the margin, less MOTION_SLACK of the boxes' scale (tightBoxesNear's, just
+   * computed). Returns false (not touching), for the narrow phase's tail call.
+   */
+  private clearBy(r: number, a: number, b: number, bound: number): boolean {
+    const room = bound - this.margin - MOTION_SLACK * this.near[1];
+    // (A bound beyond the finite numbers, or none, leaves no clearance: the pair is queried again.)
+    this.pairClear[r] = room > 0 && room < Infinity ? this.bodies.motion[a] + this.bodies.motion[b] + room : 0;
+    return false;
+  }
+
+  /**
+   * Whether the tight boxes of bodies a and b are within the margin of each other on every axis, with a
+   * slack of PAIR_BOX_SLACK of their sizes and positions for the rounding of the boxes and of the query.
+   * Leaves the gap and the scale in `near`.
+   */
+  private tightBoxesNear(a: number, b: number): boolean {
+    const t = this.bodies.tightBoxes, i = 6 * a, j = 6 * b;
+    const gap = Math.max(t[i] - t[j + 3], t[j] - t[i + 3], t[i + 1] - t[j + 4], t[j + 1] - t[i + 4], t[i + 2] - t[j + 5], t[j + 2] - t[i + 5]);
+    const scale = t[i + 3] - t[i] + t[i + 4] - t[i + 1] + t[i + 5] - t[i + 2] + t[j + 3] - t[j] + t[j + 4] - t[j + 1] + t[j + 5] - t[j + 2]
+      + Math.abs(t[i]) + Math.abs(t[i + 1]) + Math.abs(t[i + 2]) + Math.abs(t[j]) + Math.abs(t[j + 1]) + Math.abs(t[j + 2]);
+    this.near[0] = gap; this.near[1] = scale;
+    return gap <= this.margin + PAIR_BOX_SLACK * scale;
+  }
+
+  /** Pair `r`'s manifold slot, if it holds one, back to the free ones. */
+  private releaseManifoldSlot(r: number): void {
+    const slot = this.pairManifoldSlot[r];
+    if (slot < 0 || this.manifolds === null) return;
+    this.pairManifoldSlot[r] = -1;
+    this.manifolds.release(slot);
+  }
+
+  private ensurePairRecords(r: number): void {
+    if (r >= this.pairTouching.length) {
+      const n = 2 * this.pairTouching.length;
+      const t = new Uint8Array(n); t.set(this.pairTouching); this.pairTouching = t;
+      const g = new Uint8Array(n); g.set(this.pairBegan); this.pairBegan = g;
+      const f = new Uint8Array(n); f.set(this.pairFresh); this.pairFresh = f;
+      const c = new Int32Array(n); c.set(this.contactIndex); this.contactIndex = c;
+      const l = new Int32Array(n); l.set(this.contactList); this.contactList = l;
+    }
+    if (r >= this.pairStatus.length) {
+      const n = 2 * this.pairStatus.length;
+      const v = new Uint8Array(n); v.set(this.pairCacheValid); this.pairCacheValid = v;
+      const cl = new Float64Array(n); cl.set(this.pairClear); this.pairClear = cl;
+      const st = new Uint8Array(n); st.set(this.pairStatus); this.pairStatus = st;
+      const d = new Float64Array(3 * n); d.set(this.pairCacheDir); this.pairCacheDir = d;
+      const an = new Float64Array(ANSWER * n); an.set(this.pairAnswer); this.pairAnswer = an;
+      const k = new Int32Array(3 * n); k.set(this.pairCounts); this.pairCounts = k;
+    }
+    if (r >= this.pairManifoldSlot.length) {
+      const m = new Int32Array(2 * this.pairManifoldSlot.length); m.set(this.pairManifoldSlot); this.pairManifoldSlot = m;
+    }
+  }
+}
