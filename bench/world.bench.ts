@@ -202,7 +202,7 @@ async function ourMemory(scene: WorldScene, margin: number, steps: number): Prom
     }
     built.world.update();
   }
-  const pairs = (built.world as unknown as { pairs: { count: number } }).pairs.count;
+  const pairs = (built.world as unknown as { narrow: { pairs: { count: number } } }).narrow.pairs.count;
   await settle();
   const m2 = used();
   built = null;

@@ -43,16 +43,22 @@ export class NarrowPhase {
   private pairFresh = new Uint8Array(64);
   /** Each record's index in `contactList`, or −1. */
   private contactIndex = new Int32Array(64);
-  /**
-   * Each pair's warm start (a GjkCache's direction, 3 numbers, and whether it holds one) and its last
-   * contact answer (separation, normal, pointA, pointB: 10 numbers; iterations, partA, partB: 3 integers;
-   * the status as an index into STATUSES). `contact(i)` and `forEachContact` fill records from them.
-   */
+  /** Each pair's warm start: a GjkCache's direction (3 numbers) and whether it holds one. */
   private pairCacheDir = new Float64Array(3 * 64);
   private pairCacheValid = new Uint8Array(64);
-  private pairAnswer = new Float64Array(ANSWER * 64);
-  private pairCounts = new Int32Array(3 * 64);
-  private pairStatus = new Uint8Array(64);
+  /**
+   * Each touching pair's answer slot, or −1. A slot holds the pair's contact (separation, normal, pointA,
+   * pointB: ANSWER numbers; iterations, partA, partB: 3 integers; the status as an index into STATUSES),
+   * which `contact(i)` and `forEachContact` copy into records. Only touching pairs hold one (a fifth of the
+   * pairs in a crowded scene): an answer per pair record cost 93 bytes a pair.
+   */
+  private pairSlot = new Int32Array(64);
+  private answers = new Float64Array(ANSWER * 16);
+  private counts = new Int32Array(3 * 16);
+  private statuses = new Uint8Array(16);
+  private freeSlots = new Int32Array(16);
+  private freeSlotCount = 0;
+  private slotCount = 0;
   /**
    * Each separated pair's clearance: the sum of its bodies' motion bounds below which it cannot have come
    * within the margin (its last separation bound less the margin, on top of their sums then). Until the
@@ -92,10 +98,8 @@ export class NarrowPhase {
       if (i >= 0) this.contactList[i] = to;
       this.pairCacheValid[to] = this.pairCacheValid[from];
       this.pairClear[to] = this.pairClear[from];
-      this.pairStatus[to] = this.pairStatus[from];
-      this.pairAnswer.copyWithin(ANSWER * to, ANSWER * from, ANSWER * from + ANSWER);
+      this.pairSlot[to] = this.pairSlot[from];
       this.pairCacheDir.copyWithin(3 * to, 3 * from, 3 * from + 3);
-      this.pairCounts.copyWithin(3 * to, 3 * from, 3 * from + 3);
       // The manifold records' objects swap, so each stays in the pool.
       this.pairManifoldSlot[to] = this.pairManifoldSlot[from];
     };
@@ -112,6 +116,7 @@ export class NarrowPhase {
     this.contactIndex[r] = -1;
     this.pairCacheValid[r] = 0;
     this.pairClear[r] = 0;
+    this.pairSlot[r] = -1;
     this.pairManifoldSlot[r] = -1;
   }
 
@@ -131,7 +136,7 @@ export class NarrowPhase {
     }
     this.pairTouching[r] = 0;
     this.pairBegan[r] = 0;
-    this.releaseManifoldSlot(r);
+    this.releaseSlots(r);
     this.pairs.removeRecord(r);
   }
 
@@ -164,7 +169,7 @@ export class NarrowPhase {
       const now = this.tightBoxesNear(pa, pb) ? this.narrow(r, pa, pb) : this.clearBy(r, pa, pb, this.near[0]);
       this.pairTouching[r] = now ? 1 : 0;
       this.pairBegan[r] = now && !was ? 1 : 0;
-      if (!now) this.releaseManifoldSlot(r);
+      if (!now) this.releaseSlots(r);
       // The handles written out, not through handleOf: calling it here boxed a number on about every call once
       // the world was optimised with synchronous compiles (94 bytes a step for 300 bodies; test/probes/heap-meter.ts).
       if (was && !now) this.ended.push((b.generation[pa] << BITS) | pa, (b.generation[pb] << BITS) | pb);
@@ -189,13 +194,13 @@ export class NarrowPhase {
 
   /** Pair record `r`'s handles and contact answer into `out`. */
   fillContact(out: WorldContact, r: number): WorldContact {
-    const ans = this.pairAnswer, o = ANSWER * r, k = 3 * r, counts = this.pairCounts, b = this.bodies;
+    const slot = this.pairSlot[r], ans = this.answers, o = ANSWER * slot, k = 3 * slot, counts = this.counts, b = this.bodies;
     out.a = b.handleOf(this.pairs.a[r]); out.b = b.handleOf(this.pairs.b[r]);
     out.separation = ans[o];
     out.normal.x = ans[o + 1]; out.normal.y = ans[o + 2]; out.normal.z = ans[o + 3];
     out.pointA.x = ans[o + 4]; out.pointA.y = ans[o + 5]; out.pointA.z = ans[o + 6];
     out.pointB.x = ans[o + 7]; out.pointB.y = ans[o + 8]; out.pointB.z = ans[o + 9];
-    out.status = STATUSES[this.pairStatus[r]]; out.iterations = counts[k]; out.partA = counts[k + 1]; out.partB = counts[k + 2];
+    out.status = STATUSES[this.statuses[slot]]; out.iterations = counts[k]; out.partA = counts[k + 1]; out.partB = counts[k + 2];
     return out;
   }
 
@@ -226,13 +231,15 @@ export class NarrowPhase {
     dir[k] = cache.x; dir[k + 1] = cache.y; dir[k + 2] = cache.z; this.pairCacheValid[r] = cache.valid ? 1 : 0;
     if (!found) return this.clearBy(r, a, b, work.separationBound);
     if (work.contact.separation > this.margin) return this.clearBy(r, a, b, work.contact.separation);
-    const c = work.contact, ans = this.pairAnswer, o = ANSWER * r, counts = this.pairCounts;
+    let slot = this.pairSlot[r];
+    if (slot < 0) slot = this.pairSlot[r] = this.takeSlot();
+    const c = work.contact, ans = this.answers, o = ANSWER * slot, n = 3 * slot, counts = this.counts;
     ans[o] = c.separation;
     ans[o + 1] = c.normal.x; ans[o + 2] = c.normal.y; ans[o + 3] = c.normal.z;
     ans[o + 4] = c.pointA.x; ans[o + 5] = c.pointA.y; ans[o + 6] = c.pointA.z;
     ans[o + 7] = c.pointB.x; ans[o + 8] = c.pointB.y; ans[o + 9] = c.pointB.z;
-    counts[k] = c.iterations; counts[k + 1] = c.partA; counts[k + 2] = c.partB;
-    this.pairStatus[r] = c.status === 'converged' ? 0 : c.status === 'max-iterations' ? 1 : 2;
+    counts[n] = c.iterations; counts[n + 1] = c.partA; counts[n + 2] = c.partB;
+    this.statuses[slot] = c.status === 'converged' ? 0 : c.status === 'max-iterations' ? 1 : 2;
     const m = this.manifolds;
     if (m !== null) {
       if (this.pairManifoldSlot[r] < 0) this.pairManifoldSlot[r] = m.take();
@@ -270,12 +277,31 @@ export class NarrowPhase {
     return gap <= this.margin + PAIR_BOX_SLACK * scale;
   }
 
-  /** Pair `r`'s manifold slot, if it holds one, back to the free ones. */
-  private releaseManifoldSlot(r: number): void {
-    const slot = this.pairManifoldSlot[r];
-    if (slot < 0 || this.manifolds === null) return;
+  /** An answer slot for a pair that touches: a free one, or a new one. */
+  private takeSlot(): number {
+    if (this.freeSlotCount > 0) return this.freeSlots[--this.freeSlotCount];
+    const slot = this.slotCount++;
+    if (slot === this.statuses.length) {
+      const n = 2 * slot;
+      const an = new Float64Array(ANSWER * n); an.set(this.answers); this.answers = an;
+      const k = new Int32Array(3 * n); k.set(this.counts); this.counts = k;
+      const st = new Uint8Array(n); st.set(this.statuses); this.statuses = st;
+      const f = new Int32Array(n); f.set(this.freeSlots); this.freeSlots = f;
+    }
+    return slot;
+  }
+
+  /** Pair `r`'s answer slot and manifold slot, those it holds, back to the free ones. */
+  private releaseSlots(r: number): void {
+    const slot = this.pairSlot[r];
+    if (slot >= 0) {
+      this.pairSlot[r] = -1;
+      this.freeSlots[this.freeSlotCount++] = slot;
+    }
+    const m = this.pairManifoldSlot[r];
+    if (m < 0 || this.manifolds === null) return;
     this.pairManifoldSlot[r] = -1;
-    this.manifolds.release(slot);
+    this.manifolds.release(m);
   }
 
   private ensurePairRecords(r: number): void {
@@ -287,14 +313,12 @@ export class NarrowPhase {
       const c = new Int32Array(n); c.set(this.contactIndex); this.contactIndex = c;
       const l = new Int32Array(n); l.set(this.contactList); this.contactList = l;
     }
-    if (r >= this.pairStatus.length) {
-      const n = 2 * this.pairStatus.length;
+    if (r >= this.pairCacheValid.length) {
+      const n = 2 * this.pairCacheValid.length;
       const v = new Uint8Array(n); v.set(this.pairCacheValid); this.pairCacheValid = v;
       const cl = new Float64Array(n); cl.set(this.pairClear); this.pairClear = cl;
-      const st = new Uint8Array(n); st.set(this.pairStatus); this.pairStatus = st;
       const d = new Float64Array(3 * n); d.set(this.pairCacheDir); this.pairCacheDir = d;
-      const an = new Float64Array(ANSWER * n); an.set(this.pairAnswer); this.pairAnswer = an;
-      const k = new Int32Array(3 * n); k.set(this.pairCounts); this.pairCounts = k;
+      const sl = new Int32Array(n); sl.set(this.pairSlot); this.pairSlot = sl;
     }
     if (r >= this.pairManifoldSlot.length) {
       const m = new Int32Array(2 * this.pairManifoldSlot.length); m.set(this.pairManifoldSlot); this.pairManifoldSlot = m;
