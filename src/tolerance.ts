@@ -3,8 +3,8 @@
  * are derived from `Number.EPSILON` (2.2e-16) with a stated safety factor, never borrowed from float32
  * engines. Each entry says what it compares, its unit, why it has its value and which test pins it: the
  * pins were found by changing each value (÷ and × 1000 or 16, 0, or a far smaller cap) and running the
- * tests; "from below" means the test fails when the value is made smaller, and so on. Two guards are
- * pinned by no test, as they say.
+ * tests; "from below" means the test fails when the value is made smaller, and so on. Guards that no test
+ * pins say so, with what they guard against.
  * Callers override the query tolerances per call through a query's `options`; module values are never
  * mutated.
  *
@@ -189,6 +189,51 @@ export const SCALE_FREE_EXPONENT = 200;
  * and placed face to face there must touch; a separation of -5e-5 from the rounding of their positions).
  */
 export const POSITION_ULPS = 8;
+
+/**
+ * Two segments count as parallel, for the normal of their closest points, when the sine² of their angle is
+ * below this (unitless; query/pairs/closest-segments.ts): their cross product is then rounding, and the
+ * normal is taken from the points' difference or a perpendicular instead. Not pinned by any test: the
+ * closed-form and cast tests pass from 0 to 1e-6 (their parallel cases are exactly parallel).
+ */
+export const SEGMENTS_PARALLEL_SINE2 = 1e-12;
+
+/**
+ * Two boxes' separating-axis test skips an edge–edge axis whose cross product is shorter than this (the
+ * sine of the edges' angle, unitless; query/manifold/collide-box-box.ts): nearly parallel edges give an
+ * axis whose direction is rounding, and the face axes already bound that overlap. Not pinned by any test:
+ * the manifold, query and world-manifold tests pass from 0 to 1e-3.
+ */
+export const BOX_EDGES_PARALLEL_SINE = 1e-6;
+
+// ---------------------------------------------------------------------------------------------------
+// The collision world (world/)
+
+/**
+ * Scene-query boxes are grown by this times their sizes and positions (unitless; world/scene-queries.ts):
+ * above the pairwise queries' touch slack (CONTACT_RELATIVE_TOLERANCE, 256 ε, and POSITION_ULPS ulps), so a
+ * body that a query counts as touching is never left out by its box. Only adds candidates, which the exact
+ * query then decides. Pinned from below by world-queries.test.ts "overlapShape: exactly the bodies that
+ * intersect the shape" (fails at 0).
+ */
+export const WORLD_QUERY_BOX_SLACK = 1e-12;
+
+/**
+ * The slack of a pair's tight-box test before its narrow phase, relative to the boxes' sizes and positions
+ * (world/narrow-phase.ts): a gap between boxes bounds the shapes' distance from below, and the exact
+ * query's rounding (its answers hold to about 1e-12 of the sizes) must not make a pair the test drops touch
+ * by it. Not pinned by any test: the world tests pass from 0 to 1e-12 (no random pair lands within rounding
+ * of the margin with its boxes as far apart as the shapes).
+ */
+export const WORLD_PAIR_BOX_SLACK = 1e-9;
+
+/**
+ * How much less than its clearance a separated pair may be passed by with, relative to its boxes' sizes
+ * and positions (world/narrow-phase.ts, clearBy): the rounding of the separation bound the query proved and
+ * of the motion sums. Pinned in sign by collision-world.test.ts "pairs at the margin, to 1e-9" (fails at
+ * −1e-6, a clearance longer than the bound); not from below (0 passes).
+ */
+export const WORLD_MOTION_SLACK = 1e-9;
 
 // ---------------------------------------------------------------------------------------------------
 // Scene graphs (math/world-pose.ts, math/transform.ts)
@@ -455,3 +500,17 @@ export const HULL2_MERGE_TOLERANCE = 64 * EPS;
  * Chosen by bench/plane.bench.ts (see docs/performance.md, "Two dimensions").
  */
 export const SAT2_MAX_WORK = 160;
+
+/**
+ * A turning 2D cast's window ends on a tie of two vertices when the turn to the next one is below this
+ * (radians; 2d/cast2.ts): the next window starts on the vertex the turn moves to (a window of a rounding
+ * error's length would make no progress), whose extent is then short of the other's by under |p|·slack²,
+ * far below the cast's tolerance. Not pinned by any test: the 2D tests pass from 0 to 1e-9.
+ */
+export const CAST2_AXIS_ANGLE_SLACK = 1e-12;
+
+/**
+ * A 2D cast's contact normal this close to an edge normal (1 − cosine, unitless; 2d/cast2.ts, axisFrame)
+ * is that edge's. Not pinned by any test: the 2D tests pass from 0 to 1e-6.
+ */
+export const CAST2_FACE_COSINE_SLACK = 1e-9;

@@ -22,7 +22,9 @@
 import { describeValue, InvalidArgumentError, InvalidNumberError } from '../errors.js';
 import { outNotWritable } from '../query/out-record.js';
 import type { QueryStatus } from '../query/results.js';
-import { SHAPE_CAST_MAX_ITERATIONS, SHAPE_CAST_RAY_TOLERANCE, SHAPE_CAST_RELATIVE_TOLERANCE } from '../tolerance.js';
+import {
+  CAST2_AXIS_ANGLE_SLACK, CAST2_FACE_COSINE_SLACK, SHAPE_CAST_MAX_ITERATIONS, SHAPE_CAST_RAY_TOLERANCE, SHAPE_CAST_RELATIVE_TOLERANCE,
+} from '../tolerance.js';
 import { contactCore, contactToWorld, pairWork, preparePair } from './queries2.js';
 import { checkShape2, type Shape2 } from './shapes/shape2.js';
 import { Transform2, transform2FromPoses } from './transform2.js';
@@ -301,16 +303,9 @@ function advance(cw: Cast2Work, a: Shape2, b: Shape2): boolean {
   return true;
 }
 
-/**
- * Turns below this (radians) count as none when a turning step's window ends on a tie of two vertices:
- * the next window starts on the vertex the turn moves to (a window of a rounding error's length would
- * make no progress), whose extent is then short of the other's by under |p|·slack², far below the cast's
- * tolerance.
- */
-const AXIS_ANGLE_SLACK = 1e-12;
-
-/** A contact normal this close to an edge normal (1 − cosine) is that edge's (axisFrame). */
-const FACE_COSINE_SLACK = 1e-9;
+// (tolerance.ts says why their values; copied: V8 rule 4, CONTRIBUTING.md)
+const AXIS_ANGLE_SLACK = CAST2_AXIS_ANGLE_SLACK;
+const FACE_COSINE_SLACK = CAST2_FACE_COSINE_SLACK;
 
 /**
  * Sets up one side of the turning steps at time `cw.t0`: A's (`isA`) along the axis n, or B's along −n,

@@ -17,18 +17,11 @@ import type { BroadPhase } from './broad-phase.js';
 import type { ManifoldSlots } from './manifold-slots.js';
 import { PairSet } from './pair-set.js';
 import { HandlePairs, WorldPose, type WorldContact } from './world-records.js';
+import { WORLD_MOTION_SLACK, WORLD_PAIR_BOX_SLACK } from '../tolerance.js';
 
-/**
- * The slack of the pair's tight-box test before the narrow phase, relative to the boxes' sizes and
- * positions: a gap between boxes bounds the shapes' distance from below, and the exact query's rounding
- * (its answers hold to about 1e-12 of the sizes) must not make a pair the test drops touch by it.
- */
-const PAIR_BOX_SLACK = 1e-9;
-/**
- * How far a pair may come closer than its last bound before the world queries it again, relative to the
- * boxes' sizes and positions (as PAIR_BOX_SLACK): the bound's own rounding, and that of the motion sums.
- */
-const MOTION_SLACK = 1e-9;
+// (tolerance.ts says why their values; copied: V8 rule 4, CONTRIBUTING.md)
+const PAIR_BOX_SLACK = WORLD_PAIR_BOX_SLACK;
+const MOTION_SLACK = WORLD_MOTION_SLACK;
 /** Numbers of a pair's contact answer (separation, normal, pointA, pointB). */
 const ANSWER = 10;
 const BITS = SLOT_BITS; // V8 rule 4 (CONTRIBUTING.md)

@@ -13,7 +13,7 @@ import { describeValue, InvalidArgumentError, InvalidNumberError } from '../erro
 import { transformFromPose } from '../math/transform.js';
 import type { PoseLike, Vec3Like } from '../math/types.js';
 import type { Shape } from '../shapes/shape.js';
-import { SHAPE_CAST_RELATIVE_TOLERANCE } from '../tolerance.js';
+import { SHAPE_CAST_RELATIVE_TOLERANCE, WORLD_QUERY_BOX_SLACK } from '../tolerance.js';
 import { intersects } from '../query/closest-points.js';
 import { rayCast } from '../query/ray-cast.js';
 import type { RayHit } from '../query/cast/ray-hit.js';
@@ -26,12 +26,7 @@ import {
 } from './world-records.js';
 
 const CAST_TOLERANCE = SHAPE_CAST_RELATIVE_TOLERANCE;
-/**
- * Query boxes are grown by this times their sizes and positions (unitless): above the pairwise queries'
- * touch slack (CONTACT_RELATIVE_TOLERANCE, 256 ε, and POSITION_ULPS ulps), so a body that a query counts
- * as touching is never left out by its box. Only adds candidates, which the exact query then decides.
- */
-const BOX_SLACK = 1e-12;
+const BOX_SLACK = WORLD_QUERY_BOX_SLACK; // V8 rule 4 (CONTRIBUTING.md); tolerance.ts says why its value
 
 /** Options of {@link CollisionWorld.rayCast} and {@link CollisionWorld.rayCastAll}. */
 export interface WorldRayCastOptions {

@@ -16,16 +16,13 @@ import { transformPoint, type Transform } from '../../math/transform.js';
 import type { Box } from '../../shapes/box.js';
 import { relatePair } from '../pair-frame.js';
 import type { QueryWork } from '../query-work.js';
+import { BOX_EDGES_PARALLEL_SINE } from '../../tolerance.js';
 
 export const NEAR = 0;
 export const FAR = 1;
 export const GENERAL = 2;
 
-/**
- * Edge axes shorter than this (sine of the angle between the edges) are skipped: nearly parallel edges
- * give a cross product whose direction is rounding, and the face axes already bound that overlap.
- */
-const PARALLEL_EDGES = 1e-6;
+const PARALLEL_EDGES = BOX_EDGES_PARALLEL_SINE; // V8 rule 4 (CONTRIBUTING.md); tolerance.ts says why its value
 
 /**
  * The best axis so far (overlap, then the unit normal in A's frame, then which axis: 0 to 2 A's face

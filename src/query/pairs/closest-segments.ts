@@ -15,6 +15,7 @@
  * segment that holds an inside point removed; what error remains tilts the normal only where the overlap
  * is flat to first order (van den Bergen 2003 §4.3 on reading normals from closest points).
  */
+import { SEGMENTS_PARALLEL_SINE2 } from '../../tolerance.js';
 
 /**
  * The two segments in, the answer out, in one typed array (numbers through a call V8 does not inline are
@@ -73,5 +74,4 @@ export function closestSegments(s: Float64Array): void {
   if (l > 0 && d > 0) { s[20] = nx / l; s[21] = ny / l; s[22] = nz / l; } else { s[20] = 0; s[21] = 0; s[22] = 0; }
 }
 
-/** sin² of the angle below which two segments count as parallel for the normal (their cross product is rounding). */
-const NOT_PARALLEL = 1e-12;
+const NOT_PARALLEL = SEGMENTS_PARALLEL_SINE2; // V8 rule 4 (CONTRIBUTING.md); tolerance.ts says why its value
