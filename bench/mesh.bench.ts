@@ -318,7 +318,7 @@ export async function meshBench(o: MeshBenchOptions): Promise<{ rows: MeshRow[];
     if (wanted(rayGroup)) {
       const exact = Float64Array.from({ length: scored }, (_, i) => oracle.rayT(...c3(q.rayOrigin, i), ...c3(q.rayDir, i)));
       const hits = exact.filter((x) => x === x).length;
-      if (!oursRays) notes.push(`${rayGroup}: our row is missing: rayCast does not accept a mesh yet (src/query/concave/concave-ray.ts is being written).`);
+      if (!oursRays) notes.push(`${rayGroup}: our row is missing: rayCast does not accept a mesh yet (src/query/parted/parted-ray.ts is being written).`);
       await runGroup({
         name: rayGroup, cases: meshRayCases(rayGroup, subjects, q, oursRays),
         score: (c) => (c.answer ? scoreHits(c.answer, (i) => exact[i], idx) : null),

@@ -21,8 +21,8 @@ export { Cylinder } from './shapes/cylinder.js';
 export { Cone } from './shapes/cone.js';
 export { Ellipsoid } from './shapes/ellipsoid.js';
 export { ConvexHull, createHullFace, type HullFace } from './shapes/convex-hull.js';
-export { Compound, type CompoundPart } from './query/concave/compound.js';
-export { TriangleMesh, type GeometryLike } from './query/concave/triangle-mesh.js';
+export { Compound, type CompoundPart } from './query/parted/compound.js';
+export { TriangleMesh, type GeometryLike } from './query/parted/triangle-mesh.js';
 export { Rounded } from './shapes/rounded.js';
 export { MinkowskiSum } from './shapes/minkowski-sum.js';
 export { Scaled } from './shapes/scaled.js';
@@ -33,24 +33,24 @@ export type { BuildHullOptions, Hull, HullDimension } from './hull/hull.js';
 export { validateHull, type HullValidation, type ValidateHullOptions } from './hull/validate-hull.js';
 
 // Queries
-export { intersects, distance, closestPoints } from './query/closest-points.js';
-export { penetration, contact, type ContactOptions } from './query/contact.js';
-export { computeAabb } from './query/compute-aabb.js';
+export { intersects, distance, closestPoints } from './query/distance/closest-points.js';
+export { penetration, contact, type ContactOptions } from './query/contact/contact.js';
+export { computeAabb } from './query/aabb/compute-aabb.js';
 export { CONTACT_BATCH_STRIDE, contactBatch, distanceBatch, intersectsBatch } from './batch/batch-queries.js';
-export { contactManifold, type ManifoldOptions } from './query/contact-manifold.js';
-export { contactManifolds, createManifoldList, type ManifoldList, type ManifoldsOptions } from './query/contact-manifolds.js';
+export { contactManifold, type ManifoldOptions } from './query/manifold/contact-manifold.js';
+export { contactManifolds, createManifoldList, type ManifoldList, type ManifoldsOptions } from './query/manifold/contact-manifolds.js';
 export { ManifoldCache } from './query/manifold/manifold-cache.js';
 export { contactFeatures, createContactFeatures, type ContactFeatures } from './query/manifold/contact-features.js';
-export { rayCast, type RayCastOptions } from './query/ray-cast.js';
+export { rayCast, type RayCastOptions } from './query/cast/ray-cast.js';
 export { createRayHit, type RayHit } from './query/cast/ray-hit.js';
-export { createShapeCastResult, shapeCast, type Motion, type ShapeCastOptions, type ShapeCastResult } from './query/shape-cast.js';
+export { createShapeCastResult, shapeCast, type Motion, type ShapeCastOptions, type ShapeCastResult } from './query/cast/shape-cast.js';
 export { createManifold, type Feature, type FeatureType, type Manifold, type ManifoldPoint } from './query/manifold/manifold-result.js';
 export { GjkCache, type GjkOptions } from './query/gjk/gjk.js';
 export type { EpaOptions } from './query/epa/epa.js';
 export {
   createClosestPointsResult, createContactResult, createPenetrationResult,
   type ClosestPointsResult, type ContactResult, type PenetrationResult, type QueryStatus,
-} from './query/results.js';
+} from './query/pair/results.js';
 
 // The world: many bodies, a broad phase, persistent pairs
 export {
@@ -58,7 +58,7 @@ export {
   type WorldRayHit, type WorldShapeCastOptions, type WorldShapeCastResult,
 } from './world/collision-world.js';
 
-export type { TraceStep, GjkTraceStep, EpaTraceStep, TraceCallback } from './query/trace.js';
+export type { TraceStep, GjkTraceStep, EpaTraceStep, TraceCallback } from './query/pair/trace.js';
 
 // Errors and tolerances
 export {

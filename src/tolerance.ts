@@ -200,7 +200,7 @@ export const SEGMENTS_PARALLEL_SINE2 = 1e-12;
 
 /**
  * Two boxes' separating-axis test skips an edge–edge axis whose cross product is shorter than this (the
- * sine of the edges' angle, unitless; query/manifold/collide-box-box.ts): nearly parallel edges give an
+ * sine of the edges' angle, unitless; query/manifold/manifold-box-box.ts): nearly parallel edges give an
  * axis whose direction is rounding, and the face axes already bound that overlap. Not pinned by any test:
  * the manifold, query and world-manifold tests pass from 0 to 1e-3.
  */
@@ -387,7 +387,7 @@ export const HULL_CLIMB_MIN_VERTICES = 19;
 export const MANIFOLD_ALIGNMENT_TOLERANCE = 1e-7;
 
 /**
- * A mesh's inner edges in contactManifolds (query/contact-manifolds.ts), relative to a triangle's size:
+ * A mesh's inner edges in contactManifolds (query/manifold/contact-manifolds.ts), relative to a triangle's size:
  * vertices within this of a triangle's support plane form its support feature (an edge, a vertex, or the
  * face), a neighbour's vertex within this of the plane makes an edge flat (inner), and a face contact's
  * point within this of the triangle is on it. Far above rounding (the witness points sit on the triangle

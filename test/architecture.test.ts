@@ -61,7 +61,7 @@ describe('architecture', () => {
 
   it('finds the imports (the parser is not silently empty)', () => {
     expect(all.length).toBeGreaterThan(150);
-    expect(all.some((i) => i.from === 'query/contact.ts' && i.to === 'query/dispatch.ts')).toBe(true);
+    expect(all.some((i) => i.from === 'query/contact/contact.ts' && i.to === 'query/pair/dispatch.ts')).toBe(true);
     expect(all.some((i) => i.typeOnly)).toBe(true);
   });
 
@@ -103,9 +103,9 @@ describe('architecture', () => {
     const out = all.filter((i) => unit(i.from) === '2d' && unit(i.to) !== '2d');
     expect(out.length).toBeGreaterThan(0);
     const runtime = [...new Set(out.filter((i) => !i.typeOnly).map((i) => i.to))].sort();
-    expect(runtime).toEqual(['errors.ts', 'query/out-record.ts', 'tolerance.ts']);
+    expect(runtime).toEqual(['errors.ts', 'query/pair/out-record.ts', 'tolerance.ts']);
     // Types only (erased): the QueryStatus union.
-    expect([...new Set(out.filter((i) => i.typeOnly).map((i) => i.to))]).toEqual(['query/results.ts']);
+    expect([...new Set(out.filter((i) => i.typeOnly).map((i) => i.to))]).toEqual(['query/pair/results.ts']);
   });
 
   it('the main entry re-exports by name (no `export *` but the tolerance namespace)', () => {

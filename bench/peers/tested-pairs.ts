@@ -17,8 +17,8 @@ const IDENTITY: PlainPose = { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0
 
 /**
  * The part pairs a concave query tests, found by running its traversal again (bvh/bvh-traversal.ts's
- * `nearestBvh` over the same hierarchy and the same query box, which is what concave-pairs.ts does) with
- * a visitor that records each part and keeps the best answer by the query's own rule (concave-pairs.ts,
+ * `nearestBvh` over the same hierarchy and the same query box, which is what parted-pairs.ts does) with
+ * a visitor that records each part and keeps the best answer by the query's own rule (parted-pairs.ts,
  * `betterPart`: a part's answer beyond the best so far is no answer; answers within `tie` of the best tie,
  * and among ties a mesh prefers the answer whose normal is nearest its triangle's face normal, then the
  * lower answer, then the lower part). Also returns the best, to check the replay against the query.
@@ -89,7 +89,7 @@ export function testedPairs(
       ? (p: number): number => { const x = part(p); return distance(boxes[i], poses[i], x.shape, x.pose); }
       : (p: number): number => { const x = part(p); return contact(boxes[i], poses[i], x.shape, x.pose, pout)!.separation; };
     const c = poses[i].position;
-    // concave-pairs.ts's tie: CONTACT_RELATIVE_TOLERANCE of the pair's size (the concave shape at the identity).
+    // parted-pairs.ts's tie: CONTACT_RELATIVE_TOLERANCE of the pair's size (the concave shape at the identity).
     const tie = tolerance.CONTACT_RELATIVE_TOLERANCE * (shape.boundingRadius + boxes[i].boundingRadius + Math.hypot(c.x, c.y, c.z));
     const r = replay(shape.bvh, boxes[i], poses[i], maxDistance ?? Infinity, maxDistance === undefined ? 0 : tie, value, maxDistance === undefined ? () => 0 : tilt);
     offset[i] = shapes.length;

@@ -20,8 +20,8 @@
  * 'max-iterations': the time is a lower bound).
  */
 import { describeValue, InvalidArgumentError, InvalidNumberError } from '../errors.js';
-import { outNotWritable } from '../query/out-record.js';
-import type { QueryStatus } from '../query/results.js';
+import { outNotWritable } from '../query/pair/out-record.js';
+import type { QueryStatus } from '../query/pair/results.js';
 import {
   CAST2_AXIS_ANGLE_SLACK, CAST2_FACE_COSINE_SLACK, SHAPE_CAST_MAX_ITERATIONS, SHAPE_CAST_RAY_TOLERANCE, SHAPE_CAST_RELATIVE_TOLERANCE,
 } from '../tolerance.js';

@@ -15,7 +15,7 @@
  * edge (no progress), and EPA2_MAX_VERTICES vertices ('max-iterations', the best edge so far).
  */
 import * as T from '../tolerance.js';
-import type { QueryStatus } from '../query/results.js';
+import type { QueryStatus } from '../query/pair/results.js';
 import { Vec2 } from './types.js';
 import type { SupportMap2 } from './shapes/shape2.js';
 import { supportK2, type Gjk2Work } from './gjk2.js';

@@ -16,7 +16,7 @@
  * 2D cores are points, segments and polygons, so the loop ends on exact vertices in a few steps.
  */
 import * as T from '../tolerance.js';
-import type { QueryStatus } from '../query/results.js';
+import type { QueryStatus } from '../query/pair/results.js';
 import type { Transform2 } from './transform2.js';
 import { Vec2, type Vec2Like } from './types.js';
 import type { SupportMap2 } from './shapes/shape2.js';

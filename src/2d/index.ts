@@ -24,7 +24,7 @@ export {
   createClosestPointsResult, createContactResult, createPenetrationResult,
   type ClosestPointsResult, type ContactResult, type PenetrationResult,
 } from './results2.js';
-export type { QueryStatus } from '../query/results.js';
+export type { QueryStatus } from '../query/pair/results.js';
 export {
   CollisionError, InvalidArgumentError, InvalidJsonError, InvalidNumberError, InvalidPoseError, InvalidRadiusError, InvalidShapeError,
   type CollisionErrorCode,

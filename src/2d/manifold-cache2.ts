@@ -3,7 +3,7 @@
  * (query/manifold/manifold-cache.ts): pass the same one for the same pair as `options.cache` of
  * `contactManifold`.
  */
-import type { QueryStatus } from '../query/results.js';
+import type { QueryStatus } from '../query/pair/results.js';
 import { GjkCache } from './gjk2.js';
 import type { Shape2 } from './shapes/shape2.js';
 

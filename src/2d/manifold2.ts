@@ -20,8 +20,8 @@
  *    else one point: the contact's own.
  */
 import { describeValue, InvalidArgumentError, InvalidNumberError } from '../errors.js';
-import { outNotWritable } from '../query/out-record.js';
-import type { QueryStatus } from '../query/results.js';
+import { outNotWritable } from '../query/pair/out-record.js';
+import type { QueryStatus } from '../query/pair/results.js';
 import { MANIFOLD_ALIGNMENT_TOLERANCE, MANIFOLD_DEPTH_AGREEMENT, MANIFOLD_REFERENCE_TOLERANCE } from '../tolerance.js';
 import type { GjkCache } from './gjk2.js';
 import { ManifoldCache } from './manifold-cache2.js';

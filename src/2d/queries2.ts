@@ -9,7 +9,7 @@
  * the library's own), so no query can run inside another.
  */
 import { InvalidArgumentError } from '../errors.js';
-import { checkOut, isFrozenOut, outNotWritable } from '../query/out-record.js';
+import { checkOut, isFrozenOut, outNotWritable } from '../query/pair/out-record.js';
 import { CONTACT_RELATIVE_TOLERANCE, EPA_MAX_ITERATIONS, EPA_RELATIVE_TOLERANCE, POSITION_ULPS, SCALE_FREE_EXPONENT } from '../tolerance.js';
 import { Epa2Work, epa2 } from './epa2.js';
 import { Gjk2Work, gjk2, setRelative2, type GjkOptions } from './gjk2.js';

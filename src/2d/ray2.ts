@@ -11,7 +11,7 @@
  * the ray leaves, found by casting back from beyond the shape (as the 3D ray cast does).
  */
 import { InvalidArgumentError, InvalidNumberError, describeValue } from '../errors.js';
-import { outNotWritable } from '../query/out-record.js';
+import { outNotWritable } from '../query/pair/out-record.js';
 import { pairWork } from './queries2.js';
 import { checkShape2, turns, type Shape2 } from './shapes/shape2.js';
 import { transform2FromPoses } from './transform2.js';

@@ -1,4 +1,4 @@
-import type { QueryStatus } from '../query/results.js';
+import type { QueryStatus } from '../query/pair/results.js';
 import { vec2, type Vec2Like } from './types.js';
 
 /** Result of {@link closestPoints} (2D). All vectors in world space. */

@@ -11,8 +11,8 @@
 import { InvalidArgumentError, describeValue } from '../errors.js';
 import { Transform, transformFromArray } from '../math/transform.js';
 import { KIND_INDEX, type Shape } from '../shapes/shape.js';
-import { CONTACT, DISTANCE, INTERSECTS, explainNotShape } from '../query/dispatch.js';
-import { acquireWork } from '../query/query-work.js';
+import { CONTACT, DISTANCE, INTERSECTS, explainNotShape } from '../query/pair/dispatch.js';
+import { acquireWork } from '../query/pair/query-work.js';
 
 /** A finite number ≥ 0 (a custom shape's radii). */
 const isLength = (r: unknown): boolean => typeof r === 'number' && r >= 0 && r < Infinity;

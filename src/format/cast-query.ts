@@ -5,7 +5,7 @@
  * {"id", "hit": false}, ...]}`. One bad cast gets `{"id", "error"}`; the others are still answered.
  */
 import { CollisionError, InvalidJsonError } from '../errors.js';
-import { createShapeCastResult, shapeCast, type Motion } from '../query/shape-cast.js';
+import { createShapeCastResult, shapeCast, type Motion } from '../query/cast/shape-cast.js';
 import {
   allFinite, answerItemsText, capMessage, describe, internalFailure, isPlainObject, readNumbers, readPoseJson, readShapeField, toArray,
   type AnsweredDocument, type PairFailure, type PairId,

@@ -10,7 +10,7 @@
  * pair gets `{"id", "error"}`, and the others are still answered.
  */
 import { CollisionError, InvalidJsonError, InvalidNumberError } from '../errors.js';
-import { contactManifolds, createManifoldList } from '../query/contact-manifolds.js';
+import { contactManifolds, createManifoldList } from '../query/manifold/contact-manifolds.js';
 import type { Feature, Manifold } from '../query/manifold/manifold-result.js';
 import {
   answerItemsText, capMessage, describe, internalFailure, isPairFailure, readPairEntry, toArray,

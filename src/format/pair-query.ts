@@ -20,13 +20,13 @@
  */
 import { CollisionError, InvalidArgumentError, InvalidJsonError, InvalidNumberError, InvalidQuaternionError, InvalidShapeError } from '../errors.js';
 import type { PoseLike, QuatLike, Vec3Like } from '../math/types.js';
-import { contact } from '../query/contact.js';
-import type { QueryStatus } from '../query/results.js';
+import { contact } from '../query/contact/contact.js';
+import type { QueryStatus } from '../query/pair/results.js';
 import type { Shape } from '../shapes/shape.js';
 import { QUATERNION_UNIT_TOLERANCE } from '../tolerance.js';
 import { requireFieldName, shapeFromJSON } from './shape-json.js';
-import { Compound } from '../query/concave/compound.js';
-import { TriangleMesh } from '../query/concave/triangle-mesh.js';
+import { Compound } from '../query/parted/compound.js';
+import { TriangleMesh } from '../query/parted/triangle-mesh.js';
 
 /**
  * A pair's id as written in the input: any string, or a finite number. Numbers are kept as numbers

@@ -6,7 +6,7 @@
  */
 import { CollisionError, InvalidJsonError } from '../errors.js';
 import { createRayHit } from '../query/cast/ray-hit.js';
-import { rayCast } from '../query/ray-cast.js';
+import { rayCast } from '../query/cast/ray-cast.js';
 import {
   allFinite, answerItemsText, capMessage, describe, internalFailure, isPlainObject, readNumbers, readPoseJson, readShapeField, toArray,
   type AnsweredDocument, type PairFailure, type PairId,

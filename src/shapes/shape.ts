@@ -3,7 +3,7 @@
  * map with a `kind` (the built-in shapes, and a user's own support map, whose kind is `'custom'` or
  * absent); {@link Shape} is what every public query takes. Today every shape is convex; compounds and
  * triangle meshes, which are not support maps, join `Shape` as kinds of their own, and the dispatcher
- * (query/dispatch.ts) sends each pair by its two kinds.
+ * (query/pair/dispatch.ts) sends each pair by its two kinds.
  */
 import { InvalidShapeError } from '../errors.js';
 import { SHAPE_MAX_NESTING } from '../tolerance.js';
@@ -51,7 +51,7 @@ export type BuiltInConvexKind =
   | 'point' | 'segment' | 'triangle' | 'sphere' | 'box' | 'capsule' | 'cylinder' | 'cone' | 'ellipsoid' | 'convexHull'
   | 'rounded' | 'minkowskiSum' | 'scaled';
 
-/** The kinds of the built-in convex shapes, in the dispatcher's canonical order (query/dispatch.ts). */
+/** The kinds of the built-in convex shapes, in the dispatcher's canonical order (query/pair/dispatch.ts). */
 export const BUILT_IN_KINDS = [
   'point', 'segment', 'triangle', 'sphere', 'box', 'capsule', 'cylinder', 'cone', 'ellipsoid', 'convexHull',
   'rounded', 'minkowskiSum', 'scaled',
@@ -70,9 +70,9 @@ export const EVERY_KIND_LISTED: EveryKindListed = true;
  */
 export const KIND_INDEX: unique symbol = Symbol('convex-collide kind index');
 
-/** The index of the compound kind: after the built-in convex kinds and 'custom' (query/concave/compound.ts). */
+/** The index of the compound kind: after the built-in convex kinds and 'custom' (query/parted/compound.ts). */
 export const COMPOUND_KIND_INDEX = BUILT_IN_KINDS.length + 1;
-/** The index of the triangle mesh kind, after the compound's (query/concave/triangle-mesh.ts). */
+/** The index of the triangle mesh kind, after the compound's (query/parted/triangle-mesh.ts). */
 export const MESH_KIND_INDEX = BUILT_IN_KINDS.length + 2;
 
 /**
@@ -122,14 +122,14 @@ export type ConvexShape =
   | Rounded | MinkowskiSum | Scaled | CustomShape;
 
 /**
- * A shape that is not a support map: a compound of convex parts or a triangle mesh (query/concave/). The
+ * A shape that is not a support map: a compound of convex parts or a triangle mesh (query/parted/). The
  * queries find its parts (a mesh's are its triangles) through its hierarchy and answer for the closest or
  * deepest pair of parts. Narrowed by `kind` to the public face of `Compound` or `TriangleMesh` (the
  * classes live above this layer: defining them registers their pair functions).
  */
 export type ConcaveShape = CompoundShape | MeshShape;
 
-/** What every `Compound` is (query/concave/compound.ts). */
+/** What every `Compound` is (query/parted/compound.ts). */
 export interface CompoundShape {
   readonly kind: 'compound';
   /** The parts' shapes, in the order given. */
@@ -138,7 +138,7 @@ export interface CompoundShape {
   readonly boundingRadius: number;
 }
 
-/** What every `TriangleMesh` is (query/concave/triangle-mesh.ts). */
+/** What every `TriangleMesh` is (query/parted/triangle-mesh.ts). */
 export interface MeshShape {
   readonly kind: 'mesh';
   /** Vertices, 3 numbers each. */

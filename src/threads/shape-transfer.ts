@@ -9,8 +9,8 @@
 import { InvalidShapeError } from '../errors.js';
 import { shapeFromJSON, shapeToJSON, type ShapeJSON } from '../format/shape-json.js';
 import { HullResult, type HullDimension } from '../hull/hull.js';
-import { Compound } from '../query/concave/compound.js';
-import { TriangleMesh } from '../query/concave/triangle-mesh.js';
+import { Compound } from '../query/parted/compound.js';
+import { TriangleMesh } from '../query/parted/triangle-mesh.js';
 import { ConvexHull } from '../shapes/convex-hull.js';
 import { MinkowskiSum } from '../shapes/minkowski-sum.js';
 import { Rounded } from '../shapes/rounded.js';

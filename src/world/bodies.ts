@@ -11,9 +11,9 @@ import type { PoseLike } from '../math/types.js';
 import type { Pose } from '../math/world-pose.js';
 import { shapeAabb } from '../shapes/shape-aabb.js';
 import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../shapes/shape.js';
-import { concaveAabb } from '../query/concave/concave-aabb.js';
-import type { PartedShape } from '../query/concave/parts.js';
-import { kindIndex } from '../query/dispatch.js';
+import { concaveAabb } from '../query/parted/parted-aabb.js';
+import type { PartedShape } from '../query/parted/parts.js';
+import { kindIndex } from '../query/pair/dispatch.js';
 
 /** Slots per generation: a handle is generation · SLOTS + slot (below 2^30: a small integer to V8). */
 export const SLOT_BITS = 22;

@@ -5,11 +5,11 @@
  */
 import type { Transform } from '../math/transform.js';
 import type { ConvexShape, Shape } from '../shapes/shape.js';
-import { contactManifolds, createManifoldList, type ManifoldList } from '../query/contact-manifolds.js';
+import { contactManifolds, createManifoldList, type ManifoldList } from '../query/manifold/contact-manifolds.js';
 import { ManifoldWork, manifoldConvex } from '../query/manifold/convex-manifold.js';
 import { ManifoldCache } from '../query/manifold/manifold-cache.js';
 import { createManifold, type Manifold } from '../query/manifold/manifold-result.js';
-import type { QueryWork } from '../query/query-work.js';
+import type { QueryWork } from '../query/pair/query-work.js';
 import type { WorldPose } from './world-records.js';
 
 /** A compound's or mesh's pair borrows room for this many manifolds more than it had last update (a speed parameter: more only lends more). */

@@ -8,10 +8,10 @@
  */
 import { describeValue, InvalidArgumentError } from '../errors.js';
 import { Transform } from '../math/transform.js';
-import { CONTACT, isConvexShape } from '../query/dispatch.js';
+import { CONTACT, isConvexShape } from '../query/pair/dispatch.js';
 import { GjkCache } from '../query/gjk/gjk.js';
-import { acquireWork } from '../query/query-work.js';
-import type { QueryStatus } from '../query/results.js';
+import { acquireWork } from '../query/pair/query-work.js';
+import type { QueryStatus } from '../query/pair/results.js';
 import { SLOT_BITS, type Bodies } from './bodies.js';
 import type { BroadPhase } from './broad-phase.js';
 import type { ManifoldSlots } from './manifold-slots.js';

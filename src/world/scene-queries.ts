@@ -14,10 +14,10 @@ import { transformFromPose } from '../math/transform.js';
 import type { PoseLike, Vec3Like } from '../math/types.js';
 import type { Shape } from '../shapes/shape.js';
 import { SHAPE_CAST_RELATIVE_TOLERANCE, WORLD_QUERY_BOX_SLACK } from '../tolerance.js';
-import { intersects } from '../query/closest-points.js';
-import { rayCast } from '../query/ray-cast.js';
+import { intersects } from '../query/distance/closest-points.js';
+import { rayCast } from '../query/cast/ray-cast.js';
 import type { RayHit } from '../query/cast/ray-hit.js';
-import { shapeCast, type Motion, type ShapeCastResult } from '../query/shape-cast.js';
+import { shapeCast, type Motion, type ShapeCastResult } from '../query/cast/shape-cast.js';
 import { worldBox, type Bodies } from './bodies.js';
 import type { BroadPhase } from './broad-phase.js';
 import {

@@ -12,8 +12,8 @@ import type { DynamicTree } from '../bvh/dynamic-tree.js';
 import type { Shape } from '../shapes/shape.js';
 import type { Bodies } from './bodies.js';
 import { createRayHit, type RayHit } from '../query/cast/ray-hit.js';
-import { createShapeCastResult, type ShapeCastResult } from '../query/shape-cast.js';
-import type { ContactResult, QueryStatus } from '../query/results.js';
+import { createShapeCastResult, type ShapeCastResult } from '../query/cast/shape-cast.js';
+import type { ContactResult, QueryStatus } from '../query/pair/results.js';
 
 /** A contact of the world: the pair's handles and its `contact` answer (world space, normal from a to b). */
 export interface WorldContact extends ContactResult {

@@ -1,5 +1,5 @@
 /**
- * The pair dispatcher (src/query/dispatch.ts): kinds to indices, the tables' fallback to the convex
+ * The pair dispatcher (src/query/pair/dispatch.ts): kinds to indices, the tables' fallback to the convex
  * path, registration in canonical order, the swap wrapper of each family (checked against the direct
  * call of the same function on the reversed pair), and the typed errors for values that are not shapes
  * or kinds no table knows.
@@ -11,13 +11,13 @@ import {
   InvalidShapeError, MinkowskiSum, penetration, Point, Rounded, Scaled, Segment, Sphere, Triangle, UnsupportedPairError, type ConvexShape, type Shape,
 } from '../../src/index.js';
 import { transformFromPose, Transform } from '../../src/math/transform.js';
-import { contactConvex } from '../../src/query/convex/convex-contact.js';
-import { closestPointsConvex, distanceConvex, intersectsConvex } from '../../src/query/convex/convex-distance.js';
+import { contactConvex } from '../../src/query/contact/convex-contact.js';
+import { closestPointsConvex, distanceConvex, intersectsConvex } from '../../src/query/distance/convex-distance.js';
 import {
   CONTACT, kindIndex, PairTable, SHAPE_KINDS, swapClosestPoints, swapContact, swapDistance, swapIntersects,
   type ClosestPointsPairFunction, type ContactPairFunction, type DistancePairFunction, type IntersectsPairFunction,
-} from '../../src/query/dispatch.js';
-import { QueryWork } from '../../src/query/query-work.js';
+} from '../../src/query/pair/dispatch.js';
+import { QueryWork } from '../../src/query/pair/query-work.js';
 import * as O from '../oracles.js';
 
 const one = (): ConvexShape[] => [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Box, Capsule, ConvexHull, Cylinder, Sphere, Triangle } from '../../src/index.js';
-import { contact, penetration } from '../../src/query/contact.js';
-import type { TraceStep } from '../../src/query/trace.js';
+import { contact, penetration } from '../../src/query/contact/contact.js';
+import type { TraceStep } from '../../src/query/pair/trace.js';
 
 const at = (x: number, y: number, z: number, q = { x: 0, y: 0, z: 0, w: 1 }) => ({ position: { x, y, z }, quaternion: q });
 const axisAngle = (ax: number, ay: number, az: number, angle: number) => {

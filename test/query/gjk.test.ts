@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Box, Capsule, ConvexHull, Ellipsoid, Sphere, Cylinder } from '../../src/index.js';
 import type { SupportMap } from '../../src/shapes/shape.js';
-import { closestPoints, distance, intersects } from '../../src/query/closest-points.js';
-import type { TraceStep } from '../../src/query/trace.js';
+import { closestPoints, distance, intersects } from '../../src/query/distance/closest-points.js';
+import type { TraceStep } from '../../src/query/pair/trace.js';
 import { GjkCache } from '../../src/query/gjk/gjk.js';
 import { shapeFromJSON, type ShapeJSON } from '../../src/format/index.js';
 import * as O from '../oracles.js';

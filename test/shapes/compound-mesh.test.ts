@@ -8,8 +8,8 @@ import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
 import { BvhNearest, nearestBvh } from '../../src/bvh/bvh-traversal.js';
 import { Box, Capsule, Cylinder, Sphere, computeAabb, createAabb, supportWithRadius } from '../../src/index.js';
-import { Compound } from '../../src/query/concave/compound.js';
-import { TriangleMesh } from '../../src/query/concave/triangle-mesh.js';
+import { Compound } from '../../src/query/parted/compound.js';
+import { TriangleMesh } from '../../src/query/parted/triangle-mesh.js';
 
 const pose = (x: number, y: number, z: number, q = { x: 0, y: 0, z: 0, w: 1 }) => ({ position: { x, y, z }, quaternion: q });
 const tilt = { x: Math.sin(0.3), y: 0, z: 0, w: Math.cos(0.3) };

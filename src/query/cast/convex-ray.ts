@@ -2,7 +2,7 @@
  * The ray cast against one convex shape, in the shape's own frame: where the ray enters (a closed form
  * per kind, or the GJK ray cast of van den Bergen 2004), whether an origin on the surface enters there,
  * and where a ray from inside leaves (cast back from beyond the shape). rayCast (ray-cast.ts) runs it on a
- * convex shape; the concave ray cast (concave/concave-ray.ts) on each part of a compound, with the options
+ * convex shape; the concave ray cast (parted/parted-ray.ts) on each part of a compound, with the options
  * read once by rayCast.
  *
  * Everything travels in the RayWork: the caller sets `origin`, `dir` and `maxT`; the answer is `hit`, `t`
@@ -19,7 +19,7 @@ import type { Segment } from '../../shapes/segment.js';
 import type { ConvexShape } from '../../shapes/shape.js';
 import type { Sphere } from '../../shapes/sphere.js';
 import type { Triangle } from '../../shapes/triangle.js';
-import type { ScaleView } from '../convex/scale-free.js';
+import type { ScaleView } from '../pair/scale-free.js';
 import { gjkRayCast, type RayWork, type RaySupportMap } from './gjk-ray-cast.js';
 import { rayBox, rayHull, raySphere } from './ray-closed-forms.js';
 import { raySegment, rayTriangle } from './ray-flat.js';

@@ -14,7 +14,7 @@
 import type { Transform } from '../../math/transform.js';
 import type { ConvexShape } from '../../shapes/shape.js';
 import { SHAPE_CAST_RAY_TOLERANCE } from '../../tolerance.js';
-import { PairFrame, relatePair } from '../pair-frame.js';
+import { PairFrame, relatePair } from '../pair/pair-frame.js';
 import { gjkRayCast, RayWork } from './gjk-ray-cast.js';
 import { PairDifference } from './pair-difference.js';
 

@@ -9,7 +9,7 @@
 import { Transform } from '../../math/transform.js';
 import type { Vec3Like } from '../../math/types.js';
 import type { ConvexShape } from '../../shapes/shape.js';
-import { supportPair, type SupportPairWork } from '../support-pair.js';
+import { supportPair, type SupportPairWork } from '../pair/support-pair.js';
 
 /** A point, as a class of its own (its fields stay unboxed doubles: CONTRIBUTING.md, "V8 rules"). */
 class DifferencePoint { x = 0.5; y = 0.5; z = 0.5; }

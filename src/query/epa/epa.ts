@@ -28,10 +28,10 @@ import {
   EPA_VISIBLE_TOLERANCE, EPA_WITNESS_TOLERANCE, FLAT_TOLERANCE,
 } from '../../tolerance.js';
 import { closestOnTriangle } from '../gjk/simplex.js';
-import { supportPair } from '../support-pair.js';
+import { supportPair } from '../pair/support-pair.js';
 import type { GjkWork } from '../gjk/gjk.js';
-import type { QueryStatus } from '../results.js';
-import type { TraceCallback } from '../trace.js';
+import type { QueryStatus } from '../pair/results.js';
+import type { TraceCallback } from '../pair/trace.js';
 import { EPA_MAX_VERTICES, Polytope } from './polytope.js';
 
 /** Per-call overrides of EPA's tolerances. */

@@ -28,9 +28,9 @@ import type { Vec3Like } from '../../math/types.js';
 import { vec3 } from '../../math/vec3.js';
 import type { ConvexShape } from '../../shapes/shape.js';
 import * as T from '../../tolerance.js';
-import type { QueryStatus } from '../results.js';
-import type { TraceCallback } from '../trace.js';
-import { supportPair } from '../support-pair.js';
+import type { QueryStatus } from '../pair/results.js';
+import type { TraceCallback } from '../pair/trace.js';
+import { supportPair } from '../pair/support-pair.js';
 import { closestOnSimplex } from './simplex.js';
 
 // The tolerances as constants of this module: the loop reads them every iteration (CONTRIBUTING.md,

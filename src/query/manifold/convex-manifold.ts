@@ -17,7 +17,7 @@ import type { Vec3Like } from '../../math/types.js';
 import { vec3 } from '../../math/vec3.js';
 import type { ConvexShape } from '../../shapes/shape.js';
 import { MANIFOLD_ALIGNMENT_TOLERANCE, MANIFOLD_DEPTH_AGREEMENT as DEPTH_AGREEMENT, MANIFOLD_REFERENCE_TOLERANCE } from '../../tolerance.js';
-import type { ContactAnswer } from '../query-work.js';
+import type { ContactAnswer } from '../pair/query-work.js';
 import { ClipPolygon, clipPolygon, clipSegment } from './clip-points.js';
 import { codeIndex, codeType, pairId } from './feature-code.js';
 import { FeaturePolygon } from './feature-polygon.js';

@@ -4,7 +4,7 @@ import { MANIFOLD_MAX_POINTS } from '../../tolerance.js';
 import { GjkCache } from '../gjk/gjk.js';
 import type { FeatureType } from './feature-code.js';
 import type { Manifold } from './manifold-result.js';
-import type { QueryStatus } from '../results.js';
+import type { QueryStatus } from '../pair/results.js';
 
 /**
  * What a pair keeps from one frame's manifold to the next (pass the same one for the same pair, as

@@ -5,7 +5,7 @@
 import type { Vec3Like } from '../../math/types.js';
 import { vec3 } from '../../math/vec3.js';
 import { MANIFOLD_MAX_POINTS } from '../../tolerance.js';
-import type { QueryStatus } from '../results.js';
+import type { QueryStatus } from '../pair/results.js';
 import type { FeatureType } from './feature-code.js';
 
 export type { FeatureType } from './feature-code.js';

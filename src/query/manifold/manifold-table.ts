@@ -8,10 +8,10 @@
  */
 import type { Transform } from '../../math/transform.js';
 import type { Shape } from '../../shapes/shape.js';
-import { PairTable } from '../dispatch.js';
-import type { QueryWork } from '../query-work.js';
-import { collideBoxBox, GENERAL, NEAR } from './collide-box-box.js';
-import { collideSphereSphere } from './collide-sphere-sphere.js';
+import { PairTable } from '../pair/dispatch.js';
+import type { QueryWork } from '../pair/query-work.js';
+import { collideBoxBox, GENERAL, NEAR } from './manifold-box-box.js';
+import { collideSphereSphere } from './manifold-sphere-sphere.js';
 
 export type ManifoldPairFunction = (work: QueryWork, a: Shape, tA: Transform, b: Shape, tB: Transform) => number;
 

@@ -2,7 +2,7 @@
  * The four families (intersects, distance, closest points, contact) of a closed-form pair, each built
  * from the pair's kernel by a function of its own. A kernel relates the pair (relateClosedForm below:
  * B in A's frame, the slack, and outside the ordinary range of sizes a copy scaled by a power of two, as
- * the general path does in convex/scale-free.ts) and finds the closest points of the two cores in A's
+ * the general path does in pair/scale-free.ts) and finds the closest points of the two cores in A's
  * frame; core-answer.ts turns them into each family's answer, and the answer is scaled back. A pair
  * whose cores meet (within the slack) takes the general GJK/EPA path (for closest points, the pair's
  * `meetingClosest` first, when it has one), as does a traced query (a trace shows the general path's steps).
@@ -22,13 +22,13 @@
  */
 import type { Transform } from '../../math/transform.js';
 import type { ConvexShape, ShapeKind } from '../../shapes/shape.js';
-import { contactConvex } from '../convex/convex-contact.js';
-import { closestPointsConvex, distanceConvex, intersectsConvex } from '../convex/convex-distance.js';
-import { prepare, requireRepresentable, scratch, unscalePoint } from '../convex/scale-free.js';
-import type { ClosestPointsPairFunction, ContactPairFunction, DistancePairFunction, IntersectsPairFunction } from '../dispatch.js';
-import { relatePair, type PairFrame } from '../pair-frame.js';
-import type { QueryWork } from '../query-work.js';
-import type { ClosestPointsResult } from '../results.js';
+import { contactConvex } from '../contact/convex-contact.js';
+import { closestPointsConvex, distanceConvex, intersectsConvex } from '../distance/convex-distance.js';
+import { prepare, requireRepresentable, scratch, unscalePoint } from '../pair/scale-free.js';
+import type { ClosestPointsPairFunction, ContactPairFunction, DistancePairFunction, IntersectsPairFunction } from '../pair/dispatch.js';
+import { relatePair, type PairFrame } from '../pair/pair-frame.js';
+import type { QueryWork } from '../pair/query-work.js';
+import type { ClosestPointsResult } from '../pair/results.js';
 import { closestFromCores, contactFromCores, distanceFromCores, intersectsFromCores } from './core-answer.js';
 
 /** The length of a kernel's record. */

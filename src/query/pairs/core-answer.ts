@@ -13,9 +13,9 @@
  */
 import { rotateVector, transformPoint, type Transform } from '../../math/transform.js';
 import type { Vec3Like } from '../../math/types.js';
-import type { PairFrame } from '../pair-frame.js';
-import type { QueryWork } from '../query-work.js';
-import type { ClosestPointsResult } from '../results.js';
+import type { PairFrame } from '../pair/pair-frame.js';
+import type { QueryWork } from '../pair/query-work.js';
+import type { ClosestPointsResult } from '../pair/results.js';
 
 /** Whether the shapes touch or overlap (within the slack), as intersectsConvex decides it. */
 export function intersectsFromCores(frame: PairFrame, c: Float64Array): boolean {

@@ -11,8 +11,8 @@
 import { rotateVector, type Transform } from '../../math/transform.js';
 import type { Box } from '../../shapes/box.js';
 import type { ConvexShape } from '../../shapes/shape.js';
-import type { QueryWork } from '../query-work.js';
-import type { ClosestPointsResult } from '../results.js';
+import type { QueryWork } from '../pair/query-work.js';
+import type { ClosestPointsResult } from '../pair/results.js';
 import { RECORD, relateClosedForm, type ClosedForm } from './closed-form-families.js';
 
 /** The record (closed-form-families.ts): A's centre (A's origin) and the clamped point in A's frame, their distance, the normal. */

@@ -8,7 +8,7 @@
  */
 import type { ConvexShape } from '../../shapes/shape.js';
 import type { Transform } from '../../math/transform.js';
-import type { QueryWork } from '../query-work.js';
+import type { QueryWork } from '../pair/query-work.js';
 import { RECORD, relateClosedForm, type ClosedForm } from './closed-form-families.js';
 import { closestSegments } from './closest-segments.js';
 

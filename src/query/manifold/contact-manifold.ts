@@ -3,23 +3,23 @@
  * shared normal, from the exact contact (contact.ts's pair table) and the clipping of the two shapes'
  * supporting faces (manifold/convex-manifold.ts).
  */
-import { describeValue, InvalidArgumentError, UnsupportedPairError } from '../errors.js';
-import { transformFromPose, type Transform } from '../math/transform.js';
-import type { PoseLike } from '../math/types.js';
-import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../shapes/shape.js';
-import { MANIFOLD_MAX_POINTS } from '../tolerance.js';
-import { CONTACT, isConvexShape, kindIndex } from './dispatch.js';
-import type { EpaOptions } from './epa/epa.js';
-import type { GjkCache, GjkOptions } from './gjk/gjk.js';
-import { FAR, NEAR } from './manifold/collide-box-box.js';
-import { MANIFOLD } from './manifold/manifold-table.js';
-import { ManifoldWork, manifoldConvex } from './manifold/convex-manifold.js';
-import { cacheHit, ManifoldCache, restoreManifold, storeApart, storeManifold } from './manifold/manifold-cache.js';
-import { relativeTransform } from '../math/transform.js';
-import { createManifold, type Manifold } from './manifold/manifold-result.js';
-import { badOption, checkOptions, outNotWritable } from './options.js';
-import { acquireWork, type QueryWork } from './query-work.js';
-import type { TraceCallback } from './trace.js';
+import { describeValue, InvalidArgumentError, UnsupportedPairError } from '../../errors.js';
+import { transformFromPose, type Transform } from '../../math/transform.js';
+import type { PoseLike } from '../../math/types.js';
+import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../../shapes/shape.js';
+import { MANIFOLD_MAX_POINTS } from '../../tolerance.js';
+import { CONTACT, isConvexShape, kindIndex } from '../pair/dispatch.js';
+import type { EpaOptions } from '../epa/epa.js';
+import type { GjkCache, GjkOptions } from '../gjk/gjk.js';
+import { FAR, NEAR } from './manifold-box-box.js';
+import { MANIFOLD } from './manifold-table.js';
+import { ManifoldWork, manifoldConvex } from './convex-manifold.js';
+import { cacheHit, ManifoldCache, restoreManifold, storeApart, storeManifold } from './manifold-cache.js';
+import { relativeTransform } from '../../math/transform.js';
+import { createManifold, type Manifold } from './manifold-result.js';
+import { badOption, checkOptions, outNotWritable } from '../pair/options.js';
+import { acquireWork, type QueryWork } from '../pair/query-work.js';
+import type { TraceCallback } from '../pair/trace.js';
 
 /** Options of {@link contactManifold}. */
 export interface ManifoldOptions extends Omit<GjkOptions, 'cache'>, EpaOptions {

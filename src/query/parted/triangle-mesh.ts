@@ -13,7 +13,7 @@ import { buildBvh, type StaticBvh } from '../../bvh/static-bvh.js';
 import { readPointList } from '../../math/read-input.js';
 import type { Vec3Like } from '../../math/types.js';
 import { markBuiltIn, MESH_KIND_INDEX, type MeshShape } from '../../shapes/shape.js';
-import { registerConcavePairs } from './concave-pairs.js';
+import { registerConcavePairs } from './parted-pairs.js';
 
 /** What `TriangleMesh.fromGeometry` reads: a three.js `BufferGeometry`, or anything shaped like one. */
 export interface GeometryLike {

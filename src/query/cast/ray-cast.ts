@@ -4,22 +4,22 @@
  * segment, and the GJK ray cast (van den Bergen 2004) for every other convex shape and for shapes outside
  * the unscaled range (query/cast/convex-ray.ts). A compound or a triangle mesh: its parts found along the
  * ray through its hierarchy, each cast by the convex ray cast or the triangle's closed form
- * (query/concave/concave-ray.ts).
+ * (query/parted/parted-ray.ts).
  */
-import { InvalidArgumentError, InvalidNumberError, InvalidShapeError } from '../errors.js';
-import { transformFromPose } from '../math/transform.js';
-import { nearestPowerOfTwoExponent } from '../math/power-of-two.js';
-import { SCALE_FREE_EXPONENT } from '../tolerance.js';
-import { ScaleView } from './convex/scale-free.js';
-import type { PoseLike, Vec3Like } from '../math/types.js';
-import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../shapes/shape.js';
-import { RayWork } from './cast/gjk-ray-cast.js';
-import { castConvexRay, type RayShape } from './cast/convex-ray.js';
-import { createRayHit, type RayHit } from './cast/ray-hit.js';
-import { castPartedRay, PartedRay } from './concave/concave-ray.js';
-import type { PartedShape } from './concave/parts.js';
-import { explainNotShape, isConvexShape, kindIndex } from './dispatch.js';
-import { acquireWork } from './query-work.js';
+import { InvalidArgumentError, InvalidNumberError, InvalidShapeError } from '../../errors.js';
+import { transformFromPose } from '../../math/transform.js';
+import { nearestPowerOfTwoExponent } from '../../math/power-of-two.js';
+import { SCALE_FREE_EXPONENT } from '../../tolerance.js';
+import { ScaleView } from '../pair/scale-free.js';
+import type { PoseLike, Vec3Like } from '../../math/types.js';
+import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../../shapes/shape.js';
+import { RayWork } from './gjk-ray-cast.js';
+import { castConvexRay, type RayShape } from './convex-ray.js';
+import { createRayHit, type RayHit } from './ray-hit.js';
+import { castPartedRay, PartedRay } from '../parted/parted-ray.js';
+import type { PartedShape } from '../parted/parts.js';
+import { explainNotShape, isConvexShape, kindIndex } from '../pair/dispatch.js';
+import { acquireWork } from '../pair/query-work.js';
 
 /** Options of {@link rayCast}. */
 export interface RayCastOptions {
@@ -109,7 +109,7 @@ function castRay(
   // two `f` (its support points scaled, exactly; the origin and direction with it, so t is unchanged), by
   // the GJK ray cast; a direction outside that range is scaled on its own (by `back`, t scaled back at the
   // end). The closed forms square lengths, and the GJK ray cast multiplies up to four. (A concave shape's
-  // hierarchy is traversed unscaled, with no squares; its parts are scaled one at a time: concave-ray.ts.)
+  // hierarchy is traversed unscaled, with no squares; its parts are scaled one at a time: parted-ray.ts.)
   let f = 1, back = 1;
   const om = Math.max(Math.abs(w.origin.x), Math.abs(w.origin.y), Math.abs(w.origin.z));
   const m = Math.max(shape.boundingRadius, om);

@@ -2,7 +2,7 @@
  * Checks of the `out` records queries write into, shared by the 3D and 2D entries (no geometry here, so
  * the 2D entry takes it without pulling in 3D code).
  */
-import { InvalidArgumentError } from '../errors.js';
+import { InvalidArgumentError } from '../../errors.js';
 
 /**
  * Checks a result record given as `out`: an object whose `pointA`, `pointB` and `normal` are objects. A

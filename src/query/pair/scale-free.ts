@@ -12,8 +12,8 @@ import { nearestPowerOfTwoExponent } from '../../math/power-of-two.js';
 import { Transform } from '../../math/transform.js';
 import type { Vec3Like } from '../../math/types.js';
 import type { ConvexShape, SupportMap } from '../../shapes/shape.js';
-import type { PairFrame } from '../pair-frame.js';
-import type { QueryWork } from '../query-work.js';
+import type { PairFrame } from './pair-frame.js';
+import type { QueryWork } from './query-work.js';
 
 /** A shape seen at `scale` times its size (a power of two): its support points scaled, exactly. */
 export class ScaleView implements SupportMap {

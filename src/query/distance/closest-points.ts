@@ -1,16 +1,16 @@
 /**
  * The distance family's public queries: `intersects`, `distance`, `closestPoints`. Each checks its
  * options, reads both poses, and hands the pair to the function the dispatcher (dispatch.ts) finds
- * for the two shapes' kinds: for convex shapes, GJK (convex/convex-distance.ts).
+ * for the two shapes' kinds: for convex shapes, GJK (distance/convex-distance.ts).
  */
-import { transformFromPose } from '../math/transform.js';
-import type { PoseLike } from '../math/types.js';
-import type { Shape } from '../shapes/shape.js';
-import { CLOSEST_POINTS, DISTANCE, INTERSECTS } from './dispatch.js';
-import type { GjkOptions } from './gjk/gjk.js';
-import { checkOptions, checkOut, isFrozenOut, outNotWritable } from './options.js';
-import { acquireWork } from './query-work.js';
-import { createClosestPointsResult, type ClosestPointsResult } from './results.js';
+import { transformFromPose } from '../../math/transform.js';
+import type { PoseLike } from '../../math/types.js';
+import type { Shape } from '../../shapes/shape.js';
+import { CLOSEST_POINTS, DISTANCE, INTERSECTS } from '../pair/dispatch.js';
+import type { GjkOptions } from '../gjk/gjk.js';
+import { checkOptions, checkOut, isFrozenOut, outNotWritable } from '../pair/options.js';
+import { acquireWork } from '../pair/query-work.js';
+import { createClosestPointsResult, type ClosestPointsResult } from '../pair/results.js';
 
 /**
  * Do the shapes share a point? Touching counts as intersecting (within the pair's touch slack:

@@ -1,4 +1,4 @@
-import type { Vec3Like } from '../math/types.js';
+import type { Vec3Like } from '../../math/types.js';
 
 /**
  * One step of a traced query, handed to `options.trace`. Points are Minkowski-difference points

@@ -8,15 +8,15 @@
  * of its own depth, so the outer query's state survives; a traced query takes a fresh one (see
  * acquireWork).
  */
-import { InvalidArgumentError } from '../errors.js';
-import { Transform } from '../math/transform.js';
-import { QUERY_MAX_NESTING } from '../tolerance.js';
-import type { Vec3Like } from '../math/types.js';
-import { vec3 } from '../math/vec3.js';
-import type { ScaledPair } from './convex/scale-free.js';
-import type { EpaWork } from './epa/epa.js';
-import type { ManifoldWork } from './manifold/convex-manifold.js';
-import { GjkWork } from './gjk/gjk.js';
+import { InvalidArgumentError } from '../../errors.js';
+import { Transform } from '../../math/transform.js';
+import { QUERY_MAX_NESTING } from '../../tolerance.js';
+import type { Vec3Like } from '../../math/types.js';
+import { vec3 } from '../../math/vec3.js';
+import type { ScaledPair } from './scale-free.js';
+import type { EpaWork } from '../epa/epa.js';
+import type { ManifoldWork } from '../manifold/convex-manifold.js';
+import { GjkWork } from '../gjk/gjk.js';
 import { PairFrame } from './pair-frame.js';
 import type { ContactResult, QueryStatus } from './results.js';
 
@@ -61,7 +61,7 @@ export class QueryWork {
   epa: EpaWork | null = null;
   /** The manifold builder's scratch (manifold/convex-manifold.ts), made by the manifold query on first use. */
   manifold: ManifoldWork | null = null;
-  /** Scratch of pairs outside the ordinary range of sizes (convex/scale-free.ts), made on first use. */
+  /** Scratch of pairs outside the ordinary range of sizes (pair/scale-free.ts), made on first use. */
   scaled: ScaledPair | null = null;
 
   /** Input of the contact family: report pairs up to this separation (world units; Infinity: all). */
@@ -89,11 +89,11 @@ export class QueryWork {
    */
   distanceBound = Infinity;
   /**
-   * The work of the queries a compound's pair function runs on its parts (query/concave/), made on first
+   * The work of the queries a compound's pair function runs on its parts (query/parted/), made on first
    * use: its answers must not overwrite this one's best so far.
    */
   child: QueryWork | null = null;
-  /** A compound pair function's scratch (query/concave/concave-pairs.ts), made on first use. */
+  /** A compound pair function's scratch (query/parted/parted-pairs.ts), made on first use. */
   compound: object | null = null;
 }
 

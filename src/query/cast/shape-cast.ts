@@ -10,7 +10,7 @@
  * tunnelled through.
  *
  * A compound or a triangle mesh on either side: translations only, the earliest time over part pairs,
- * each cast exactly (concave/concave-cast.ts); with rotation, the same advancement on `contact` (which
+ * each cast exactly (parted/parted-cast.ts); with rotation, the same advancement on `contact` (which
  * answers for the closest pair of parts), but with the whole relative speed |v_B − v_A| in place of the
  * closing speed along the normal. The separation of two concave shapes is the least over part pairs, and
  * a pair other than the closest one may close faster along its own normal than the closest pair does
@@ -19,19 +19,19 @@
  * turning term |ω| × bounding radius holds as it is: a compound's or a mesh's bounding radius is about
  * its own origin, the point its pose turns about.
  */
-import { InvalidArgumentError, InvalidNumberError } from '../errors.js';
-import type { PoseLike, Vec3Like } from '../math/types.js';
-import { safeLength, vec3 } from '../math/vec3.js';
-import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../shapes/shape.js';
-import { LinearCast, linearCast } from './cast/linear-cast.js';
-import { SHAPE_CAST_MAX_ITERATIONS as MAX_ITERATIONS, SHAPE_CAST_RELATIVE_TOLERANCE as RELATIVE_TOLERANCE } from '../tolerance.js';
-import { Transform, transformFromPose } from '../math/transform.js';
-import { InvalidShapeError } from '../errors.js';
-import { contact } from './contact.js';
-import { CastParts, linearCastParted } from './concave/concave-cast.js';
-import { explainNotShape, isConvexShape, kindIndex } from './dispatch.js';
-import { createContactResult, type QueryStatus } from './results.js';
-import { copyContactAnswer } from './query-work.js';
+import { InvalidArgumentError, InvalidNumberError } from '../../errors.js';
+import type { PoseLike, Vec3Like } from '../../math/types.js';
+import { safeLength, vec3 } from '../../math/vec3.js';
+import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../../shapes/shape.js';
+import { LinearCast, linearCast } from './linear-cast.js';
+import { SHAPE_CAST_MAX_ITERATIONS as MAX_ITERATIONS, SHAPE_CAST_RELATIVE_TOLERANCE as RELATIVE_TOLERANCE } from '../../tolerance.js';
+import { Transform, transformFromPose } from '../../math/transform.js';
+import { InvalidShapeError } from '../../errors.js';
+import { contact } from '../contact/contact.js';
+import { CastParts, linearCastParted } from '../parted/parted-cast.js';
+import { explainNotShape, isConvexShape, kindIndex } from '../pair/dispatch.js';
+import { createContactResult, type QueryStatus } from '../pair/results.js';
+import { copyContactAnswer } from '../pair/query-work.js';
 
 /** A motion: a constant velocity and a constant angular velocity (radians per unit time, world axes). */
 export interface Motion {

@@ -1,5 +1,5 @@
 /**
- * Two boxes in the contact family: the separating axis test (manifold/collide-box-box.ts) gives the exact
+ * Two boxes in the contact family: the separating axis test (manifold/manifold-box-box.ts) gives the exact
  * normal and depth of overlapping boxes, and this file the witness pair along it, aligned as the contact
  * query promises (pointA − pointB = depth · normal, each on its box), without GJK or EPA:
  * - a face axis: the reference face (the box whose face normal the axis is) and the incident box's
@@ -15,10 +15,10 @@
 import { transformPoint } from '../../math/transform.js';
 import type { Box } from '../../shapes/box.js';
 import type { ConvexShape } from '../../shapes/shape.js';
-import { contactConvex } from '../convex/convex-contact.js';
-import type { ContactPairFunction } from '../dispatch.js';
-import { BOX_AXIS as AXIS_RECORD, collideBoxBox, FAR, NEAR } from '../manifold/collide-box-box.js';
-import type { QueryWork } from '../query-work.js';
+import { contactConvex } from '../contact/convex-contact.js';
+import type { ContactPairFunction } from '../pair/dispatch.js';
+import { BOX_AXIS as AXIS_RECORD, collideBoxBox, FAR, NEAR } from '../manifold/manifold-box-box.js';
+import type { QueryWork } from '../pair/query-work.js';
 import { closestSegments } from './closest-segments.js';
 import { RECORD } from './closed-form-families.js';
 

@@ -3,9 +3,9 @@
  * algorithm runs in A's local frame (STYLE §4), so this is computed once per query from the two world
  * transforms, by whichever pair function answers it. A cast (later) adds the relative motion here.
  */
-import { relativeTransform, Transform } from '../math/transform.js';
-import type { Shape } from '../shapes/shape.js';
-import { CONTACT_RELATIVE_TOLERANCE, POSITION_ULPS, SCALE_FREE_EXPONENT } from '../tolerance.js';
+import { relativeTransform, Transform } from '../../math/transform.js';
+import type { Shape } from '../../shapes/shape.js';
+import { CONTACT_RELATIVE_TOLERANCE, POSITION_ULPS, SCALE_FREE_EXPONENT } from '../../tolerance.js';
 
 const POSITION_SLACK = POSITION_ULPS * Number.EPSILON;
 const HIGH = 2 ** SCALE_FREE_EXPONENT, LOW = 2 ** -SCALE_FREE_EXPONENT;

@@ -14,8 +14,8 @@
  */
 import { transformPoint, type Transform } from '../../math/transform.js';
 import type { Box } from '../../shapes/box.js';
-import { relatePair } from '../pair-frame.js';
-import type { QueryWork } from '../query-work.js';
+import { relatePair } from '../pair/pair-frame.js';
+import type { QueryWork } from '../pair/query-work.js';
 import { BOX_EDGES_PARALLEL_SINE } from '../../tolerance.js';
 
 export const NEAR = 0;
@@ -28,7 +28,7 @@ const PARALLEL_EDGES = BOX_EDGES_PARALLEL_SINE; // V8 rule 4 (CONTRIBUTING.md); 
  * The best axis so far (overlap, then the unit normal in A's frame, then which axis: 0 to 2 A's face
  * normal x, y, z; 3 to 5 B's; 6 + 3i + j the cross product of A's axis i and B's axis j): in a typed
  * array, not in locals that mix small-integer and double values across the branches (V8 boxed such
- * locals: 20 bytes a call). After a NEAR answer it holds that answer's axis (pairs/box-box.ts reads it).
+ * locals: 20 bytes a call). After a NEAR answer it holds that answer's axis (pairs/contact-box-box.ts reads it).
  */
 export const BOX_AXIS = /* @__PURE__ */ new Float64Array(5);
 const _axis = BOX_AXIS;

@@ -5,24 +5,24 @@
  * whose boxes come within the margin of the other shape's box (for two concave shapes, each part of the one
  * with fewer parts against the other's hierarchy). A convex pair gives at most one manifold.
  */
-import { describeValue, InvalidArgumentError } from '../errors.js';
-import { overlapBvh } from '../bvh/bvh-traversal.js';
-import { createAabb } from '../math/aabb.js';
-import { relativeTransform, Transform, transformFromPose, transformPoint } from '../math/transform.js';
-import type { PoseLike, Vec3Like } from '../math/types.js';
-import { shapeAabb } from '../shapes/shape-aabb.js';
-import type { ConvexShape, Shape } from '../shapes/shape.js';
-import { copyTransform, PartSlot, placePart, reportedPart, rootBoxIn, type PartedShape } from './concave/parts.js';
+import { describeValue, InvalidArgumentError } from '../../errors.js';
+import { overlapBvh } from '../../bvh/bvh-traversal.js';
+import { createAabb } from '../../math/aabb.js';
+import { relativeTransform, Transform, transformFromPose, transformPoint } from '../../math/transform.js';
+import type { PoseLike, Vec3Like } from '../../math/types.js';
+import { shapeAabb } from '../../shapes/shape-aabb.js';
+import type { ConvexShape, Shape } from '../../shapes/shape.js';
+import { copyTransform, PartSlot, placePart, reportedPart, rootBoxIn, type PartedShape } from '../parted/parts.js';
 import { checkManifoldOptions, contactWithin, innerOptions, type InnerOptions, type ManifoldOptions } from './contact-manifold.js';
-import { isConvexShape, kindIndex, throwNoPairFunction } from './dispatch.js';
-import { manifoldConvex, ManifoldWork } from './manifold/convex-manifold.js';
-import { createManifold, type Manifold } from './manifold/manifold-result.js';
-import { outNotWritable } from './options.js';
-import { acquireWork, ContactAnswer, type QueryWork } from './query-work.js';
-import type { TriangleMesh } from './concave/triangle-mesh.js';
-import type { Triangle } from '../shapes/triangle.js';
-import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX } from '../shapes/shape.js';
-import { MESH_FEATURE_TOLERANCE } from '../tolerance.js';
+import { isConvexShape, kindIndex, throwNoPairFunction } from '../pair/dispatch.js';
+import { manifoldConvex, ManifoldWork } from './convex-manifold.js';
+import { createManifold, type Manifold } from './manifold-result.js';
+import { outNotWritable } from '../pair/options.js';
+import { acquireWork, ContactAnswer, type QueryWork } from '../pair/query-work.js';
+import type { TriangleMesh } from '../parted/triangle-mesh.js';
+import type { Triangle } from '../../shapes/triangle.js';
+import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX } from '../../shapes/shape.js';
+import { MESH_FEATURE_TOLERANCE } from '../../tolerance.js';
 
 const FEATURE_TOLERANCE = MESH_FEATURE_TOLERANCE; // V8 rule 4 (CONTRIBUTING.md)
 

@@ -12,7 +12,7 @@ import { Transform, transformFromPose } from '../../math/transform.js';
 import type { PoseLike } from '../../math/types.js';
 import { shapeAabb } from '../../shapes/shape-aabb.js';
 import { COMPOUND_KIND_INDEX, markBuiltIn, requireConvexShape, type ConvexShape, type CompoundShape } from '../../shapes/shape.js';
-import { registerConcavePairs } from './concave-pairs.js';
+import { registerConcavePairs } from './parted-pairs.js';
 
 /** A part of a {@link Compound}: a convex shape and its pose in the compound's frame. */
 export interface CompoundPart {

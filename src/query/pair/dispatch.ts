@@ -1,8 +1,8 @@
 /**
  * Pair dispatch: each query family (intersects, distance, closest points, contact) has a table that
  * sends a pair by `(kindA, kindB)` to a specialised pair function when one is registered, and every
- * other pair of convex shapes to the general GJK/EPA path (query/convex/). The scheme is Jolt's
- * CollisionDispatch and parry's QueryDispatcher: one function per unordered pair of kinds, stored in
+ * other pair of convex shapes to the general GJK/EPA path (distance/convex-distance.ts,
+ * contact/convex-contact.ts). The scheme is Jolt's CollisionDispatch and parry's QueryDispatcher: one function per unordered pair of kinds, stored in
  * the canonical order of SHAPE_KINDS, and the reversed pair served by one swap wrapper per family
  * (swap the inputs, then flip the answer: negate the normal, swap the points), never by a second copy.
  *
@@ -13,17 +13,17 @@
  * UnsupportedPairError naming the query and both kinds; a value that is not a shape at all, in
  * InvalidShapeError naming the argument.
  */
-import { describeValue, InvalidShapeError, UnsupportedPairError } from '../errors.js';
-import type { Transform } from '../math/transform.js';
-import type { Vec3Like } from '../math/types.js';
-import { BUILT_IN_KINDS, isLength, KIND_INDEX, type ConvexShape, type CustomShape, type Shape, type ShapeKind } from '../shapes/shape.js';
-import { contactConvex } from './convex/convex-contact.js';
-import { closestPointsConvex, distanceConvex, intersectsConvex } from './convex/convex-distance.js';
-import type { EpaOptions } from './epa/epa.js';
-import type { GjkOptions } from './gjk/gjk.js';
-import { closestPointsFamily, contactFamily, distanceFamily, intersectsFamily, type ClosedForm } from './pairs/closed-form-families.js';
-import { contactBoxBox } from './pairs/box-box.js';
-import { CLOSED_FORMS } from './pairs/closed-forms.js';
+import { describeValue, InvalidShapeError, UnsupportedPairError } from '../../errors.js';
+import type { Transform } from '../../math/transform.js';
+import type { Vec3Like } from '../../math/types.js';
+import { BUILT_IN_KINDS, isLength, KIND_INDEX, type ConvexShape, type CustomShape, type Shape, type ShapeKind } from '../../shapes/shape.js';
+import { contactConvex } from '../contact/convex-contact.js';
+import { closestPointsConvex, distanceConvex, intersectsConvex } from '../distance/convex-distance.js';
+import type { EpaOptions } from '../epa/epa.js';
+import type { GjkOptions } from '../gjk/gjk.js';
+import { closestPointsFamily, contactFamily, distanceFamily, intersectsFamily, type ClosedForm } from '../pairs/closed-form-families.js';
+import { contactBoxBox } from '../pairs/contact-box-box.js';
+import { CLOSED_FORMS } from '../pairs/closed-forms.js';
 import { enterUserCode, leaveUserCode, type ContactAnswer, type QueryWork } from './query-work.js';
 import type { ClosestPointsResult } from './results.js';
 
@@ -238,7 +238,7 @@ function withClosedForms<F>(table: PairTable<F>, build: (form: ClosedForm) => F)
 export const INTERSECTS = /* @__PURE__ */ withClosedForms(/* @__PURE__ */ new PairTable<IntersectsPairFunction>('intersects', intersectsConvex as IntersectsPairFunction, swapIntersects, guardIntersects), intersectsFamily);
 export const DISTANCE = /* @__PURE__ */ withClosedForms(/* @__PURE__ */ new PairTable<DistancePairFunction>('distance', distanceConvex as DistancePairFunction, swapDistance, guardDistance), distanceFamily);
 export const CLOSEST_POINTS = /* @__PURE__ */ withClosedForms(/* @__PURE__ */ new PairTable<ClosestPointsPairFunction>('closestPoints', closestPointsConvex as ClosestPointsPairFunction, swapClosestPoints, guardClosestPoints), closestPointsFamily);
-/** Shared by `penetration` and `contact`; two boxes by separating axes (pairs/box-box.ts). */
+/** Shared by `penetration` and `contact`; two boxes by separating axes (pairs/contact-box-box.ts). */
 export const CONTACT = /* @__PURE__ */ withBoxBox(/* @__PURE__ */ withClosedForms(/* @__PURE__ */ new PairTable<ContactPairFunction>('contact', contactConvex as ContactPairFunction, swapContact, guardContact), contactFamily));
 
 function withBoxBox(table: PairTable<ContactPairFunction>): PairTable<ContactPairFunction> {

@@ -12,10 +12,10 @@ import { rotateVector, transformPoint, type Transform } from '../../math/transfo
 import type { ConvexShape } from '../../shapes/shape.js';
 import { epaPenetration, EpaWork, type EpaOptions } from '../epa/epa.js';
 import { gjkDistance, type GjkOptions } from '../gjk/gjk.js';
-import { relatePair } from '../pair-frame.js';
-import type { QueryWork } from '../query-work.js';
-import { offsetByRadii, writeCoreNormal } from './convex-distance.js';
-import { prepare, requireRepresentable, scratch, unscalePoint } from './scale-free.js';
+import { relatePair } from '../pair/pair-frame.js';
+import type { QueryWork } from '../pair/query-work.js';
+import { offsetByRadii, writeCoreNormal } from '../distance/convex-distance.js';
+import { prepare, requireRepresentable, scratch, unscalePoint } from '../pair/scale-free.js';
 
 /**
  * Signed contact of `a` at `tA` and `b` at `tB` into `work.contact`, in world space. Reads

@@ -5,11 +5,11 @@
  */
 import type { Transform } from '../../math/transform.js';
 import type { Sphere } from '../../shapes/sphere.js';
-import { relatePair } from '../pair-frame.js';
-import type { QueryWork } from '../query-work.js';
-import { FAR, GENERAL, NEAR } from './collide-box-box.js';
+import { relatePair } from '../pair/pair-frame.js';
+import type { QueryWork } from '../pair/query-work.js';
+import { FAR, GENERAL, NEAR } from './manifold-box-box.js';
 
-/** The margin is `work.maxSeparation`; the answer goes into `work.contact` (see collide-box-box.ts). */
+/** The margin is `work.maxSeparation`; the answer goes into `work.contact` (see manifold-box-box.ts). */
 export function collideSphereSphere(work: QueryWork, a: Sphere, tA: Transform, b: Sphere, tB: Transform): number {
   const frame = relatePair(work.frame, a, tA, b, tB);
   if (frame.outOfRange) return GENERAL;

@@ -1,17 +1,17 @@
 /**
  * `computeAabb`: the world axis-aligned bounding box of a shape at a pose, the input of every bounding
  * volume hierarchy and broad phase. The geometry is in shapes/shape-aabb.ts (convex shapes) and
- * query/concave/concave-aabb.ts (compounds and meshes).
+ * query/parted/parted-aabb.ts (compounds and meshes).
  */
-import { InvalidArgumentError, InvalidShapeError } from '../errors.js';
-import { createAabb, type Aabb } from '../math/aabb.js';
-import { Transform, transformFromPose } from '../math/transform.js';
-import type { PoseLike } from '../math/types.js';
-import { shapeAabb } from '../shapes/shape-aabb.js';
-import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../shapes/shape.js';
-import { concaveAabb } from './concave/concave-aabb.js';
-import type { PartedShape } from './concave/parts.js';
-import { explainNotShape, isConvexShape, kindIndex } from './dispatch.js';
+import { InvalidArgumentError, InvalidShapeError } from '../../errors.js';
+import { createAabb, type Aabb } from '../../math/aabb.js';
+import { Transform, transformFromPose } from '../../math/transform.js';
+import type { PoseLike } from '../../math/types.js';
+import { shapeAabb } from '../../shapes/shape-aabb.js';
+import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../../shapes/shape.js';
+import { concaveAabb } from '../parted/parted-aabb.js';
+import type { PartedShape } from '../parted/parts.js';
+import { explainNotShape, isConvexShape, kindIndex } from '../pair/dispatch.js';
 
 const _pose = /* @__PURE__ */ new Transform();
 

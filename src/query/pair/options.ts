@@ -1,5 +1,5 @@
-import { describeValue, InvalidArgumentError, InvalidNumberError } from '../errors.js';
-import { GjkCache } from './gjk/gjk.js';
+import { describeValue, InvalidArgumentError, InvalidNumberError } from '../../errors.js';
+import { GjkCache } from '../gjk/gjk.js';
 
 export { checkOut, isFrozenOut, outNotWritable } from './out-record.js';
 

@@ -25,7 +25,7 @@ import { RAY_CAST_RELATIVE_TOLERANCE } from '../../tolerance.js';
 import { castConvexRay, castEntry, castExit, enteringAtOrigin, prepareRay, type RayShape } from '../cast/convex-ray.js';
 import { RayWork } from '../cast/gjk-ray-cast.js';
 import { rayTriangle } from '../cast/ray-flat.js';
-import { ScaleView } from '../convex/scale-free.js';
+import { ScaleView } from '../pair/scale-free.js';
 import type { Compound } from './compound.js';
 import type { PartedShape } from './parts.js';
 import type { TriangleMesh } from './triangle-mesh.js';

@@ -1,6 +1,6 @@
 /**
  * The distance family on two convex shapes, by GJK on their cores (query/gjk/gjk.ts): the general pair
- * functions of `intersects`, `distance` and `closestPoints` (query/dispatch.ts routes every convex pair
+ * functions of `intersects`, `distance` and `closestPoints` (query/pair/dispatch.ts routes every convex pair
  * here unless a specialised function exists). Each reads the two world transforms, relates B to A,
  * runs GJK in A's frame with the radii kept out of it (the core-plus-radius two-step, van den Bergen
  * 2003 §4.3.7), and applies the radii to GJK's answer.
@@ -9,10 +9,10 @@ import { rotateVector, transformPoint, type Transform } from '../../math/transfo
 import type { Vec3Like } from '../../math/types.js';
 import type { ConvexShape } from '../../shapes/shape.js';
 import { gjkDistance, type GjkOptions } from '../gjk/gjk.js';
-import { relatePair } from '../pair-frame.js';
-import type { QueryWork } from '../query-work.js';
-import type { ClosestPointsResult } from '../results.js';
-import { prepare, requireRepresentable, scratch, unscalePoint } from './scale-free.js';
+import { relatePair } from '../pair/pair-frame.js';
+import type { QueryWork } from '../pair/query-work.js';
+import type { ClosestPointsResult } from '../pair/results.js';
+import { prepare, requireRepresentable, scratch, unscalePoint } from '../pair/scale-free.js';
 
 /**
  * Whether the shapes share a point, touching within the pair's slack included. GJK stops as soon as a

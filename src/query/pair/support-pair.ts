@@ -1,6 +1,6 @@
-import type { Transform } from '../math/transform.js';
-import type { Vec3Like } from '../math/types.js';
-import type { ConvexShape } from '../shapes/shape.js';
+import type { Transform } from '../../math/transform.js';
+import type { Vec3Like } from '../../math/types.js';
+import type { ConvexShape } from '../../shapes/shape.js';
 
 /** The vectors a support-pair query reads (`dir`) and writes (`sa`, `sb`; `dirB` is scratch). */
 export interface SupportPairWork {

@@ -20,11 +20,11 @@ import { CONTACT_RELATIVE_TOLERANCE } from '../../tolerance.js';
 import {
   CLOSEST_POINTS, CONTACT, DISTANCE, INTERSECTS,
   type ClosestPointsPairFunction, type ContactPairFunction, type DistancePairFunction, type IntersectsPairFunction,
-} from '../dispatch.js';
+} from '../pair/dispatch.js';
 import type { EpaOptions } from '../epa/epa.js';
 import type { GjkOptions } from '../gjk/gjk.js';
-import { copyContactAnswer, QueryWork } from '../query-work.js';
-import { createClosestPointsResult, type ClosestPointsResult } from '../results.js';
+import { copyContactAnswer, QueryWork } from '../pair/query-work.js';
+import { createClosestPointsResult, type ClosestPointsResult } from '../pair/results.js';
 import { copyTransform, PartSlot, placePart, reportedPart, rootBoxIn, type PartedShape } from './parts.js';
 
 type Options = (GjkOptions & EpaOptions) | undefined;

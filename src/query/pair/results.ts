@@ -1,5 +1,5 @@
-import type { Vec3Like } from '../math/types.js';
-import { vec3 } from '../math/vec3.js';
+import type { Vec3Like } from '../../math/types.js';
+import { vec3 } from '../../math/vec3.js';
 
 /**
  * How an iterative query ended. `converged`: within tolerance. `max-iterations`: the iteration cap was

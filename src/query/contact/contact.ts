@@ -1,17 +1,17 @@
 /**
  * The contact family's public queries: `penetration` and `contact`. Each checks its options, reads both
  * poses, and hands the pair to the function the dispatcher (dispatch.ts) finds for the two shapes'
- * kinds: for convex shapes, the GJK/EPA two-step (convex/convex-contact.ts).
+ * kinds: for convex shapes, the GJK/EPA two-step (contact/convex-contact.ts).
  */
-import { transformFromPose } from '../math/transform.js';
-import type { PoseLike } from '../math/types.js';
-import type { Shape } from '../shapes/shape.js';
-import { CONTACT } from './dispatch.js';
-import type { EpaOptions } from './epa/epa.js';
-import type { GjkOptions } from './gjk/gjk.js';
-import { checkOptions, checkOut, outNotWritable } from './options.js';
-import { acquireWork, type ContactAnswer, type QueryWork } from './query-work.js';
-import { createContactResult, createPenetrationResult, type ContactResult, type PenetrationResult } from './results.js';
+import { transformFromPose } from '../../math/transform.js';
+import type { PoseLike } from '../../math/types.js';
+import type { Shape } from '../../shapes/shape.js';
+import { CONTACT } from '../pair/dispatch.js';
+import type { EpaOptions } from '../epa/epa.js';
+import type { GjkOptions } from '../gjk/gjk.js';
+import { checkOptions, checkOut, outNotWritable } from '../pair/options.js';
+import { acquireWork, type ContactAnswer, type QueryWork } from '../pair/query-work.js';
+import { createContactResult, createPenetrationResult, type ContactResult, type PenetrationResult } from '../pair/results.js';
 
 /** Options of {@link contact} and {@link penetration}. */
 export interface ContactOptions extends GjkOptions, EpaOptions {
