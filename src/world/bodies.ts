@@ -37,8 +37,6 @@ export class Bodies {
   moved = new Uint8Array(16);
   /** Whether its leaf is new or was reinserted, and has not looked for pairs yet. */
   fresh = new Uint8Array(16);
-  /** Its box's centre at the last update (the last move is what the fat box stretches along). */
-  centers = new Float64Array(48);
   /** Its tight world box at the last update (min x, y, z, max x, y, z). */
   tightBoxes = new Float64Array(96);
   /** Whether it moved before this update (set and cleared within `update`). */
@@ -76,7 +74,6 @@ export class Bodies {
     const a = new Uint8Array(n); a.set(this.alive); this.alive = a;
     const m = new Uint8Array(n); m.set(this.moved); this.moved = m;
     const f = new Uint8Array(n); f.set(this.fresh); this.fresh = f;
-    const c = new Float64Array(3 * n); c.set(this.centers); this.centers = c;
     const tb = new Float64Array(6 * n); tb.set(this.tightBoxes); this.tightBoxes = tb;
     const fr = new Float64Array(FRAME * n); fr.set(this.frames); this.frames = fr;
     const mn = new Uint8Array(n); mn.set(this.movedNow); this.movedNow = mn;

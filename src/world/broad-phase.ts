@@ -44,10 +44,9 @@ export class BroadPhase {
   /** A new body's leaf, from its fat box; it looks for pairs at the next update. */
   insert(slot: number): void {
     this.fatBox(slot);
-    const b = this.bodies, t = this.tight;
+    const b = this.bodies;
     b.proxy[slot] = this.treeOf(slot).insert(this.fat, slot);
     b.fresh[slot] = 1;
-    b.centers[3 * slot] = 0.5 * (t[0] + t[3]); b.centers[3 * slot + 1] = 0.5 * (t[1] + t[4]); b.centers[3 * slot + 2] = 0.5 * (t[2] + t[5]);
   }
 
   /**
@@ -87,12 +86,13 @@ export class BroadPhase {
       b.moved[slot] = 0;
       if (b.alive[slot] === 0) continue;
       b.movedNow[slot] = 1;
+      // The box's move since the last update (its centre's), which the next ones likely repeat: the last
+      // tight box's centre, read before fatBox replaces that box.
+      const tb = b.tightBoxes, o = 6 * slot;
+      const cx = 0.5 * (tb[o] + tb[o + 3]), cy = 0.5 * (tb[o + 1] + tb[o + 4]), cz = 0.5 * (tb[o + 2] + tb[o + 5]);
       this.fatBox(slot);
-      const tree = this.treeOf(slot);
-      // The box's move since the last update (its centre's), which the next ones likely repeat.
-      const t = this.tight, c = b.centers, k = 3 * slot;
-      const dx = 0.5 * (t[0] + t[3]) - c[k], dy = 0.5 * (t[1] + t[4]) - c[k + 1], dz = 0.5 * (t[2] + t[5]) - c[k + 2];
-      c[k] += dx; c[k + 1] += dy; c[k + 2] += dz;
+      const tree = this.treeOf(slot), t = this.tight;
+      const dx = 0.5 * (t[0] + t[3]) - cx, dy = 0.5 * (t[1] + t[4]) - cy, dz = 0.5 * (t[2] + t[5]) - cz;
       if (!tree.contains(b.proxy[slot], t)) {
         // Reinserted: the fat box also stretched along the move, so a steady motion leaves it less often
         // (Box2D's aabbMultiplier).
