@@ -45,6 +45,8 @@ export class Bodies {
   leafMoved = new Uint8Array(16);
   group = new Int32Array(16);
   mask = new Int32Array(16);
+  /** Its shape's kind index (query/pair/dispatch.ts), which orders the narrow phase's queries. */
+  kind = new Uint8Array(16);
   /**
    * Motion bounds (addMotion): how far any point of each body has moved, at most, since it was added,
    * summed over its setPose calls; and the radius about its origin that bounds its points.
@@ -80,6 +82,7 @@ export class Bodies {
     const lm = new Uint8Array(n); lm.set(this.leafMoved); this.leafMoved = lm;
     const g = new Int32Array(n); g.set(this.group); this.group = g;
     const k = new Int32Array(n); k.set(this.mask); this.mask = k;
+    const ki = new Uint8Array(n); ki.set(this.kind); this.kind = ki;
     const mo = new Float64Array(n); mo.set(this.motion); this.motion = mo;
     const ra = new Float64Array(n); ra.set(this.radius); this.radius = ra;
   }

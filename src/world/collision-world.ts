@@ -136,6 +136,7 @@ export class CollisionWorld {
     transformFromPose(this.transform, pose, 'pose');
     const b = this.bodies, slot = b.take();
     b.shapes[slot] = shape;
+    b.kind[slot] = kindIndex(shape);
     // (A shape of the user's own is taken at its word, as shape casts take it: Shape.boundingRadius.)
     b.radius[slot] = shape.boundingRadius;
     b.storeFrame(slot, this.transform, pose);
