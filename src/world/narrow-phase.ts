@@ -8,7 +8,7 @@
  */
 import { describeValue, InvalidArgumentError } from '../errors.js';
 import { Transform } from '../math/transform.js';
-import { CONTACT, isConvexShape } from '../query/pair/dispatch.js';
+import { CONTACT, isConvexShape, SHAPE_KINDS } from '../query/pair/dispatch.js';
 import { GjkCache } from '../query/gjk/gjk.js';
 import { acquireWork } from '../query/pair/query-work.js';
 import type { QueryStatus } from '../query/pair/results.js';
@@ -25,8 +25,8 @@ const MOTION_SLACK = WORLD_MOTION_SLACK;
 /** Numbers of a pair's contact answer (separation, normal, pointA, pointB). */
 const ANSWER = 10;
 const BITS = SLOT_BITS; // V8 rule 4 (CONTRIBUTING.md)
-/** Kind indices (query/pair/dispatch.ts, kindIndex) are below this. */
-const KINDS = 24;
+/** A body's kind index (kindIndex) is below this: the world takes only the kinds the tables know. */
+const KINDS = SHAPE_KINDS.length;
 /** The statuses a pair's answer stores as an index. */
 const STATUSES: readonly QueryStatus[] = ['converged', 'max-iterations', 'degenerate'];
 
