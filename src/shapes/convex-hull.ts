@@ -260,19 +260,29 @@ export class ConvexHull implements SupportMap {
     // The start table is consulted once, after the first step away from the warm start: a direction
     // close to the last one (GJK's iterations) usually ends where it starts, at no extra cost.
     let tableUsed = table.length === 0;
+    // A top with a neighbour within this of it is a tie (or one to rounding), which scans: the answer is
+    // then the scan's first maximiser whatever the warm start, so it never depends on the queries before
+    // it (a world's narrow phase answers the same bits on any thread, in any order).
+    const slack = NEAR_TIE * this.boundingRadius * (Math.abs(dx) + Math.abs(dy) + Math.abs(dz));
     // Each step strictly increases the dot product, so no vertex is visited twice: vertexCount steps
     // bound the climb. Reaching the cap means the adjacency is not a convex polytope's: scan instead.
-    for (let steps = this.vertexCount; steps > 0; steps--) {
+    let steps = this.vertexCount;
+    for (; steps > 0; steps--) {
       let next = -1;
+      const floor = curDot - slack;
+      let near = false;
       for (let k = ns[cur], e = ns[cur + 1]; k < e; k++) {
         const w = ni[k];
         const d = v[3 * w] * dx + v[3 * w + 1] * dy + v[3 * w + 2] * dz;
         if (d > curDot) {
           curDot = d;
           next = w;
+        } else if (d >= floor) {
+          near = true;
         }
       }
       if (next < 0) {
+        if (near) break;
         this._warm = cur;
         this.lastClimbSteps = this.vertexCount - steps;
         return cur;
@@ -293,7 +303,7 @@ export class ConvexHull implements SupportMap {
     }
     cur = this.scanIndex(dir);
     this._warm = cur;
-    this.lastClimbSteps = this.vertexCount;
+    this.lastClimbSteps = this.vertexCount - steps;
     return cur;
   }
 

@@ -95,6 +95,30 @@ describe('ConvexHull', () => {
     }
   });
 
+  it('hulls of over 192 vertices, which climb from their last answer, still answer the scan\'s own vertex: ties never depend on the queries before', () => {
+    // A cylinder of 2 × 150 corners (faces of 150 coplanar corners, edges of 2), and points on a sphere
+    // mirrored into every octant: axis and diagonal directions tie across faces and mirrored vertices; the
+    // warm start is moved by the query before.
+    const cyl: number[] = [];
+    for (let i = 0; i < 150; i++) { const a = (2 * Math.PI * i) / 150; cyl.push(Math.cos(a), Math.sin(a), -1, Math.cos(a), Math.sin(a), 1); }
+    const rnd = mulberry32(4242);
+    const octants: number[] = [], base = sphere(40, 8);
+    for (let i = 0; i < base.length; i += 3) {
+      for (const sx of [-1, 1]) for (const sy of [-1, 1]) for (const sz of [-1, 1]) octants.push(sx * Math.abs(base[i]), sy * Math.abs(base[i + 1]), sz * Math.abs(base[i + 2]));
+    }
+    const hulls = [new ConvexHull(cyl), new ConvexHull(octants)];
+    expect(hulls.every((h) => h.vertexCount > 192)).toBe(true);
+    const ties = [[0, 0, 1], [0, 0, -1], [1, 0, 0], [0, -1, 0], [1, 1, 0], [0, 0, 0], [1, 0, 1e-17]];
+    for (const h of hulls) {
+      for (let k = 0; k < 600; k++) {
+        // A random query first moves the warm start somewhere else.
+        h.supportIndex({ x: 2 * rnd() - 1, y: 2 * rnd() - 1, z: 2 * rnd() - 1 });
+        const [x, y, z] = ties[k % ties.length];
+        expect(h.supportIndex({ x, y, z })).toBe(h.supportIndexByScan(x, y, z));
+      }
+    }
+  });
+
   it('hill climbing on plateaus: a cylinder, a flat polygon, axis directions', () => {
     const cyl: number[] = [];
     for (let i = 0; i < 80; i++) {
