@@ -11,6 +11,8 @@ import { checkBatch, CONTACT_BATCH_STRIDE } from '../batch/batch-queries.js';
 import { CollisionError, describeValue, InvalidArgumentError, type CollisionErrorCode } from '../errors.js';
 import { Transform, transformFromArray } from '../math/transform.js';
 import type { Shape } from '../shapes/shape.js';
+import type { NarrowJob, WorldThreads } from '../world/narrow-threads.js';
+import { ROW } from '../world/pair-kernel.js';
 import type { WorkerReply, WorkerRequest } from './batch-worker.js';
 import { shapeToTransfer, type ShapeTransfer } from './shape-transfer.js';
 
@@ -35,7 +37,16 @@ const MIN_PAIRS_PER_THREAD = 256;
 
 interface Pending { resolve(reply: WorkerReply): void }
 
-export class BatchPool {
+/** What the pool keeps of a world whose narrow phase it runs: its id on the workers, and its shapes there. */
+interface WorldState {
+  readonly id: number;
+  /** Each distinct shape sent, and its index on the workers. */
+  readonly index: Map<Shape, number>;
+  /** The bodies' shapes version the workers hold. */
+  version: number;
+}
+
+export class BatchPool implements WorldThreads {
   /** Number of worker threads. */
   readonly threads: number;
   private readonly workers: WorkerHandle[];
@@ -56,6 +67,11 @@ export class BatchPool {
   private sharedBytes: Uint8Array<ArrayBufferLike> = new Uint8Array(0);
   /** Batches under way (a batch started beside another does not reuse the shared arrays). */
   private inFlight = 0;
+  /** The worlds whose narrow phase this pool has run, by their job (CollisionWorld's `threads` option). */
+  private readonly worlds = new WeakMap<NarrowJob, WorldState>();
+  private nextWorld = 0;
+  private sharedFrames: Float64Array<ArrayBufferLike> = new Float64Array(0);
+  private sharedRows: Float64Array<ArrayBufferLike> = new Float64Array(0);
 
   /** Why a worker failed (it could not load, or it died), once one has: every later call throws it. */
   private failure: string | null = null;
@@ -158,6 +174,72 @@ export class BatchPool {
     return this.run('contact', poses, pairs, out, CONTACT_BATCH_STRIDE) as Promise<Float64Array>;
   }
 
+  /**
+   * Runs shares 1 to `job.shares − 1` of a world's narrow phase on the workers (share s on worker s − 1),
+   * sending the world's shapes first when they changed; resolves once their rows are in `job.rows`. Posts
+   * before it returns. Called by `CollisionWorld.updateAsync` for a world made with `{ threads: pool }`.
+   * @throws InvalidArgumentError for a terminated or failed pool, or more shares than workers + 1.
+   */
+  narrowPhase(job: NarrowJob): Promise<void> {
+    this.checkLive();
+    if (job.shares - 1 > this.threads) throw new InvalidArgumentError('job.shares', `is ${job.shares}; expected at most ${this.threads + 1}`);
+    let world = this.worlds.get(job);
+    if (world === undefined) this.worlds.set(job, world = { id: this.nextWorld++, index: new Map(), version: -1 });
+    if (world.version !== job.shapesVersion) this.sendShapes(world, job);
+    const own = !this.shared || this.inFlight > 0;
+    let frames: Float64Array<ArrayBufferLike> = job.frames, pairs: Int32Array<ArrayBufferLike> = job.pairs, rows: Float64Array<ArrayBufferLike> = job.rows;
+    if (!own) {
+      // Shared memory: the frames, pairs and warm starts copied in once; each worker writes its rows in place.
+      frames = this.sharedFrames = fit(this.sharedFrames, job.frameLength, Float64Array);
+      frames.set(job.frames.subarray(0, job.frameLength));
+      pairs = this.sharedPairs = fit(this.sharedPairs, 2 * job.count, Int32Array);
+      pairs.set(job.pairs.subarray(0, 2 * job.count));
+      rows = this.sharedRows = fit(this.sharedRows, ROW * job.count, Float64Array);
+      rows.set(job.rows.subarray(ROW * job.shareStart[1], ROW * job.count), ROW * job.shareStart[1]);
+    } else {
+      frames = job.frames.slice(0, job.frameLength);
+    }
+    const replies: Promise<WorkerReply>[] = [];
+    for (let s = 1; s < job.shares; s++) {
+      const from = job.shareStart[s], to = job.shareStart[s + 1], id = this.nextId++;
+      replies.push(new Promise<WorkerReply>((resolve) => this.pending.set(id, { resolve })));
+      // Without shared memory, each worker gets copies of its own pairs and rows, and sends its rows back.
+      const share = own ? { pairs: job.pairs.slice(2 * from, 2 * to), rows: job.rows.slice(ROW * from, ROW * to), from: 0, to: to - from }
+        : { pairs, rows, from, to };
+      this.workers[s - 1].post({ op: 'world-run', id, world: world.id, margin: job.margin, frames, ...share });
+    }
+    return this.collect(replies, (s, reply) => {
+      const from = job.shareStart[s + 1], to = job.shareStart[s + 2];
+      if (reply.result !== null) job.rows.set(reply.result as Float64Array, ROW * from);
+      else job.rows.set(rows.subarray(ROW * from, ROW * to), ROW * from);
+    });
+  }
+
+  /** The world's bodies' shapes to every worker: the distinct ones not sent yet, and each slot's index. */
+  private sendShapes(world: WorldState, job: NarrowJob): void {
+    const shapes = job.shapes, index = world.index, table = new Int32Array(shapes.length).fill(-1);
+    // Shapes of bodies long gone would pile up on the workers: past twice the live ones, start afresh.
+    let live = 0;
+    const seen = new Set<Shape>();
+    for (const s of shapes) if (s !== null && !seen.has(s)) { seen.add(s); live++; }
+    const reset = index.size > 2 * live + 64;
+    if (reset) index.clear();
+    const distinct: ShapeTransfer[] = [];
+    for (let i = 0; i < shapes.length; i++) {
+      const s = shapes[i];
+      if (s === null || job.local[i] === 1) continue; // (a shape of the user's own code stays here)
+      let k = index.get(s);
+      if (k === undefined) {
+        k = index.size;
+        distinct.push(shapeToTransfer(s, `shapes[${i}]`));
+        index.set(s, k);
+      }
+      table[i] = k;
+    }
+    for (const w of this.workers) w.post({ op: 'world-shapes', world: world.id, reset, distinct, table });
+    world.version = job.shapesVersion;
+  }
+
   /** Stops the workers; later calls throw. Batches under way reject. */
   async terminate(): Promise<void> {
     if (this.terminated) return;
@@ -206,6 +288,18 @@ export class BatchPool {
       const share = into === null ? { pairs: pairs.slice(2 * from, 2 * to), from: 0, to: to - from } : { pairs: sendPairs, from, to };
       this.workers[s].post({ op: 'run', id, query, poses: sendPoses, ...share, result: into });
     }
+    await this.collect(replies, (s, a) => {
+      if (a.result !== null) (result as Float64Array).set(a.result as Float64Array, stride * s * size);
+    });
+    if (into !== null) (result as Float64Array).set(into.subarray(0, stride * n) as Float64Array);
+    return result;
+  }
+
+  /**
+   * Waits for `replies` (holding the workers meanwhile), then hands each to `take` with its index; throws
+   * the first failure as its CollisionError.
+   */
+  private async collect(replies: Promise<WorkerReply>[], take: (s: number, reply: WorkerReply & { ok: true }) => void): Promise<void> {
     for (const w of this.workers) w.hold(true);
     let answers: WorkerReply[];
     this.inFlight++;
@@ -215,13 +309,8 @@ export class BatchPool {
       this.inFlight--;
       if (this.pending.size === 0 && !this.terminated) for (const w of this.workers) w.hold(false);
     }
-    for (let s = 0; s < answers.length; s++) {
-      const a = answers[s];
-      if (!a.ok) throw new CollisionError((a.code ?? 'INVALID_ARGUMENT') as CollisionErrorCode, a.message);
-      if (a.result !== null) (result as Float64Array).set(a.result as Float64Array, stride * s * size);
-    }
-    if (into !== null) (result as Float64Array).set(into.subarray(0, stride * n) as Float64Array);
-    return result;
+    for (const a of answers) if (!a.ok) throw new CollisionError((a.code ?? 'INVALID_ARGUMENT') as CollisionErrorCode, a.message);
+    for (let s = 0; s < answers.length; s++) take(s, answers[s] as WorkerReply & { ok: true });
   }
 
   private checkLive(): void {

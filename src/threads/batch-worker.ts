@@ -6,6 +6,7 @@
 import { contactBatch, distanceBatch, intersectsBatch } from '../batch/batch-queries.js';
 import { CollisionError } from '../errors.js';
 import type { Shape } from '../shapes/shape.js';
+import { PairKernel, ROW } from '../world/pair-kernel.js';
 import { shapeFromTransfer, type ShapeTransfer } from './shape-transfer.js';
 
 /** What the pool posts: the shapes (distinct ones, and each body's index among them), or a batch to run. */
@@ -17,6 +18,17 @@ export type WorkerRequest =
     readonly pairs: Int32Array; readonly from: number; readonly to: number;
     /** Shared memory to write the answers into (from the pair `from` on), or null to send them back. */
     readonly result: Float64Array | Uint8Array | null;
+  }
+  /** A world's bodies' shapes: the distinct ones new since the last (all of them after a reset), each slot's index. */
+  | { readonly op: 'world-shapes'; readonly world: number; readonly reset: boolean; readonly distinct: readonly ShapeTransfer[]; readonly table: Int32Array }
+  /**
+   * A share of a world's narrow phase (world/narrow-threads.ts): entries `from .. to − 1` of `pairs` (two
+   * slots each) and `rows` (pair-kernel.ts), with the bodies' frames. Shared memory is written in place;
+   * copies are sent back.
+   */
+  | {
+    readonly op: 'world-run'; readonly id: number; readonly world: number; readonly margin: number; readonly frames: Float64Array;
+    readonly pairs: Int32Array; readonly rows: Float64Array; readonly from: number; readonly to: number;
   };
 
 /** What the worker posts back for a batch. */
@@ -30,10 +42,41 @@ interface Port {
 
 let shapes: Shape[] = [];
 
+/** A world's shapes on this worker: the distinct ones, each slot's, and its narrow phase's kernel. */
+interface WorldShapes { distinct: Shape[]; slots: (Shape | null)[]; kernel: PairKernel | null }
+const worlds = new Map<number, WorldShapes>();
+
 function handle(port: Port, request: WorkerRequest): void {
   if (request.op === 'shapes') {
     const distinct = request.distinct.map(shapeFromTransfer);
     shapes = Array.from(request.table, (i) => distinct[i]);
+    return;
+  }
+  if (request.op === 'world-shapes') {
+    let w = worlds.get(request.world);
+    if (w === undefined || request.reset) worlds.set(request.world, w = { distinct: [], slots: [], kernel: w?.kernel ?? null });
+    for (const t of request.distinct) w.distinct.push(shapeFromTransfer(t));
+    const d = w.distinct;
+    w.slots = Array.from(request.table, (i) => (i >= 0 ? d[i] : null));
+    return;
+  }
+  if (request.op === 'world-run') {
+    try {
+      const w = worlds.get(request.world);
+      if (w === undefined) throw new Error(`world ${request.world} has no shapes on this worker`);
+      const kernel = w.kernel ?? (w.kernel = new PairKernel(request.margin));
+      const { pairs, rows, frames, from, to } = request, slots = w.slots;
+      for (let e = from; e < to; e++) {
+        const a = pairs[2 * e], b = pairs[2 * e + 1];
+        kernel.run(slots[a]!, slots[b]!, frames, a, b, rows, ROW * e);
+      }
+      // Rows in shared memory are written in place; a copy goes back (transferred).
+      if (rows.buffer instanceof ArrayBuffer) port.postMessage({ id: request.id, ok: true, result: rows } satisfies WorkerReply, [rows.buffer]);
+      else port.postMessage({ id: request.id, ok: true, result: null } satisfies WorkerReply);
+    } catch (error) {
+      const code = error instanceof CollisionError ? error.code : null;
+      port.postMessage({ id: request.id, ok: false, code, message: error instanceof Error ? error.message : String(error) } satisfies WorkerReply);
+    }
     return;
   }
   try {

@@ -19,7 +19,7 @@ import { kindIndex } from '../query/pair/dispatch.js';
 export const SLOT_BITS = 22;
 const SLOTS = 1 << SLOT_BITS;
 /** Numbers of a body's frame: its transform (12) and its pose as given (7). */
-const FRAME = 19;
+export const FRAME = 19;
 /** 1/√2 rounded up (by 1e-9, far above the rounding of a rotation matrix): addMotion. */
 const TURN_NORM = 0.7071067822;
 
@@ -53,6 +53,10 @@ export class Bodies {
    */
   motion = new Float64Array(16);
   radius = new Float64Array(16);
+  /** Whether its shape runs code of the user's (narrow-threads.ts: its pairs stay on this thread). */
+  local = new Uint8Array(16);
+  /** Grows with every add: a pool's workers hold the bodies' shapes as of a version. */
+  shapesVersion = 0;
   readonly freeSlots: number[] = [];
   slotCount = 0;
   count = 0;
@@ -85,6 +89,7 @@ export class Bodies {
     const ki = new Uint8Array(n); ki.set(this.kind); this.kind = ki;
     const mo = new Float64Array(n); mo.set(this.motion); this.motion = mo;
     const ra = new Float64Array(n); ra.set(this.radius); this.radius = ra;
+    const lo = new Uint8Array(n); lo.set(this.local); this.local = lo;
   }
 
   /** Frees `slot`: its handle goes stale (the next generation). */
@@ -131,12 +136,7 @@ export class Bodies {
 
   /** Body `slot`'s transform into `out`. */
   readTransform(out: Transform, slot: number): Transform {
-    const f = this.frames, o = FRAME * slot;
-    out.m00 = f[o]; out.m01 = f[o + 1]; out.m02 = f[o + 2];
-    out.m10 = f[o + 3]; out.m11 = f[o + 4]; out.m12 = f[o + 5];
-    out.m20 = f[o + 6]; out.m21 = f[o + 7]; out.m22 = f[o + 8];
-    out.tx = f[o + 9]; out.ty = f[o + 10]; out.tz = f[o + 11];
-    return out;
+    return frameTransform(out, this.frames, slot);
   }
 
   /** Body `slot`'s pose, as given, into `out`. */
@@ -179,4 +179,14 @@ export class Bodies {
 export function worldBox(out: Aabb, shape: Shape, t: Transform): Aabb {
   const k = kindIndex(shape);
   return k === COMPOUND_KIND_INDEX || k === MESH_KIND_INDEX ? concaveAabb(out, shape as PartedShape, t) : shapeAabb(out, shape as ConvexShape, t);
+}
+
+/** The transform of the body at `slot` in `frames` (Bodies.frames, or a worker's copy) into `out`. */
+export function frameTransform(out: Transform, frames: Float64Array, slot: number): Transform {
+  const f = frames, o = FRAME * slot;
+  out.m00 = f[o]; out.m01 = f[o + 1]; out.m02 = f[o + 2];
+  out.m10 = f[o + 3]; out.m11 = f[o + 4]; out.m12 = f[o + 5];
+  out.m20 = f[o + 6]; out.m21 = f[o + 7]; out.m22 = f[o + 8];
+  out.tx = f[o + 9]; out.ty = f[o + 10]; out.tz = f[o + 11];
+  return out;
 }

@@ -22,6 +22,7 @@ import { Bodies, SLOT_BITS } from './bodies.js';
 import { BroadPhase } from './broad-phase.js';
 import { ManifoldSlots } from './manifold-slots.js';
 import { NarrowPhase } from './narrow-phase.js';
+import { runsUserCode, type WorldThreads } from './narrow-threads.js';
 import { SceneQueries, type TreeBoxVisitor, type WorldRayCastOptions, type WorldShapeCastOptions } from './scene-queries.js';
 import {
   checkFunction, checkOptionsObject, createWorldContact, readFilter, WorldGuard, WorldPose,
@@ -46,6 +47,12 @@ export interface WorldOptions {
   maxPoints?: number;
   /** With `manifolds`: how a mesh's inner edges are met (`ManifoldsOptions.meshEdges`; default 'smooth'). */
   meshEdges?: 'smooth' | 'exact';
+  /**
+   * A pool of worker threads (`await BatchPool.create()` from `convex-collide/threads`) that
+   * {@link CollisionWorld.updateAsync} shares the narrow phase with: the same answers, bit for bit, as
+   * `update()`. Pairs with a shape of your own code (a support map of yours) stay on this thread.
+   */
+  threads?: WorldThreads;
 }
 
 /** Options of {@link CollisionWorld.add}. */
@@ -74,6 +81,8 @@ export class CollisionWorld {
   readonly margin: number;
   /** Whether touching pairs keep their manifolds (read-only after construction). */
   readonly keepsManifolds: boolean;
+  /** The pool `updateAsync` runs the narrow phase on, or null. */
+  readonly threads: WorldThreads | null;
   private readonly bodies = new Bodies();
   private readonly narrow: NarrowPhase;
   private readonly broad: BroadPhase;
@@ -91,7 +100,7 @@ export class CollisionWorld {
   private pairsOverlap = true;
 
   constructor(options?: WorldOptions) {
-    let margin = 0, manifolds = false, maxPoints = 4, meshEdges: 'smooth' | 'exact' = 'smooth';
+    let margin = 0, manifolds = false, maxPoints = 4, meshEdges: 'smooth' | 'exact' = 'smooth', threads: WorldThreads | null = null;
     if (options != null) {
       checkOptionsObject(options);
       const m = options.margin, k = options.maxPoints, e = options.meshEdges, mf = options.manifolds;
@@ -103,7 +112,16 @@ export class CollisionWorld {
       if (typeof k === 'number') maxPoints = k;
       if (e !== undefined && e !== 'smooth' && e !== 'exact') throw new InvalidArgumentError('options.meshEdges', `is ${describeValue(e)}; expected 'smooth' or 'exact'`);
       if (e !== undefined) meshEdges = e;
+      const t = options.threads;
+      if (t != null) {
+        const p = t as Partial<WorldThreads>;
+        if (typeof t !== 'object' || typeof p.narrowPhase !== 'function' || !(typeof p.threads === 'number' && Number.isInteger(p.threads) && p.threads >= 1)) {
+          throw new InvalidArgumentError('options.threads', `is ${describeValue(t)}; expected a BatchPool (await BatchPool.create() from 'convex-collide/threads'), or undefined`);
+        }
+        threads = t;
+      }
     }
+    this.threads = threads;
     this.margin = margin;
     this.keepsManifolds = manifolds;
     this.narrow = new NarrowPhase(this.bodies, margin, manifolds ? new ManifoldSlots(margin, maxPoints, meshEdges) : null);
@@ -137,6 +155,8 @@ export class CollisionWorld {
     const b = this.bodies, slot = b.take();
     b.shapes[slot] = shape;
     b.kind[slot] = kindIndex(shape);
+    b.local[slot] = runsUserCode(shape) ? 1 : 0;
+    b.shapesVersion++;
     // (A shape of the user's own is taken at its word, as shape casts take it: Shape.boundingRadius.)
     b.radius[slot] = shape.boundingRadius;
     b.storeFrame(slot, this.transform, pose);
@@ -226,8 +246,44 @@ export class CollisionWorld {
     }
   }
 
+  /**
+   * `update()` with the narrow phase shared between this thread and the worker threads of the world's
+   * `threads` pool: the pairs' queries are dealt out, this thread runs its share while the workers run
+   * theirs, and the answers are settled in `update()`'s order, so contacts, manifolds and events are the
+   * same, bit for bit. Until it resolves the world cannot change (add, setPose, remove and update throw)
+   * and its pairs cannot be read (contact, manifolds, forEachContact, beganTouching, endedTouching,
+   * contactCount throw); scene queries may run. Without `threads`, it is `update()`. A pool that fails (a
+   * worker died, or it was terminated) leaves its shares to this thread: the update completes, then the
+   * promise rejects with the pool's error.
+   */
+  async updateAsync(): Promise<void> {
+    const threads = this.threads;
+    if (threads === null) { this.update(); return; }
+    this.guard.check('updateAsync');
+    this.guard.updating = true;
+    this.guard.awaiting = true;
+    this.narrow.updating = true;
+    this.pairsOverlap = false;
+    const b = this.bodies;
+    let failure: unknown = null;
+    try {
+      this.broad.update();
+      const moved = b.movedList, movedCount = b.movedCount;
+      b.movedCount = 0;
+      failure = await this.narrow.runAsync(this.broad, threads);
+      for (let i = 0; i < movedCount; i++) { b.movedNow[moved[i]] = 0; b.leafMoved[moved[i]] = 0; }
+      this.pairsOverlap = true;
+    } finally {
+      this.guard.updating = false;
+      this.guard.awaiting = false;
+      this.narrow.updating = false;
+    }
+    if (failure !== null) throw failure;
+  }
+
   /** Number of pairs of the last update whose separation is at most the margin (less those removed since). O(1). */
   get contactCount(): number {
+    this.guard.checkSettled('contactCount');
     return this.narrow.contactListCount;
   }
 
@@ -239,6 +295,7 @@ export class CollisionWorld {
    * @throws InvalidArgumentError for an index out of range, or an `out` that is not a writable record.
    */
   contact(index: number, out?: WorldContact | null): WorldContact {
+    this.guard.checkSettled('contact');
     const r = this.narrow.contactRecord(index);
     if (out == null) return this.narrow.fillContact(this.contactOut, r);
     checkOut(out, 'createWorldContact');
@@ -259,6 +316,7 @@ export class CollisionWorld {
    * @throws InvalidArgumentError for an index out of range, or a world made without `manifolds: true`.
    */
   manifolds(index: number): ManifoldList {
+    this.guard.checkSettled('manifolds');
     const m = this.narrow.manifolds;
     if (m === null) throw new InvalidArgumentError('manifolds', 'are not kept by this world; create it with { manifolds: true }');
     return m.lists[this.narrow.manifoldsOf(this.narrow.contactRecord(index))];
@@ -269,6 +327,7 @@ export class CollisionWorld {
    * `contact(i)`; the record is the world's, refilled for each pair: copy what you keep.
    */
   forEachContact(visit: (contact: WorldContact) => void): void {
+    this.guard.checkSettled('forEachContact');
     checkFunction(visit, 'visit');
     this.guard.visiting++;
     // A record per nesting level (a visitor may call forEachContact again).
@@ -285,6 +344,7 @@ export class CollisionWorld {
 
   /** Calls `visit(a, b)` for every pair that started touching in the last update (and is still a body pair). */
   beganTouching(visit: (a: number, b: number) => void): void {
+    this.guard.checkSettled('beganTouching');
     checkFunction(visit, 'visit');
     this.guard.visiting++;
     try {
@@ -303,6 +363,7 @@ export class CollisionWorld {
    * (a removed body's handle is no longer valid, but is reported here once).
    */
   endedTouching(visit: (a: number, b: number) => void): void {
+    this.guard.checkSettled('endedTouching');
     checkFunction(visit, 'visit');
     this.guard.visiting++;
     try {

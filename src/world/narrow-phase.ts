@@ -8,13 +8,13 @@
  */
 import { describeValue, InvalidArgumentError } from '../errors.js';
 import { Transform } from '../math/transform.js';
-import { CONTACT, isConvexShape, SHAPE_KINDS } from '../query/pair/dispatch.js';
-import { GjkCache } from '../query/gjk/gjk.js';
+import { isConvexShape, SHAPE_KINDS } from '../query/pair/dispatch.js';
 import { acquireWork } from '../query/pair/query-work.js';
-import type { QueryStatus } from '../query/pair/results.js';
-import { SLOT_BITS, type Bodies } from './bodies.js';
+import { FRAME, SLOT_BITS, type Bodies } from './bodies.js';
 import type { BroadPhase } from './broad-phase.js';
 import type { ManifoldSlots } from './manifold-slots.js';
+import { NarrowJob, type WorldThreads } from './narrow-threads.js';
+import { APART, PairKernel, ROW, ROW_CACHE, rowContact, STATUSES } from './pair-kernel.js';
 import { PairSet } from './pair-set.js';
 import { HandlePairs, WorldPose, type WorldContact } from './world-records.js';
 import { WORLD_MOTION_SLACK, WORLD_PAIR_BOX_SLACK } from '../tolerance.js';
@@ -27,8 +27,6 @@ const ANSWER = 10;
 const BITS = SLOT_BITS; // V8 rule 4 (CONTRIBUTING.md)
 /** A body's kind index (kindIndex) is below this: the world takes only the kinds the tables know. */
 const KINDS = SHAPE_KINDS.length;
-/** The statuses a pair's answer stores as an index. */
-const STATUSES: readonly QueryStatus[] = ['converged', 'max-iterations', 'degenerate'];
 
 export class NarrowPhase {
   readonly pairs = new PairSet();
@@ -80,16 +78,18 @@ export class NarrowPhase {
   private readonly kindCounts = new Int32Array(KINDS * KINDS);
   /** The last tight-box test's gap and scale (tightBoxesNear), read by clearBy. */
   private readonly near = new Float64Array(2);
-  /** The one GjkCache the narrow phase lends each pair's warm start to. */
-  private readonly cache = new GjkCache();
-  /** The options of the pairs' contact queries (one record, re-pointed per pair). */
-  private readonly pairOptions: { cache: GjkCache | undefined } = { cache: undefined };
+  /** The pairs' exact query (pair-kernel.ts), and its rows: one per queued pair, a warm start in, an answer out. */
+  private readonly kernel: PairKernel;
+  private rows = new Float64Array(ROW * 64);
+  /** The queue dealt to threads (updateAsync), made on first use. */
+  private job: NarrowJob | null = null;
   private readonly transformA = new Transform();
   private readonly transformB = new Transform();
   private readonly poseA = new WorldPose();
   private readonly poseB = new WorldPose();
 
   constructor(private readonly bodies: Bodies, private readonly margin: number, readonly manifolds: ManifoldSlots | null) {
+    this.kernel = new PairKernel(margin);
     this.pairs.onMove = (from, to) => {
       this.pairTouching[to] = this.pairTouching[from];
       this.pairBegan[to] = this.pairBegan[from];
@@ -149,6 +149,68 @@ export class NarrowPhase {
    * bench/world-ab.ts scene at 1,000 bodies, 0.98× at 10,000); then the touching pairs, compact, in record order.
    */
   run(broad: BroadPhase): void {
+    const queued = this.prepare(broad), order = this.order, pairs = this.pairs, bodies = this.bodies;
+    if (this.rows.length < ROW * queued) this.rows = new Float64Array(2 * ROW * queued);
+    const rows = this.rows, dir = this.pairCacheDir, valid = this.pairCacheValid, frames = bodies.frames, shapes = bodies.shapes;
+    for (let i = 0; i < queued; i++) {
+      const r = order[i], a = pairs.a[r], b = pairs.b[r], o = ROW * i, k = o + ROW_CACHE;
+      rows[k] = dir[3 * r]; rows[k + 1] = dir[3 * r + 1]; rows[k + 2] = dir[3 * r + 2]; rows[k + 3] = valid[r];
+      this.kernel.run(shapes[a]!, shapes[b]!, frames, a, b, rows, o);
+      this.settleRow(i, rows, o);
+    }
+    this.listContacts();
+  }
+
+  /**
+   * The narrow phase of `run` with the queued pairs' queries dealt to `threads` and this thread
+   * (narrow-threads.ts), settled in `run`'s order: the same answers and events, bit for bit. A pool that
+   * fails leaves its shares to this thread; the update completes, and the failure is returned.
+   */
+  async runAsync(broad: BroadPhase, threads: WorldThreads): Promise<unknown> {
+    const queued = this.prepare(broad), order = this.order, bodies = this.bodies;
+    const job = this.job ?? (this.job = new NarrowJob(this.margin));
+    job.shapes = bodies.shapes; job.shapesVersion = bodies.shapesVersion; job.local = bodies.local;
+    job.frames = bodies.frames; job.frameLength = FRAME * bodies.slotCount;
+    job.deal(order, queued, this.pairs.a, this.pairs.b, threads.threads, this.pairCacheDir, this.pairCacheValid);
+    let failure: unknown = null;
+    let answered: Promise<void> | null = null;
+    if (job.shares > 1) {
+      try {
+        answered = threads.narrowPhase(job);
+      } catch (e) {
+        failure = e;
+      }
+    }
+    const rows = job.rows, frames = bodies.frames, shapes = bodies.shapes, entries = job.pairs;
+    // This thread's share while the workers run theirs; all of them if the pool failed.
+    const mine = answered === null ? queued : job.shareStart[1];
+    for (let e = 0; e < mine; e++) {
+      const a = entries[2 * e], b = entries[2 * e + 1];
+      this.kernel.run(shapes[a]!, shapes[b]!, frames, a, b, rows, ROW * e);
+    }
+    if (answered !== null) {
+      try {
+        await answered;
+      } catch (error) {
+        failure = error;
+        for (let e = mine; e < queued; e++) {
+          const a = entries[2 * e], b = entries[2 * e + 1];
+          this.kernel.run(shapes[a]!, shapes[b]!, frames, a, b, rows, ROW * e);
+        }
+      }
+    }
+    const entryOf = job.entryOf;
+    for (let i = 0; i < queued; i++) this.settleRow(i, rows, ROW * entryOf[i]);
+    this.listContacts();
+    return failure;
+  }
+
+  /**
+   * Passes 1 and 2 of the narrow phase: pairs whose fat boxes parted go (records stay put from then on);
+   * pairs that need no query are settled; the others are queued, grouped by pair of kinds, in `order`
+   * (their box scales in `orderScale`). Returns how many.
+   */
+  private prepare(broad: BroadPhase): number {
     const b = this.bodies, motion = b.motion, movedNow = b.movedNow, leafMoved = b.leafMoved;
     // The pairs ended by removals since the last update are this update's too.
     this.ended.count = 0;
@@ -185,22 +247,59 @@ export class NarrowPhase {
         counts[key]++;
         queued++;
       } else {
-        this.clearBy(r, pa, pb, this.near[0]);
+        this.clearBy(r, pa, pb);
         this.settle(r, was, false);
       }
     }
-    // 3. The exact queries, kind pair by kind pair.
+    // The queue in order of kind pairs.
     let start = 0;
     for (let k = 0; k < counts.length; k++) { const c = counts[k]; counts[k] = start; start += c; }
     const order = this.order.length < queued ? (this.order = new Int32Array(2 * queued)) : this.order;
     const scales = this.orderScale.length < queued ? (this.orderScale = new Float64Array(2 * queued)) : this.orderScale;
     for (let i = 0; i < queued; i++) { const at = counts[this.queueKey[i]]++; order[at] = this.queue[i]; scales[at] = this.queueScale[i]; }
-    for (let i = 0; i < queued; i++) {
-      const r = order[i], was = this.pairTouching[r] === 1;
-      this.near[1] = scales[i];
-      this.settle(r, was, this.narrow(r, pairs.a[r], pairs.b[r]));
+    return queued;
+  }
+
+  /**
+   * Queued pair `i` (record order[i]) from its answered row `o` of `rows` (pair-kernel.ts): its warm
+   * start back; apart, its clearance; touching, its answer slot and, with manifolds, its manifold from the
+   * same contact (contactManifold would find it again).
+   */
+  private settleRow(i: number, rows: Float64Array, o: number): void {
+    const r = this.order[i], a = this.pairs.a[r], b = this.pairs.b[r], was = this.pairTouching[r] === 1;
+    const dir = this.pairCacheDir, k = o + ROW_CACHE;
+    dir[3 * r] = rows[k]; dir[3 * r + 1] = rows[k + 1]; dir[3 * r + 2] = rows[k + 2]; this.pairCacheValid[r] = rows[k + 3];
+    this.near[1] = this.orderScale[i];
+    if (rows[o] === APART) {
+      this.near[0] = rows[o + 1];
+      this.clearBy(r, a, b);
+      this.settle(r, was, false);
+      return;
     }
-    const list = this.contactList;
+    let slot = this.pairSlot[r];
+    if (slot < 0) slot = this.pairSlot[r] = this.takeSlot();
+    const ans = this.answers, s = ANSWER * slot, n = 3 * slot, counts = this.counts;
+    for (let j = 0; j < ANSWER; j++) ans[s + j] = rows[o + 2 + j];
+    counts[n] = rows[o + 12]; counts[n + 1] = rows[o + 13]; counts[n + 2] = rows[o + 14];
+    this.statuses[slot] = rows[o + 15];
+    const m = this.manifolds;
+    if (m !== null) {
+      if (this.pairManifoldSlot[r] < 0) this.pairManifoldSlot[r] = m.take();
+      const ms = this.pairManifoldSlot[r], bodies = this.bodies, sa = bodies.shapes[a]!, sb = bodies.shapes[b]!;
+      if (isConvexShape(sa) && isConvexShape(sb)) {
+        const work = acquireWork(false);
+        rowContact(work.contact, rows, o);
+        m.ofConvex(ms, work, sa, bodies.readTransform(this.transformA, a), sb, bodies.readTransform(this.transformB, b));
+      } else {
+        m.ofParts(ms, sa, bodies.readPose(this.poseA, a), sb, bodies.readPose(this.poseB, b));
+      }
+    }
+    this.settle(r, was, true);
+  }
+
+  /** The touching pairs, compact, in record order (what contact(i) reads). */
+  private listContacts(): void {
+    const list = this.contactList, pairs = this.pairs;
     for (let r = 0; r < pairs.count; r++) {
       if (this.pairTouching[r] === 0) continue;
       this.contactIndex[r] = this.contactListCount;
@@ -250,55 +349,15 @@ export class NarrowPhase {
     return this.contactList[index];
   }
 
-  /** The contact of pair `r` (bodies a, b), up to the margin, into its records; whether it touches. */
-  private narrow(r: number, a: number, b: number): boolean {
-    const work = acquireWork(false);
-    work.touchingOnly = false;
-    work.maxSeparation = this.margin;
-    work.contact.partA = 0; work.contact.partB = 0;
-    // Paths that prove the pair apart without a bound (compounds, meshes) leave this: no clearance.
-    work.separationBound = this.margin;
-    const bodies = this.bodies, sa = bodies.shapes[a]!, sb = bodies.shapes[b]!;
-    // The pair's warm start, lent to the one cache and taken back after.
-    const cache = this.cache, dir = this.pairCacheDir, k = 3 * r;
-    cache.x = dir[k]; cache.y = dir[k + 1]; cache.z = dir[k + 2]; cache.valid = this.pairCacheValid[r] === 1;
-    const options = this.pairOptions;
-    options.cache = cache;
-    const ta = bodies.readTransform(this.transformA, a), tb = bodies.readTransform(this.transformB, b);
-    const found = CONTACT.find(sa, sb)(work, sa, ta, sb, tb, options);
-    dir[k] = cache.x; dir[k + 1] = cache.y; dir[k + 2] = cache.z; this.pairCacheValid[r] = cache.valid ? 1 : 0;
-    if (!found) return this.clearBy(r, a, b, work.separationBound);
-    if (work.contact.separation > this.margin) return this.clearBy(r, a, b, work.contact.separation);
-    let slot = this.pairSlot[r];
-    if (slot < 0) slot = this.pairSlot[r] = this.takeSlot();
-    const c = work.contact, ans = this.answers, o = ANSWER * slot, n = 3 * slot, counts = this.counts;
-    ans[o] = c.separation;
-    ans[o + 1] = c.normal.x; ans[o + 2] = c.normal.y; ans[o + 3] = c.normal.z;
-    ans[o + 4] = c.pointA.x; ans[o + 5] = c.pointA.y; ans[o + 6] = c.pointA.z;
-    ans[o + 7] = c.pointB.x; ans[o + 8] = c.pointB.y; ans[o + 9] = c.pointB.z;
-    counts[n] = c.iterations; counts[n + 1] = c.partA; counts[n + 2] = c.partB;
-    this.statuses[slot] = c.status === 'converged' ? 0 : c.status === 'max-iterations' ? 1 : 2;
-    const m = this.manifolds;
-    if (m !== null) {
-      if (this.pairManifoldSlot[r] < 0) this.pairManifoldSlot[r] = m.take();
-      const slot = this.pairManifoldSlot[r];
-      // One narrow phase: a convex pair's manifold from the contact just found.
-      if (isConvexShape(sa) && isConvexShape(sb)) m.ofConvex(slot, work, sa, ta, sb, tb);
-      else m.ofParts(slot, sa, bodies.readPose(this.poseA, a), sb, bodies.readPose(this.poseB, b));
-    }
-    return true;
-  }
-
   /**
-   * Pair `r` found apart, by at least `bound`: its clearance is the bodies' motion sums now plus how much
-   * closer they may come before the margin, less MOTION_SLACK of the boxes' scale (tightBoxesNear's, just
-   * computed). Returns false (not touching), for the narrow phase's tail call.
+   * Pair `r` found apart, by at least `near[0]`: its clearance is the bodies' motion sums now plus how much
+   * closer they may come before the margin, less MOTION_SLACK of the boxes' scale (`near[1]`). (The bound
+   * is not an argument: a call that is not inlined boxes a double argument, V8 rule 1, CONTRIBUTING.md.)
    */
-  private clearBy(r: number, a: number, b: number, bound: number): boolean {
-    const room = bound - this.margin - MOTION_SLACK * this.near[1];
+  private clearBy(r: number, a: number, b: number): void {
+    const room = this.near[0] - this.margin - MOTION_SLACK * this.near[1];
     // (A bound beyond the finite numbers, or none, leaves no clearance: the pair is queried again.)
     this.pairClear[r] = room > 0 && room < Infinity ? this.bodies.motion[a] + this.bodies.motion[b] + room : 0;
-    return false;
   }
 
   /**

@@ -89,11 +89,14 @@ export class HandlePairs {
   b = new Int32Array(16);
   count = 0;
   push(x: number, y: number): void {
-    if (this.count === this.a.length) {
-      const a = new Int32Array(2 * this.count); a.set(this.a); this.a = a;
-      const b = new Int32Array(2 * this.count); b.set(this.b); this.b = b;
-    }
+    if (this.count === this.a.length) this.grow();
     this.a[this.count] = x; this.b[this.count] = y; this.count++;
+  }
+
+  /** Twice the room. */
+  grow(): void {
+    const a = new Int32Array(2 * this.a.length); a.set(this.a); this.a = a;
+    const b = new Int32Array(2 * this.b.length); b.set(this.b); this.b = b;
   }
 }
 
@@ -110,12 +113,20 @@ class CastMotion { readonly linear = new WorldVector(); readonly angular = new W
 export class WorldGuard {
   updating = false;
   visiting = 0;
+  /** Whether an updateAsync() is under way (its pairs are half settled until it resolves). */
+  awaiting = false;
 
   check(what: string): void {
+    if (this.awaiting) throw new InvalidArgumentError(what, 'was called while updateAsync() is under way; await it first');
     if (this.updating) throw new InvalidArgumentError(what, 'was called during update (from a support function of your own); the world cannot change while it updates');
     if (this.visiting > 0) {
       throw new InvalidArgumentError(what, 'was called from inside a callback of this world (a visitor or filter); add, setPose, remove and update are not allowed there: collect the handles and act after the call returns');
     }
+  }
+
+  /** Reading the pairs (contacts, manifolds, changes) must wait for an updateAsync() under way. */
+  checkSettled(what: string): void {
+    if (this.awaiting) throw new InvalidArgumentError(what, 'was called while updateAsync() is under way; the pairs are read once it resolves: await it first');
   }
 }
 
