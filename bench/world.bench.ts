@@ -30,7 +30,8 @@
 import { measureAllocation, type Case } from './harness.js';
 import type { WorldEngine, WorldEngineFactory } from './peers/world-common.js';
 import { cannonWorldEngine } from './peers/world-cannon.js';
-import { bruteForceEngine, buildOurWorld, ourPalette, ourWorldEngine } from './peers/world-ours.js';
+import { bruteForceEngine, buildOurWorld, ourPalette, ourThreadedEngine, ourWorldEngine } from './peers/world-ours.js';
+import { BatchPool } from '../src/threads/index.js';
 import { initRapier, rapierPredictionDistance, rapierWorldEngine } from './peers/world-rapier.js';
 import { DENSITY, makeWorldScene, posesAt, type WorldScene } from './world-scene.js';
 
@@ -106,13 +107,15 @@ function median(xs: number[]): number {
 }
 const now = (): number => Number(process.hrtime.bigint()) / 1e6;
 
-function scenes(quick: boolean): SceneSpec[] {
+function scenes(quick: boolean, pool: BatchPool): SceneSpec[] {
   const ours = (warm: number, reps: number, perRep: number): EngineSpec[] => [
     { key: 'ours', make: ourWorldEngine(false), warm, reps, perRep, alloc: true },
+    { key: 'ours-threads', make: ourThreadedEngine(pool, false), warm, reps, perRep },
     { key: 'rapier', make: rapierWorldEngine(false), warm, reps, perRep, alloc: true },
     { key: 'rapier-pipeline', make: rapierWorldEngine(true), warm, reps, perRep },
     // Timed alone, after the others are freed (see worldBench).
     { key: 'ours-manifolds', make: ourWorldEngine(true), warm, reps, perRep, alloc: true, alone: true },
+    { key: 'ours-manifolds-threads', make: ourThreadedEngine(pool, true), warm, reps, perRep, alone: true },
   ];
   if (quick) {
     return [
@@ -153,13 +156,14 @@ interface Running {
 }
 
 /** One step of engine r at its next t: poses (untimed), set poses, step. */
-function advance(r: Running, scene: WorldScene, record: boolean): void {
+async function advance(r: Running, scene: WorldScene, record: boolean): Promise<void> {
   r.t++;
   posesAt(scene, r.t, r.poses, 0, scene.moving);
   const t0 = now();
   r.engine.setPoses(r.poses);
   const t1 = now();
-  r.engine.step();
+  const stepped = r.engine.step();
+  if (stepped !== undefined) await stepped;
   const t2 = now();
   if (record) { r.setMs.push(t1 - t0); r.stepMs.push(t2 - t1); }
 }
@@ -212,7 +216,7 @@ async function ourMemory(scene: WorldScene, margin: number, steps: number): Prom
   return { scene: scene.name, bodies: n, afterAdd: (m1 - base) / n, steady: (m2 - base) / n, pairs };
 }
 
-const LIB_ORDER = ['convex-collide', 'convex-collide (manifolds)', 'rapier', 'rapier (pipeline only)', 'cannon-es', 'brute force (convex-collide)'];
+const LIB_ORDER = ['convex-collide', 'convex-collide (manifolds)', 'convex-collide, 1 worker + this thread', 'convex-collide (manifolds), 1 worker + this thread', 'rapier', 'rapier (pipeline only)', 'cannon-es', 'brute force (convex-collide)'];
 
 function fmtMs(ms: number): string {
   if (ms >= 100) return Math.round(ms).toLocaleString('en-US');
@@ -284,7 +288,7 @@ async function runPhase(engines: EngineSpec[], spec: SceneSpec, scene: WorldScen
   const countAt = Math.min(...spec.engines.map((r) => r.warm));
   for (const r of running) {
     for (let k = 0; k < r.spec.warm; k++) {
-      advance(r, scene, false);
+      await advance(r, scene, false);
       if (r.t === countAt) r.contactPairs = r.engine.contactPairs();
     }
   }
@@ -294,8 +298,8 @@ async function runPhase(engines: EngineSpec[], spec: SceneSpec, scene: WorldScen
     for (const r of order) {
       if (rep >= r.spec.reps) continue;
       gc!();
-      advance(r, scene, false);
-      for (let k = 0; k < r.spec.perRep; k++) advance(r, scene, true);
+      await advance(r, scene, false);
+      for (let k = 0; k < r.spec.perRep; k++) await advance(r, scene, true);
     }
   }
   const bytes = new Map<Running, number | null>();
@@ -322,7 +326,9 @@ export async function worldBench(o: WorldBenchOptions): Promise<{ rows: WorldRow
   if (!gc) throw new Error('world bench: needs node --expose-gc (npm run bench passes it)');
   await initRapier();
   const margin = rapierPredictionDistance();
-  const specs = scenes(o.quick);
+  // Worker threads for the threaded engines: the machine's cores less this thread's (at least one).
+  const pool = await BatchPool.create();
+  const specs = scenes(o.quick, pool);
   const rows: WorldRow[] = [];
   const memory: WorldMemory[] = [];
   const notes = new Map<string, string>();
@@ -337,5 +343,6 @@ export async function worldBench(o: WorldBenchOptions): Promise<{ rows: WorldRow
       if (phase.length) await runPhase(phase, spec, scene, start, margin, rows, notes, o.log);
     }
   }
+  await pool.terminate();
   return { rows, memory, markdown: markdown(rows, memory, specs, notes, margin) };
 }

@@ -12,8 +12,8 @@ export interface WorldEngine {
   note: string;
   /** Moves the moving bodies (0 … scene.moving − 1) to `poses` (7 numbers a body: position, quaternion x y z w). Timed apart from the step. */
   setPoses(poses: Float64Array): void;
-  /** One step: broad phase and narrow phase on the poses last set. */
-  step(): void;
+  /** One step: broad phase and narrow phase on the poses last set (a promise for an engine that steps on threads). */
+  step(): void | Promise<void>;
   /** Pairs of bodies with at least one contact point after the last step (untimed). */
   contactPairs(): number;
   /** Frees what the engine holds outside the JavaScript heap. */

@@ -9,6 +9,7 @@
  *   no tree: what the world must beat.
  */
 import { Box, Capsule, CollisionWorld, computeAabb, contact, ConvexHull, createAabb, createContactResult, Sphere, type Shape } from '../../src/index.js';
+import type { BatchPool } from '../../src/threads/index.js';
 import type { PaletteShape, WorldScene } from '../world-scene.js';
 import type { WorldEngine, WorldEngineFactory } from './world-common.js';
 
@@ -44,9 +45,9 @@ function readPose(out: MutablePose, p: Float64Array, i: number): MutablePose {
 }
 
 /** Builds our world for a scene (exported for the memory measurement and the profile). */
-export function buildOurWorld(scene: WorldScene, poses: Float64Array, margin: number, manifolds = false): { world: CollisionWorld; handles: Int32Array } {
+export function buildOurWorld(scene: WorldScene, poses: Float64Array, margin: number, manifolds = false, threads?: BatchPool): { world: CollisionWorld; handles: Int32Array } {
   const shapes = ourPalette(scene.palette);
-  const world = new CollisionWorld({ margin, manifolds });
+  const world = new CollisionWorld({ margin, manifolds, threads });
   const n = scene.moving + scene.statics;
   const handles = new Int32Array(n);
   const p = pose();
@@ -68,6 +69,27 @@ export function ourWorldEngine(manifolds: boolean): WorldEngineFactory {
         for (let i = 0; i < moving; i++) world.setPose(handles[i], readPose(p, ps, i));
       },
       step() { world.update(); },
+      contactPairs: () => world.contactCount,
+    };
+  };
+}
+
+/**
+ * Our world with the narrow phase shared with `pool`'s workers: `await world.updateAsync()` per step
+ * (this thread runs a share too). The same answers as `update()`, bit for bit.
+ */
+export function ourThreadedEngine(pool: BatchPool, manifolds: boolean): WorldEngineFactory {
+  return (scene, poses, margin): WorldEngine => {
+    const { world, handles } = buildOurWorld(scene, poses, margin, manifolds, pool);
+    const p = pose(), moving = scene.moving;
+    const threads = `${pool.threads} worker${pool.threads === 1 ? '' : 's'} + this thread`;
+    return {
+      lib: `convex-collide${manifolds ? ' (manifolds)' : ''}, ${threads}`,
+      note: `\`new CollisionWorld({ margin, threads: pool })\`${manifolds ? ' with manifolds' : ''}, \`await world.updateAsync()\`: the narrow phase on ${threads}`,
+      setPoses(ps) {
+        for (let i = 0; i < moving; i++) world.setPose(handles[i], readPose(p, ps, i));
+      },
+      step: () => world.updateAsync(),
       contactPairs: () => world.contactCount,
     };
   };

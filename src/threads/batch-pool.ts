@@ -61,6 +61,11 @@ export class BatchPool implements WorldThreads {
    * pairs in once and the answers out once, instead of each worker being sent a copy of every pose.
    */
   private readonly shared = typeof SharedArrayBuffer === 'function' && (typeof crossOriginIsolated !== 'boolean' || crossOriginIsolated);
+
+  /** Whether the workers share memory with this thread (SharedArrayBuffer: Node, cross-origin isolated pages); else they get copies. */
+  get sharesMemory(): boolean {
+    return this.shared;
+  }
   private sharedPoses: Float64Array<ArrayBufferLike> = new Float64Array(0);
   private sharedPairs: Int32Array<ArrayBufferLike> = new Int32Array(0);
   private sharedNumbers: Float64Array<ArrayBufferLike> = new Float64Array(0);
@@ -71,7 +76,6 @@ export class BatchPool implements WorldThreads {
   private readonly worlds = new WeakMap<NarrowJob, WorldState>();
   private nextWorld = 0;
   private sharedFrames: Float64Array<ArrayBufferLike> = new Float64Array(0);
-  private sharedRows: Float64Array<ArrayBufferLike> = new Float64Array(0);
 
   /** Why a worker failed (it could not load, or it died), once one has: every later call throws it. */
   private failure: string | null = null;
@@ -186,32 +190,29 @@ export class BatchPool implements WorldThreads {
     let world = this.worlds.get(job);
     if (world === undefined) this.worlds.set(job, world = { id: this.nextWorld++, index: new Map(), version: -1 });
     if (world.version !== job.shapesVersion) this.sendShapes(world, job);
-    const own = !this.shared || this.inFlight > 0;
-    let frames: Float64Array<ArrayBufferLike> = job.frames, pairs: Int32Array<ArrayBufferLike> = job.pairs, rows: Float64Array<ArrayBufferLike> = job.rows;
-    if (!own) {
-      // Shared memory: the frames, pairs and warm starts copied in once; each worker writes its rows in place.
-      frames = this.sharedFrames = fit(this.sharedFrames, job.frameLength, Float64Array);
-      frames.set(job.frames.subarray(0, job.frameLength));
-      pairs = this.sharedPairs = fit(this.sharedPairs, 2 * job.count, Int32Array);
-      pairs.set(job.pairs.subarray(0, 2 * job.count));
-      rows = this.sharedRows = fit(this.sharedRows, ROW * job.count, Float64Array);
-      rows.set(job.rows.subarray(ROW * job.shareStart[1], ROW * job.count), ROW * job.shareStart[1]);
-    } else {
-      frames = job.frames.slice(0, job.frameLength);
-    }
     const replies: Promise<WorkerReply>[] = [];
-    for (let s = 1; s < job.shares; s++) {
-      const from = job.shareStart[s], to = job.shareStart[s + 1], id = this.nextId++;
+    const post = (s: number, share: { frames: Float64Array<ArrayBufferLike>; pairs: Int32Array<ArrayBufferLike>; rows: Float64Array<ArrayBufferLike>; claim: Int32Array<ArrayBufferLike> | null; from: number; to: number }): void => {
+      const id = this.nextId++;
       replies.push(new Promise<WorkerReply>((resolve) => this.pending.set(id, { resolve })));
-      // Without shared memory, each worker gets copies of its own pairs and rows, and sends its rows back.
-      const share = own ? { pairs: job.pairs.slice(2 * from, 2 * to), rows: job.rows.slice(ROW * from, ROW * to), from: 0, to: to - from }
-        : { pairs, rows, from, to };
-      this.workers[s - 1].post({ op: 'world-run', id, world: world.id, margin: job.margin, frames, ...share });
+      this.workers[s].post({ op: 'world-run', id, world: world.id, margin: job.margin, ...share });
+    };
+    if (job.claim !== null) {
+      // Shared memory: the job's pairs and rows are shared already; the frames are copied in once (into
+      // the pool's array, or one of this call's own when another call is under way).
+      const frames = fit(this.inFlight > 0 ? new Float64Array(0) : this.sharedFrames, job.frameLength, Float64Array);
+      if (this.inFlight === 0) this.sharedFrames = frames;
+      frames.set(job.frames.subarray(0, job.frameLength));
+      for (let s = 1; s < job.shares; s++) post(s - 1, { frames, pairs: job.pairs, rows: job.rows, claim: job.claim, from: 0, to: job.claimable });
+      return this.collect(replies, () => undefined);
+    }
+    // Without it: each worker gets copies of the frames and of its share's pairs and rows, and sends its rows back.
+    const frames = job.frames.slice(0, job.frameLength);
+    for (let s = 1; s < job.shares; s++) {
+      const from = job.shareStart[s], to = job.shareStart[s + 1];
+      post(s - 1, { frames, pairs: job.pairs.slice(2 * from, 2 * to), rows: job.rows.slice(ROW * from, ROW * to), claim: null, from: 0, to: to - from });
     }
     return this.collect(replies, (s, reply) => {
-      const from = job.shareStart[s + 1], to = job.shareStart[s + 2];
-      if (reply.result !== null) job.rows.set(reply.result as Float64Array, ROW * from);
-      else job.rows.set(rows.subarray(ROW * from, ROW * to), ROW * from);
+      if (reply.result !== null) job.rows.set(reply.result as Float64Array, ROW * job.shareStart[s + 1]);
     });
   }
 

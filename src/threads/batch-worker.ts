@@ -6,7 +6,8 @@
 import { contactBatch, distanceBatch, intersectsBatch } from '../batch/batch-queries.js';
 import { CollisionError } from '../errors.js';
 import type { Shape } from '../shapes/shape.js';
-import { PairKernel, ROW } from '../world/pair-kernel.js';
+import { runEntries } from '../world/narrow-threads.js';
+import { PairKernel } from '../world/pair-kernel.js';
 import { shapeFromTransfer, type ShapeTransfer } from './shape-transfer.js';
 
 /** What the pool posts: the shapes (distinct ones, and each body's index among them), or a batch to run. */
@@ -22,13 +23,13 @@ export type WorkerRequest =
   /** A world's bodies' shapes: the distinct ones new since the last (all of them after a reset), each slot's index. */
   | { readonly op: 'world-shapes'; readonly world: number; readonly reset: boolean; readonly distinct: readonly ShapeTransfer[]; readonly table: Int32Array }
   /**
-   * A share of a world's narrow phase (world/narrow-threads.ts): entries `from .. to − 1` of `pairs` (two
-   * slots each) and `rows` (pair-kernel.ts), with the bodies' frames. Shared memory is written in place;
-   * copies are sent back.
+   * A part of a world's narrow phase (world/narrow-threads.ts, runEntries): of `pairs` (two slots each) and
+   * `rows` (pair-kernel.ts), with the bodies' frames, chunks claimed through `claim` below `to` (shared
+   * memory, written in place) or entries `from .. to − 1` (copies, sent back).
    */
   | {
     readonly op: 'world-run'; readonly id: number; readonly world: number; readonly margin: number; readonly frames: Float64Array;
-    readonly pairs: Int32Array; readonly rows: Float64Array; readonly from: number; readonly to: number;
+    readonly pairs: Int32Array; readonly rows: Float64Array; readonly claim: Int32Array | null; readonly from: number; readonly to: number;
   };
 
 /** What the worker posts back for a batch. */
@@ -65,11 +66,8 @@ function handle(port: Port, request: WorkerRequest): void {
       const w = worlds.get(request.world);
       if (w === undefined) throw new Error(`world ${request.world} has no shapes on this worker`);
       const kernel = w.kernel ?? (w.kernel = new PairKernel(request.margin));
-      const { pairs, rows, frames, from, to } = request, slots = w.slots;
-      for (let e = from; e < to; e++) {
-        const a = pairs[2 * e], b = pairs[2 * e + 1];
-        kernel.run(slots[a]!, slots[b]!, frames, a, b, rows, ROW * e);
-      }
+      runEntries(kernel, w.slots, request.frames, request.pairs, request.rows, request.claim, request.from, request.to);
+      const rows = request.rows;
       // Rows in shared memory are written in place; a copy goes back (transferred).
       if (rows.buffer instanceof ArrayBuffer) port.postMessage({ id: request.id, ok: true, result: rows } satisfies WorkerReply, [rows.buffer]);
       else port.postMessage({ id: request.id, ok: true, result: null } satisfies WorkerReply);

@@ -13,7 +13,7 @@ import { acquireWork } from '../query/pair/query-work.js';
 import { FRAME, SLOT_BITS, type Bodies } from './bodies.js';
 import type { BroadPhase } from './broad-phase.js';
 import type { ManifoldSlots } from './manifold-slots.js';
-import { NarrowJob, type WorldThreads } from './narrow-threads.js';
+import { NarrowJob, runEntries, type WorldThreads } from './narrow-threads.js';
 import { APART, PairKernel, ROW, ROW_CACHE, rowContact, STATUSES } from './pair-kernel.js';
 import { PairSet } from './pair-set.js';
 import { HandlePairs, WorldPose, type WorldContact } from './world-records.js';
@@ -162,16 +162,16 @@ export class NarrowPhase {
   }
 
   /**
-   * The narrow phase of `run` with the queued pairs' queries dealt to `threads` and this thread
+   * The narrow phase of `run` with the queued pairs' queries shared between `threads` and this thread
    * (narrow-threads.ts), settled in `run`'s order: the same answers and events, bit for bit. A pool that
-   * fails leaves its shares to this thread; the update completes, and the failure is returned.
+   * fails leaves its entries to this thread; the update completes, and the failure is returned.
    */
   async runAsync(broad: BroadPhase, threads: WorldThreads): Promise<unknown> {
-    const queued = this.prepare(broad), order = this.order, bodies = this.bodies;
+    const queued = this.prepare(broad), bodies = this.bodies;
     const job = this.job ?? (this.job = new NarrowJob(this.margin));
     job.shapes = bodies.shapes; job.shapesVersion = bodies.shapesVersion; job.local = bodies.local;
     job.frames = bodies.frames; job.frameLength = FRAME * bodies.slotCount;
-    job.deal(order, queued, this.pairs.a, this.pairs.b, threads.threads, this.pairCacheDir, this.pairCacheValid);
+    job.deal(this.order, queued, this.pairs.a, this.pairs.b, threads, this.pairCacheDir, this.pairCacheValid);
     let failure: unknown = null;
     let answered: Promise<void> | null = null;
     if (job.shares > 1) {
@@ -181,25 +181,21 @@ export class NarrowPhase {
         failure = e;
       }
     }
-    const rows = job.rows, frames = bodies.frames, shapes = bodies.shapes, entries = job.pairs;
-    // This thread's share while the workers run theirs; all of them if the pool failed.
-    const mine = answered === null ? queued : job.shareStart[1];
-    for (let e = 0; e < mine; e++) {
-      const a = entries[2 * e], b = entries[2 * e + 1];
-      this.kernel.run(shapes[a]!, shapes[b]!, frames, a, b, rows, ROW * e);
-    }
+    const kernel = this.kernel, shapes = bodies.shapes, frames = bodies.frames, claim = answered === null ? null : job.claim;
+    // This thread's part while the workers run theirs (all of it if no worker runs): claimed chunks, or share 0.
+    runEntries(kernel, shapes, frames, job.pairs, job.rows, claim, 0, claim !== null || answered === null ? job.claimable : job.shareStart[1]);
     if (answered !== null) {
       try {
         await answered;
       } catch (error) {
+        // (The workers' rows are lost, or never begun: this thread runs every claimable entry again.)
         failure = error;
-        for (let e = mine; e < queued; e++) {
-          const a = entries[2 * e], b = entries[2 * e + 1];
-          this.kernel.run(shapes[a]!, shapes[b]!, frames, a, b, rows, ROW * e);
-        }
+        runEntries(kernel, shapes, frames, job.pairs, job.rows, null, 0, job.claimable);
       }
     }
-    const entryOf = job.entryOf;
+    // The pairs with a body of the user's own code.
+    runEntries(kernel, shapes, frames, job.pairs, job.rows, null, job.claimable, queued);
+    const entryOf = job.entryOf, rows = job.rows;
     for (let i = 0; i < queued; i++) this.settleRow(i, rows, ROW * entryOf[i]);
     this.listContacts();
     return failure;
@@ -265,7 +261,7 @@ export class NarrowPhase {
    * start back; apart, its clearance; touching, its answer slot and, with manifolds, its manifold from the
    * same contact (contactManifold would find it again).
    */
-  private settleRow(i: number, rows: Float64Array, o: number): void {
+  private settleRow(i: number, rows: Float64Array<ArrayBufferLike>, o: number): void {
     const r = this.order[i], a = this.pairs.a[r], b = this.pairs.b[r], was = this.pairTouching[r] === 1;
     const dir = this.pairCacheDir, k = o + ROW_CACHE;
     dir[3 * r] = rows[k]; dir[3 * r + 1] = rows[k + 1]; dir[3 * r + 2] = rows[k + 2]; this.pairCacheValid[r] = rows[k + 3];

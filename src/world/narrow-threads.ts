@@ -1,8 +1,10 @@
 /**
  * The world's narrow phase across threads (`updateAsync` on a world made with `threads`): the pairs queued
- * for the exact query are dealt into shares, share 0 for this thread and one for each worker, as rows of
- * numbers (pair-kernel.ts) that every thread fills with the same function; the world settles them in its
- * own order once all are back, so the answers, their order and every event are those of `update()`.
+ * for the exact query are laid out as entries, rows of numbers (pair-kernel.ts) that every thread fills with
+ * the same function; with shared memory each thread claims small chunks of them until none is left (so all
+ * finish together whatever each pair costs), without it each worker gets a share and this thread the first.
+ * The world settles the rows in its own order once all are back, so the answers, their order and every
+ * event are those of `update()`.
  *
  * The world layer does not know the pool: a BatchPool (threads/batch-pool.ts) is a WorldThreads, and
  * carries a NarrowJob's shapes, poses and rows to its workers.
@@ -10,78 +12,90 @@
 import type { Compound } from '../query/parted/compound.js';
 import { kindIndex } from '../query/pair/dispatch.js';
 import { BUILT_IN_KINDS, type ConvexShape, type Shape } from '../shapes/shape.js';
-import { ROW, ROW_CACHE } from './pair-kernel.js';
+import { ROW, ROW_CACHE, type PairKernel } from './pair-kernel.js';
 
 /** What a world needs of a pool of worker threads: BatchPool is one. */
 export interface WorldThreads {
   /** Number of worker threads. */
   readonly threads: number;
+  /** Whether its workers share memory with this thread (false: they get copies; default true where the platform shares memory). */
+  readonly sharesMemory?: boolean;
   /**
-   * Starts shares 1 to `job.shares − 1` of `job` on the workers (share s on worker s − 1) and resolves once
-   * their rows are in `job.rows`; rejects if a worker fails. Posts before it returns, so this thread can
-   * fill share 0 meanwhile.
+   * Starts `job.shares − 1` workers on `job` and resolves once they are done and their rows are in
+   * `job.rows`; rejects if a worker fails. Posts before it returns, so this thread can work meanwhile.
+   * With `job.claim` (shared memory), each worker claims chunks of entries 0 to `job.claimable − 1` until
+   * none is left, as this thread does; without it, worker s − 1 runs share s (entries `shareStart[s]` to
+   * `shareStart[s + 1] − 1`).
    */
   narrowPhase(job: NarrowJob): Promise<void>;
 }
 
 /** The kind index of a user's own support map (SHAPE_KINDS: the built-in kinds, then 'custom'). */
 const CUSTOM = BUILT_IN_KINDS.length;
-/** A share below this many pairs is not worth a worker's message (tens of microseconds; a pair a few). */
+/** A worker is not worth its message (tens of microseconds) for fewer pairs than this (a pair takes a few). */
 const MIN_SHARE = 128;
+/** Entries a thread claims at once (shared memory): small, so the threads finish together; an atomic add each. */
+export const CLAIM_CHUNK = 16;
+/** Whether this platform shares memory between threads (Node; cross-origin isolated pages). */
+const SHARED = typeof SharedArrayBuffer === 'function' && (typeof crossOriginIsolated !== 'boolean' || crossOriginIsolated);
 
-/** One update's queued pairs as the threads see them. */
+/**
+ * One update's queued pairs as the threads see them: entries 0 to `claimable − 1` are the pairs any thread
+ * may run, in the world's order (grouped by pair of kinds); the rest, pairs with a body of the user's own
+ * code, are this thread's.
+ */
 export class NarrowJob {
   /** The bodies' shapes by slot (the pool sends them to the workers when `shapesVersion` changes). */
   shapes: readonly (Shape | null)[] = [];
   shapesVersion = 0;
-  /** Per slot, 1 when its shape runs code of the user's (a support map of theirs): its pairs stay in share 0. */
+  /** Per slot, 1 when its shape runs code of the user's (a support map of theirs): its pairs stay here. */
   local: Uint8Array = new Uint8Array(0);
   /** The bodies' frames (Bodies.frames) and how many numbers of it are in use. */
   frames: Float64Array = new Float64Array(0);
   frameLength = 0;
-  /** The queued pairs: their two slots, and a row each (pair-kernel.ts: a warm start in, an answer out). */
-  pairs = new Int32Array(128);
-  rows = new Float64Array(ROW * 64);
+  /** The queued pairs: their two slots, and a row each (pair-kernel.ts: a warm start in, an answer out); shared memory where there is some. */
+  pairs: Int32Array<ArrayBufferLike> = sharedInt32(128);
+  rows: Float64Array<ArrayBufferLike> = sharedFloat64(ROW * 64);
   count = 0;
-  /** Share s holds entries shareStart[s] to shareStart[s + 1] − 1; share 0 is this thread's. */
-  shareStart = new Int32Array(10);
+  claimable = 0;
+  /** With shared memory, the next entry to claim (every thread adds CLAIM_CHUNK to it); else null. */
+  claim: Int32Array<ArrayBufferLike> | null = null;
+  private readonly counter: Int32Array<ArrayBufferLike> | null = SHARED ? sharedInt32(1) : null;
+  /** Threads at work: this one and `shares − 1` workers. */
   shares = 0;
+  /** Without shared memory: share s is entries shareStart[s] to shareStart[s + 1] − 1 (share 0 is this thread's). */
+  shareStart = new Int32Array(10);
   /** Each queued pair's entry (by its index in the world's order). */
   entryOf = new Int32Array(64);
 
   constructor(readonly margin: number) {}
 
   /**
-   * Deals `count` queued pairs (records `order[i]`, bodies `a[r]`, `b[r]`) into shares for this thread and
-   * `threads` workers, round-robin in the world's order (so each share runs the pairs grouped by kind, and
-   * the costly kinds are spread); a pair with a body of the user's own code goes to share 0. Copies each
-   * pair's warm start (`cacheDir`, `cacheValid` by record) into its row.
+   * Lays out `count` queued pairs (records `order[i]`, bodies `a[r]`, `b[r]`) as entries for this thread and
+   * the workers of `threads`: the pairs any thread may run first, in the world's order, then those with a body
+   * of the user's own code. Copies each pair's warm start (`cacheDir`, `cacheValid` by record) into its row.
    */
-  deal(order: Int32Array, count: number, a: Int32Array, b: Int32Array, threads: number, cacheDir: Float64Array, cacheValid: Uint8Array): void {
-    const shares = Math.max(1, Math.min(threads + 1, Math.floor(count / MIN_SHARE)));
-    this.shares = shares;
-    this.count = count;
+  deal(order: Int32Array, count: number, a: Int32Array, b: Int32Array, threads: WorldThreads, cacheDir: Float64Array, cacheValid: Uint8Array): void {
     if (this.entryOf.length < count) {
       this.entryOf = new Int32Array(2 * count);
-      this.pairs = new Int32Array(4 * count);
-      this.rows = new Float64Array(2 * ROW * count);
+      this.pairs = sharedInt32(4 * count);
+      this.rows = sharedFloat64(2 * ROW * count);
     }
-    if (this.shareStart.length < shares + 1) this.shareStart = new Int32Array(shares + 1);
-    const start = this.shareStart, local = this.local, entryOf = this.entryOf;
-    // Each pair's share (into entryOf for now) and the shares' sizes; then where each share begins.
-    start.fill(0);
-    for (let i = 0, next = 0; i < count; i++) {
+    const local = this.local, entryOf = this.entryOf;
+    let claimable = 0;
+    for (let i = 0; i < count; i++) { const r = order[i]; if (local[a[r]] === 0 && local[b[r]] === 0) claimable++; }
+    for (let i = 0, free = 0, own = claimable; i < count; i++) {
       const r = order[i];
-      let s = 0;
-      if (local[a[r]] === 0 && local[b[r]] === 0) { s = next; next = next + 1 === shares ? 0 : next + 1; }
-      entryOf[i] = s;
-      start[s + 1]++;
+      entryOf[i] = local[a[r]] === 0 && local[b[r]] === 0 ? free++ : own++;
     }
-    for (let s = 0; s < shares; s++) start[s + 1] += start[s];
-    // Each pair's entry: the next free one of its share (start[s] walks through share s, then is reset).
-    for (let i = 0; i < count; i++) entryOf[i] = start[entryOf[i]]++;
-    for (let s = shares; s > 0; s--) start[s] = start[s - 1];
-    start[0] = 0;
+    this.count = count;
+    this.claimable = claimable;
+    const shares = Math.max(1, Math.min(threads.threads + 1, Math.floor(claimable / MIN_SHARE)));
+    this.shares = shares;
+    if (this.shareStart.length < shares + 1) this.shareStart = new Int32Array(shares + 1);
+    for (let s = 0; s <= shares; s++) this.shareStart[s] = Math.round((claimable * s) / shares);
+    this.claim = threads.sharesMemory === false ? null : this.counter;
+    if (this.claim !== null) Atomics.store(this.claim, 0, 0);
     const pairs = this.pairs, rows = this.rows;
     for (let i = 0; i < count; i++) {
       const r = order[i], e = entryOf[i], o = ROW * e + ROW_CACHE;
@@ -89,6 +103,30 @@ export class NarrowJob {
       rows[o] = cacheDir[3 * r]; rows[o + 1] = cacheDir[3 * r + 1]; rows[o + 2] = cacheDir[3 * r + 2]; rows[o + 3] = cacheValid[r];
     }
   }
+}
+
+/**
+ * Runs entries of `job` with `kernel` on `shapes` (by slot): with `job.claim`, chunks claimed until none of
+ * entries 0 to `claimable − 1` is left; else entries `from` to `to − 1`. The loop every thread runs.
+ */
+export function runEntries(kernel: PairKernel, shapes: readonly (Shape | null)[], frames: Float64Array<ArrayBufferLike>, pairs: Int32Array<ArrayBufferLike>,
+  rows: Float64Array<ArrayBufferLike>, claim: Int32Array<ArrayBufferLike> | null, from: number, to: number): void {
+  if (claim === null) {
+    for (let e = from; e < to; e++) kernel.run(shapes[pairs[2 * e]]!, shapes[pairs[2 * e + 1]]!, frames, pairs[2 * e], pairs[2 * e + 1], rows, ROW * e);
+    return;
+  }
+  // Each claim takes CLAIM_CHUNK entries; the counter only grows, so the loop ends once it passes `to`.
+  for (let start = Atomics.add(claim, 0, CLAIM_CHUNK); start < to; start = Atomics.add(claim, 0, CLAIM_CHUNK)) {
+    const end = Math.min(to, start + CLAIM_CHUNK);
+    for (let e = start; e < end; e++) kernel.run(shapes[pairs[2 * e]]!, shapes[pairs[2 * e + 1]]!, frames, pairs[2 * e], pairs[2 * e + 1], rows, ROW * e);
+  }
+}
+
+function sharedInt32(n: number): Int32Array<ArrayBufferLike> {
+  return SHARED ? new Int32Array(new SharedArrayBuffer(4 * n)) : new Int32Array(n);
+}
+function sharedFloat64(n: number): Float64Array<ArrayBufferLike> {
+  return SHARED ? new Float64Array(new SharedArrayBuffer(8 * n)) : new Float64Array(n);
 }
 
 /**

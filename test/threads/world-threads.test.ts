@@ -24,9 +24,9 @@ async function pool(threads: number): Promise<BatchPool> {
   return p;
 }
 
-/** A pool that records the shares it was given (to see that the workers got some). */
-function watched(p: BatchPool, shares: number[]): WorldThreads {
-  return { threads: p.threads, narrowPhase: (job: NarrowJob) => { shares.push(job.shares); return p.narrowPhase(job); } };
+/** A pool that records the shares it was given (to see that the workers got some); `copies`: as where memory is not shared. */
+function watched(p: BatchPool, shares: number[], copies = false): WorldThreads {
+  return { threads: p.threads, sharesMemory: !copies && p.sharesMemory, narrowPhase: (job: NarrowJob) => { shares.push(job.shares); return p.narrowPhase(job); } };
 }
 
 const rnd0 = mulberry32(31);
@@ -135,10 +135,12 @@ describe('CollisionWorld.updateAsync on worker threads', () => {
     }
   }, 120_000);
 
-  it('copies instead of sharing memory when two worlds update at once on one pool, and still agrees', async () => {
-    const p = await pool(1);
-    const [x, y] = await Promise.all([compare(p, true, 500, 4, 7), compare(p, false, 500, 4, 8)]);
+  it('agrees when the workers get copies (no shared memory), and with two worlds updating at once on one pool', async () => {
+    const p = await pool(2), shares: number[] = [];
+    expect(p.sharesMemory).toBe(true); // (Node)
+    const [x, y] = await Promise.all([compare(watched(p, shares, true), true, 600, 4, 7), compare(p, false, 500, 4, 8)]);
     expect(x + y).toBeGreaterThan(500);
+    expect(Math.max(...shares)).toBe(3);
   }, 120_000);
 
   it('is update() without threads; rejects a value that is not a pool', async () => {
