@@ -191,10 +191,13 @@ export class BatchPool implements WorldThreads {
     if (world === undefined) this.worlds.set(job, world = { id: this.nextWorld++, index: new Map(), version: -1 });
     if (world.version !== job.shapesVersion) this.sendShapes(world, job);
     const replies: Promise<WorkerReply>[] = [];
-    const post = (s: number, share: { frames: Float64Array<ArrayBufferLike>; pairs: Int32Array<ArrayBufferLike>; rows: Float64Array<ArrayBufferLike>; claim: Int32Array<ArrayBufferLike> | null; from: number; to: number }): void => {
+    const post = (s: number, share: {
+      frames: Float64Array<ArrayBufferLike>; pairs: Int32Array<ArrayBufferLike>; rows: Float64Array<ArrayBufferLike>; manifoldRows: Float64Array<ArrayBufferLike>;
+      claim: Int32Array<ArrayBufferLike> | null; from: number; to: number;
+    }): void => {
       const id = this.nextId++;
       replies.push(new Promise<WorkerReply>((resolve) => this.pending.set(id, { resolve })));
-      this.workers[s].post({ op: 'world-run', id, world: world.id, margin: job.margin, ...share });
+      this.workers[s].post({ op: 'world-run', id, world: world.id, margin: job.margin, maxPoints: job.maxPoints, ...share });
     };
     if (job.claim !== null) {
       // Shared memory: the job's pairs and rows are shared already; the frames are copied in once (into
@@ -202,17 +205,22 @@ export class BatchPool implements WorldThreads {
       const frames = fit(this.inFlight > 0 ? new Float64Array(0) : this.sharedFrames, job.frameLength, Float64Array);
       if (this.inFlight === 0) this.sharedFrames = frames;
       frames.set(job.frames.subarray(0, job.frameLength));
-      for (let s = 1; s < job.shares; s++) post(s - 1, { frames, pairs: job.pairs, rows: job.rows, claim: job.claim, from: 0, to: job.claimable });
+      for (let s = 1; s < job.shares; s++) post(s - 1, { frames, pairs: job.pairs, rows: job.rows, manifoldRows: job.manifoldRows, claim: job.claim, from: 0, to: job.claimable });
       return this.collect(replies, () => undefined);
     }
     // Without it: each worker gets copies of the frames and of its share's pairs and rows, and sends its rows back.
-    const frames = job.frames.slice(0, job.frameLength);
+    const frames = job.frames.slice(0, job.frameLength), mr = job.manifoldRow;
     for (let s = 1; s < job.shares; s++) {
       const from = job.shareStart[s], to = job.shareStart[s + 1];
-      post(s - 1, { frames, pairs: job.pairs.slice(2 * from, 2 * to), rows: job.rows.slice(ROW * from, ROW * to), claim: null, from: 0, to: to - from });
+      post(s - 1, {
+        frames, pairs: job.pairs.slice(2 * from, 2 * to), rows: job.rows.slice(ROW * from, ROW * to), manifoldRows: job.manifoldRows.slice(mr * from, mr * to),
+        claim: null, from: 0, to: to - from,
+      });
     }
     return this.collect(replies, (s, reply) => {
-      if (reply.result !== null) job.rows.set(reply.result as Float64Array, ROW * job.shareStart[s + 1]);
+      const from = job.shareStart[s + 1];
+      if (reply.result !== null) job.rows.set(reply.result as Float64Array, ROW * from);
+      if (reply.manifolds !== undefined) job.manifoldRows.set(reply.manifolds, mr * from);
     });
   }
 

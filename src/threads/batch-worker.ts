@@ -28,13 +28,13 @@ export type WorkerRequest =
    * memory, written in place) or entries `from .. to − 1` (copies, sent back).
    */
   | {
-    readonly op: 'world-run'; readonly id: number; readonly world: number; readonly margin: number; readonly frames: Float64Array;
-    readonly pairs: Int32Array; readonly rows: Float64Array; readonly claim: Int32Array | null; readonly from: number; readonly to: number;
+    readonly op: 'world-run'; readonly id: number; readonly world: number; readonly margin: number; readonly maxPoints: number; readonly frames: Float64Array;
+    readonly pairs: Int32Array; readonly rows: Float64Array; readonly manifoldRows: Float64Array; readonly claim: Int32Array | null; readonly from: number; readonly to: number;
   };
 
 /** What the worker posts back for a batch. */
 export type WorkerReply =
-  | { readonly id: number; readonly ok: true; readonly result: Float64Array | Uint8Array | null }
+  | { readonly id: number; readonly ok: true; readonly result: Float64Array | Uint8Array | null; readonly manifolds?: Float64Array }
   | { readonly id: number; readonly ok: false; readonly code: string | null; readonly message: string };
 
 interface Port {
@@ -65,12 +65,15 @@ function handle(port: Port, request: WorkerRequest): void {
     try {
       const w = worlds.get(request.world);
       if (w === undefined) throw new Error(`world ${request.world} has no shapes on this worker`);
-      const kernel = w.kernel ?? (w.kernel = new PairKernel(request.margin));
-      runEntries(kernel, w.slots, request.frames, request.pairs, request.rows, request.claim, request.from, request.to);
-      const rows = request.rows;
-      // Rows in shared memory are written in place; a copy goes back (transferred).
-      if (rows.buffer instanceof ArrayBuffer) port.postMessage({ id: request.id, ok: true, result: rows } satisfies WorkerReply, [rows.buffer]);
-      else port.postMessage({ id: request.id, ok: true, result: null } satisfies WorkerReply);
+      const kernel = w.kernel ?? (w.kernel = new PairKernel(request.margin, request.maxPoints));
+      const { rows, manifoldRows } = request;
+      runEntries(kernel, w.slots, request.frames, request.pairs, rows, manifoldRows, request.claim, request.from, request.to);
+      // Rows in shared memory are written in place; copies go back (transferred).
+      if (rows.buffer instanceof ArrayBuffer) {
+        port.postMessage({ id: request.id, ok: true, result: rows, manifolds: manifoldRows } satisfies WorkerReply, [rows.buffer, manifoldRows.buffer as ArrayBuffer]);
+      } else {
+        port.postMessage({ id: request.id, ok: true, result: null } satisfies WorkerReply);
+      }
     } catch (error) {
       const code = error instanceof CollisionError ? error.code : null;
       port.postMessage({ id: request.id, ok: false, code, message: error instanceof Error ? error.message : String(error) } satisfies WorkerReply);

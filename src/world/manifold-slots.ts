@@ -9,7 +9,8 @@ import { contactManifolds, createManifoldList, type ManifoldList } from '../quer
 import { ManifoldWork, manifoldConvex } from '../query/manifold/convex-manifold.js';
 import { ManifoldCache } from '../query/manifold/manifold-cache.js';
 import { createManifold, type Manifold } from '../query/manifold/manifold-result.js';
-import type { QueryWork } from '../query/pair/query-work.js';
+import type { ContactAnswer, QueryWork } from '../query/pair/query-work.js';
+import { readManifoldRow } from './manifold-row.js';
 import type { WorldPose } from './world-records.js';
 
 /** A compound's or mesh's pair borrows room for this many manifolds more than it had last update (a speed parameter: more only lends more). */
@@ -24,7 +25,7 @@ export class ManifoldSlots {
   private readonly spare: Manifold[] = [];
   private readonly options: { margin: number; maxPoints: number; meshEdges: 'smooth' | 'exact' };
 
-  constructor(private readonly margin: number, private readonly maxPoints: number, meshEdges: 'smooth' | 'exact') {
+  constructor(private readonly margin: number, readonly maxPoints: number, meshEdges: 'smooth' | 'exact') {
     this.options = { margin, maxPoints, meshEdges };
   }
 
@@ -63,6 +64,24 @@ export class ManifoldSlots {
     mw.margin = this.margin;
     const list = this.lists[slot], m = list.manifolds[0];
     manifoldConvex(mw, work.contact, a, tA, b, tB, m, this.maxPoints, this.caches[slot]);
+    m.partA = 0; m.partB = 0;
+    list.count = 1;
+  }
+
+  /** The reference face slot `slot`'s cache holds (ManifoldCache.reference), for a manifold built on another thread. */
+  referenceOf(slot: number): number {
+    return this.caches[slot].reference;
+  }
+
+  /**
+   * A convex pair's manifold into its slot from manifold row `o` of `rows` (manifold-row.ts: built on any
+   * thread by PairKernel.runWithManifold, as ofConvex builds it), with the contact's status and iterations.
+   */
+  ofRow(slot: number, rows: Float64Array<ArrayBufferLike>, o: number, contact: ContactAnswer): void {
+    const list = this.lists[slot], m = list.manifolds[0];
+    this.caches[slot].reference = rows[o] | 0;
+    readManifoldRow(m, rows as Float64Array, o);
+    m.status = contact.status; m.iterations = contact.iterations;
     m.partA = 0; m.partB = 0;
     list.count = 1;
   }

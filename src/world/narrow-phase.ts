@@ -89,7 +89,7 @@ export class NarrowPhase {
   private readonly poseB = new WorldPose();
 
   constructor(private readonly bodies: Bodies, private readonly margin: number, readonly manifolds: ManifoldSlots | null) {
-    this.kernel = new PairKernel(margin);
+    this.kernel = new PairKernel(margin, manifolds === null ? 0 : manifolds.maxPoints);
     this.pairs.onMove = (from, to) => {
       this.pairTouching[to] = this.pairTouching[from];
       this.pairBegan[to] = this.pairBegan[from];
@@ -156,7 +156,7 @@ export class NarrowPhase {
       const r = order[i], a = pairs.a[r], b = pairs.b[r], o = ROW * i, k = o + ROW_CACHE;
       rows[k] = dir[3 * r]; rows[k + 1] = dir[3 * r + 1]; rows[k + 2] = dir[3 * r + 2]; rows[k + 3] = valid[r];
       this.kernel.run(shapes[a]!, shapes[b]!, frames, a, b, rows, o);
-      this.settleRow(i, rows, o);
+      this.settleRow(i, rows, o, null, 0);
     }
     this.listContacts();
   }
@@ -168,10 +168,16 @@ export class NarrowPhase {
    */
   async runAsync(broad: BroadPhase, threads: WorldThreads): Promise<unknown> {
     const queued = this.prepare(broad), bodies = this.bodies;
-    const job = this.job ?? (this.job = new NarrowJob(this.margin));
+    const kernel = this.kernel, m = this.manifolds;
+    const job = this.job ?? (this.job = new NarrowJob(this.margin, m === null ? 0 : m.maxPoints, kernel.manifoldRow));
     job.shapes = bodies.shapes; job.shapesVersion = bodies.shapesVersion; job.local = bodies.local;
     job.frames = bodies.frames; job.frameLength = FRAME * bodies.slotCount;
     job.deal(this.order, queued, this.pairs.a, this.pairs.b, threads, this.pairCacheDir, this.pairCacheValid);
+    const entryOf = job.entryOf, mr = job.manifoldRow;
+    if (m !== null) {
+      // Each pair's reference face (its ManifoldCache's; none for a pair without a manifold slot yet).
+      for (let i = 0; i < queued; i++) { const ms = this.pairManifoldSlot[this.order[i]]; job.manifoldRows[mr * entryOf[i]] = ms < 0 ? 0 : m.referenceOf(ms); }
+    }
     let failure: unknown = null;
     let answered: Promise<void> | null = null;
     if (job.shares > 1) {
@@ -181,22 +187,22 @@ export class NarrowPhase {
         failure = e;
       }
     }
-    const kernel = this.kernel, shapes = bodies.shapes, frames = bodies.frames, claim = answered === null ? null : job.claim;
+    const shapes = bodies.shapes, frames = bodies.frames, claim = answered === null ? null : job.claim;
     // This thread's part while the workers run theirs (all of it if no worker runs): claimed chunks, or share 0.
-    runEntries(kernel, shapes, frames, job.pairs, job.rows, claim, 0, claim !== null || answered === null ? job.claimable : job.shareStart[1]);
+    runEntries(kernel, shapes, frames, job.pairs, job.rows, job.manifoldRows, claim, 0, claim !== null || answered === null ? job.claimable : job.shareStart[1]);
     if (answered !== null) {
       try {
         await answered;
       } catch (error) {
         // (The workers' rows are lost, or never begun: this thread runs every claimable entry again.)
         failure = error;
-        runEntries(kernel, shapes, frames, job.pairs, job.rows, null, 0, job.claimable);
+        runEntries(kernel, shapes, frames, job.pairs, job.rows, job.manifoldRows, null, 0, job.claimable);
       }
     }
     // The pairs with a body of the user's own code.
-    runEntries(kernel, shapes, frames, job.pairs, job.rows, null, job.claimable, queued);
-    const entryOf = job.entryOf, rows = job.rows;
-    for (let i = 0; i < queued; i++) this.settleRow(i, rows, ROW * entryOf[i]);
+    runEntries(kernel, shapes, frames, job.pairs, job.rows, job.manifoldRows, null, job.claimable, queued);
+    const rows = job.rows, manifoldRows = m === null ? null : job.manifoldRows;
+    for (let i = 0; i < queued; i++) this.settleRow(i, rows, ROW * entryOf[i], manifoldRows, mr * entryOf[i]);
     this.listContacts();
     return failure;
   }
@@ -258,10 +264,11 @@ export class NarrowPhase {
 
   /**
    * Queued pair `i` (record order[i]) from its answered row `o` of `rows` (pair-kernel.ts): its warm
-   * start back; apart, its clearance; touching, its answer slot and, with manifolds, its manifold from the
-   * same contact (contactManifold would find it again).
+   * start back; apart, its clearance; touching, its answer slot and, with manifolds, its manifold: from
+   * manifold row `mo` of `manifoldRows` where one was built there (threads), else from the same contact
+   * (contactManifold would find it again).
    */
-  private settleRow(i: number, rows: Float64Array<ArrayBufferLike>, o: number): void {
+  private settleRow(i: number, rows: Float64Array<ArrayBufferLike>, o: number, manifoldRows: Float64Array<ArrayBufferLike> | null, mo: number): void {
     const r = this.order[i], a = this.pairs.a[r], b = this.pairs.b[r], was = this.pairTouching[r] === 1;
     const dir = this.pairCacheDir, k = o + ROW_CACHE;
     dir[3 * r] = rows[k]; dir[3 * r + 1] = rows[k + 1]; dir[3 * r + 2] = rows[k + 2]; this.pairCacheValid[r] = rows[k + 3];
@@ -282,8 +289,10 @@ export class NarrowPhase {
     if (m !== null) {
       if (this.pairManifoldSlot[r] < 0) this.pairManifoldSlot[r] = m.take();
       const ms = this.pairManifoldSlot[r], bodies = this.bodies, sa = bodies.shapes[a]!, sb = bodies.shapes[b]!;
-      if (isConvexShape(sa) && isConvexShape(sb)) {
-        const work = acquireWork(false);
+      const work = acquireWork(false);
+      if (manifoldRows !== null && manifoldRows[mo + 1] === 1) {
+        m.ofRow(ms, manifoldRows, mo, rowContact(work.contact, rows, o));
+      } else if (isConvexShape(sa) && isConvexShape(sb)) {
         rowContact(work.contact, rows, o);
         m.ofConvex(ms, work, sa, bodies.readTransform(this.transformA, a), sb, bodies.readTransform(this.transformB, b));
       } else {

@@ -56,6 +56,8 @@ export class NarrowJob {
   /** The queued pairs: their two slots, and a row each (pair-kernel.ts: a warm start in, an answer out); shared memory where there is some. */
   pairs: Int32Array<ArrayBufferLike> = sharedInt32(128);
   rows: Float64Array<ArrayBufferLike> = sharedFloat64(ROW * 64);
+  /** With manifolds: a manifold row per entry (manifold-row.ts) of `manifoldRow` numbers, and at most `maxPoints` points. */
+  manifoldRows: Float64Array<ArrayBufferLike> = new Float64Array(0);
   count = 0;
   claimable = 0;
   /** With shared memory, the next entry to claim (every thread adds CLAIM_CHUNK to it); else null. */
@@ -68,7 +70,7 @@ export class NarrowJob {
   /** Each queued pair's entry (by its index in the world's order). */
   entryOf = new Int32Array(64);
 
-  constructor(readonly margin: number) {}
+  constructor(readonly margin: number, readonly maxPoints: number, readonly manifoldRow: number) {}
 
   /**
    * Lays out `count` queued pairs (records `order[i]`, bodies `a[r]`, `b[r]`) as entries for this thread and
@@ -80,6 +82,7 @@ export class NarrowJob {
       this.entryOf = new Int32Array(2 * count);
       this.pairs = sharedInt32(4 * count);
       this.rows = sharedFloat64(2 * ROW * count);
+      if (this.manifoldRow > 0) this.manifoldRows = sharedFloat64(2 * this.manifoldRow * count);
     }
     const local = this.local, entryOf = this.entryOf;
     let claimable = 0;
@@ -106,19 +109,22 @@ export class NarrowJob {
 }
 
 /**
- * Runs entries of `job` with `kernel` on `shapes` (by slot): with `job.claim`, chunks claimed until none of
- * entries 0 to `claimable − 1` is left; else entries `from` to `to − 1`. The loop every thread runs.
+ * Runs entries with `kernel` on `shapes` (by slot) and the bodies' `frames`, of `pairs` into `rows` (and,
+ * with `manifoldRow` > 0, `manifoldRows`): with `claim`, chunks claimed until none below `to` is left;
+ * else entries `from` to `to − 1`. The loop every thread runs.
  */
 export function runEntries(kernel: PairKernel, shapes: readonly (Shape | null)[], frames: Float64Array<ArrayBufferLike>, pairs: Int32Array<ArrayBufferLike>,
-  rows: Float64Array<ArrayBufferLike>, claim: Int32Array<ArrayBufferLike> | null, from: number, to: number): void {
-  if (claim === null) {
-    for (let e = from; e < to; e++) kernel.run(shapes[pairs[2 * e]]!, shapes[pairs[2 * e + 1]]!, frames, pairs[2 * e], pairs[2 * e + 1], rows, ROW * e);
-    return;
-  }
+  rows: Float64Array<ArrayBufferLike>, manifoldRows: Float64Array<ArrayBufferLike>, claim: Int32Array<ArrayBufferLike> | null, from: number, to: number): void {
+  let start = claim === null ? from : Atomics.add(claim, 0, CLAIM_CHUNK);
   // Each claim takes CLAIM_CHUNK entries; the counter only grows, so the loop ends once it passes `to`.
-  for (let start = Atomics.add(claim, 0, CLAIM_CHUNK); start < to; start = Atomics.add(claim, 0, CLAIM_CHUNK)) {
-    const end = Math.min(to, start + CLAIM_CHUNK);
-    for (let e = start; e < end; e++) kernel.run(shapes[pairs[2 * e]]!, shapes[pairs[2 * e + 1]]!, frames, pairs[2 * e], pairs[2 * e + 1], rows, ROW * e);
+  while (start < to) {
+    const end = claim === null ? to : Math.min(to, start + CLAIM_CHUNK), m = kernel.manifoldRow;
+    for (let e = start; e < end; e++) {
+      const a = pairs[2 * e], b = pairs[2 * e + 1];
+      if (m > 0) kernel.runWithManifold(shapes[a]!, shapes[b]!, frames, a, b, rows, ROW * e, manifoldRows, m * e);
+      else kernel.run(shapes[a]!, shapes[b]!, frames, a, b, rows, ROW * e);
+    }
+    start = claim === null ? to : Atomics.add(claim, 0, CLAIM_CHUNK);
   }
 }
 

@@ -6,11 +6,15 @@
  */
 import { Transform } from '../math/transform.js';
 import { GjkCache } from '../query/gjk/gjk.js';
-import { CONTACT } from '../query/pair/dispatch.js';
+import { ManifoldWork, manifoldConvex } from '../query/manifold/convex-manifold.js';
+import { ManifoldCache } from '../query/manifold/manifold-cache.js';
+import { createManifold } from '../query/manifold/manifold-result.js';
+import { CONTACT, isConvexShape } from '../query/pair/dispatch.js';
 import { acquireWork, type ContactAnswer } from '../query/pair/query-work.js';
 import type { QueryStatus } from '../query/pair/results.js';
 import type { Shape } from '../shapes/shape.js';
 import { frameTransform } from './bodies.js';
+import { manifoldRowLength, writeManifoldRow } from './manifold-row.js';
 
 /**
  * Numbers of a pair's row: [0] whether it touches (TOUCHING) or is apart (APART); [1] apart, a lower bound
@@ -35,8 +39,37 @@ export class PairKernel {
   readonly transformA = new Transform();
   readonly transformB = new Transform();
 
-  /** @param margin the world's contact margin: pairs farther apart are not contacts. */
-  constructor(private readonly margin: number) {}
+  /** Numbers of a manifold row (manifold-row.ts), 0 when the world keeps no manifolds. */
+  readonly manifoldRow: number;
+  private readonly manifoldWork = new ManifoldWork();
+  private readonly manifold = createManifold();
+  /** The pair's reference face goes through this (manifoldConvex reads and writes only that of a cache). */
+  private readonly manifoldCache = new ManifoldCache();
+
+  /**
+   * @param margin the world's contact margin: pairs farther apart are not contacts.
+   * @param maxPoints with manifolds, at most this many points per manifold; 0 without.
+   */
+  constructor(private readonly margin: number, private readonly maxPoints: number) {
+    this.manifoldRow = maxPoints > 0 ? manifoldRowLength(maxPoints) : 0;
+    this.manifoldWork.margin = margin;
+  }
+
+  /**
+   * `run`, then for a touching convex pair its manifold from the same contact (as the world's manifolds
+   * are built: ManifoldSlots.ofConvex) into manifold row `mo` of `manifoldRows`, from the reference face
+   * there; other pairs' rows say they hold none (a compound's or mesh's manifolds are built by the world).
+   */
+  runWithManifold(sa: Shape, sb: Shape, frames: Float64Array, a: number, b: number, rows: Float64Array, o: number, manifoldRows: Float64Array, mo: number): void {
+    this.run(sa, sb, frames, a, b, rows, o);
+    manifoldRows[mo + 1] = 0;
+    if (rows[o] !== TOUCHING || !isConvexShape(sa) || !isConvexShape(sb)) return;
+    const work = acquireWork(false), cache = this.manifoldCache, m = this.manifold;
+    cache.reference = manifoldRows[mo];
+    manifoldConvex(this.manifoldWork, work.contact, sa, this.transformA, sb, this.transformB, m, this.maxPoints, cache);
+    manifoldRows[mo] = cache.reference;
+    writeManifoldRow(manifoldRows, mo, m);
+  }
 
   /**
    * The contact of bodies `a` and `b` (shapes `sa`, `sb`, transforms in `frames`, Bodies' layout) up to the
