@@ -77,10 +77,10 @@ function snapshot(world: CollisionWorld): unknown[] {
       const list = world.manifolds(i);
       for (let k = 0; k < list.count; k++) {
         const m = list.manifolds[k];
-        out.push([m.normal.x, m.normal.y, m.normal.z, m.partA, m.partB, m.count]);
+        out.push([m.normal.x, m.normal.y, m.normal.z, m.partA, m.partB, m.count, m.status, m.iterations]);
         for (let p = 0; p < m.count; p++) {
           const q = m.points[p];
-          out.push([q.separation, q.pointA.x, q.pointA.y, q.pointA.z, q.pointB.x, q.pointB.y, q.pointB.z, q.id]);
+          out.push([q.separation, q.pointA.x, q.pointA.y, q.pointA.z, q.pointB.x, q.pointB.y, q.pointB.z, q.id, q.featureA.type, q.featureA.index, q.featureB.type, q.featureB.index]);
         }
       }
     }
