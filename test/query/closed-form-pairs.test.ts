@@ -138,6 +138,35 @@ describe('closed-form pairs against the general path and the certificates', () =
   });
 });
 
+describe('a ball or a point whose centre is in a box: out through the nearest face', () => {
+  it('depth = the nearest face\'s distance plus the radius, certified, the general path agrees, no iteration', () => {
+    let inside = 0;
+    fc.assert(fc.property(ballOrPoint, fc.tuple(size, size, size), fc.tuple(A.num(-1, 1), A.num(-1, 1), A.num(-1, 1)), A.unitQuat, A.unitQuat, A.pose(5), (jb, h, u, qa, qb, m) => {
+      // The centre at u (in the box's half-extents) in the box's frame; the box placed by the motion m.
+      const boxPose = O.composePose(m, O.at(0, 0, 0, qb));
+      const local: O.V3 = [u[0] * h[0], u[1] * h[1], u[2] * h[2]];
+      const centre = O.composePose(boxPose, O.at(local[0], local[1], local[2], qa));
+      const a: O.Placed = { json: jb, pose: centre }, b: O.Placed = { json: { type: 'box', halfExtents: h } as ShapeJSON, pose: boxPose };
+      const la = A.build(a), lb = A.build(b), what = A.describeCase(a, b);
+      const size2 = O.shapeSize(a.json) + O.shapeSize(b.json), tol = 1e-12 * size2 + 64 * Number.EPSILON * 5;
+      const c = contact(la.shape, la.pose, lb.shape, lb.pose)!;
+      const r = jb.type === 'sphere' ? (jb as { radius: number }).radius : 0;
+      const gap = Math.min(h[0] - Math.abs(local[0]), h[1] - Math.abs(local[1]), h[2] - Math.abs(local[2]));
+      expect(Math.abs(c.separation + gap + r), what).toBeLessThanOrEqual(tol);
+      expect(certify(a, b, c, tol), what).toBe('');
+      expect(c.iterations, what).toBe(0);
+      const g = contact(general(la.shape), la.pose, general(lb.shape), lb.pose)!;
+      expect(Math.abs(g.separation - c.separation), what).toBeLessThanOrEqual(1e-9 * size2);
+      // Either order: the exact flip.
+      const ba = contact(lb.shape, lb.pose, la.shape, la.pose)!;
+      expect(ba.separation).toBe(c.separation);
+      expect(ba.pointA).toEqual(c.pointB);
+      inside++;
+    }), { numRuns: runs(300), seed: seed(3205) });
+    expect(inside).toBe(runs(300));
+  });
+});
+
 describe('two boxes: separating axes with clipped, aligned witnesses', () => {
   const boxArb = fc.tuple(A.num(0.1, 1.5), A.num(0.1, 1.5), A.num(0.1, 1.5));
   /** A quaternion that is the identity, a quarter turn about an axis, or random: faces parallel, edges parallel, or neither. */

@@ -18,7 +18,9 @@
  * calls): A's core point c[12..14], B's c[15..17] (A's frame, the copy's units), their distance c[18], the
  * scale the lengths were read at c[19], the unit normal from A's core to B's c[20..22] (0 when they meet),
  * the factor back to the pair's units c[24] (1 in the ordinary range), the radii c[25], c[26]; c[0..11]
- * are the kernel's own. A length of the scaled answer times c[24] is the answer's, exactly.
+ * are the kernel's own. A kernel that can answer the contact of cores that meet exactly writes it as a
+ * signed core answer (c[18] ≤ the slack is then minus the cores' depth along the normal c[20..22], the core
+ * points A's and B's deepest along it) and sets c[23] to 1; else c[23] is 0 and such a contact takes EPA. A length of the scaled answer times c[24] is the answer's, exactly.
  */
 import type { Transform } from '../../math/transform.js';
 import type { ConvexShape, ShapeKind } from '../../shapes/shape.js';
@@ -115,7 +117,8 @@ export function contactFamily(form: ClosedForm): ContactPairFunction {
     const ca = a as ConvexShape, cb = b as ConvexShape;
     if (options?.trace === undefined) {
       const c = kernel(work, ca, tA, cb, tB);
-      if (c[18] > work.frame.slack) {
+      // Cores apart (their closest points), or an exact contact of cores that meet.
+      if (c[18] > work.frame.slack || c[23] === 1) {
         const back = c[24];
         if (!contactFromCores(work, back === 1 ? tA : scratch(work).tA, c)) return false;
         if (back !== 1) {

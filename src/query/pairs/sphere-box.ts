@@ -3,10 +3,10 @@
  * §5.2.5), in the box's frame: the centre's closest box point is the centre clamped to the box. A centre
  * outside the box (by more than the slack) gives the cores' closest points, answered by the core-plus-
  * radius rule (core-answer.ts); a centre inside or on it gives distance 0 at the centre, and its contact
- * is EPA's (the general path, also the oracle of the tests). A closed form for that contact (out through
- * the nearest face) was exact, but its stores into the shared contact record made V8 box numbers in the
- * other pairs' queries that followed it (4.5 bytes a query over every pair of kinds, allocation.test.ts),
- * and a ball's centre inside a box is a deep, rare overlap.
+ * goes out through the nearest face (deepInBox): a point inside a convex polytope is nearest its boundary
+ * on the nearest face plane, and its projection there lies on that face (moving by less than any other
+ * plane's distance crosses no other plane), so the depth is exact. That answer is written into the kernel's
+ * record as a signed core distance and leaves through the same writer as the apart one (core-answer.ts).
  */
 import { rotateVector, type Transform } from '../../math/transform.js';
 import type { Box } from '../../shapes/box.js';
@@ -38,12 +38,38 @@ function relateCentre(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexS
   const dx = qx - cx, dy = qy - cy, dz = qz - cz;
   const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
   c[18] = d;
-  if (d > 0) {
+  if (d > work.frame.slack) {
     const nx = dx / d, ny = dy / d, nz = dz / d;
     c[20] = t.m00 * nx + t.m01 * ny + t.m02 * nz;
     c[21] = t.m10 * nx + t.m11 * ny + t.m12 * nz;
     c[22] = t.m20 * nx + t.m21 * ny + t.m22 * nz;
-  } else { c[20] = 0; c[21] = 0; c[22] = 0; }
+    c[23] = 0;
+  } else {
+    // The centre in or on the box (within the slack): out through the nearest face (the header says why
+    // exact), the first of ties in the order +x, −x, +y, −y, +z, −z; the record as a signed core answer
+    // (the centre, its projection on that face, minus the distance to it, the normal from the ball into
+    // the box: the face's inward normal) and c[23] = 1, which the contact family reads as an exact
+    // answer (the other families see cores that meet).
+    // The gap to each side's face; the nearest (an index 0..5: axis · 2 + side).
+    let best = hx - cx, face = 0;
+    if (hx + cx < best) { best = hx + cx; face = 1; }
+    if (hy - cy < best) { best = hy - cy; face = 2; }
+    if (hy + cy < best) { best = hy + cy; face = 3; }
+    if (hz - cz < best) { best = hz - cz; face = 4; }
+    if (hz + cz < best) { best = hz + cz; face = 5; }
+    // The projection and the inward normal, in B's frame.
+    let px = cx, py = cy, pz = cz, nx = 0, ny = 0, nz = 0;
+    const axis = face >> 1, side = (face & 1) === 0 ? 1 : -1;
+    if (axis === 0) { px = side * hx; nx = -side; } else if (axis === 1) { py = side * hy; ny = -side; } else { pz = side * hz; nz = -side; }
+    c[15] = t.m00 * px + t.m01 * py + t.m02 * pz + t.tx;
+    c[16] = t.m10 * px + t.m11 * py + t.m12 * pz + t.ty;
+    c[17] = t.m20 * px + t.m21 * py + t.m22 * pz + t.tz;
+    c[18] = -best;
+    c[20] = t.m00 * nx + t.m01 * ny + t.m02 * nz;
+    c[21] = t.m10 * nx + t.m11 * ny + t.m12 * nz;
+    c[22] = t.m20 * nx + t.m21 * ny + t.m22 * nz;
+    c[23] = 1;
+  }
   return c;
 }
 
