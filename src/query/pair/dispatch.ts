@@ -23,6 +23,7 @@ import type { EpaOptions } from '../epa/epa.js';
 import type { GjkOptions } from '../gjk/gjk.js';
 import { closestPointsFamily, contactFamily, distanceFamily, intersectsFamily, type ClosedForm } from '../pairs/closed-form-families.js';
 import { contactBoxBox } from '../pairs/contact-box-box.js';
+import { contactSphereHull } from '../pairs/contact-sphere-hull.js';
 import { CLOSED_FORMS } from '../pairs/closed-forms.js';
 import { enterUserCode, leaveUserCode, type ContactAnswer, type QueryWork } from './query-work.js';
 import type { ClosestPointsResult } from './results.js';
@@ -243,5 +244,7 @@ export const CONTACT = /* @__PURE__ */ withBoxBox(/* @__PURE__ */ withClosedForm
 
 function withBoxBox(table: PairTable<ContactPairFunction>): PairTable<ContactPairFunction> {
   table.register('box', 'box', contactBoxBox);
+  table.register('point', 'convexHull', contactSphereHull);
+  table.register('sphere', 'convexHull', contactSphereHull);
   return table;
 }
