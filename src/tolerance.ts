@@ -191,6 +191,15 @@ export const SCALE_FREE_EXPONENT = 200;
 export const POSITION_ULPS = 8;
 
 /**
+ * A capsule's or segment's core entering a polytope (query/pairs/contact-capsule-hull.ts): the witnesses
+ * found for the least facet (the segment's deepest point over the face, or the closest points with the
+ * edge) must give that facet's depth to within this times the pair's size (unitless), else the query takes
+ * the general path. Rounding leaves them a few ulps apart; a witness off its facet would be off by a share
+ * of the size. The property tests pass from 1e-13 to 1e-3 (pinned by none).
+ */
+export const CAPSULE_WITNESS_AGREEMENT = 1e-9;
+
+/**
  * Two segments count as parallel, for the normal of their closest points, when the sine² of their angle is
  * below this (unitless; query/pairs/closest-segments.ts): their cross product is then rounding, and the
  * normal is taken from the points' difference or a perpendicular instead. Not pinned by any test: the

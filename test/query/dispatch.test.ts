@@ -8,7 +8,7 @@ import { CLOSED_FORMS } from '../../src/query/pairs/closed-forms.js';
 import { describe, expect, it } from 'vitest';
 import {
   Box, Capsule, closestPoints, Cone, contact, ConvexHull, createClosestPointsResult, Cylinder, distance, Ellipsoid, intersects,
-  InvalidShapeError, MinkowskiSum, penetration, Point, Rounded, Scaled, Segment, Sphere, Triangle, UnsupportedPairError, type ConvexShape, type Shape,
+  InvalidShapeError, MinkowskiSum, penetration, Point, Rounded, Scaled, Segment, Sphere, Triangle, UnsupportedPairError, type ConvexShape, type Shape, type Vec3Like,
 } from '../../src/index.js';
 import { transformFromPose, Transform } from '../../src/math/transform.js';
 import { contactConvex } from '../../src/query/contact/convex-contact.js';
@@ -63,14 +63,16 @@ describe('pair tables', () => {
   it('send every pair of convex kinds to the convex path, pairs with a user support map through its guard', () => {
     // One general function (the convex path, scale-free) for every pair of built-in kinds but the closed
     // forms (query/pairs/closed-forms.ts), which have their own, both ways round.
-    const closed = new Set([...CLOSED_FORMS.flatMap(({ kinds: [ka, kb] }) => [`${ka} ${kb}`, `${kb} ${ka}`]), 'box box']);
+    // And the contact family's own specialised pairs (dispatch.ts, withBoxBox), both ways round.
+    const specialised = ['box box', 'point convexHull', 'sphere convexHull', 'segment box', 'box capsule', 'segment convexHull', 'capsule convexHull'];
+    const closed = new Set([...CLOSED_FORMS.flatMap(({ kinds: [ka, kb] }) => [`${ka} ${kb}`, `${kb} ${ka}`]), ...specialised.flatMap((p) => [p, p.split(' ').reverse().join(' ')])]);
     const general = CONTACT.find(new Box(1, 1, 1), new Cylinder(1, 1));
     let special = 0;
     for (const a of one()) for (const b of one()) {
       const fn = CONTACT.find(a, b);
       if (closed.has(`${a.kind} ${b.kind}`)) { expect(fn).not.toBe(general); special++; } else expect(fn).toBe(general);
     }
-    expect(special).toBe(21); // 10 pairs of point, segment, sphere, capsule (4 of them alike), 2 with a box, both ways; box–box
+    expect(special).toBe(33); // 10 pairs of point, segment, sphere, capsule (4 of them alike), 2 with a box, both ways; box–box; 6 more both ways
     // A user's own shape, or a wrapper around one, runs user code: one guarded entry for all such pairs.
     const users = [custom(), custom('custom'), new Rounded(custom() as never, 0.1)];
     const guarded = CONTACT.find(users[0], users[0]);
@@ -239,6 +241,30 @@ describe('what the dispatcher cannot answer', () => {
       expect(contact(c, P(), other, P(0.4, 0.1, 0))!.separation).toBe(contact(built, P(), other, P(0.4, 0.1, 0))!.separation);
       expect(distance(c, P(), new Sphere(0.3), pb)).toBeCloseTo(distance(built, P(), new Sphere(0.3), pb), 14);
       expect(contact(c, P(), new Sphere(0.3), P(0.4, 0.1, 0))!.separation).toBeCloseTo(contact(built, P(), new Sphere(0.3), P(0.4, 0.1, 0))!.separation, 14);
+    }
+  });
+});
+
+describe('traced queries take the general path in the order asked', () => {
+  const at = (x: number, y: number, z: number) => ({ position: { x, y, z }, quaternion: { x: 0.2, y: 0.4, z: 0.4, w: Math.sqrt(1 - 0.36) } });
+  const asUser = (s: ConvexShape) => ({ support: (o: Vec3Like, d: Readonly<Vec3Like>) => s.support(o, d), sweptRadius: s.sweptRadius, boundingRadius: s.boundingRadius });
+  it('a specialised pair either way round: its trace and answer are the general path\'s on the pair as given, bit for bit', () => {
+    const hull = new ConvexHull([[1, 0, 0], [0, 1, 0], [0, 0, 1], [-1, -1, -1], [0.5, -0.7, 0.2]].flat());
+    const pairs: [ConvexShape, ConvexShape][] = [
+      [new Box(1, 0.5, 0.7), new Capsule(0.6, 0.3)], [new Capsule(0.6, 0.3), new Box(1, 0.5, 0.7)], [hull, new Sphere(0.4)], [new Sphere(0.4), hull],
+      [new Box(1, 0.5, 0.7), new Sphere(0.4)], [hull, new Segment({ x: -1, y: 0, z: 0 }, { x: 1, y: 0.2, z: 0 })], [new Box(1, 0.5, 0.7), new Box(0.3, 0.4, 0.5)],
+    ];
+    for (const [a, b] of pairs) {
+      for (const x of [0.2, 0.9, 2.5]) {
+        const steps: number[][] = [[], []];
+        const answers = [[a, b], [asUser(a), asUser(b)]].map(([sa, sb], k) => {
+          const c = contact(sa as ConvexShape, at(0, 0, 0), sb as ConvexShape, at(x, 0.1, 0), undefined, { trace: (s) => { steps[k].push(s.iteration, s.distance, s.support.x, s.support.y, s.support.z); } })!;
+          return [c.separation, c.normal.x, c.normal.y, c.normal.z, c.pointA.x, c.pointB.z];
+        });
+        expect(steps[0].length).toBeGreaterThan(0);
+        expect(steps[0]).toEqual(steps[1]);
+        expect(answers[0]).toEqual(answers[1]);
+      }
     }
   });
 });

@@ -24,6 +24,7 @@ import type { GjkOptions } from '../gjk/gjk.js';
 import { closestPointsFamily, contactFamily, distanceFamily, intersectsFamily, type ClosedForm } from '../pairs/closed-form-families.js';
 import { contactBoxBox } from '../pairs/contact-box-box.js';
 import { contactSphereHull } from '../pairs/contact-sphere-hull.js';
+import { contactCapsuleHull } from '../pairs/contact-capsule-hull.js';
 import { CLOSED_FORMS } from '../pairs/closed-forms.js';
 import { enterUserCode, leaveUserCode, type ContactAnswer, type QueryWork } from './query-work.js';
 import type { ClosestPointsResult } from './results.js';
@@ -102,7 +103,7 @@ export class PairTable<F> {
    * @param convex the general function every pair of convex kinds falls back to.
    * @param swap the family's swap wrapper.
    */
-  constructor(readonly query: string, convex: F, private readonly swap: (fn: F) => F, guard: (fn: F) => F) {
+  constructor(readonly query: string, private readonly convex: F, private readonly swap: (fn: F, general: F) => F, guard: (fn: F) => F) {
     this.fns = new Array<F | undefined>(STRIDE * STRIDE).fill(undefined);
     // Pairs with a shape of the user's own run user code, which may query: their entries are guarded
     // (query-work.ts, enterUserCode).
@@ -114,7 +115,8 @@ export class PairTable<F> {
 
   /**
    * Registers `fn` for the pair (kindA, kindB), which must be in canonical order (kindA not after kindB
-   * in SHAPE_KINDS); the reversed pair gets the swap wrapper of `fn`.
+   * in SHAPE_KINDS); the reversed pair gets the swap wrapper of `fn` (a traced query there runs the general
+   * function in the order asked, so that its steps are those of A − B as given).
    * @throws RangeError for an unknown kind or a pair out of canonical order (a programming error).
    */
   register(kindA: ShapeKind, kindB: ShapeKind, fn: F): void {
@@ -122,7 +124,7 @@ export class PairTable<F> {
     if (i < 0 || j < 0) throw new RangeError(`${this.query}: unknown kind in (${kindA}, ${kindB})`);
     if (i > j) throw new RangeError(`${this.query}: register (${kindB}, ${kindA}) in canonical order, not (${kindA}, ${kindB})`);
     this.fns[i * STRIDE + j] = fn;
-    if (i !== j) this.fns[j * STRIDE + i] = this.swap(fn);
+    if (i !== j) this.fns[j * STRIDE + i] = this.swap(fn, this.convex);
   }
 
   /**
@@ -186,24 +188,28 @@ function flipAnswer(pointA: Vec3Like, pointB: Vec3Like, normal: Vec3Like): void 
   normal.x = 0 - normal.x; normal.y = 0 - normal.y; normal.z = 0 - normal.z;
 }
 
-export const swapIntersects = (fn: IntersectsPairFunction): IntersectsPairFunction =>
-  (work, a, tA, b, tB, options) => fn(work, b, tB, a, tA, options);
+export const swapIntersects = (fn: IntersectsPairFunction, general?: IntersectsPairFunction): IntersectsPairFunction =>
+  (work, a, tA, b, tB, options) => (options?.trace !== undefined && general !== undefined ? general(work, a, tA, b, tB, options) : fn(work, b, tB, a, tA, options));
 
-export const swapDistance = (fn: DistancePairFunction): DistancePairFunction =>
+export const swapDistance = (fn: DistancePairFunction, general?: DistancePairFunction): DistancePairFunction =>
   (work, a, tA, b, tB, options) => {
+    if (options?.trace !== undefined && general !== undefined) { general(work, a, tA, b, tB, options); return; }
     fn(work, b, tB, a, tA, options);
     const p = work.distancePartA; work.distancePartA = work.distancePartB; work.distancePartB = p;
   };
 
-export const swapClosestPoints = (fn: ClosestPointsPairFunction): ClosestPointsPairFunction =>
+export const swapClosestPoints = (fn: ClosestPointsPairFunction, general?: ClosestPointsPairFunction): ClosestPointsPairFunction =>
   (work, a, tA, b, tB, out, options) => {
+    if (options?.trace !== undefined && general !== undefined) { general(work, a, tA, b, tB, out, options); return; }
     fn(work, b, tB, a, tA, out, options);
     flipAnswer(out.pointA, out.pointB, out.normal);
     const p = work.distancePartA; work.distancePartA = work.distancePartB; work.distancePartB = p;
   };
 
-export const swapContact = (fn: ContactPairFunction): ContactPairFunction =>
+/** (With `general`, a traced query runs it in the order asked: PairTable.register.) */
+export const swapContact = (fn: ContactPairFunction, general?: ContactPairFunction): ContactPairFunction =>
   (work, a, tA, b, tB, options) => {
+    if (options?.trace !== undefined && general !== undefined) return general(work, a, tA, b, tB, options);
     if (!fn(work, b, tB, a, tA, options)) return false;
     const c: ContactAnswer = work.contact;
     flipAnswer(c.pointA, c.pointB, c.normal);
@@ -235,6 +241,14 @@ function withClosedForms<F>(table: PairTable<F>, build: (form: ClosedForm) => F)
   return table;
 }
 
+/**
+ * A box and a capsule, in the tables' order (the box first): the capsule's function swapped, but a traced
+ * query keeps the order it was asked in, so that its steps are those of A − B as given.
+ */
+const contactBoxCapsuleSwapped = /* @__PURE__ */ swapContact(contactCapsuleHull);
+const contactBoxCapsule: ContactPairFunction = (work, a, tA, b, tB, options) =>
+  options?.trace === undefined ? contactBoxCapsuleSwapped(work, a, tA, b, tB, options) : contactConvex(work, a as ConvexShape, tA, b as ConvexShape, tB, options);
+
 // The general functions take convex shapes: the tables send them only pairs of convex kinds.
 export const INTERSECTS = /* @__PURE__ */ withClosedForms(/* @__PURE__ */ new PairTable<IntersectsPairFunction>('intersects', intersectsConvex as IntersectsPairFunction, swapIntersects, guardIntersects), intersectsFamily);
 export const DISTANCE = /* @__PURE__ */ withClosedForms(/* @__PURE__ */ new PairTable<DistancePairFunction>('distance', distanceConvex as DistancePairFunction, swapDistance, guardDistance), distanceFamily);
@@ -246,5 +260,9 @@ function withBoxBox(table: PairTable<ContactPairFunction>): PairTable<ContactPai
   table.register('box', 'box', contactBoxBox);
   table.register('point', 'convexHull', contactSphereHull);
   table.register('sphere', 'convexHull', contactSphereHull);
+  table.register('segment', 'box', contactCapsuleHull);
+  table.register('box', 'capsule', contactBoxCapsule);
+  table.register('segment', 'convexHull', contactCapsuleHull);
+  table.register('capsule', 'convexHull', contactCapsuleHull);
   return table;
 }
