@@ -26,11 +26,18 @@ const sweptKind: fc.Arbitrary<ShapeJSON> = fc.oneof(
 ) as fc.Arbitrary<ShapeJSON>;
 const ballOrPoint: fc.Arbitrary<ShapeJSON> = fc.oneof(fc.constant({ type: 'point' as const }), fc.record({ type: fc.constant('sphere' as const), radius: size })) as fc.Arbitrary<ShapeJSON>;
 const box: fc.Arbitrary<ShapeJSON> = fc.record({ type: fc.constant('box' as const), halfExtents: fc.tuple(size, size, size) }) as fc.Arbitrary<ShapeJSON>;
+/** Triangles: random corners, and some nearly degenerate (a corner near the opposite edge). */
+const triangle: fc.Arbitrary<ShapeJSON> = fc.oneof(
+  fc.record({ type: fc.constant('triangle' as const), a: A.vec(1.2), b: A.vec(1.2), c: A.vec(1.2) }),
+  fc.tuple(A.vec(1.2), A.vec(1.2), A.num(0, 1), A.num(-1e-6, 1e-6)).map(([a, b, k, off]) => ({ type: 'triangle' as const, a, b, c: [a[0] + k * (b[0] - a[0]) + off, a[1] + k * (b[1] - a[1]), a[2] + k * (b[2] - a[2])] })),
+) as fc.Arbitrary<ShapeJSON>;
 /** A pair a closed form answers, either way round. */
 const closedPair: fc.Arbitrary<[ShapeJSON, ShapeJSON]> = fc.oneof(
   fc.tuple(sweptKind, sweptKind),
   fc.tuple(ballOrPoint, box),
   fc.tuple(box, ballOrPoint),
+  fc.tuple(sweptKind, triangle),
+  fc.tuple(triangle, sweptKind),
 );
 
 /** The same shape as a user's support map: the tables send any pair with one to the general GJK/EPA path. */

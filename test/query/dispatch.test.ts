@@ -72,7 +72,7 @@ describe('pair tables', () => {
       const fn = CONTACT.find(a, b);
       if (closed.has(`${a.kind} ${b.kind}`)) { expect(fn).not.toBe(general); special++; } else expect(fn).toBe(general);
     }
-    expect(special).toBe(33); // 10 pairs of point, segment, sphere, capsule (4 of them alike), 2 with a box, both ways; box–box; 6 more both ways
+    expect(special).toBe(41); // 10 pairs of point, segment, sphere, capsule (4 of them alike), 2 with a box, 4 with a triangle, both ways; box–box; 6 more both ways
     // A user's own shape, or a wrapper around one, runs user code: one guarded entry for all such pairs.
     const users = [custom(), custom('custom'), new Rounded(custom() as never, 0.1)];
     const guarded = CONTACT.find(users[0], users[0]);

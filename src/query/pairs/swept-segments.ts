@@ -18,7 +18,7 @@ const SWEPT_SEGMENT_KINDS = ['point', 'segment', 'sphere', 'capsule'] as const;
 const _s = /* @__PURE__ */ new Float64Array(RECORD);
 
 /** Writes `shape`'s core segment (its local frame, lengths times `scale`) to s[o..o+5]: a point twice for a point or a sphere. */
-function writeCore(s: Float64Array, o: number, shape: ConvexShape, scale: number): void {
+export function writeCore(s: Float64Array, o: number, shape: ConvexShape, scale: number): void {
   if (shape.kind === 'capsule') {
     const h = shape.halfHeight * scale;
     s[o] = 0; s[o + 1] = -h; s[o + 2] = 0; s[o + 3] = 0; s[o + 4] = h; s[o + 5] = 0;
