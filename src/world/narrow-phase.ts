@@ -80,7 +80,7 @@ export class NarrowPhase {
   private readonly near = new Float64Array(2);
   /** The pairs' exact query (pair-kernel.ts), and its rows: one per queued pair, a warm start in, an answer out. */
   private readonly kernel: PairKernel;
-  private rows = new Float64Array(ROW * 64);
+  private readonly rows = new Float64Array(ROW);
   /** The queue dealt to threads (updateAsync), made on first use. */
   private job: NarrowJob | null = null;
   private readonly transformA = new Transform();
@@ -150,13 +150,13 @@ export class NarrowPhase {
    */
   run(broad: BroadPhase): void {
     const queued = this.prepare(broad), order = this.order, pairs = this.pairs, bodies = this.bodies;
-    if (this.rows.length < ROW * queued) this.rows = new Float64Array(2 * ROW * queued);
+    // One row, reused: each pair is settled as soon as it is answered (updateAsync needs a row a pair).
     const rows = this.rows, dir = this.pairCacheDir, valid = this.pairCacheValid, frames = bodies.frames, shapes = bodies.shapes;
     for (let i = 0; i < queued; i++) {
-      const r = order[i], a = pairs.a[r], b = pairs.b[r], o = ROW * i, k = o + ROW_CACHE;
-      rows[k] = dir[3 * r]; rows[k + 1] = dir[3 * r + 1]; rows[k + 2] = dir[3 * r + 2]; rows[k + 3] = valid[r];
-      this.kernel.run(shapes[a]!, shapes[b]!, frames, a, b, rows, o);
-      this.settleRow(i, rows, o, null, 0);
+      const r = order[i], a = pairs.a[r], b = pairs.b[r];
+      rows[ROW_CACHE] = dir[3 * r]; rows[ROW_CACHE + 1] = dir[3 * r + 1]; rows[ROW_CACHE + 2] = dir[3 * r + 2]; rows[ROW_CACHE + 3] = valid[r];
+      this.kernel.run(shapes[a]!, shapes[b]!, frames, a, b, rows, 0);
+      this.settleRow(i, rows, 0, null, 0);
     }
     this.listContacts();
   }
