@@ -55,7 +55,7 @@ export {
 // The world: many bodies, a broad phase, persistent pairs
 export {
   CollisionWorld, createWorldContact, createWorldRayHit, createWorldShapeCastResult, type BodyOptions, type TreeBoxVisitor, type WorldContact, type WorldOptions, type WorldRayCastOptions,
-  type WorldRayHit, type WorldShapeCastOptions, type WorldShapeCastResult,
+  type WorldRayHit, type WorldShapeCastOptions, type WorldShapeCastResult, type WorldThreads,
 } from './world/collision-world.js';
 
 export type { TraceStep, GjkTraceStep, EpaTraceStep, TraceCallback } from './query/pair/trace.js';

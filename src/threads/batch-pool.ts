@@ -179,6 +179,7 @@ export class BatchPool implements WorldThreads {
   }
 
   /**
+   * @internal
    * Runs shares 1 to `job.shares − 1` of a world's narrow phase on the workers (share s on worker s − 1),
    * sending the world's shapes first when they changed; resolves once their rows are in `job.rows`. Posts
    * before it returns. Called by `CollisionWorld.updateAsync` for a world made with `{ threads: pool }`.

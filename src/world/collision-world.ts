@@ -31,6 +31,7 @@ import {
 
 export { createWorldContact, createWorldRayHit, createWorldShapeCastResult, type WorldContact, type WorldRayHit, type WorldShapeCastResult } from './world-records.js';
 export type { TreeBoxVisitor, WorldRayCastOptions, WorldShapeCastOptions } from './scene-queries.js';
+export type { WorldThreads } from './narrow-threads.js';
 
 /** Options of {@link CollisionWorld}. */
 export interface WorldOptions {

@@ -14,13 +14,17 @@ import { kindIndex } from '../query/pair/dispatch.js';
 import { BUILT_IN_KINDS, type ConvexShape, type Shape } from '../shapes/shape.js';
 import { ROW, ROW_CACHE, type PairKernel } from './pair-kernel.js';
 
-/** What a world needs of a pool of worker threads: BatchPool is one. */
+/**
+ * What a world needs of a pool of worker threads (`WorldOptions.threads`): a `BatchPool` from
+ * `convex-collide/threads` is one.
+ */
 export interface WorldThreads {
   /** Number of worker threads. */
   readonly threads: number;
   /** Whether its workers share memory with this thread (false: they get copies; default true where the platform shares memory). */
   readonly sharesMemory?: boolean;
   /**
+   * @internal
    * Starts `job.shares − 1` workers on `job` and resolves once they are done and their rows are in
    * `job.rows`; rejects if a worker fails. Posts before it returns, so this thread can work meanwhile.
    * With `job.claim` (shared memory), each worker claims chunks of entries 0 to `job.claimable − 1` until
