@@ -3,7 +3,9 @@
  * would build it (the worker found through `new Worker(new URL(…, import.meta.url))`), served twice, once
  * cross-origin isolated (SharedArrayBuffer: the shared-memory path) and once not (the copying path); each
  * time a pool of two module Web Workers answers a batch of box, sphere, capsule and hull pairs, and every
- * answer must equal this process's distanceBatch and contactBatch, bit for bit.
+ * answer must equal this process's distanceBatch and contactBatch, bit for bit; then a world of the same
+ * bodies, with manifolds, steps by `updateAsync` on the workers, and every step's contacts and manifold
+ * points must equal `update()`'s here, bit for bit (threads-page/world-steps.ts: the script both run).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { build, preview, type InlineConfig } from 'vite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Box, Capsule, contactBatch, ConvexHull, distanceBatch, Sphere, type Shape } from '../../src/index.js';
+import { Box, Capsule, CollisionWorld, contactBatch, ConvexHull, distanceBatch, Sphere, type Shape } from '../../src/index.js';
+import { worldSteps } from './threads-page/world-steps.js';
 import { mulberry32 } from '../random.js';
 import { freePort } from './global-setup.js';
 
@@ -95,6 +98,15 @@ describe('BatchPool in a browser', () => {
       // Both kinds of pair are among them (1,990 pairs: 18 touching with this seed).
       expect(got.distance.filter((d) => d === 0).length).toBeGreaterThan(10);
       expect(got.distance.filter((d) => d > 0).length).toBeGreaterThan(1000);
+      // A world of the same bodies, denser, with manifolds: updateAsync on the workers there, update() here.
+      type WorldReply = { steps: number[][]; shares: number };
+      const world = await page.evaluate((i) => (window as unknown as { runWorld(i: Input, n: number): Promise<WorldReply> }).runWorld(i, 4), data);
+      expect(errors).toEqual([]);
+      expect(world.shares).toBe(3);
+      const here = new CollisionWorld({ margin: 0.02, manifolds: true });
+      const want = await worldSteps(here, shapes, data.poses, 4, () => here.update());
+      expect(want[3][0]).toBeGreaterThan(50);
+      expect(world.steps).toEqual(want);
     }, 300_000);
   }
 });
