@@ -103,7 +103,7 @@ export class PairTable<F> {
    * @param convex the general function every pair of convex kinds falls back to.
    * @param swap the family's swap wrapper.
    */
-  constructor(readonly query: string, private readonly convex: F, private readonly swap: (fn: F, general: F) => F, guard: (fn: F) => F) {
+  constructor(readonly query: string, private readonly convex: F, private readonly swap: (fn: F, general?: F) => F, guard: (fn: F) => F) {
     this.fns = new Array<F | undefined>(STRIDE * STRIDE).fill(undefined);
     // Pairs with a shape of the user's own run user code, which may query: their entries are guarded
     // (query-work.ts, enterUserCode).
@@ -115,8 +115,8 @@ export class PairTable<F> {
 
   /**
    * Registers `fn` for the pair (kindA, kindB), which must be in canonical order (kindA not after kindB
-   * in SHAPE_KINDS); the reversed pair gets the swap wrapper of `fn` (a traced query there runs the general
-   * function in the order asked, so that its steps are those of A − B as given).
+   * in SHAPE_KINDS); the reversed pair gets the swap wrapper of `fn` (for two convex kinds, a traced query
+   * there runs the general function in the order asked, so that its steps are those of A − B as given).
    * @throws RangeError for an unknown kind or a pair out of canonical order (a programming error).
    */
   register(kindA: ShapeKind, kindB: ShapeKind, fn: F): void {
@@ -124,7 +124,8 @@ export class PairTable<F> {
     if (i < 0 || j < 0) throw new RangeError(`${this.query}: unknown kind in (${kindA}, ${kindB})`);
     if (i > j) throw new RangeError(`${this.query}: register (${kindB}, ${kindA}) in canonical order, not (${kindA}, ${kindB})`);
     this.fns[i * STRIDE + j] = fn;
-    if (i !== j) this.fns[j * STRIDE + i] = this.swap(fn, this.convex);
+    // (The general function takes convex shapes only: a compound's or mesh's pair keeps its own either way.)
+    if (i !== j) this.fns[j * STRIDE + i] = i < KINDS && j < KINDS ? this.swap(fn, this.convex) : this.swap(fn);
   }
 
   /**

@@ -28,7 +28,7 @@ import { CAPSULE_WITNESS_AGREEMENT } from '../../tolerance.js';
 import { closestSegments } from './closest-segments.js';
 import { RECORD } from './closed-form-families.js';
 import { contactFromCores } from './core-answer.js';
-import { boxHull, hullEdges } from './polytope-edges.js';
+import { boxPolytope, hullPolytope, type Polytope } from './polytope-edges.js';
 
 /** (tolerance.ts says why its value; copied: V8 rule 4, CONTRIBUTING.md.) */
 const AGREEMENT = CAPSULE_WITNESS_AGREEMENT;
@@ -36,13 +36,17 @@ const AGREEMENT = CAPSULE_WITNESS_AGREEMENT;
 const _c = /* @__PURE__ */ new Float64Array(RECORD);
 /** The segment and an edge for closestSegments, in B's frame (its record's layout). */
 const _e = /* @__PURE__ */ new Float64Array(RECORD);
-/** The segment in B's frame: p0 (0..2), p1 (3..5); the facet found: its normal u (6..8, B's frame). */
-const _s = /* @__PURE__ */ new Float64Array(9);
+/**
+ * The segment in B's frame: p0 (0..2), p1 (3..5); the facet found: its normal u (6..8, B's frame); the
+ * polytope's bounding radius (9), for the witnesses' agreement (a number in a field of the box's polytope,
+ * read where a hull's is read too, was boxed: 3 bytes a query over every pair of kinds, allocation.ts).
+ */
+const _s = /* @__PURE__ */ new Float64Array(10);
 
 /** The contact family's function for a capsule or segment (A) and a box or hull (B). */
 export const contactCapsuleHull: ContactPairFunction = (work, a, tA, b, tB, options) => {
   if (options?.trace === undefined) {
-    const hull = b.kind === 'box' ? boxHull(b as Box) : b as ConvexHull;
+    const hull = b.kind === 'box' ? boxPolytope(b as Box) : hullPolytope(b as ConvexHull);
     if (coreInside(work, a as Capsule | Segment, tA, b as ConvexShape, hull, tB)) return contactFromCores(work, tA, _c);
   }
   return contactConvex(work, a as ConvexShape, tA, b as ConvexShape, tB, options);
@@ -52,11 +56,12 @@ export const contactCapsuleHull: ContactPairFunction = (work, a, tA, b, tB, opti
  * Whether A's core segment enters `hull` (B's polytope, B the shape as given), and then the answer's record:
  * the core points (A's frame), minus the depth, the normal from A into B, the radii.
  */
-function coreInside(work: QueryWork, a: Capsule | Segment, tA: Transform, b: ConvexShape, hull: ConvexHull, tB: Transform): boolean {
+function coreInside(work: QueryWork, a: Capsule | Segment, tA: Transform, b: ConvexShape, hull: Polytope, tB: Transform): boolean {
   if (hull.dimension !== 3) return false;
   const frame = relatePair(work.frame, a, tA, b, tB);
   if (frame.outOfRange) return false;
   const t = frame.bInA, s = _s;
+  s[9] = b.boundingRadius;
   // The core's ends in A's frame, then in B's: p = Rᵀ(x − t).
   let ax = 0, ay = 0, az = 0, bx = 0, by = 0, bz = 0;
   if (a.kind === 'capsule') { ay = -a.halfHeight; by = a.halfHeight; } else { ax = a.a.x; ay = a.a.y; az = a.a.z; bx = a.b.x; by = a.b.y; bz = a.b.z; }
@@ -88,7 +93,7 @@ function coreInside(work: QueryWork, a: Capsule | Segment, tA: Transform, b: Con
  * plus an edge's; its value in _c[18] (as minus the depth) and its unit normal in s[6..8]; −1 when some
  * facet's value is below 0 (the core misses the hull).
  */
-function leastFacet(hull: ConvexHull): number {
+function leastFacet(hull: Polytope): number {
   const s = _s, n = hull.faceNormals, off = hull.faceOffsets, v = hull.vertices, F = hull.faceCount;
   const p0x = s[0], p0y = s[1], p0z = s[2], dx = s[3] - p0x, dy = s[4] - p0y, dz = s[5] - p0z;
   let least = Infinity, facet = -1;
@@ -100,7 +105,7 @@ function leastFacet(hull: ConvexHull): number {
     if (value < 0) return -1;
     if (value < least) { least = value; facet = f; s[6] = nx; s[7] = ny; s[8] = nz; }
   }
-  const edges = hullEdges(hull);
+  const edges = hull.edges;
   for (let e = 0, E = edges.length; e < E; e += 4) {
     const f0 = edges[e + 2], f1 = edges[e + 3];
     if (f1 < 0) continue;
@@ -129,7 +134,7 @@ function leastFacet(hull: ConvexHull): number {
  * planes), its deepest point there on A and that point's foot on the face on B. False when the clip is
  * empty or the point's depth disagrees with the facet's value beyond rounding.
  */
-function faceWitness(hull: ConvexHull, f: number): boolean {
+function faceWitness(hull: Polytope, f: number): boolean {
   const s = _s, c = _c, v = hull.vertices, loops = hull.faceIndices, start = hull.faceStart;
   const nx = s[6], ny = s[7], nz = s[8];
   const p0x = s[0], p0y = s[1], p0z = s[2], dx = s[3] - p0x, dy = s[4] - p0y, dz = s[5] - p0z;
@@ -150,7 +155,7 @@ function faceWitness(hull: ConvexHull, f: number): boolean {
   const at = md > 0 ? lo : md < 0 ? hi : 0.5 * (lo + hi);
   const px = p0x + at * dx, py = p0y + at * dy, pz = p0z + at * dz;
   const depth = hull.faceOffsets[f] - (nx * px + ny * py + nz * pz);
-  if (!(Math.abs(depth + c[18]) <= AGREEMENT * (hull.boundingRadius + Math.sqrt(dx * dx + dy * dy + dz * dz)))) return false;
+  if (!(Math.abs(depth + c[18]) <= AGREEMENT * (s[9] + Math.sqrt(dx * dx + dy * dy + dz * dz)))) return false;
   c[12] = px; c[13] = py; c[14] = pz;
   c[15] = px + depth * nx; c[16] = py + depth * ny; c[17] = pz + depth * nz;
   c[18] = -depth;
@@ -161,8 +166,8 @@ function faceWitness(hull: ConvexHull, f: number): boolean {
  * Edge `e`'s witnesses (B's frame, into _c[12..17]): the closest points of the segment and the edge.
  * False when they disagree with the facet's value beyond rounding.
  */
-function edgeWitness(hull: ConvexHull, e: number): boolean {
-  const s = _s, c = _c, w = _e, v = hull.vertices, edges = hullEdges(hull);
+function edgeWitness(hull: Polytope, e: number): boolean {
+  const s = _s, c = _c, w = _e, v = hull.vertices, edges = hull.edges;
   const i = 3 * edges[4 * e], j = 3 * edges[4 * e + 1];
   w[0] = s[0]; w[1] = s[1]; w[2] = s[2]; w[3] = s[3]; w[4] = s[4]; w[5] = s[5];
   w[6] = v[i]; w[7] = v[i + 1]; w[8] = v[i + 2]; w[9] = v[j]; w[10] = v[j + 1]; w[11] = v[j + 2];
@@ -170,7 +175,7 @@ function edgeWitness(hull: ConvexHull, e: number): boolean {
   const ux = s[6], uy = s[7], uz = s[8];
   const depth = ux * (w[15] - w[12]) + uy * (w[16] - w[13]) + uz * (w[17] - w[14]);
   const dx = s[3] - s[0], dy = s[4] - s[1], dz = s[5] - s[2];
-  if (!(Math.abs(depth + c[18]) <= AGREEMENT * (hull.boundingRadius + Math.sqrt(dx * dx + dy * dy + dz * dz)))) return false;
+  if (!(Math.abs(depth + c[18]) <= AGREEMENT * (s[9] + Math.sqrt(dx * dx + dy * dy + dz * dz)))) return false;
   c[12] = w[12]; c[13] = w[13]; c[14] = w[14];
   c[15] = w[15]; c[16] = w[16]; c[17] = w[17];
   c[18] = -depth;
