@@ -41,10 +41,10 @@ const MAX_PACKED_BYTES = 520_000;
  * meets those pairs (10× faster than GJK/EPA there); two boxes by separating axes with clipped witnesses
  * (pairs/contact-box-box.ts) to 16.31 KB; deep contacts without EPA (a ball in a box or a hull, a capsule's
  * core in a box or a hull by separating axes, with the polytopes' edges) and the closed forms against a
- * triangle to 20.11 KB. The budget is 21 KB, and each specialised pair the table gains (issue 32) raises it
- * by its own size, said here.
+ * triangle to 20.11 KB; a capsule or segment against a box in closed form (segment-box.ts) to 21.28 KB. The
+ * budget is 22 KB, and each specialised pair the table gains (issue 32) raises it by its own size, said here.
  */
-const MAX_CONTACT_GZIP = 21_000;
+const MAX_CONTACT_GZIP = 22_000;
 /**
  * The whole library, both entries: 28 KB before contact manifolds, 41.7 KB with them (and their format),
  * 49.3 KB with ray and shape casts (and theirs), 57.4 KB with compounds and their hierarchy, 73.5 KB with
@@ -193,7 +193,7 @@ export const box = new Box(1, 2, 3);
     return { gzip: gzipSync(result.outputFiles[0].contents).length, inputs };
   }
 
-  it('bundles small: contact at most 21 KB gzipped, the whole library at most 103 KB, intersects and distance without EPA, 2D contact at most 9 KB without 3D code', async () => {
+  it('bundles small: contact at most 22 KB gzipped, the whole library at most 103 KB, intersects and distance without EPA, 2D contact at most 9 KB without 3D code', async () => {
     const pose = '{ position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }';
     const contactOnly = await bundle('contact-only', `import { Box, contact, Sphere } from 'convex-collide';
       console.log(contact(new Box(1, 1, 1), ${pose}, new Sphere(1), ${pose}));`);

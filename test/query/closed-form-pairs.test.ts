@@ -26,6 +26,10 @@ const sweptKind: fc.Arbitrary<ShapeJSON> = fc.oneof(
 ) as fc.Arbitrary<ShapeJSON>;
 const ballOrPoint: fc.Arbitrary<ShapeJSON> = fc.oneof(fc.constant({ type: 'point' as const }), fc.record({ type: fc.constant('sphere' as const), radius: size })) as fc.Arbitrary<ShapeJSON>;
 const box: fc.Arbitrary<ShapeJSON> = fc.record({ type: fc.constant('box' as const), halfExtents: fc.tuple(size, size, size) }) as fc.Arbitrary<ShapeJSON>;
+const segmentOrCapsule: fc.Arbitrary<ShapeJSON> = fc.oneof(
+  fc.record({ type: fc.constant('segment' as const), a: A.vec(1.5), b: A.vec(1.5) }),
+  fc.record({ type: fc.constant('capsule' as const), halfHeight: size, radius: size }),
+) as fc.Arbitrary<ShapeJSON>;
 /** Triangles: random corners, and some nearly degenerate (a corner near the opposite edge). */
 const triangle: fc.Arbitrary<ShapeJSON> = fc.oneof(
   fc.record({ type: fc.constant('triangle' as const), a: A.vec(1.2), b: A.vec(1.2), c: A.vec(1.2) }),
@@ -38,6 +42,8 @@ const closedPair: fc.Arbitrary<[ShapeJSON, ShapeJSON]> = fc.oneof(
   fc.tuple(box, ballOrPoint),
   fc.tuple(sweptKind, triangle),
   fc.tuple(triangle, sweptKind),
+  fc.tuple(segmentOrCapsule, box),
+  fc.tuple(box, segmentOrCapsule),
 );
 
 /** The same shape as a user's support map: the tables send any pair with one to the general GJK/EPA path. */

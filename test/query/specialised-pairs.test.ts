@@ -54,7 +54,8 @@ function check(a: O.Placed, b: O.Placed): NonNullable<ReturnType<typeof contact>
   expect(Math.abs(g.separation - c.separation), what).toBeLessThanOrEqual(1e-8 * sz);
   const ba = contact(lb.shape, lb.pose, la.shape, la.pose)!;
   expect(ba.separation, what).toBe(c.separation);
-  expect(O.toV3(ba.normal), what).toEqual(O.toV3(c.normal).map((x) => 0 - x));
+  // (A zero component's sign aside: −0 and +0 are the same direction.)
+  expect(O.toV3(ba.normal).map((x) => x + 0), what).toEqual(O.toV3(c.normal).map((x) => 0 - x));
   expect(ba.pointA, what).toEqual(c.pointB);
   return c;
 }

@@ -242,14 +242,6 @@ function withClosedForms<F>(table: PairTable<F>, build: (form: ClosedForm) => F)
   return table;
 }
 
-/**
- * A box and a capsule, in the tables' order (the box first): the capsule's function swapped, but a traced
- * query keeps the order it was asked in, so that its steps are those of A − B as given.
- */
-const contactBoxCapsuleSwapped = /* @__PURE__ */ swapContact(contactCapsuleHull);
-const contactBoxCapsule: ContactPairFunction = (work, a, tA, b, tB, options) =>
-  options?.trace === undefined ? contactBoxCapsuleSwapped(work, a, tA, b, tB, options) : contactConvex(work, a as ConvexShape, tA, b as ConvexShape, tB, options);
-
 // The general functions take convex shapes: the tables send them only pairs of convex kinds.
 export const INTERSECTS = /* @__PURE__ */ withClosedForms(/* @__PURE__ */ new PairTable<IntersectsPairFunction>('intersects', intersectsConvex as IntersectsPairFunction, swapIntersects, guardIntersects), intersectsFamily);
 export const DISTANCE = /* @__PURE__ */ withClosedForms(/* @__PURE__ */ new PairTable<DistancePairFunction>('distance', distanceConvex as DistancePairFunction, swapDistance, guardDistance), distanceFamily);
@@ -261,8 +253,6 @@ function withBoxBox(table: PairTable<ContactPairFunction>): PairTable<ContactPai
   table.register('box', 'box', contactBoxBox);
   table.register('point', 'convexHull', contactSphereHull);
   table.register('sphere', 'convexHull', contactSphereHull);
-  table.register('segment', 'box', contactCapsuleHull);
-  table.register('box', 'capsule', contactBoxCapsule);
   table.register('segment', 'convexHull', contactCapsuleHull);
   table.register('capsule', 'convexHull', contactCapsuleHull);
   return table;

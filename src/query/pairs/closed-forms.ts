@@ -5,8 +5,9 @@
  * general GJK/EPA path, which is also the oracle these are tested against.
  */
 import type { ClosedForm } from './closed-form-families.js';
+import { SEGMENT_BOX } from './segment-box.js';
 import { SEGMENT_TRIANGLE } from './segment-triangle.js';
 import { SPHERE_BOX } from './sphere-box.js';
 import { SWEPT_SEGMENTS } from './swept-segments.js';
 
-export const CLOSED_FORMS: readonly ClosedForm[] = [...SWEPT_SEGMENTS, ...SPHERE_BOX, ...SEGMENT_TRIANGLE];
+export const CLOSED_FORMS: readonly ClosedForm[] = [...SWEPT_SEGMENTS, ...SPHERE_BOX, ...SEGMENT_BOX, ...SEGMENT_TRIANGLE];

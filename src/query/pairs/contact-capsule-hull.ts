@@ -1,6 +1,7 @@
 /**
- * A capsule or a segment against a box or a convex hull in the contact family, when the core segment
- * enters the polytope: the exact depth by separating axes, without EPA. The Minkowski difference of a
+ * A capsule or a segment against a convex hull in the contact family (and against a box, for the
+ * segment–box closed form's contact, segment-box.ts), when the core segment enters the polytope: the exact
+ * depth by separating axes, without EPA. The Minkowski difference of a
  * polytope P and a segment S has two kinds of facets (Gregorius, GDC 2013 and 2015): P's faces, and for
  * each edge of P whose arc on the Gauss map (between its two faces' normals) crosses the great circle
  * perpendicular to S, the facet along edge × S. The origin is inside the difference exactly when every
@@ -15,7 +16,6 @@
  * rounding leaves off its facet take the general path.
  */
 import type { Transform } from '../../math/transform.js';
-import type { Box } from '../../shapes/box.js';
 import type { Capsule } from '../../shapes/capsule.js';
 import type { ConvexHull } from '../../shapes/convex-hull.js';
 import type { Segment } from '../../shapes/segment.js';
@@ -28,7 +28,7 @@ import { CAPSULE_WITNESS_AGREEMENT } from '../../tolerance.js';
 import { closestSegments } from './closest-segments.js';
 import { RECORD } from './closed-form-families.js';
 import { contactFromCores } from './core-answer.js';
-import { boxPolytope, hullPolytope, type Polytope } from './polytope-edges.js';
+import { hullPolytope, type Polytope } from './polytope-edges.js';
 
 /** (tolerance.ts says why its value; copied: V8 rule 4, CONTRIBUTING.md.) */
 const AGREEMENT = CAPSULE_WITNESS_AGREEMENT;
@@ -43,21 +43,21 @@ const _e = /* @__PURE__ */ new Float64Array(RECORD);
  */
 const _s = /* @__PURE__ */ new Float64Array(10);
 
-/** The contact family's function for a capsule or segment (A) and a box or hull (B). */
+/**
+ * The contact family's function for a capsule or segment (A) and a convex hull (B); a core that misses the
+ * hull takes GJK. (A box's pairs are the segment–box closed form's, segment-box.ts, which answers a core
+ * entering the box by segmentEntersPolytope below.)
+ */
 export const contactCapsuleHull: ContactPairFunction = (work, a, tA, b, tB, options) => {
-  if (options?.trace === undefined) {
-    const hull = b.kind === 'box' ? boxPolytope(b as Box) : hullPolytope(b as ConvexHull);
-    if (coreInside(work, a as Capsule | Segment, tA, b as ConvexShape, hull, tB)) return contactFromCores(work, tA, _c);
-  }
+  if (options?.trace === undefined && coreInside(work, a as Capsule | Segment, tA, b as ConvexHull, tB)) return contactFromCores(work, tA, _c);
   return contactConvex(work, a as ConvexShape, tA, b as ConvexShape, tB, options);
 };
 
 /**
- * Whether A's core segment enters `hull` (B's polytope, B the shape as given), and then the answer's record:
- * the core points (A's frame), minus the depth, the normal from A into B, the radii.
+ * Whether A's core segment enters hull B, and then the answer's record: the core points (A's frame), minus
+ * the depth, the normal from A into B, the radii.
  */
-function coreInside(work: QueryWork, a: Capsule | Segment, tA: Transform, b: ConvexShape, hull: Polytope, tB: Transform): boolean {
-  if (hull.dimension !== 3) return false;
+function coreInside(work: QueryWork, a: Capsule | Segment, tA: Transform, b: ConvexHull, tB: Transform): boolean {
   const frame = relatePair(work.frame, a, tA, b, tB);
   if (frame.outOfRange) return false;
   const t = frame.bInA, s = _s;
@@ -68,10 +68,7 @@ function coreInside(work: QueryWork, a: Capsule | Segment, tA: Transform, b: Con
   ax -= t.tx; ay -= t.ty; az -= t.tz; bx -= t.tx; by -= t.ty; bz -= t.tz;
   s[0] = t.m00 * ax + t.m10 * ay + t.m20 * az; s[1] = t.m01 * ax + t.m11 * ay + t.m21 * az; s[2] = t.m02 * ax + t.m12 * ay + t.m22 * az;
   s[3] = t.m00 * bx + t.m10 * by + t.m20 * bz; s[4] = t.m01 * bx + t.m11 * by + t.m21 * bz; s[5] = t.m02 * bx + t.m12 * by + t.m22 * bz;
-  const best = leastFacet(hull);
-  if (best < 0) return false;
-  const ok = best < hull.faceCount ? faceWitness(hull, best) : edgeWitness(hull, best - hull.faceCount);
-  if (!ok) return false;
+  if (!segmentEntersPolytope(hullPolytope(b))) return false;
   // The record in A's frame: x = R p + t; the normal from A into B is −u.
   const c = _c;
   for (let k = 12; k <= 15; k += 3) {
@@ -86,6 +83,23 @@ function coreInside(work: QueryWork, a: Capsule | Segment, tA: Transform, b: Con
   c[22] = -(t.m20 * ux + t.m21 * uy + t.m22 * uz);
   c[24] = 1; c[25] = a.sweptRadius; c[26] = 0;
   return true;
+}
+
+/** The segment and the size segmentEntersPolytope reads (its layout: _s above), and the record it writes. */
+export const SEGMENT_IN = _s;
+export const ENTERED = _c;
+
+/**
+ * Whether the segment SEGMENT_IN[0..5] (in the polytope's frame; the polytope's size in SEGMENT_IN[9])
+ * enters `poly`, and then the witnesses in the polytope's frame: the segment's deepest point ENTERED[12..14],
+ * the polytope's ENTERED[15..17], minus the depth ENTERED[18], the least facet's outward normal
+ * SEGMENT_IN[6..8]. False when it misses (or is flat) or rounding leaves the witnesses off their facet.
+ */
+export function segmentEntersPolytope(poly: Polytope): boolean {
+  if (poly.dimension !== 3) return false;
+  const best = leastFacet(poly);
+  if (best < 0) return false;
+  return best < poly.faceCount ? faceWitness(poly, best) : edgeWitness(poly, best - poly.faceCount);
 }
 
 /**

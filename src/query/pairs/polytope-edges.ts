@@ -78,3 +78,17 @@ export function boxPolytope(b: Box): Polytope {
   }
   return view;
 }
+
+/** A scratch box for the scaled copy of a pair (outside 2^±200: rare), refilled per query. */
+const scaledBox = /* @__PURE__ */ new Polytope(new Float64Array(24), 6, BOX_START, BOX_LOOPS, BOX_NORMALS, new Float64Array(6), BOX_EDGES);
+
+/** A box of half extents h[6..8] (a closed form's record, scaled) as a polytope (rewritten by the next call). */
+export function scaledBoxPolytope(h: Float64Array): Polytope {
+  const hx = h[6], hy = h[7], hz = h[8], v = scaledBox.vertices, o = scaledBox.faceOffsets;
+  for (let i = 0; i < 8; i++) {
+    v[3 * i] = (i & 4) !== 0 ? hx : -hx; v[3 * i + 1] = (i & 2) !== 0 ? hy : -hy; v[3 * i + 2] = (i & 1) !== 0 ? hz : -hz;
+  }
+  o[0] = hx; o[1] = hx; o[2] = hy; o[3] = hy; o[4] = hz; o[5] = hz;
+  return scaledBox;
+}
+
