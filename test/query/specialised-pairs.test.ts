@@ -131,7 +131,7 @@ describe('a capsule or a segment against a box or a convex hull', () => {
     expect(edges).toBeGreaterThan(runs(600) * 0.01);
   });
 
-  it('near or apart: the general path\'s answer (GJK), certified', () => {
+  it('near or apart: a box\'s closed form, a hull\'s GJK, certified', () => {
     fc.assert(fc.property(core, polytope, A.num(0, 1.3), A.unitVec, turn, turn, (ja, jb, g, dir, qa, qb) => {
       const d = g * (O.shapeSize(ja) + O.shapeSize(jb));
       check({ json: ja, pose: O.at(0.3 + dir[0] * d, -0.2 + dir[1] * d, 0.1 + dir[2] * d, qa) }, { json: jb, pose: O.at(0.3, -0.2, 0.1, qb) });
