@@ -86,8 +86,9 @@ export class NarrowJob {
       this.entryOf = new Int32Array(2 * count);
       this.pairs = sharedInt32(4 * count);
       this.rows = sharedFloat64(2 * ROW * count);
-      if (this.manifoldRow > 0) this.manifoldRows = sharedFloat64(2 * this.manifoldRow * count);
     }
+    // (Its own test: the first arrays hold 64 entries, and manifold rows none.)
+    if (this.manifoldRows.length < this.manifoldRow * count) this.manifoldRows = sharedFloat64(2 * this.manifoldRow * count);
     const local = this.local, entryOf = this.entryOf;
     let claimable = 0;
     for (let i = 0; i < count; i++) { const r = order[i]; if (local[a[r]] === 0 && local[b[r]] === 0) claimable++; }
