@@ -1,6 +1,7 @@
 /**
  * The closed-form pair functions (src/query/pairs/): every pair of point, segment, sphere and capsule
- * (closest points of two segments plus radii) and sphere or point against a box. Each answer is checked
+ * (closest points of two segments plus radii), a sphere or point against a box or a hull, a capsule or
+ * segment against a box, and any of them against a triangle. Each answer is checked
  * against two independent oracles: the general GJK/EPA path (the same shapes wrapped as a user's support
  * map, which the tables send there) and the certificates of test/oracles.ts (the overlap along the
  * normal equals −separation, the witnesses lie on their shapes and (pB − pA)·n = separation, which
@@ -30,6 +31,8 @@ const segmentOrCapsule: fc.Arbitrary<ShapeJSON> = fc.oneof(
   fc.record({ type: fc.constant('segment' as const), a: A.vec(1.5), b: A.vec(1.5) }),
   fc.record({ type: fc.constant('capsule' as const), halfHeight: size, radius: size }),
 ) as fc.Arbitrary<ShapeJSON>;
+/** Hulls of 4 to 30 points (some flat or thin: the kernel leaves those to the general path). */
+const hull: fc.Arbitrary<ShapeJSON> = A.hullPoints(1, 4, 30).map((points) => ({ type: 'convexHull', points }) as ShapeJSON);
 /** Triangles: random corners, and some nearly degenerate (a corner near the opposite edge). */
 const triangle: fc.Arbitrary<ShapeJSON> = fc.oneof(
   fc.record({ type: fc.constant('triangle' as const), a: A.vec(1.2), b: A.vec(1.2), c: A.vec(1.2) }),
@@ -44,6 +47,8 @@ const closedPair: fc.Arbitrary<[ShapeJSON, ShapeJSON]> = fc.oneof(
   fc.tuple(triangle, sweptKind),
   fc.tuple(segmentOrCapsule, box),
   fc.tuple(box, segmentOrCapsule),
+  fc.tuple(ballOrPoint, hull),
+  fc.tuple(hull, ballOrPoint),
 );
 
 /** The same shape as a user's support map: the tables send any pair with one to the general GJK/EPA path. */

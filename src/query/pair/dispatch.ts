@@ -23,7 +23,6 @@ import type { EpaOptions } from '../epa/epa.js';
 import type { GjkOptions } from '../gjk/gjk.js';
 import { closestPointsFamily, contactFamily, distanceFamily, intersectsFamily, type ClosedForm } from '../pairs/closed-form-families.js';
 import { contactBoxBox } from '../pairs/contact-box-box.js';
-import { contactSphereHull } from '../pairs/contact-sphere-hull.js';
 import { contactCapsuleHull } from '../pairs/contact-capsule-hull.js';
 import { CLOSED_FORMS } from '../pairs/closed-forms.js';
 import { enterUserCode, leaveUserCode, type ContactAnswer, type QueryWork } from './query-work.js';
@@ -251,8 +250,6 @@ export const CONTACT = /* @__PURE__ */ withBoxBox(/* @__PURE__ */ withClosedForm
 
 function withBoxBox(table: PairTable<ContactPairFunction>): PairTable<ContactPairFunction> {
   table.register('box', 'box', contactBoxBox);
-  table.register('point', 'convexHull', contactSphereHull);
-  table.register('sphere', 'convexHull', contactSphereHull);
   table.register('segment', 'convexHull', contactCapsuleHull);
   table.register('capsule', 'convexHull', contactCapsuleHull);
   return table;

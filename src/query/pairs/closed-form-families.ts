@@ -20,7 +20,9 @@
  * the factor back to the pair's units c[24] (1 in the ordinary range), the radii c[25], c[26]; c[0..11]
  * are the kernel's own. A kernel that can answer the contact of cores that meet exactly writes it as a
  * signed core answer (c[18] ≤ the slack is then minus the cores' depth along the normal c[20..22], the core
- * points A's and B's deepest along it) and sets c[23] to 1; else c[23] is 0 and such a contact takes EPA. A length of the scaled answer times c[24] is the answer's, exactly.
+ * points A's and B's deepest along it) and sets c[23] to 1; else c[23] is 0 and such a contact takes EPA. A
+ * kernel that cannot answer the pair at all (a hull too flat to hold a point) sets c[23] to −1: every
+ * family then takes the general path. A length of the scaled answer times c[24] is the answer's, exactly.
  */
 import type { Transform } from '../../math/transform.js';
 import type { ConvexShape, ShapeKind } from '../../shapes/shape.js';
@@ -76,7 +78,9 @@ export function intersectsFamily(form: ClosedForm): IntersectsPairFunction {
   return (work, a, tA, b, tB, options) => {
     const ca = a as ConvexShape, cb = b as ConvexShape;
     if (options?.trace !== undefined) return intersectsConvex(work, ca, tA, cb, tB, options);
-    return intersectsFromCores(work.frame, kernel(work, ca, tA, cb, tB));
+    const c = kernel(work, ca, tA, cb, tB);
+    if (c[23] === -1) return intersectsConvex(work, ca, tA, cb, tB, options);
+    return intersectsFromCores(work.frame, c);
   };
 }
 
@@ -86,6 +90,7 @@ export function distanceFamily(form: ClosedForm): DistancePairFunction {
     const ca = a as ConvexShape, cb = b as ConvexShape;
     if (options?.trace !== undefined) { distanceConvex(work, ca, tA, cb, tB, options); return; }
     const c = kernel(work, ca, tA, cb, tB);
+    if (c[23] === -1) { distanceConvex(work, ca, tA, cb, tB, options); return; }
     distanceFromCores(work, c);
     if (c[24] !== 1) work.distance = requireRepresentable(work.distance * c[24], 'distance');
   };
@@ -98,8 +103,8 @@ export function closestPointsFamily(form: ClosedForm): ClosestPointsPairFunction
     if (options?.trace === undefined) {
       const c = kernel(work, ca, tA, cb, tB);
       const back = c[24], t = back === 1 ? tA : scratch(work).tA;
-      if (c[18] > work.frame.slack) closestFromCores(work, t, out, c);
-      else if (meeting === undefined || !meeting(work, t, out)) { closestPointsConvex(work, ca, tA, cb, tB, out, options); return; }
+      if (c[23] !== -1 && c[18] > work.frame.slack) closestFromCores(work, t, out, c);
+      else if (c[23] === -1 || meeting === undefined || !meeting(work, t, out)) { closestPointsConvex(work, ca, tA, cb, tB, out, options); return; }
       if (back !== 1) {
         out.distance = requireRepresentable(out.distance * back, 'distance');
         unscalePoint(out.pointA, back, tA);
@@ -118,7 +123,7 @@ export function contactFamily(form: ClosedForm): ContactPairFunction {
     if (options?.trace === undefined) {
       const c = kernel(work, ca, tA, cb, tB);
       // Cores apart (their closest points), or an exact contact of cores that meet.
-      if (c[18] > work.frame.slack || c[23] === 1) {
+      if (c[23] !== -1 && (c[18] > work.frame.slack || c[23] === 1)) {
         const back = c[24];
         if (!contactFromCores(work, back === 1 ? tA : scratch(work).tA, c)) return false;
         if (back !== 1) {

@@ -8,6 +8,7 @@ import type { ClosedForm } from './closed-form-families.js';
 import { SEGMENT_BOX } from './segment-box.js';
 import { SEGMENT_TRIANGLE } from './segment-triangle.js';
 import { SPHERE_BOX } from './sphere-box.js';
+import { SPHERE_HULL } from './sphere-hull.js';
 import { SWEPT_SEGMENTS } from './swept-segments.js';
 
-export const CLOSED_FORMS: readonly ClosedForm[] = [...SWEPT_SEGMENTS, ...SPHERE_BOX, ...SEGMENT_BOX, ...SEGMENT_TRIANGLE];
+export const CLOSED_FORMS: readonly ClosedForm[] = [...SWEPT_SEGMENTS, ...SPHERE_BOX, ...SPHERE_HULL, ...SEGMENT_BOX, ...SEGMENT_TRIANGLE];

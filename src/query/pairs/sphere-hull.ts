@@ -1,6 +1,6 @@
 /**
- * A sphere or a point against a convex hull in the contact family, exactly, without GJK or EPA, from the
- * hull's faces and edges (the polytope's half-space form; Ericson, Real-Time Collision Detection §5.1.3):
+ * A sphere or a point against a convex hull in closed form (every family), exactly, without GJK or EPA,
+ * from the hull's faces and edges (the polytope's half-space form; Ericson, Real-Time Collision Detection §5.1.3):
  * - a centre inside the hull: through the nearest face plane. A point inside a convex polytope is nearest
  *   its boundary on the nearest face plane, and its projection there lies on that face (moving by less than
  *   any other plane's distance crosses no other plane): the depth is that distance plus the radius, along
@@ -10,19 +10,15 @@
  *   missed by 3e-8 for a centre 1e-8 from the hull, specialised-pairs.test.ts), else the closest point of
  *   the nearest edge (its ends the vertices).
  * One pass over the face planes, and only for a centre outside near an edge or a vertex one over the edges.
- * A flat or smaller hull (no inside) and a traced query take the general path; outside the ordinary
- * range of sizes, a copy scaled by a power of two answers (closed-form-families.ts), so every length
- * scales exactly.
+ * A flat or smaller hull (no inside: the kernel declines, c[23] = −1) and a traced query take the general
+ * path; outside the ordinary range of sizes, a copy scaled by a power of two answers (closed-form-families.ts),
+ * so every length scales exactly. The radius is applied by the core-plus-radius rule (core-answer.ts).
  */
 import type { Transform } from '../../math/transform.js';
 import type { ConvexHull } from '../../shapes/convex-hull.js';
 import type { ConvexShape } from '../../shapes/shape.js';
-import { contactConvex } from '../contact/convex-contact.js';
-import type { ContactPairFunction } from '../pair/dispatch.js';
 import type { QueryWork } from '../pair/query-work.js';
-import { requireRepresentable, scratch, unscalePoint } from '../pair/scale-free.js';
-import { RECORD, relateClosedForm } from './closed-form-families.js';
-import { contactFromCores } from './core-answer.js';
+import { RECORD, relateClosedForm, type ClosedForm } from './closed-form-families.js';
 import { hullPolytope } from './polytope-edges.js';
 
 /** The record core-answer.ts reads (closed-form-families.ts says its layout). */
@@ -34,19 +30,16 @@ const _c = /* @__PURE__ */ new Float64Array(RECORD);
  */
 const _e = /* @__PURE__ */ new Float64Array(8);
 
-export const contactSphereHull: ContactPairFunction = (work, a, tA, b, tB, options) => {
-  if (options?.trace !== undefined || !ballHull(work, a as ConvexShape, tA, b as ConvexHull, tB)) return contactConvex(work, a as ConvexShape, tA, b as ConvexShape, tB, options);
-  // Outside the ordinary sizes the record is a scaled copy's (closed-form-families.ts): scaled back exactly.
-  const back = _c[24];
-  if (!contactFromCores(work, back === 1 ? tA : scratch(work).tA, _c)) return false;
-  if (back !== 1) {
-    const r = work.contact;
-    r.separation = requireRepresentable(r.separation * back, 'separation');
-    unscalePoint(r.pointA, back, tA);
-    unscalePoint(r.pointB, back, tA);
-  }
-  return true;
-};
+/** The kernel (closed-form-families.ts): the record of the centre against the hull, or c[23] = −1 for the general path. */
+function relateBallHull(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform): Float64Array {
+  if (!ballHull(work, a, tA, b as ConvexHull, tB)) _c[23] = -1;
+  return _c;
+}
+
+export const SPHERE_HULL: readonly ClosedForm[] = [
+  { kinds: ['point', 'convexHull'], kernel: relateBallHull },
+  { kinds: ['sphere', 'convexHull'], kernel: relateBallHull },
+];
 
 /**
  * The contact record of A's centre against hull B: the centre (A's frame origin) and B's closest (or, the
@@ -73,10 +66,13 @@ function ballHull(work: QueryWork, a: ConvexShape, tA: Transform, hull: ConvexHu
   e[0] = px - best * n[3 * face]; e[1] = py - best * n[3 * face + 1]; e[2] = pz - best * n[3 * face + 2];
   if (best <= frame.slack || inFace(hull, face)) {
     // Inside (to the slack), or outside over the face of greatest distance: the projection, the face's normal.
+    // (Inside, the contact family's exact answer for cores that meet: c[23] = 1.)
+    c[23] = best <= frame.slack ? 1 : 0;
     nx = n[3 * face]; ny = n[3 * face + 1]; nz = n[3 * face + 2];
     qx = px - best * nx; qy = py - best * ny; qz = pz - best * nz;
   } else {
     // Outside, over no face: another face the centre is outside of may hold its projection; else an edge.
+    c[23] = 0;
     let found = false;
     for (let f = 0; f < faces && !found; f++) {
       const s = n[3 * f] * px + n[3 * f + 1] * py + n[3 * f + 2] * pz - d[f] * scale;
