@@ -180,4 +180,19 @@ describe('specialised pairs: golden cases', () => {
     expect(outside).toBeGreaterThan(1e-8);
     expect(Math.abs(c.separation - (outside - j.a.radius))).toBeLessThan(1e-15);
   });
+
+  it('a segment barely into a thin hull, at 2^-990 and 2^700 (FC_STRESS=10 in scale-free.test.ts): the separation scales exactly', () => {
+    const ja = { type: 'segment', a: [-1.5, -0.9463629489764571, -1.5], b: [-1.5, -1.5, -1.5] } as ShapeJSON;
+    const jb = { type: 'convexHull', points: [[-1.5, -1.5, -1.24209891166538], [-1.5, -1.5, -1.5], [-0.9851690428331494, -1.5, -0.4209425328299403], [-1.5, -1.4999999972060323, -1.5]] } as ShapeJSON;
+    const pa = { position: [0.1, -0.2, 0.3], quaternion: [0.6517187798993404, 0.40021479796149534, 0.23103772303365708, -0.6014252388739417] } as O.PoseT;
+    const pb = { position: [0.5244166031479836, -1.9999999217689037, -0.5631187930703163], quaternion: [-0.7495451553904149, -0.23578657965076133, -0.26705377609673503, 0.5579148945491854] } as O.PoseT;
+    const at = (k: number) => {
+      const f = 2 ** k, a = A.build({ json: A.scaleShape(ja, f), pose: { ...pa, position: O.scale(pa.position, f) } });
+      const b = A.build({ json: A.scaleShape(jb, f), pose: { ...pb, position: O.scale(pb.position, f) } });
+      return contact(a.shape, a.pose, b.shape, b.pose)!.separation;
+    };
+    const one = at(0);
+    expect(one).toBeLessThan(0);
+    for (const k of [-990, -300, 300, 700]) expect(at(k)).toBe(one * 2 ** k);
+  });
 });

@@ -123,7 +123,7 @@ function enterBox(c: Float64Array, box: Box, t: Transform, boxIsA: boolean): voi
   // (The scale from the record, not an argument: a double through a call is boxed, V8 rule 1.)
   const s = SEGMENT_IN, scale = c[19];
   for (let i = 0; i < 6; i++) s[i] = c[i];
-  s[9] = box.boundingRadius * scale;
+  s[9] = box.boundingRadius * scale; s[10] = 1; // (the polytope below is already at the record's scale)
   if (!segmentEntersPolytope(scale === 1 ? boxPolytope(box) : scaledBoxPolytope(c))) return;
   const e = ENTERED, ux = s[6], uy = s[7], uz = s[8];
   c[18] = e[18];
