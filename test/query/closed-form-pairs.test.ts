@@ -12,10 +12,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { shapeFromJSON, type ShapeJSON } from '../../src/format/index.js';
 import {
-  Box, Capsule, closestPoints, contact, distance, intersects, penetration, Point, Segment, Sphere, type ConvexShape, type CustomShape, type Shape,
+  Box, Capsule, closestPoints, contact, distance, intersects, penetration, Point, Segment, Sphere,
 } from '../../src/index.js';
 import * as A from '../arbitraries.js';
 import * as O from '../oracles.js';
+import { certify, general } from './pair-checks.js';
 import { runs, seed } from '../runs.js';
 
 const size = A.num(0.2, 1.5);
@@ -51,27 +52,10 @@ const closedPair: fc.Arbitrary<[ShapeJSON, ShapeJSON]> = fc.oneof(
   fc.tuple(hull, ballOrPoint),
 );
 
-/** The same shape as a user's support map: the tables send any pair with one to the general GJK/EPA path. */
-function general(s: Shape): CustomShape {
-  const c = s as ConvexShape;
-  return { support: (out, d) => c.support(out, d), sweptRadius: c.sweptRadius, boundingRadius: c.boundingRadius };
-}
-
 /** Places the pair `g` × (sum of sizes) apart along `dir`, with its rotations, 0.3 off the origin. */
 function place(ja: ShapeJSON, jb: ShapeJSON, g: number, dir: O.V3, qa: O.Q4, qb: O.Q4): [O.Placed, O.Placed] {
   const d = g * (O.shapeSize(ja) + O.shapeSize(jb));
   return [{ json: ja, pose: O.at(0.3, -0.2, 0.1, qa) }, { json: jb, pose: O.at(0.3 + dir[0] * d, -0.2 + dir[1] * d, 0.1 + dir[2] * d, qb) }];
-}
-
-/** Why the contact is not certified exact, or ''. */
-function certify(a: O.Placed, b: O.Placed, c: NonNullable<ReturnType<typeof contact>>, tol: number): string {
-  const n = O.toV3(c.normal), pa = O.toV3(c.pointA), pb = O.toV3(c.pointB);
-  if (Math.abs(O.norm(n) - 1) > 1e-12) return 'normal not unit';
-  if (Math.abs(O.overlapAlong(a, b, n) + c.separation) > tol) return `overlap along the normal ${O.overlapAlong(a, b, n)} ≠ −separation ${-c.separation}`;
-  if (O.outsideDistance(a, pa) > tol) return `pointA off A by ${O.outsideDistance(a, pa)}`;
-  if (O.outsideDistance(b, pb) > tol) return `pointB off B by ${O.outsideDistance(b, pb)}`;
-  if (Math.abs(O.dot(O.sub(pb, pa), n) - c.separation) > tol) return `(pB − pA)·n = ${O.dot(O.sub(pb, pa), n)} ≠ separation ${c.separation}`;
-  return '';
 }
 
 describe('closed-form pairs against the general path and the certificates', () => {

@@ -9,27 +9,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ShapeJSON } from '../../src/format/index.js';
-import { contact, type ConvexShape, type CustomShape, type Shape } from '../../src/index.js';
+import { contact } from '../../src/index.js';
 import * as A from '../arbitraries.js';
 import * as O from '../oracles.js';
+import { certify, general } from './pair-checks.js';
 import { runs, seed } from '../runs.js';
-
-/** The same shape as a user's support map: the tables send any pair with one to the general GJK/EPA path. */
-function general(s: Shape): CustomShape {
-  const c = s as ConvexShape;
-  return { support: (out, d) => c.support(out, d), sweptRadius: c.sweptRadius, boundingRadius: c.boundingRadius };
-}
-
-/** Why the contact is not certified exact, or ''. */
-function certify(a: O.Placed, b: O.Placed, c: NonNullable<ReturnType<typeof contact>>, tol: number): string {
-  const n = O.toV3(c.normal), pa = O.toV3(c.pointA), pb = O.toV3(c.pointB);
-  if (Math.abs(O.norm(n) - 1) > 1e-12) return 'normal not unit';
-  if (Math.abs(O.overlapAlong(a, b, n) + c.separation) > tol) return `overlap along the normal ${O.overlapAlong(a, b, n)} ≠ −separation ${-c.separation}`;
-  if (O.outsideDistance(a, pa) > tol) return `pointA off A by ${O.outsideDistance(a, pa)}`;
-  if (O.outsideDistance(b, pb) > tol) return `pointB off B by ${O.outsideDistance(b, pb)}`;
-  if (Math.abs(O.dot(O.sub(pb, pa), n) - c.separation) > tol) return `(pB − pA)·n = ${O.dot(O.sub(pb, pa), n)} ≠ separation ${c.separation}`;
-  return '';
-}
 
 const size = A.num(0.2, 1.5);
 const ballOrPoint: fc.Arbitrary<ShapeJSON> = fc.oneof(fc.constant({ type: 'point' as const }), fc.record({ type: fc.constant('sphere' as const), radius: size })) as fc.Arbitrary<ShapeJSON>;

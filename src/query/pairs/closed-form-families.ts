@@ -123,18 +123,25 @@ export function contactFamily(form: ClosedForm): ContactPairFunction {
     if (options?.trace === undefined) {
       const c = kernel(work, ca, tA, cb, tB);
       // Cores apart (their closest points), or an exact contact of cores that meet.
-      if (c[23] !== -1 && (c[18] > work.frame.slack || c[23] === 1)) {
-        const back = c[24];
-        if (!contactFromCores(work, back === 1 ? tA : scratch(work).tA, c)) return false;
-        if (back !== 1) {
-          const r = work.contact;
-          r.separation = requireRepresentable(r.separation * back, 'separation');
-          unscalePoint(r.pointA, back, tA);
-          unscalePoint(r.pointB, back, tA);
-        }
-        return true;
-      }
+      if (c[23] !== -1 && (c[18] > work.frame.slack || c[23] === 1)) return contactFromRecord(work, tA, c);
     }
     return contactConvex(work, ca, tA, cb, tB, options);
   };
+}
+
+/**
+ * The contact of a record (core points, signed distance, normal, radii: above) into `work.contact`, world
+ * space, by the core-plus-radius rule (core-answer.ts); a scaled copy's (c[24] ≠ 1) scaled back exactly.
+ * False, as contactFromCores, when beyond the contact family's limit. `tA` is A's transform as given.
+ */
+export function contactFromRecord(work: QueryWork, tA: Transform, c: Float64Array): boolean {
+  const back = c[24];
+  if (!contactFromCores(work, back === 1 ? tA : scratch(work).tA, c)) return false;
+  if (back !== 1) {
+    const r = work.contact;
+    r.separation = requireRepresentable(r.separation * back, 'separation');
+    unscalePoint(r.pointA, back, tA);
+    unscalePoint(r.pointB, back, tA);
+  }
+  return true;
 }

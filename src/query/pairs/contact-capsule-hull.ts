@@ -24,11 +24,9 @@ import type { ConvexShape } from '../../shapes/shape.js';
 import { contactConvex } from '../contact/convex-contact.js';
 import type { ContactPairFunction } from '../pair/dispatch.js';
 import type { QueryWork } from '../pair/query-work.js';
-import { requireRepresentable, scratch, unscalePoint } from '../pair/scale-free.js';
 import { CAPSULE_WITNESS_AGREEMENT } from '../../tolerance.js';
 import { closestSegments } from './closest-segments.js';
-import { RECORD, relateClosedForm } from './closed-form-families.js';
-import { contactFromCores } from './core-answer.js';
+import { contactFromRecord, RECORD, relateClosedForm } from './closed-form-families.js';
 import { hullPolytope, type Polytope } from './polytope-edges.js';
 
 /** (tolerance.ts says why its value; copied: V8 rule 4, CONTRIBUTING.md.) */
@@ -52,16 +50,7 @@ const _s = /* @__PURE__ */ new Float64Array(11);
  */
 export const contactCapsuleHull: ContactPairFunction = (work, a, tA, b, tB, options) => {
   if (options?.trace !== undefined || !coreInside(work, a as Capsule | Segment, tA, b as ConvexHull, tB)) return contactConvex(work, a as ConvexShape, tA, b as ConvexShape, tB, options);
-  // Outside the ordinary sizes the record is a scaled copy's (closed-form-families.ts): scaled back exactly.
-  const back = _c[24];
-  if (!contactFromCores(work, back === 1 ? tA : scratch(work).tA, _c)) return false;
-  if (back !== 1) {
-    const r = work.contact;
-    r.separation = requireRepresentable(r.separation * back, 'separation');
-    unscalePoint(r.pointA, back, tA);
-    unscalePoint(r.pointB, back, tA);
-  }
-  return true;
+  return contactFromRecord(work, tA, _c);
 };
 
 /**
