@@ -200,6 +200,23 @@ export const POSITION_ULPS = 8;
 export const CAPSULE_WITNESS_AGREEMENT = 1e-9;
 
 /**
+ * Two polytopes overlapping (query/pairs/contact-polytopes.ts): the witness pair found for the least
+ * facet of their difference (a deepest incident point over the reference face, or the closest points of
+ * two edges) must give that facet's value to within this times the pair's size (bounding radii and the
+ * distance between their origins; unitless), else the query takes the general path. Rounding leaves them
+ * a few ulps apart; a witness off its facet would be off by a share of the size.
+ */
+export const POLYTOPE_WITNESS_AGREEMENT = 1e-9;
+
+/**
+ * The separating-axis pass of two polytopes (query/pairs/contact-polytopes.ts) costs about its faces times
+ * the other's corners, both ways, plus one polytope's edges times the other's faces and edges (a count of
+ * inner-loop steps). Beyond this count the pair takes EPA, which costs less there (bench/ab.ts: a box
+ * against a 30-point hull is about 1,400 steps; two such hulls about 12,000).
+ */
+export const POLYTOPE_SAT_MAX_WORK = 400;
+
+/**
  * Two segments count as parallel, for the normal of their closest points, when the sine² of their angle is
  * below this (unitless; query/pairs/closest-segments.ts): their cross product is then rounding, and the
  * normal is taken from the points' difference or a perpendicular instead. Not pinned by any test: the

@@ -63,8 +63,8 @@ describe('pair tables', () => {
   it('send every pair of convex kinds to the convex path, pairs with a user support map through its guard', () => {
     // One general function (the convex path, scale-free) for every pair of built-in kinds but the closed
     // forms (query/pairs/closed-forms.ts), which have their own, both ways round.
-    // And the contact family's own specialised pairs (dispatch.ts, withBoxBox), both ways round.
-    const specialised = ['box box', 'segment convexHull', 'capsule convexHull'];
+    // And the contact family's own specialised pairs (dispatch.ts, withContactPairs), both ways round.
+    const specialised = ['box box', 'segment convexHull', 'capsule convexHull', 'triangle box', 'triangle convexHull', 'box convexHull', 'convexHull convexHull'];
     const closed = new Set([...CLOSED_FORMS.flatMap(({ kinds: [ka, kb] }) => [`${ka} ${kb}`, `${kb} ${ka}`]), ...specialised.flatMap((p) => [p, p.split(' ').reverse().join(' ')])]);
     const general = CONTACT.find(new Box(1, 1, 1), new Cylinder(1, 1));
     let special = 0;
@@ -72,7 +72,7 @@ describe('pair tables', () => {
       const fn = CONTACT.find(a, b);
       if (closed.has(`${a.kind} ${b.kind}`)) { expect(fn).not.toBe(general); special++; } else expect(fn).toBe(general);
     }
-    expect(special).toBe(41); // 10 pairs of point, segment, sphere, capsule (4 of them alike), 4 with a box, 2 with a hull, 4 with a triangle, both ways; box–box; 2 more both ways
+    expect(special).toBe(48); // 10 pairs of point, segment, sphere, capsule (4 of them alike), 4 with a box, 2 with a hull, 4 with a triangle, both ways; box–box; 2 more both ways; two polytopes: triangle–box, triangle–hull, box–hull both ways, hull–hull
     // A user's own shape, or a wrapper around one, runs user code: one guarded entry for all such pairs.
     const users = [custom(), custom('custom'), new Rounded(custom() as never, 0.1)];
     const guarded = CONTACT.find(users[0], users[0]);

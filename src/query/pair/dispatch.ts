@@ -24,6 +24,7 @@ import type { GjkOptions } from '../gjk/gjk.js';
 import { closestPointsFamily, contactFamily, distanceFamily, intersectsFamily, type ClosedForm } from '../pairs/closed-form-families.js';
 import { contactBoxBox } from '../pairs/contact-box-box.js';
 import { contactCapsuleHull } from '../pairs/contact-capsule-hull.js';
+import { contactPolytopes } from '../pairs/contact-polytopes.js';
 import { CLOSED_FORMS } from '../pairs/closed-forms.js';
 import { enterUserCode, leaveUserCode, type ContactAnswer, type QueryWork } from './query-work.js';
 import type { ClosestPointsResult } from './results.js';
@@ -245,12 +246,19 @@ function withClosedForms<F>(table: PairTable<F>, build: (form: ClosedForm) => F)
 export const INTERSECTS = /* @__PURE__ */ withClosedForms(/* @__PURE__ */ new PairTable<IntersectsPairFunction>('intersects', intersectsConvex as IntersectsPairFunction, swapIntersects, guardIntersects), intersectsFamily);
 export const DISTANCE = /* @__PURE__ */ withClosedForms(/* @__PURE__ */ new PairTable<DistancePairFunction>('distance', distanceConvex as DistancePairFunction, swapDistance, guardDistance), distanceFamily);
 export const CLOSEST_POINTS = /* @__PURE__ */ withClosedForms(/* @__PURE__ */ new PairTable<ClosestPointsPairFunction>('closestPoints', closestPointsConvex as ClosestPointsPairFunction, swapClosestPoints, guardClosestPoints), closestPointsFamily);
-/** Shared by `penetration` and `contact`; two boxes by separating axes (pairs/contact-box-box.ts). */
-export const CONTACT = /* @__PURE__ */ withBoxBox(/* @__PURE__ */ withClosedForms(/* @__PURE__ */ new PairTable<ContactPairFunction>('contact', contactConvex as ContactPairFunction, swapContact, guardContact), contactFamily));
+/**
+ * Shared by `penetration` and `contact`; two boxes (pairs/contact-box-box.ts), a capsule's core in a hull
+ * (pairs/contact-capsule-hull.ts) and two small polytopes (pairs/contact-polytopes.ts) by separating axes.
+ */
+export const CONTACT = /* @__PURE__ */ withContactPairs(/* @__PURE__ */ withClosedForms(/* @__PURE__ */ new PairTable<ContactPairFunction>('contact', contactConvex as ContactPairFunction, swapContact, guardContact), contactFamily));
 
-function withBoxBox(table: PairTable<ContactPairFunction>): PairTable<ContactPairFunction> {
+function withContactPairs(table: PairTable<ContactPairFunction>): PairTable<ContactPairFunction> {
   table.register('box', 'box', contactBoxBox);
   table.register('segment', 'convexHull', contactCapsuleHull);
   table.register('capsule', 'convexHull', contactCapsuleHull);
+  table.register('triangle', 'box', contactPolytopes);
+  table.register('triangle', 'convexHull', contactPolytopes);
+  table.register('box', 'convexHull', contactPolytopes);
+  table.register('convexHull', 'convexHull', contactPolytopes);
   return table;
 }

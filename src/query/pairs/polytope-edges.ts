@@ -8,6 +8,7 @@
  */
 import type { Box } from '../../shapes/box.js';
 import type { ConvexHull } from '../../shapes/convex-hull.js';
+import type { Triangle } from '../../shapes/triangle.js';
 
 /**
  * A polytope's faces (as ConvexHull holds them) and edges, in one class for hulls and boxes alike: the
@@ -16,11 +17,37 @@ import type { ConvexHull } from '../../shapes/convex-hull.js';
  */
 export class Polytope {
   dimension = 3;
+  /**
+   * Each edge's normal cone (the directions along which it is the polytope's support: on the Gauss map, the
+   * arc between its two faces' normals a and b), 9 numbers an edge: a direction inside it (a + b), then u
+   * and w, with a direction L perpendicular to the edge inside the cone exactly when L·u ≥ 0 and L·w ≥ 0
+   * (u = a − (a·b) b and w = b − (a·b) a: L = αa + βb has α ∝ L·u and β ∝ L·w). A flat polytope's edge
+   * (a triangle's) has the half-plane of its outward in-plane normal m as its cone: all three are m.
+   */
+  readonly cones: Float64Array;
   /** Face f's corners are faceIndices[faceStart[f] .. faceStart[f + 1]), counter-clockwise seen from outside. */
   constructor(
     readonly vertices: Float64Array, readonly faceCount: number, readonly faceStart: Int32Array, readonly faceIndices: Int32Array,
-    readonly faceNormals: Float64Array, readonly faceOffsets: Float64Array, readonly edges: Int32Array,
-  ) {}
+    readonly faceNormals: Float64Array, readonly faceOffsets: Float64Array, readonly edges: Int32Array, cones?: Float64Array,
+  ) {
+    this.cones = cones ?? conesOf(faceNormals, edges);
+  }
+}
+
+/** The edges' normal cones (Polytope.cones) from their faces' normals; an edge with one face has none (zeros). */
+function conesOf(n: Float64Array, edges: Int32Array): Float64Array {
+  const out = new Float64Array((edges.length / 4) * 9);
+  for (let e = 0, o = 0; e < edges.length; e += 4, o += 9) {
+    const f0 = 3 * edges[e + 2], f1 = 3 * edges[e + 3];
+    if (f1 < 0) continue;
+    const ab = n[f0] * n[f1] + n[f0 + 1] * n[f1 + 1] + n[f0 + 2] * n[f1 + 2];
+    for (let k = 0; k < 3; k++) {
+      out[o + k] = n[f0 + k] + n[f1 + k];
+      out[o + 3 + k] = n[f0 + k] - ab * n[f1 + k];
+      out[o + 6 + k] = n[f1 + k] - ab * n[f0 + k];
+    }
+  }
+  return out;
 }
 
 const views = new WeakMap<ConvexHull, Polytope>();
@@ -62,6 +89,7 @@ const BOX_LOOPS = /* @__PURE__ */ Int32Array.of(4, 6, 7, 5, 0, 1, 3, 2, 2, 3, 7,
 const BOX_START = /* @__PURE__ */ Int32Array.of(0, 4, 8, 12, 16, 20, 24);
 const BOX_NORMALS = /* @__PURE__ */ Float64Array.of(1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1);
 const BOX_EDGES = /* @__PURE__ */ edgesOf(6, BOX_START, BOX_LOOPS, 8);
+const BOX_CONES = /* @__PURE__ */ conesOf(BOX_NORMALS, BOX_EDGES);
 const boxViews = new WeakMap<Box, Polytope>();
 
 /** Box `b` as a polytope (made on first use; its topology and normals shared by every box). */
@@ -72,7 +100,7 @@ export function boxPolytope(b: Box): Polytope {
     for (let i = 0; i < 8; i++) {
       v[3 * i] = (i & 4) !== 0 ? hx : -hx; v[3 * i + 1] = (i & 2) !== 0 ? hy : -hy; v[3 * i + 2] = (i & 1) !== 0 ? hz : -hz;
     }
-    view = new Polytope(v, 6, BOX_START, BOX_LOOPS, BOX_NORMALS, Float64Array.of(hx, hx, hy, hy, hz, hz), BOX_EDGES);
+    view = new Polytope(v, 6, BOX_START, BOX_LOOPS, BOX_NORMALS, Float64Array.of(hx, hx, hy, hy, hz, hz), BOX_EDGES, BOX_CONES);
     view.dimension = hx > 0 && hy > 0 && hz > 0 ? 3 : 2;
     boxViews.set(b, view);
   }
@@ -80,7 +108,7 @@ export function boxPolytope(b: Box): Polytope {
 }
 
 /** A scratch box for the scaled copy of a pair (outside 2^±200: rare), refilled per query. */
-const scaledBox = /* @__PURE__ */ new Polytope(new Float64Array(24), 6, BOX_START, BOX_LOOPS, BOX_NORMALS, new Float64Array(6), BOX_EDGES);
+const scaledBox = /* @__PURE__ */ new Polytope(new Float64Array(24), 6, BOX_START, BOX_LOOPS, BOX_NORMALS, new Float64Array(6), BOX_EDGES, BOX_CONES);
 
 /** A box of half extents h[6..8] (a closed form's record, scaled) as a polytope (rewritten by the next call). */
 export function scaledBoxPolytope(h: Float64Array): Polytope {
@@ -92,3 +120,38 @@ export function scaledBoxPolytope(h: Float64Array): Polytope {
   return scaledBox;
 }
 
+
+/**
+ * A triangle as a flat polytope: faces 0 (its corners a, b, c in order, normal n = (b − a) × (c − a)
+ * normalised) and 1 (c, b, a reversed: −n), and three edges whose cones are half-planes (Polytope.cones).
+ * One scratch view, refilled by trianglePolytope (a mesh's triangles pass through one scratch Triangle
+ * whose corners change: a view kept beside it would go stale).
+ */
+const TRI_LOOPS = /* @__PURE__ */ Int32Array.of(0, 1, 2, 0, 2, 1);
+const TRI_START = /* @__PURE__ */ Int32Array.of(0, 3, 6);
+const TRI_EDGES = /* @__PURE__ */ edgesOf(2, TRI_START, TRI_LOOPS, 3);
+const triangle = /* @__PURE__ */ new Polytope(new Float64Array(9), 2, TRI_START, TRI_LOOPS, new Float64Array(6), new Float64Array(2), TRI_EDGES, new Float64Array(27));
+
+/**
+ * Triangle `t` as a polytope (rewritten by the next call); null when it has no area (no normal).
+ */
+export function trianglePolytope(t: Triangle): Polytope | null {
+  const v = triangle.vertices, n = triangle.faceNormals, cones = triangle.cones;
+  v[0] = t.a.x; v[1] = t.a.y; v[2] = t.a.z; v[3] = t.b.x; v[4] = t.b.y; v[5] = t.b.z; v[6] = t.c.x; v[7] = t.c.y; v[8] = t.c.z;
+  const ux = v[3] - v[0], uy = v[4] - v[1], uz = v[5] - v[2], wx = v[6] - v[0], wy = v[7] - v[1], wz = v[8] - v[2];
+  let nx = uy * wz - uz * wy, ny = uz * wx - ux * wz, nz = ux * wy - uy * wx;
+  const l = Math.sqrt(nx * nx + ny * ny + nz * nz);
+  if (!(l > 0) || l === Infinity) return null;
+  nx /= l; ny /= l; nz /= l;
+  n[0] = nx; n[1] = ny; n[2] = nz; n[3] = -nx; n[4] = -ny; n[5] = -nz;
+  const o = nx * v[0] + ny * v[1] + nz * v[2];
+  triangle.faceOffsets[0] = o; triangle.faceOffsets[1] = -o;
+  // Each edge's outward in-plane normal (its direction along face 0's loop, crossed with n).
+  for (let e = 0; e < 3; e++) {
+    const i = 3 * TRI_EDGES[4 * e], j = 3 * TRI_EDGES[4 * e + 1];
+    const ex = v[j] - v[i], ey = v[j + 1] - v[i + 1], ez = v[j + 2] - v[i + 2];
+    const mx = ey * nz - ez * ny, my = ez * nx - ex * nz, mz = ex * ny - ey * nx;
+    for (let k = 0; k < 9; k += 3) { cones[9 * e + k] = mx; cones[9 * e + k + 1] = my; cones[9 * e + k + 2] = mz; }
+  }
+  return triangle;
+}

@@ -1,0 +1,137 @@
+/**
+ * Two polytopes in the contact family when they overlap (a box or a triangle against a convex hull, a
+ * triangle against a box; box–box has its own, contact-box-box.ts): the exact depth by separating axes,
+ * without EPA. The Minkowski difference P ⊖ Q of two polytopes has three kinds of facets (Gregorius, "The
+ * Separating Axis Test between Convex Polyhedra", GDC 2013, and "Implementing Quickhull"/"Physics for Game
+ * Programmers: Robust Contact Creation", GDC 2015): P's faces, Q's faces, and for each edge of P and edge
+ * of Q whose arcs on the Gauss map cross, the facet along their cross product. The origin is inside the
+ * difference exactly when every facet's value (the separation along its normal) is at most 0, and the
+ * depth is the least of their negations: one pass over faces and edge pairs gives it and its facet.
+ *
+ * An edge pair's arcs cross only where Q's edge's two faces lie on either side of the plane
+ * perpendicular to P's edge (Q's silhouette seen along it): one sign per Q face a P edge, then one test a
+ * Q edge, prunes most pairs before a cross product is formed. The candidate axis L = eP × eQ is kept
+ * when it lies in P's edge cone (polytope-edges.ts, Polytope.cones) and −L in Q's.
+ *
+ * The witnesses (polytope-witness.ts) are the incident feature's deepest point over the reference face
+ * (clipped to it) or the two edges' closest points. Separated or touching pairs (GJK gives their distance),
+ * a flat or degenerate polytope on Q's side, a traced query, a witness that rounding leaves off its facet,
+ * and hulls so large that the pass costs more than EPA (POLYTOPE_SAT_MAX_WORK) take the general path;
+ * outside the ordinary range of sizes a copy scaled by a power of two answers (closed-form-families.ts).
+ */
+import type { Transform } from '../../math/transform.js';
+import type { Box } from '../../shapes/box.js';
+import type { ConvexHull } from '../../shapes/convex-hull.js';
+import type { ConvexShape } from '../../shapes/shape.js';
+import type { Triangle } from '../../shapes/triangle.js';
+import { POLYTOPE_SAT_MAX_WORK } from '../../tolerance.js';
+import { contactConvex } from '../contact/convex-contact.js';
+import type { ContactPairFunction } from '../pair/dispatch.js';
+import type { QueryWork } from '../pair/query-work.js';
+import { contactFromRecord, RECORD, relateClosedForm } from './closed-form-families.js';
+import { boxPolytope, hullPolytope, trianglePolytope, type Polytope } from './polytope-edges.js';
+import { PLACED, placePolytopes, witnessFacet } from './polytope-witness.js';
+
+/** (tolerance.ts says why its value; copied: V8 rule 4, CONTRIBUTING.md.) */
+const MAX_WORK = POLYTOPE_SAT_MAX_WORK;
+/** The answer's record (core-answer.ts reads it; closed-form-families.ts says its layout). */
+const _c = /* @__PURE__ */ new Float64Array(RECORD);
+/** The scale the pair's lengths are read at (placePolytopes's argument). */
+const _k = /* @__PURE__ */ new Float64Array(1);
+
+/** The contact family's function for two polytopes (A a triangle, a box or a hull; B a box or a hull). */
+export const contactPolytopes: ContactPairFunction = (work, a, tA, b, tB, options) => {
+  if (options?.trace !== undefined || !overlap(work, a as ConvexShape, tA, b as Box | ConvexHull, tB)) {
+    return contactConvex(work, a as ConvexShape, tA, b as ConvexShape, tB, options);
+  }
+  return contactFromRecord(work, tA, _c);
+};
+
+/** `s` as a polytope (a triangle's view is a scratch one); null when it is not one this file answers. */
+function polytopeOf(s: ConvexShape): Polytope | null {
+  if (s.kind === 'convexHull') return hullPolytope(s as ConvexHull);
+  if (s.kind === 'box') return boxPolytope(s as Box);
+  return trianglePolytope(s as Triangle);
+}
+
+/** Whether A and B overlap, and then the answer's record (A's frame; a scaled copy's lengths, as related). */
+function overlap(work: QueryWork, a: ConvexShape, tA: Transform, b: Box | ConvexHull, tB: Transform): boolean {
+  const p = polytopeOf(a), q = polytopeOf(b);
+  if (p === null || q === null || q.dimension !== 3) return false;
+  // Each pass's cost: faces against the other's corners, and P's edges against Q's faces and edges.
+  const vp = p.vertices.length / 3, vq = q.vertices.length / 3, ep = p.edges.length / 4;
+  if (p.faceCount * vq + q.faceCount * vp + ep * (q.faceCount + q.edges.length / 4) > MAX_WORK) return false;
+  const c = _c, frame = relateClosedForm(work, a, tA, b, tB, c);
+  PLACED.size[0] = a.boundingRadius + b.boundingRadius;
+  _k[0] = c[19];
+  placePolytopes(p, q, frame.bInA, _k);
+  const facet = deepestFacet(p, q);
+  if (facet < 0) return false;
+  return witnessFacet(p, q, facet, c);
+}
+
+/**
+ * The facet of P ⊖ Q of greatest value (least depth), both placed in A's frame (PLACED: polytope-witness.ts
+ * says its layout): a code (P's face f is f, Q's face g is P.faceCount + g, an edge pair is P.faceCount +
+ * Q.faceCount, its edges in PLACED.pair), its value and unit normal (from P into Q) in PLACED.axis; −1 when some facet's value is
+ * above 0 or none is below it (apart or touching: the general path measures the distance).
+ */
+function deepestFacet(p: Polytope, q: Polytope): number {
+  const pv = PLACED.pv, qv = PLACED.qv, qn = PLACED.qn, qo = PLACED.qo, po = PLACED.po, sg = PLACED.signs;
+  const pn = p.faceNormals, FP = p.faceCount, FQ = q.faceCount, VP = p.vertices.length, VQ = q.vertices.length;
+  const axis = PLACED.axis;
+  let best = -Infinity, code = -1;
+  // P's faces: the least reach of Q along the normal, less P's offset.
+  for (let f = 0; f < FP; f++) {
+    const nx = pn[3 * f], ny = pn[3 * f + 1], nz = pn[3 * f + 2];
+    let m = Infinity;
+    for (let j = 0; j < VQ; j += 3) { const d = nx * qv[j] + ny * qv[j + 1] + nz * qv[j + 2]; if (d < m) m = d; }
+    const value = m - po[f];
+    if (value > 0) return -1;
+    if (value > best) { best = value; code = f; axis[1] = nx; axis[2] = ny; axis[3] = nz; }
+  }
+  // Q's faces (their normals out of Q: the axis from P into Q is the opposite).
+  for (let g = 0; g < FQ; g++) {
+    const nx = qn[3 * g], ny = qn[3 * g + 1], nz = qn[3 * g + 2];
+    let m = Infinity;
+    for (let i = 0; i < VP; i += 3) { const d = nx * pv[i] + ny * pv[i + 1] + nz * pv[i + 2]; if (d < m) m = d; }
+    const value = m - qo[g];
+    if (value > 0) return -1;
+    if (value > best) { best = value; code = FP + g; axis[1] = -nx; axis[2] = -ny; axis[3] = -nz; }
+  }
+  // Edge pairs.
+  const pe = p.edges, qe = q.edges, cones = p.cones, pair = PLACED.pair;
+  for (let e = 0, k = 0, E = pe.length; e < E; e += 4, k += 9) {
+    if (pe[e + 3] < 0) continue;
+    const i0 = 3 * pe[e], i1 = 3 * pe[e + 1];
+    const tx = pv[i1] - pv[i0], ty = pv[i1 + 1] - pv[i0 + 1], tz = pv[i1 + 2] - pv[i0 + 2];
+    for (let g = 0, o = 0; g < FQ; g++, o += 3) sg[g] = qn[o] * tx + qn[o + 1] * ty + qn[o + 2] * tz;
+    const bx = cones[k], by = cones[k + 1], bz = cones[k + 2];
+    for (let h = 0, H = qe.length; h < H; h += 4) {
+      const g0 = qe[h + 2], g1 = qe[h + 3];
+      if (g1 < 0) continue;
+      const s0 = sg[g0], s1 = sg[g1];
+      // Q's edge's arc crosses the circle perpendicular to P's edge only where its faces lie strictly on
+      // either side (at a zero the crossing is a face's normal, tested above).
+      if (!((s0 > 0 && s1 < 0) || (s0 < 0 && s1 > 0))) continue;
+      const j0 = 3 * qe[h], j1 = 3 * qe[h + 1];
+      const ux = qv[j1] - qv[j0], uy = qv[j1 + 1] - qv[j0 + 1], uz = qv[j1 + 2] - qv[j0 + 2];
+      let lx = ty * uz - tz * uy, ly = tz * ux - tx * uz, lz = tx * uy - ty * ux;
+      // Oriented into P's cone, then inside it; −L inside Q's (one of ±L is, Q's arc crossing the circle).
+      const side = lx * bx + ly * by + lz * bz;
+      if (side === 0) continue;
+      if (side < 0) { lx = -lx; ly = -ly; lz = -lz; }
+      if (lx * cones[k + 3] + ly * cones[k + 4] + lz * cones[k + 5] < 0 || lx * cones[k + 6] + ly * cones[k + 7] + lz * cones[k + 8] < 0) continue;
+      const a0 = 3 * g0, a1 = 3 * g1;
+      if (lx * (qn[a0] + qn[a1]) + ly * (qn[a0 + 1] + qn[a1 + 1]) + lz * (qn[a0 + 2] + qn[a1 + 2]) >= 0) continue;
+      const l = Math.sqrt(lx * lx + ly * ly + lz * lz);
+      if (!(l > 0)) continue;
+      const value = (lx * (qv[j0] - pv[i0]) + ly * (qv[j0 + 1] - pv[i0 + 1]) + lz * (qv[j0 + 2] - pv[i0 + 2])) / l;
+      if (value > 0) return -1;
+      if (value > best) { best = value; code = FP + FQ; axis[1] = lx / l; axis[2] = ly / l; axis[3] = lz / l; pair[0] = e; pair[1] = h; }
+    }
+  }
+  if (!(best < 0)) return -1;
+  axis[0] = best;
+  return code;
+}
