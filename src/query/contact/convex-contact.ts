@@ -12,7 +12,7 @@ import { rotateVector, transformPoint, type Transform } from '../../math/transfo
 import type { ConvexShape } from '../../shapes/shape.js';
 import { epaPenetration, EpaWork, type EpaOptions } from '../epa/epa.js';
 import { gjkDistance, type GjkOptions } from '../gjk/gjk.js';
-import { relatePair } from '../pair/pair-frame.js';
+import { relatePair, type PairFrame } from '../pair/pair-frame.js';
 import type { QueryWork } from '../pair/query-work.js';
 import { offsetByRadii, writeCoreNormal } from '../distance/convex-distance.js';
 import { prepare, requireRepresentable, scratch, unscalePoint } from '../pair/scale-free.js';
@@ -30,38 +30,61 @@ export function contactConvex(
 ): boolean {
   const frame = relatePair(work.frame, a, tA, b, tB);
   if (frame.outOfRange) return contactScaled(work, a, tA, b, tB, options);
-  const gjk = work.gjk, epa = work.epa ?? (work.epa = new EpaWork()), c = work.contact;
+  const cores = coresContact(work, a, b, frame, options);
+  if (cores === CORES_FAR) return false;
+  if (cores === CORES_MEET) epaContact(work, a, b, frame, options);
+  contactToWorld(work, tA);
+  return true;
+}
+
+/** What coresContact found: the pair beyond the limit, its contact (cores apart), or cores that meet. */
+export const CORES_FAR = 0, CORES_APART = 1, CORES_MEET = 2;
+
+/**
+ * GJK on the cores of a pair related in `frame` (in range): CORES_FAR (beyond the limit: the bound in
+ * work.separationBound), CORES_APART (the contact in A's frame in work.contact) or CORES_MEET (GJK's
+ * simplex holds the origin: the depth is the caller's, epaContact or a pair function's own).
+ */
+export function coresContact(work: QueryWork, a: ConvexShape, b: ConvexShape, frame: PairFrame, options: GjkOptions | undefined): number {
+  const gjk = work.gjk, c = work.contact;
   const rA = a.sweptRadius, rB = b.sweptRadius;
   gjk.limit = (work.touchingOnly ? frame.slack : work.maxSeparation) + (rA + rB);
   gjkDistance(gjk, a, b, frame.bInA, options);
   if (gjk.separatedBeyondLimit) {
     work.separationBound = gjk.lowerBound - (rA + rB);
-    return false;
+    return CORES_FAR;
   }
-  if (!gjk.intersecting) {
-    // Cores apart: GJK's answer with the radii applied.
-    writeCoreNormal(c.normal, work);
-    offsetByRadii(c.pointA, gjk.pointA, c.pointB, gjk.pointB, c.normal, a, b);
-    c.status = gjk.status;
-    c.iterations = gjk.iterations;
-    const sep = gjk.distance - rA - rB;
-    // Within rounding of touching: report exact contact.
-    c.separation = Math.abs(sep) <= frame.slack ? 0 : sep;
-  } else {
-    // Cores overlap: EPA on the cores, then the radii.
-    epaPenetration(epa, gjk, a, b, frame.bInA, options);
-    const n = epa.normal;
-    c.normal.x = n.x; c.normal.y = n.y; c.normal.z = n.z;
-    offsetByRadii(c.pointA, epa.pointA, c.pointB, epa.pointB, n, a, b);
-    c.status = epa.status;
-    c.iterations = epa.iterations + gjk.iterations;
-    const depth = epa.depth + rA + rB;
-    c.separation = depth <= frame.slack ? 0 : -depth;
-  }
+  if (gjk.intersecting) return CORES_MEET;
+  // Cores apart: GJK's answer with the radii applied.
+  writeCoreNormal(c.normal, work);
+  offsetByRadii(c.pointA, gjk.pointA, c.pointB, gjk.pointB, c.normal, a, b);
+  c.status = gjk.status;
+  c.iterations = gjk.iterations;
+  const sep = gjk.distance - rA - rB;
+  // Within rounding of touching: report exact contact.
+  c.separation = Math.abs(sep) <= frame.slack ? 0 : sep;
+  return CORES_APART;
+}
+
+/** EPA on cores that meet (coresContact's CORES_MEET, its GJK state as it left it), then the radii: work.contact in A's frame. */
+export function epaContact(work: QueryWork, a: ConvexShape, b: ConvexShape, frame: PairFrame, options: (GjkOptions & EpaOptions) | undefined): void {
+  const gjk = work.gjk, epa = work.epa ?? (work.epa = new EpaWork()), c = work.contact;
+  epaPenetration(epa, gjk, a, b, frame.bInA, options);
+  const n = epa.normal;
+  c.normal.x = n.x; c.normal.y = n.y; c.normal.z = n.z;
+  offsetByRadii(c.pointA, epa.pointA, c.pointB, epa.pointB, n, a, b);
+  c.status = epa.status;
+  c.iterations = epa.iterations + gjk.iterations;
+  const depth = epa.depth + a.sweptRadius + b.sweptRadius;
+  c.separation = depth <= frame.slack ? 0 : -depth;
+}
+
+/** work.contact's points and normal from A's frame into world space. */
+export function contactToWorld(work: QueryWork, tA: Transform): void {
+  const c = work.contact;
   transformPoint(c.pointA, tA, c.pointA);
   transformPoint(c.pointB, tA, c.pointB);
   rotateVector(c.normal, tA, c.normal);
-  return true;
 }
 
 /** contactConvex on a pair outside the ordinary range of sizes, scaled to near 1 and back (scale-free.ts). */

@@ -24,7 +24,7 @@ const AGREEMENT = POLYTOPE_WITNESS_AGREEMENT;
 
 /**
  * The placed pair, refilled per query (arrays grow to the largest polytope seen, then stay): P's corners
- * (pv, scaled) and face offsets (po), Q's corners, face normals and offsets in A's frame (qv, qn, qo), a
+ * (pv) and face offsets (po), Q's corners, face normals and offsets in A's frame (qv, qn, qo), a
  * sign per Q face (signs, the separating-axis pass's), the best facet's value and unit normal (axis[0],
  * axis[1..3]), an edge pair's edges (pair: offsets into the edge lists), the pair's size (size[0]: the
  * agreement's scale), and the clip's buffers.
@@ -52,22 +52,21 @@ export const PLACED = /* @__PURE__ */ new Placed();
 const _e = /* @__PURE__ */ new Float64Array(RECORD);
 
 /**
- * Places P (A, at the origin of its frame) and Q (B, at `t`: B in A's frame) with every length times
- * `scale[0]` (1, or a scaled copy's power of two); PLACED.size[0] holds the pair's size before scaling
- * (bounding radii), and after it the agreement's scale. (Numbers through arrays: V8 rule 1, CONTRIBUTING.md.)
+ * Places P (A, at the origin of its frame) and Q (B, at `t`: B in A's frame); PLACED.size[0] holds the
+ * pair's size (bounding radii), and after it the agreement's scale (with the distance of their origins).
  */
-export function placePolytopes(p: Polytope, q: Polytope, t: Transform, scale: Float64Array): void {
-  const k = scale[0], size = PLACED.size[0];
+export function placePolytopes(p: Polytope, q: Polytope, t: Transform): void {
+  const size = PLACED.size[0];
   const s = PLACED, VP = p.vertices.length, VQ = q.vertices.length, FP = p.faceCount, FQ = q.faceCount;
   if (s.pv.length < VP) s.pv = new Float64Array(VP);
   if (s.po.length < FP) s.po = new Float64Array(FP);
   if (s.qv.length < VQ) s.qv = new Float64Array(VQ);
   if (s.qn.length < 3 * FQ) { s.qn = new Float64Array(3 * FQ); s.qo = new Float64Array(FQ); s.signs = new Float64Array(FQ); }
   const pv = s.pv, po = s.po, qv = s.qv, qn = s.qn, qo = s.qo, v = p.vertices, w = q.vertices, n = q.faceNormals, o = q.faceOffsets;
-  for (let i = 0; i < VP; i++) pv[i] = k * v[i];
-  for (let f = 0; f < FP; f++) po[f] = k * p.faceOffsets[f];
+  for (let i = 0; i < VP; i++) pv[i] = v[i];
+  for (let f = 0; f < FP; f++) po[f] = p.faceOffsets[f];
   for (let j = 0; j < VQ; j += 3) {
-    const x = k * w[j], y = k * w[j + 1], z = k * w[j + 2];
+    const x = w[j], y = w[j + 1], z = w[j + 2];
     qv[j] = t.m00 * x + t.m01 * y + t.m02 * z + t.tx;
     qv[j + 1] = t.m10 * x + t.m11 * y + t.m12 * z + t.ty;
     qv[j + 2] = t.m20 * x + t.m21 * y + t.m22 * z + t.tz;
@@ -76,9 +75,9 @@ export function placePolytopes(p: Polytope, q: Polytope, t: Transform, scale: Fl
     const x = n[i], y = n[i + 1], z = n[i + 2];
     const nx = t.m00 * x + t.m01 * y + t.m02 * z, ny = t.m10 * x + t.m11 * y + t.m12 * z, nz = t.m20 * x + t.m21 * y + t.m22 * z;
     qn[i] = nx; qn[i + 1] = ny; qn[i + 2] = nz;
-    qo[g] = k * o[g] + nx * t.tx + ny * t.ty + nz * t.tz;
+    qo[g] = o[g] + nx * t.tx + ny * t.ty + nz * t.tz;
   }
-  s.size[0] = k * size + Math.sqrt(t.tx * t.tx + t.ty * t.ty + t.tz * t.tz);
+  s.size[0] = size + Math.sqrt(t.tx * t.tx + t.ty * t.ty + t.tz * t.tz);
 }
 
 /**
