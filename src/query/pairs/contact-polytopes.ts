@@ -59,6 +59,16 @@ export const contactPolytopes: ContactPairFunction = (work, a, tA, b, tB, option
   return true;
 };
 
+/** The faces of a triangle (its two sides), a box or a hull. */
+function faceCount(s: ConvexShape): number {
+  return s.kind === 'convexHull' ? (s as ConvexHull).faceCount : s.kind === 'box' ? 6 : 2;
+}
+
+/** The corners of a triangle, a box or a hull. */
+function vertexCount(s: ConvexShape): number {
+  return s.kind === 'convexHull' ? (s as ConvexHull).vertexCount : s.kind === 'box' ? 8 : 3;
+}
+
 /** `s` as a polytope (a triangle's view is a scratch one); null when it is not one this file answers. */
 function polytopeOf(s: ConvexShape): Polytope | null {
   if (s.kind === 'convexHull') return hullPolytope(s as ConvexHull);
@@ -72,13 +82,15 @@ function polytopeOf(s: ConvexShape): Polytope | null {
  * left off their facet.
  */
 function overlap(a: ConvexShape, b: ConvexShape, t: Transform): boolean {
+  // The pass's cost, from the shapes' counts before their views are looked up (a 30-point hull's pairs,
+  // which keep EPA, pay two comparisons): faces against the other's corners, and P's edges against Q's
+  // faces and edges (a closed polytope has F + V − 2 edges).
+  const fp = faceCount(a), vp = vertexCount(a), fq = faceCount(b), vq = vertexCount(b);
+  if (fp * vq + fq * vp + (fp + vp - 2) * (fq + fq + vq - 2) > MAX_WORK) return false;
   const p = polytopeOf(a), q = polytopeOf(b);
   // A flat box or hull has edges between opposite faces, whose cones the pass cannot read (a triangle's
   // view has its own: polytope-edges.ts); such pairs take the general path.
   if (p === null || q === null || q.dimension !== 3 || (p.dimension !== 3 && a.kind !== 'triangle')) return false;
-  // Each pass's cost: faces against the other's corners, and P's edges against Q's faces and edges.
-  const vp = p.vertices.length / 3, vq = q.vertices.length / 3, ep = p.edges.length / 4;
-  if (p.faceCount * vq + q.faceCount * vp + ep * (q.faceCount + q.edges.length / 4) > MAX_WORK) return false;
   const c = _c;
   c[19] = 1; c[24] = 1; c[25] = 0; c[26] = 0; // (the record's scale, factor back and radii: polytopes have none)
   PLACED.size[0] = a.boundingRadius + b.boundingRadius;
