@@ -52,7 +52,11 @@ export const contactPolytopes: ContactPairFunction = (work, a, tA, b, tB, option
   const cores = coresContact(work, ca, cb, frame, options);
   if (cores === CORES_FAR) return false;
   if (cores === CORES_MEET) {
-    if (overlap(ca, cb, frame.bInA)) return contactFromRecord(work, tA, _c);
+    if (overlap(ca, cb, frame.bInA)) {
+      if (!contactFromRecord(work, tA, _c)) return false;
+      work.contact.iterations = work.gjk.iterations; // (GJK's, which ran: the result counts GJK's and EPA's)
+      return true;
+    }
     epaContact(work, ca, cb, frame, options);
   }
   contactToWorld(work, tA);
