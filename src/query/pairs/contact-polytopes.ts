@@ -1,10 +1,10 @@
 /**
- * Two polytopes in the contact family when they overlap (a box or a triangle against a convex hull, a
- * triangle against a box; box–box has its own, contact-box-box.ts): the exact depth by separating axes,
- * without EPA. The Minkowski difference P ⊖ Q of two polytopes has three kinds of facets (Gregorius, "The
- * Separating Axis Test between Convex Polyhedra", GDC 2013, and "Implementing Quickhull"/"Physics for Game
- * Programmers: Robust Contact Creation", GDC 2015): P's faces, Q's faces, and for each edge of P and edge
- * of Q whose arcs on the Gauss map cross, the facet along their cross product. The origin is inside the
+ * Two polytopes in the contact family when they overlap (a triangle, a box or a convex hull against a box
+ * or a hull; box–box has its own, contact-box-box.ts): the exact depth by separating axes, without EPA.
+ * The Minkowski difference P ⊖ Q of two polytopes has three kinds of facets (Gregorius, "The Separating
+ * Axis Test between Convex Polyhedra", GDC 2013, and "Robust Contact Creation for Physics Simulations",
+ * GDC 2015): P's faces, Q's faces, and for each edge of P and edge of Q whose arcs on the Gauss map cross,
+ * the facet along their cross product. The origin is inside the
  * difference exactly when every facet's value (the separation along its normal) is at most 0, and the
  * depth is the least of their negations: one pass over faces and edge pairs gives it and its facet.
  *
@@ -106,8 +106,9 @@ function overlap(a: ConvexShape, b: ConvexShape, t: Transform): boolean {
 /**
  * The facet of P ⊖ Q of greatest value (least depth), both placed in A's frame (PLACED: polytope-witness.ts
  * says its layout): a code (P's face f is f, Q's face g is P.faceCount + g, an edge pair is P.faceCount +
- * Q.faceCount, its edges in PLACED.pair), its value and unit normal (from P into Q) in PLACED.axis; −1 when some facet's value is
- * above 0 or none is below it (apart or touching: the general path measures the distance).
+ * Q.faceCount, its edges in PLACED.pair), its value and unit normal (from P into Q) in PLACED.axis; −1
+ * when some facet's value is above 0 or none is below it (apart or touching: the general path measures
+ * the distance).
  */
 function deepestFacet(p: Polytope, q: Polytope, t: Transform): number {
   const pn = p.faceNormals, FP = p.faceCount, FQ = q.faceCount, VP = p.vertices.length, VQ = q.vertices.length;
