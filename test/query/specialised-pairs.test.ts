@@ -174,6 +174,28 @@ describe('two polytopes overlapping: a triangle, a box or a small hull against a
 });
 
 describe('specialised pairs: golden cases', () => {
+  it('faces flat on faces (the incident face clipped to the reference face): a box into a triangle, a tetrahedron on a box, exact', () => {
+    // Ties: every corner of the incident face is deepest, and some lie outside the reference face, so the
+    // witness comes from the clip. The depths are exact by construction: 0.1 and 0.05.
+    const cases: [O.Placed, O.Placed, number, O.V3][] = [
+      [{ json: { type: 'triangle', a: [-2, 0, -2], b: [0, 0, 3], c: [2, 0, -2] } as ShapeJSON, pose: O.at(0.2, 1, -0.3) },
+        { json: { type: 'box', halfExtents: [0.5, 0.5, 0.5] } as ShapeJSON, pose: O.at(-0.8, 1.4, 0) }, -0.1, [0, 1, 0]],
+      [{ json: { type: 'box', halfExtents: [1, 0.25, 1] } as ShapeJSON, pose: O.at(0, 0, 0) },
+        { json: { type: 'convexHull', points: [[-3, 0.2, -1.5], [3, 0.2, -1.5], [0, 0.2, 3], [0, 1, 0]] } as ShapeJSON, pose: O.at(0, 0, 0) }, -0.05, [0, 1, 0]],
+    ];
+    for (const [a, b, separation, normal] of cases) {
+      const la = A.build(a), lb = A.build(b), what = A.describeCase(a, b);
+      const c = contact(la.shape, la.pose, lb.shape, lb.pose)!;
+      expect(Math.abs(c.separation - separation), what).toBeLessThanOrEqual(1e-15);
+      expect(O.toV3(c.normal), what).toEqual(normal);
+      expect(certify(a, b, c, 1e-14), what).toBe('');
+      // The separating axes answered (EPA capped at one iteration does not converge here).
+      const capped = contact(la.shape, la.pose, lb.shape, lb.pose, undefined, { epaMaxIterations: 1 })!;
+      expect(capped.status, what).toBe('converged');
+      expect(capped.separation, what).toBe(c.separation);
+    }
+  });
+
   it('a segment of 1e-8 through a box\'s face by 2.8e-9 (FC_SEED=random): overlapping, as its ends say; GJK read it 7e-10 apart', () => {
     const j = {
       a: { type: 'segment', a: [-1.5, -1.5, -1.4999999916180968], b: [-1.4999999944120646, -1.5, -1.5] },
