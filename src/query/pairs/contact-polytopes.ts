@@ -126,8 +126,8 @@ function deepestFacet(p: Polytope, q: Polytope, t: Transform): number {
     if (value > 0) return -1;
     if (value > best) { best = value; code = f; axis[1] = nx; axis[2] = ny; axis[3] = nz; }
   }
-  placePolytopes(p, q, t);
-  const pv = PLACED.pv, qv = PLACED.qv, qn = PLACED.qn, qo = PLACED.qo, sg = PLACED.signs;
+  placePolytopes(q, t);
+  const pv = p.vertices, qv = PLACED.qv, qn = PLACED.qn, qo = PLACED.qo, sg = PLACED.signs;
   // Q's faces (their normals out of Q: the axis from P into Q is the opposite).
   for (let g = 0; g < FQ; g++) {
     const nx = qn[3 * g], ny = qn[3 * g + 1], nz = qn[3 * g + 2];

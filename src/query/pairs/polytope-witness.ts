@@ -23,15 +23,13 @@ import type { Polytope } from './polytope-edges.js';
 const AGREEMENT = POLYTOPE_WITNESS_AGREEMENT;
 
 /**
- * The placed pair, refilled per query (arrays grow to the largest polytope seen, then stay): P's corners
- * (pv) and face offsets (po), Q's corners, face normals and offsets in A's frame (qv, qn, qo), a
+ * The placed pair, refilled per query (arrays grow to the largest polytope seen, then stay): Q's corners,
+ * face normals and offsets in A's frame (qv, qn, qo; P, A itself, is in place already), a
  * sign per Q face (signs, the separating-axis pass's), the best facet's value and unit normal (axis[0],
  * axis[1..3]), an edge pair's edges (pair: offsets into the edge lists), the pair's size (size[0]: the
  * agreement's scale), and the clip's buffers.
  */
 class Placed {
-  pv = new Float64Array(24);
-  po = new Float64Array(6);
   qv = new Float64Array(24);
   qn = new Float64Array(18);
   qo = new Float64Array(6);
@@ -52,19 +50,15 @@ export const PLACED = /* @__PURE__ */ new Placed();
 const _e = /* @__PURE__ */ new Float64Array(RECORD);
 
 /**
- * Places P (A, at the origin of its frame) and Q (B, at `t`: B in A's frame); PLACED.size[0] holds the
- * pair's size (bounding radii), and after it the agreement's scale (with the distance of their origins).
+ * Places Q (B, at `t`: B in A's frame; P, A, is at the origin of that frame as it is); PLACED.size[0] holds
+ * the pair's size (bounding radii), and after it the agreement's scale (with the distance of their origins).
  */
-export function placePolytopes(p: Polytope, q: Polytope, t: Transform): void {
+export function placePolytopes(q: Polytope, t: Transform): void {
   const size = PLACED.size[0];
-  const s = PLACED, VP = p.vertices.length, VQ = q.vertices.length, FP = p.faceCount, FQ = q.faceCount;
-  if (s.pv.length < VP) s.pv = new Float64Array(VP);
-  if (s.po.length < FP) s.po = new Float64Array(FP);
+  const s = PLACED, VQ = q.vertices.length, FQ = q.faceCount;
   if (s.qv.length < VQ) s.qv = new Float64Array(VQ);
   if (s.qn.length < 3 * FQ) { s.qn = new Float64Array(3 * FQ); s.qo = new Float64Array(FQ); s.signs = new Float64Array(FQ); }
-  const pv = s.pv, po = s.po, qv = s.qv, qn = s.qn, qo = s.qo, v = p.vertices, w = q.vertices, n = q.faceNormals, o = q.faceOffsets;
-  for (let i = 0; i < VP; i++) pv[i] = v[i];
-  for (let f = 0; f < FP; f++) po[f] = p.faceOffsets[f];
+  const qv = s.qv, qn = s.qn, qo = s.qo, w = q.vertices, n = q.faceNormals, o = q.faceOffsets;
   for (let j = 0; j < VQ; j += 3) {
     const x = w[j], y = w[j + 1], z = w[j + 2];
     qv[j] = t.m00 * x + t.m01 * y + t.m02 * z + t.tx;
@@ -86,17 +80,17 @@ export function placePolytopes(p: Polytope, q: Polytope, t: Transform): void {
  */
 export function witnessFacet(p: Polytope, q: Polytope, facet: number, c: Float64Array): boolean {
   const s = PLACED, w = s.w, axis = s.axis, FP = p.faceCount;
-  let value = axis[0];
+  let value: number;
   if (facet < FP) {
-    if (!faceWitness(p, s.pv, p.faceNormals, s.po, facet, q, s.qv, s.qn)) return false;
+    if (!faceWitness(p, p.vertices, p.faceNormals, p.faceOffsets, facet, q, s.qv, s.qn)) return false;
     c[12] = w[0]; c[13] = w[1]; c[14] = w[2]; c[15] = w[3]; c[16] = w[4]; c[17] = w[5];
     value = (w[3] - w[0]) * axis[1] + (w[4] - w[1]) * axis[2] + (w[5] - w[2]) * axis[3];
   } else if (facet < FP + q.faceCount) {
-    if (!faceWitness(q, s.qv, s.qn, s.qo, facet - FP, p, s.pv, p.faceNormals)) return false;
+    if (!faceWitness(q, s.qv, s.qn, s.qo, facet - FP, p, p.vertices, p.faceNormals)) return false;
     c[12] = w[3]; c[13] = w[4]; c[14] = w[5]; c[15] = w[0]; c[16] = w[1]; c[17] = w[2];
     value = (w[0] - w[3]) * axis[1] + (w[1] - w[4]) * axis[2] + (w[2] - w[5]) * axis[3];
   } else {
-    const e = _e, pv = s.pv, qv = s.qv, i0 = 3 * p.edges[s.pair[0]], i1 = 3 * p.edges[s.pair[0] + 1];
+    const e = _e, pv = p.vertices, qv = s.qv, i0 = 3 * p.edges[s.pair[0]], i1 = 3 * p.edges[s.pair[0] + 1];
     const j0 = 3 * q.edges[s.pair[1]], j1 = 3 * q.edges[s.pair[1] + 1];
     e[0] = pv[i0]; e[1] = pv[i0 + 1]; e[2] = pv[i0 + 2]; e[3] = pv[i1]; e[4] = pv[i1 + 1]; e[5] = pv[i1 + 2];
     e[6] = qv[j0]; e[7] = qv[j0 + 1]; e[8] = qv[j0 + 2]; e[9] = qv[j1]; e[10] = qv[j1 + 1]; e[11] = qv[j1 + 2];
