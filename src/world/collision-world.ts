@@ -14,13 +14,13 @@ import type { PoseLike, Vec3Like } from '../math/types.js';
 import type { Pose } from '../math/world-pose.js';
 import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX, type Shape } from '../shapes/shape.js';
 import { MANIFOLD_MAX_POINTS } from '../tolerance.js';
-import type { ManifoldList } from '../query/manifold/contact-manifolds.js';
+import { createManifoldList, type ManifoldList } from '../query/manifold/contact-manifolds.js';
 import { explainNotShape, isConvexShape, kindIndex } from '../query/pair/dispatch.js';
 import { checkOut, outNotWritable } from '../query/pair/options.js';
 import type { Motion } from '../query/cast/shape-cast.js';
 import { Bodies, SLOT_BITS } from './bodies.js';
 import { BroadPhase } from './broad-phase.js';
-import { ManifoldSlots } from './manifold-slots.js';
+import { copyManifoldList, ManifoldSlots } from './manifold-slots.js';
 import { NarrowPhase } from './narrow-phase.js';
 import { runsUserCode, type WorldThreads } from './narrow-threads.js';
 import { SceneQueries, type TreeBoxVisitor, type WorldRayCastOptions, type WorldShapeCastOptions } from './scene-queries.js';
@@ -92,6 +92,8 @@ export class CollisionWorld {
   private readonly transform = new Transform();
   /** The record `contact(i)` fills when given no `out`, and those of forEachContact, one per nesting level. */
   private readonly contactOut = createWorldContact();
+  /** The list `manifolds(i)` fills for a convex pair. */
+  private readonly manifoldView = createManifoldList();
   private readonly visitRecords: WorldContact[] = [];
   private visitDepth = 0;
   /**
@@ -312,15 +314,25 @@ export class CollisionWorld {
    * The manifolds of touching pair `index` (as {@link contact}): `manifolds[0 .. count − 1]` of the list,
    * each with the normal from the pair's `a` to its `b` and `partA`/`partB` for compounds and meshes. A
    * convex pair has one (none in the rare pair whose manifold query, a separating-axis test for two boxes,
-   * puts it a rounding error beyond the margin that `contact` put it within). The list is the world's,
-   * rewritten by the next update.
-   * @throws InvalidArgumentError for an index out of range, or a world made without `manifolds: true`.
+   * puts it a rounding error beyond the margin that `contact` put it within). Without `out` the list is the
+   * world's, rewritten by the next call and the next update: copy what you keep, or pass a list of your
+   * own (from `createManifoldList()`), which is filled and returned.
+   * @throws InvalidArgumentError for an index out of range, a bad `out`, or a world made without `manifolds: true`.
    */
-  manifolds(index: number): ManifoldList {
+  manifolds(index: number, out?: ManifoldList | null): ManifoldList {
     this.guard.checkSettled('manifolds');
-    const m = this.narrow.manifolds;
-    if (m === null) throw new InvalidArgumentError('manifolds', 'are not kept by this world; create it with { manifolds: true }');
-    return m.lists[this.narrow.manifoldsOf(this.narrow.contactRecord(index))];
+    if (this.narrow.manifolds === null) throw new InvalidArgumentError('manifolds', 'are not kept by this world; create it with { manifolds: true }');
+    if (out != null && !(typeof out === 'object' && Array.isArray(out.manifolds) && !Object.isFrozen(out) && !Object.isFrozen(out.manifolds))) {
+      throw new InvalidArgumentError('out', 'is not a writable manifold list; expected one from createManifoldList()');
+    }
+    const list = this.narrow.manifoldsOf(this.narrow.contactRecord(index), this.manifoldView);
+    if (out == null) return list;
+    try {
+      return copyManifoldList(list, out);
+    } catch (e) {
+      if (e instanceof TypeError) throw new InvalidArgumentError('out', 'is not a writable manifold list; expected one from createManifoldList()');
+      throw e;
+    }
   }
 
   /**

@@ -7,14 +7,13 @@
  * contact (manifold-slots.ts), and lists the touching pairs compactly, which `contact(i)` reads.
  */
 import { describeValue, InvalidArgumentError } from '../errors.js';
-import { Transform } from '../math/transform.js';
-import { isConvexShape, SHAPE_KINDS } from '../query/pair/dispatch.js';
-import { acquireWork } from '../query/pair/query-work.js';
+import type { ManifoldList } from '../query/manifold/contact-manifolds.js';
+import { SHAPE_KINDS } from '../query/pair/dispatch.js';
 import { FRAME, SLOT_BITS, type Bodies } from './bodies.js';
 import type { BroadPhase } from './broad-phase.js';
 import type { ManifoldSlots } from './manifold-slots.js';
 import { NarrowJob, runEntries, type WorldThreads } from './narrow-threads.js';
-import { APART, PairKernel, ROW, ROW_CACHE, rowContact, STATUSES } from './pair-kernel.js';
+import { APART, PairKernel, ROW, ROW_CACHE, STATUSES } from './pair-kernel.js';
 import { PairSet } from './pair-set.js';
 import { HandlePairs, WorldPose, type WorldContact } from './world-records.js';
 import { WORLD_MOTION_SLACK, WORLD_PAIR_BOX_SLACK } from '../tolerance.js';
@@ -81,15 +80,16 @@ export class NarrowPhase {
   /** The pairs' exact query (pair-kernel.ts), and its rows: one per queued pair, a warm start in, an answer out. */
   private readonly kernel: PairKernel;
   private readonly rows = new Float64Array(ROW);
+  /** The manifold row a queued pair's manifold is built in on this thread (empty without manifolds). */
+  private readonly manifoldRow: Float64Array;
   /** The queue dealt to threads (updateAsync), made on first use. */
   private job: NarrowJob | null = null;
-  private readonly transformA = new Transform();
-  private readonly transformB = new Transform();
   private readonly poseA = new WorldPose();
   private readonly poseB = new WorldPose();
 
   constructor(private readonly bodies: Bodies, private readonly margin: number, readonly manifolds: ManifoldSlots | null) {
     this.kernel = new PairKernel(margin, manifolds === null ? 0 : manifolds.maxPoints);
+    this.manifoldRow = new Float64Array(this.kernel.manifoldRow);
     this.pairs.onMove = (from, to) => {
       this.pairTouching[to] = this.pairTouching[from];
       this.pairBegan[to] = this.pairBegan[from];
@@ -152,11 +152,20 @@ export class NarrowPhase {
     const queued = this.prepare(broad), order = this.order, pairs = this.pairs, bodies = this.bodies;
     // One row, reused: each pair is settled as soon as it is answered (updateAsync needs a row a pair).
     const rows = this.rows, dir = this.pairCacheDir, valid = this.pairCacheValid, frames = bodies.frames, shapes = bodies.shapes;
+    const m = this.manifolds, manifoldRow = this.manifoldRow, kernel = this.kernel;
     for (let i = 0; i < queued; i++) {
       const r = order[i], a = pairs.a[r], b = pairs.b[r];
       rows[ROW_CACHE] = dir[3 * r]; rows[ROW_CACHE + 1] = dir[3 * r + 1]; rows[ROW_CACHE + 2] = dir[3 * r + 2]; rows[ROW_CACHE + 3] = valid[r];
-      this.kernel.run(shapes[a]!, shapes[b]!, frames, a, b, rows, 0);
-      this.settleRow(i, rows, 0, null, 0);
+      if (m === null) {
+        kernel.run(shapes[a]!, shapes[b]!, frames, a, b, rows, 0);
+        this.settleRow(i, rows, 0, null, 0);
+      } else {
+        // The pair's reference face in (a pair without a manifold slot has none), its manifold row out.
+        const ms = this.pairManifoldSlot[r];
+        manifoldRow[0] = ms < 0 ? 0 : m.referenceOf(ms);
+        kernel.runWithManifold(shapes[a]!, shapes[b]!, frames, a, b, rows, 0, manifoldRow, 0);
+        this.settleRow(i, rows, 0, manifoldRow, 0);
+      }
     }
     this.listContacts();
   }
@@ -288,16 +297,10 @@ export class NarrowPhase {
     const m = this.manifolds;
     if (m !== null) {
       if (this.pairManifoldSlot[r] < 0) this.pairManifoldSlot[r] = m.take();
-      const ms = this.pairManifoldSlot[r], bodies = this.bodies, sa = bodies.shapes[a]!, sb = bodies.shapes[b]!;
-      const work = acquireWork(false);
-      if (manifoldRows !== null && manifoldRows[mo + 1] === 1) {
-        m.ofRow(ms, manifoldRows, mo, rowContact(work.contact, rows, o));
-      } else if (isConvexShape(sa) && isConvexShape(sb)) {
-        rowContact(work.contact, rows, o);
-        m.ofConvex(ms, work, sa, bodies.readTransform(this.transformA, a), sb, bodies.readTransform(this.transformB, b));
-      } else {
-        m.ofParts(ms, sa, bodies.readPose(this.poseA, a), sb, bodies.readPose(this.poseB, b));
-      }
+      const ms = this.pairManifoldSlot[r], bodies = this.bodies;
+      // A convex pair's manifold row was built with its contact (PairKernel.runWithManifold, on any thread).
+      if (manifoldRows !== null && manifoldRows[mo + 1] === 1) m.ofRow(ms, manifoldRows, mo);
+      else m.ofParts(ms, bodies.shapes[a]!, bodies.readPose(this.poseA, a), bodies.shapes[b]!, bodies.readPose(this.poseB, b));
     }
     this.settle(r, was, true);
   }
@@ -329,9 +332,13 @@ export class NarrowPhase {
     return this.pairBegan[r] === 1;
   }
 
-  /** Touching pair `r`'s manifold list. */
-  manifoldsOf(r: number): number {
-    return this.pairManifoldSlot[r];
+  /**
+   * Touching pair `r`'s manifolds (a world with manifolds): a compound's or mesh's pair's own list, a
+   * convex pair's read into `view` with its contact's status and iterations (manifold-slots.ts).
+   */
+  manifoldsOf(r: number, view: ManifoldList): ManifoldList {
+    const slot = this.pairSlot[r];
+    return this.manifolds!.fill(this.pairManifoldSlot[r], view, STATUSES[this.statuses[slot]], this.counts[3 * slot]);
   }
 
   /** Pair record `r`'s handles and contact answer into `out`. */

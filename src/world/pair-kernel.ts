@@ -57,7 +57,7 @@ export class PairKernel {
 
   /**
    * `run`, then for a touching convex pair its manifold from the same contact (as the world's manifolds
-   * are built: ManifoldSlots.ofConvex) into manifold row `mo` of `manifoldRows`, from the reference face
+   * are kept: manifold-slots.ts) into manifold row `mo` of `manifoldRows`, from the reference face
    * there; other pairs' rows say they hold none (a compound's or mesh's manifolds are built by the world).
    */
   runWithManifold(sa: Shape, sb: Shape, frames: Float64Array, a: number, b: number, rows: Float64Array, o: number, manifoldRows: Float64Array, mo: number): void {

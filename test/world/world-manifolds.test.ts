@@ -15,7 +15,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Box, contactManifold, contactManifolds, supportWithRadius, type ConvexShape, type Manifold, type Shape, type Vec3Like } from '../../src/index.js';
+import { Box, Compound, contactManifold, contactManifolds, createManifoldList, InvalidArgumentError, Sphere, supportWithRadius, type ManifoldList, type ConvexShape, type Manifold, type Shape, type Vec3Like } from '../../src/index.js';
 import { CollisionWorld } from '../../src/world/collision-world.js';
 import { apply, opArb, touchingPairs, type Body, type TestPose } from './world-harness.js';
 import { runs } from '../runs.js';
@@ -101,6 +101,35 @@ describe('CollisionWorld manifolds against fresh manifold queries', () => {
       expect(m.count).toBe(4);
       expect(m.count).toBe(fresh.count);
       expect(deepest(m)).toBeCloseTo(deepest(fresh), 12);
+    }
+  });
+
+  it('manifolds(i, out) copies each pair\'s list into lists of the caller\'s, which later calls leave alone', () => {
+    const world = new CollisionWorld({ manifolds: true, margin: 0.01 });
+    const at = (x: number, y: number) => ({ position: { x, y, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } });
+    world.add(new Box(3, 0.5, 1), at(0, 0), { static: true });
+    world.add(new Box(0.5, 0.5, 0.5), at(-2, 0.99));
+    world.add(new Sphere(0.5), at(0, 0.99));
+    world.add(new Compound([{ shape: new Box(0.3, 0.3, 0.3), pose: at(-0.4, 0) }, { shape: new Box(0.3, 0.3, 0.3), pose: at(0.4, 0) }]), at(2, 0.79));
+    world.update();
+    expect(world.contactCount).toBe(3);
+    const plain = (l: ManifoldList) => JSON.parse(JSON.stringify({ count: l.count, manifolds: l.manifolds.slice(0, l.count).map(summary) }));
+    // Each pair's list read on its own, then every pair's copied into its own list, then all compared.
+    const expected = Array.from({ length: 3 }, (_, i) => plain(world.manifolds(i)));
+    // Two convex pairs (one manifold each) and the compound's (one per part that touches the floor).
+    expect(expected.map((l) => l.count).sort()).toEqual([1, 1, 2]);
+    const copies = Array.from({ length: 3 }, (_, i) => world.manifolds(i, createManifoldList()));
+    for (let i = 0; i < 3; i++) expect(plain(copies[i])).toEqual(expected[i]);
+    // The same list twice: the second call refills it.
+    const out = createManifoldList();
+    expect(world.manifolds(0, out)).toBe(out);
+    expect(plain(world.manifolds(1, out))).toEqual(expected[1]);
+    // Without `out`, one list of the world's, rewritten by the next call.
+    const view = world.manifolds(0);
+    expect(plain(view)).toEqual(expected[0]);
+    for (const bad of [{}, { manifolds: 3 }, Object.freeze(createManifoldList()), 7]) {
+      expect(() => world.manifolds(0, bad as never)).toThrow(InvalidArgumentError);
+      expect(() => world.manifolds(0, bad as never)).toThrow(/^out is not a writable manifold list/);
     }
   });
 });
