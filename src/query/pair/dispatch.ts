@@ -23,6 +23,7 @@ import type { EpaOptions } from '../epa/epa.js';
 import type { GjkOptions } from '../gjk/gjk.js';
 import { closestPointsFamily, contactFamily, distanceFamily, intersectsFamily, type ClosedForm } from '../pairs/closed-form-families.js';
 import { contactBoxBox } from '../pairs/contact-box-box.js';
+import { contactBoxHull } from '../pairs/contact-box-hull.js';
 import { contactCapsuleHull } from '../pairs/contact-capsule-hull.js';
 import { contactPolytopes } from '../pairs/contact-polytopes.js';
 import { CLOSED_FORMS } from '../pairs/closed-forms.js';
@@ -258,7 +259,7 @@ function withContactPairs(table: PairTable<ContactPairFunction>): PairTable<Cont
   table.register('capsule', 'convexHull', contactCapsuleHull);
   table.register('triangle', 'box', contactPolytopes);
   table.register('triangle', 'convexHull', contactPolytopes);
-  table.register('box', 'convexHull', contactPolytopes);
+  table.register('box', 'convexHull', contactBoxHull);
   table.register('convexHull', 'convexHull', contactPolytopes);
   return table;
 }

@@ -1,6 +1,7 @@
 /**
- * Two polytopes in the contact family when they overlap (a triangle, a box or a convex hull against a box
- * or a hull; box–box has its own, contact-box-box.ts): the exact depth by separating axes, without EPA.
+ * Two polytopes in the contact family when they overlap (a triangle against a box or a hull, two hulls;
+ * box–box and box–hull have their own, contact-box-box.ts and contact-box-hull.ts): the exact depth by
+ * separating axes, without EPA.
  * The Minkowski difference P ⊖ Q of two polytopes has three kinds of facets (Gregorius, "The Separating
  * Axis Test between Convex Polyhedra", GDC 2013, and "Robust Contact Creation for Physics Simulations",
  * GDC 2015): P's faces, Q's faces, and for each edge of P and edge of Q whose arcs on the Gauss map cross,

@@ -90,6 +90,22 @@ const BOX_START = /* @__PURE__ */ Int32Array.of(0, 4, 8, 12, 16, 20, 24);
 const BOX_NORMALS = /* @__PURE__ */ Float64Array.of(1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1);
 const BOX_EDGES = /* @__PURE__ */ edgesOf(6, BOX_START, BOX_LOOPS, 8);
 const BOX_CONES = /* @__PURE__ */ conesOf(BOX_NORMALS, BOX_EDGES);
+
+/**
+ * A box's edge by its direction and corner: at 8k + c, the offset in a box's edges of the edge along axis
+ * k (0 x, 1 y, 2 z) whose corners' other two coordinates have the signs of c's bits (corner numbering as
+ * above, k's own bit 0).
+ */
+export const BOX_EDGE_AT = /* @__PURE__ */ boxEdgeTable(BOX_EDGES);
+
+function boxEdgeTable(edges: Int32Array): Int32Array {
+  const out = new Int32Array(24).fill(-1);
+  for (let e = 0; e < edges.length; e += 4) {
+    const d = edges[e] ^ edges[e + 1], k = d === 4 ? 0 : d === 2 ? 1 : 2;
+    out[8 * k + (edges[e] & ~d)] = e;
+  }
+  return out;
+}
 const boxViews = new WeakMap<Box, Polytope>();
 
 /** Box `b` as a polytope (made on first use; its topology and normals shared by every box). */
