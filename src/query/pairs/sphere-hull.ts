@@ -28,7 +28,9 @@ const _c = /* @__PURE__ */ new Float64Array(RECORD);
  * the scale the hull's lengths are read at (7: 1 in the ordinary range).
  * (Numbers through a call V8 may not inline are boxed: CONTRIBUTING.md, "V8 rules", rule 1.)
  */
-const _e = /* @__PURE__ */ new Float64Array(8);
+const _e = /* @__PURE__ */ new Float64Array(9);
+/** Each face's signed distance from the centre (ballHull's first pass), grown to the largest hull seen. */
+let _s = /* @__PURE__ */ new Float64Array(64);
 
 /** The kernel (closed-form-families.ts): the record of the centre against the hull, or c[23] = −1 for the general path. */
 function relateBallHull(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform): Float64Array {
@@ -56,9 +58,12 @@ function ballHull(work: QueryWork, a: ConvexShape, tA: Transform, hull: ConvexHu
   const py = -(t.m01 * t.tx + t.m11 * t.ty + t.m21 * t.tz);
   const pz = -(t.m02 * t.tx + t.m12 * t.ty + t.m22 * t.tz);
   const n = hull.faceNormals, d = hull.faceOffsets, faces = hull.faceCount;
+  if (_s.length < faces) _s = new Float64Array(2 * faces);
+  const sf = _s;
   let best = -Infinity, face = 0;
   for (let f = 0; f < faces; f++) {
     const s = n[3 * f] * px + n[3 * f + 1] * py + n[3 * f + 2] * pz - d[f] * scale;
+    sf[f] = s;
     if (s > best) { best = s; face = f; }
   }
   let qx = 0, qy = 0, qz = 0, nx = 0, ny = 0, nz = 0, dist = best;
@@ -71,18 +76,21 @@ function ballHull(work: QueryWork, a: ConvexShape, tA: Transform, hull: ConvexHu
     nx = n[3 * face]; ny = n[3 * face + 1]; nz = n[3 * face + 2];
     qx = px - best * nx; qy = py - best * ny; qz = pz - best * nz;
   } else {
-    // Outside, over no face: another face the centre is outside of may hold its projection; else an edge.
+    // Outside, over no face: another face may hold its projection where rounding made that face's distance
+    // a hair below the greatest (a face holding the closest point is a greatest: every other face's plane
+    // supports the hull, so its distance is at most the hull's), within the slack; else an edge.
     c[23] = 0;
     let found = false;
+    const tie = best - frame.slack;
     for (let f = 0; f < faces && !found; f++) {
-      const s = n[3 * f] * px + n[3 * f + 1] * py + n[3 * f + 2] * pz - d[f] * scale;
-      if (!(s > 0) || f === face) continue;
+      const s = sf[f];
+      if (!(s > 0) || f === face || s < tie) continue;
       const fx = n[3 * f], fy = n[3 * f + 1], fz = n[3 * f + 2];
       e[0] = px - s * fx; e[1] = py - s * fy; e[2] = pz - s * fz;
       if (inFace(hull, f)) { found = true; dist = s; nx = fx; ny = fy; nz = fz; qx = px - s * fx; qy = py - s * fy; qz = pz - s * fz; }
     }
     if (!found) {
-      e[0] = px; e[1] = py; e[2] = pz;
+      e[0] = px; e[1] = py; e[2] = pz; e[8] = -frame.slack;
       nearestEdgePoint(hull);
       qx = e[3]; qy = e[4]; qz = e[5]; dist = e[6];
       if (!(dist > 0)) return false;
@@ -116,11 +124,19 @@ function inFace(hull: ConvexHull, f: number): boolean {
   return true;
 }
 
-/** The point of the hull's edges nearest p = _e[0..2] (B's frame) into _e[3..5], its distance into _e[6]. */
+/**
+ * The point of the hull's edges nearest p = _e[0..2] (B's frame) into _e[3..5], its distance into _e[6].
+ * Only edges with a face p is outside of (_s above −_e[8]'s slack): p − q lies in the normal cone of the
+ * nearest feature, so for an edge's inside point s0 + s1 = |p − q|(α + β)(1 + n0·n1) > 0 over its faces,
+ * and for a corner Σ αⱼ sⱼ = |p − q|² > 0 over the faces that meet there, one of them holding an edge that
+ * ends at it.
+ */
 function nearestEdgePoint(hull: ConvexHull): void {
-  const e = _e, px = e[0], py = e[1], pz = e[2], k0 = e[7], v = hull.vertices, edges = hullPolytope(hull).edges;
+  const e = _e, px = e[0], py = e[1], pz = e[2], k0 = e[7], least = e[8], v = hull.vertices, edges = hullPolytope(hull).edges, sf = _s;
   let best = Infinity;
   for (let k = 0, E = edges.length; k < E; k += 4) {
+    const f1 = edges[k + 3];
+    if (!(sf[edges[k + 2]] > least) && !(f1 >= 0 && sf[f1] > least)) continue;
     const i = 3 * edges[k], j = 3 * edges[k + 1];
     const ax = k0 * v[i], ay = k0 * v[i + 1], az = k0 * v[i + 2];
     const ex = k0 * v[j] - ax, ey = k0 * v[j + 1] - ay, ez = k0 * v[j + 2] - az;
