@@ -249,6 +249,28 @@ describe('specialised pairs: golden cases', () => {
     }
   });
 
+  it('a box against box-shaped hulls: normals with zero coordinates (no silhouette edge) and edges parallel to the box\'s (no facet): exact', () => {
+    const cube = (h: number): O.V3[] => [-h, h].flatMap((x) => [-h, h].flatMap((y) => [-h, h].map((z): O.V3 => [x, y, z])));
+    const r = Math.SQRT1_2;
+    const diamond: O.V3[] = [[r, 0, -0.5], [0, r, -0.5], [-r, 0, -0.5], [0, -r, -0.5], [r, 0, 0.5], [0, r, 0.5], [-r, 0, 0.5], [0, -r, 0.5]];
+    const box: O.Placed = { json: { type: 'box', halfExtents: [1, 1, 1] } as ShapeJSON, pose: O.at(0, 0, 0) };
+    const cases: [O.Placed, number, O.V3][] = [
+      // Face to face, every hull normal along an axis: the box's +x face, depth 0.25.
+      [{ json: { type: 'convexHull', points: cube(0.5) } as ShapeJSON, pose: O.at(1.25, 0.25, 0) }, -0.25, [1, 0, 0]],
+      // A square turned 45° about z: its side edges run along the box's z edges (their cross product is 0).
+      [{ json: { type: 'convexHull', points: diamond } as ShapeJSON, pose: O.at(1.5, 0.125, 0) }, 1.5 - r - 1, [1, 0, 0]],
+    ];
+    for (const [b, separation, normal] of cases) {
+      const la = A.build(box), lb = A.build(b), what = A.describeCase(box, b);
+      const c = contact(la.shape, la.pose, lb.shape, lb.pose)!;
+      expect(c.iterations, what).toBe(0); // (the separating axes answered, not GJK and EPA)
+      expect(Math.abs(c.separation - separation), what).toBeLessThanOrEqual(1e-15);
+      expect(O.toV3(c.normal), what).toEqual(normal);
+      expect(certify(box, b, c, 1e-14), what).toBe('');
+      check(box, b);
+    }
+  });
+
   it('a segment of 1e-8 through a box\'s face by 2.8e-9 (FC_SEED=random): overlapping, as its ends say; GJK read it 7e-10 apart', () => {
     const j = {
       a: { type: 'segment', a: [-1.5, -1.5, -1.4999999916180968], b: [-1.4999999944120646, -1.5, -1.5] },
