@@ -75,8 +75,10 @@ function answer(work: QueryWork, tA: Transform, p: Polytope, q: Polytope, facet:
 /**
  * The facet of the difference box ⊖ hull of greatest value (least depth), as contact-polytopes.ts's
  * deepestFacet gives it (its code, PLACED.axis, PLACED.pair; the hull placed in the box's frame by `t`),
- * with the limit and half extents in _k. FAR as soon as some facet's value exceeds the limit (the value
- * in PLACED.axis[0]); GENERAL when the greatest value is above 0 but within the limit, or 0 (touching).
+ * with the limit and half extents in _k. At the first facet whose value is above 0 (the pair is apart):
+ * FAR when it exceeds the limit (the value in PLACED.axis[0]), else GENERAL, since GJK measures the
+ * distance anyway (a `contact` without a limit pays for no more of the pass than that); GENERAL too when
+ * the greatest value is 0 (touching).
  */
 function boxHullFacet(q: Polytope, t: Transform): number {
   placePolytopes(q, t);
@@ -97,7 +99,7 @@ function boxHullFacet(q: Polytope, t: Transform): number {
   for (let f = 0; f < 6; f++) {
     const k = f >> 1, h = k === 0 ? hx : k === 1 ? hy : hz;
     const value = (f & 1) === 0 ? (k === 0 ? x0 : k === 1 ? y0 : z0) - h : -(k === 0 ? x1 : k === 1 ? y1 : z1) - h;
-    if (value > limit) { axis[0] = value; return FAR; }
+    if (value > 0) { axis[0] = value; return value > limit ? FAR : GENERAL; }
     if (value > best) {
       best = value; code = f;
       const s = (f & 1) === 0 ? 1 : -1;
@@ -111,7 +113,7 @@ function boxHullFacet(q: Polytope, t: Transform): number {
   for (let g = 0, i = 0; g < FQ; g++, i += 3) {
     const nx = qn[i], ny = qn[i + 1], nz = qn[i + 2];
     const value = -(hx * Math.abs(nx) + hy * Math.abs(ny) + hz * Math.abs(nz)) - qo[g];
-    if (value > limit) { axis[0] = value; return FAR; }
+    if (value > 0) { axis[0] = value; return value > limit ? FAR : GENERAL; }
     if (value > best) { best = value; code = 6 + g; axis[1] = -nx; axis[2] = -ny; axis[3] = -nz; }
     signs[g] = (nx > 0 ? 4 : 0) | (ny > 0 ? 2 : 0) | (nz > 0 ? 1 : 0) | (nx < 0 ? 32 : 0) | (ny < 0 ? 16 : 0) | (nz < 0 ? 8 : 0);
   }
@@ -141,7 +143,7 @@ function boxHullFacet(q: Polytope, t: Transform): number {
       if (!(l > 0)) continue;
       // The box's support along L is its edge along k at the corner of L's signs.
       const value = (lx * qv[j0] + ly * qv[j0 + 1] + lz * qv[j0 + 2] - (hx * Math.abs(lx) + hy * Math.abs(ly) + hz * Math.abs(lz))) / l;
-      if (value > limit) { axis[0] = value; return FAR; }
+      if (value > 0) { axis[0] = value; return value > limit ? FAR : GENERAL; }
       if (value > best) {
         best = value; code = 6 + FQ; axis[1] = lx / l; axis[2] = ly / l; axis[3] = lz / l;
         pair[0] = BOX_EDGE_AT[8 * k + ((lx > 0 ? 4 : 0) | (ly > 0 ? 2 : 0) | (lz > 0 ? 1 : 0))];
