@@ -3,8 +3,8 @@
  * when the pair stops touching. A convex pair's manifold is a row of numbers (manifold-row.ts) in one
  * array, slot after slot: the pair kernel builds it in scratch records that stay in cache and the row is
  * copied in, whichever thread built it. Kept as records (a manifold, its points, their vectors and
- * features: about 25 objects a pair, wherever the heap put them), writing a step's manifolds cost 0.77 of
- * the update's time again in cache misses (bench/world-ab.ts, 1,000 bodies). The records a user reads are
+ * features: about 25 objects a pair, wherever the heap put them), the manifolds made the update 1.4 times
+ * as long in cache misses (bench/world-ab.ts, 1,000 bodies: 0.70 the time as rows). The records a user reads are
  * filled from the row on request (`fill`). A compound's or mesh's pair keeps a manifold list of records,
  * borrowed from a pool the pairs share.
  */
