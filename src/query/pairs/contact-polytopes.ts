@@ -39,7 +39,7 @@ const MAX_WORK = POLYTOPE_SAT_MAX_WORK;
 const _c = /* @__PURE__ */ new Float64Array(RECORD);
 
 /**
- * The contact family's function for two polytopes (A a triangle, a box or a hull; B a box or a hull): GJK
+ * The contact family's function for two polytopes (A a triangle or a hull; B a box or a hull): GJK
  * first, as the general path (a pair apart, the most common in a world or against a mesh's triangles,
  * costs no more than there: measured, a separating-axis pass first took 2.4 times as long on such pairs);
  * where the polytopes meet, separating axes instead of EPA.
