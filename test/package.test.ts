@@ -44,10 +44,11 @@ const MAX_PACKED_BYTES = 580_000;
  * triangle to 20.11 KB; a capsule or segment against a box in closed form (segment-box.ts) to 21.28 KB; two
  * polytopes (a triangle, a box or a small hull against a box or a small hull) by separating axes with
  * clipped witnesses (contact-polytopes.ts, polytope-witness.ts) to 24.87 KB; a box against a hull by
- * separating axes before GJK (contact-box-hull.ts) to 26.08 KB. The budget is 26.5 KB, and each
+ * separating axes before GJK (contact-box-hull.ts) to 26.08 KB; two hulls by separating axes with their Gauss
+ * maps walked (contact-hull-hull.ts) to 28.00 KB. The budget is 28.5 KB, and each
  * specialised pair the table gains (issue 32) raises it by its own size, said here.
  */
-const MAX_CONTACT_GZIP = 26_500;
+const MAX_CONTACT_GZIP = 28_500;
 /**
  * The whole library, both entries: 28 KB before contact manifolds, 41.7 KB with them (and their format),
  * 49.3 KB with ray and shape casts (and theirs), 57.4 KB with compounds and their hierarchy, 73.5 KB with
@@ -55,9 +56,9 @@ const MAX_CONTACT_GZIP = 26_500;
  * queries behind the query2d command's format; 92.1 KB with the closed-form pairs (the budget was 92 KB);
  * 100.9 KB with the world's narrow phase on threads (its rows and jobs) and the deep contacts and triangle
  * closed forms above; 105.7 KB with two polytopes by separating axes; 107.2 KB with a box against a hull
- * by separating axes (and the world's manifolds as rows).
+ * by separating axes (and the world's manifolds as rows); 109.2 KB with two hulls by walking their Gauss maps.
  */
-const MAX_LIBRARY_GZIP = 107_500;
+const MAX_LIBRARY_GZIP = 109_500;
 /**
  * A 2D contact program (convex-collide/2d: shapes, GJK, separating axes, EPA, the exact vertex fallback,
  * the queries): 7.8 KB gzipped; the bound about 1.15 times that.
@@ -197,7 +198,7 @@ export const box = new Box(1, 2, 3);
     return { gzip: gzipSync(result.outputFiles[0].contents).length, inputs };
   }
 
-  it('bundles small: contact at most 26.5 KB gzipped, the whole library at most 107.5 KB, intersects and distance without EPA, 2D contact at most 9 KB without 3D code', async () => {
+  it('bundles small: contact at most 28.5 KB gzipped, the whole library at most 109.5 KB, intersects and distance without EPA, 2D contact at most 9 KB without 3D code', async () => {
     const pose = '{ position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }';
     const contactOnly = await bundle('contact-only', `import { Box, contact, Sphere } from 'convex-collide';
       console.log(contact(new Box(1, 1, 1), ${pose}, new Sphere(1), ${pose}));`);

@@ -197,8 +197,9 @@ describe('options', () => {
     }
   });
   it('a tiny EPA iteration cap still returns a valid upper bound with status max-iterations', () => {
-    // A 16-sided prism as a hull (two boxes, and hulls small enough, take separating axes, which run no EPA).
-    const h = new ConvexHull([-0.5, 0.5].flatMap((y) => Array.from({ length: 16 }, (_, k) => v(0.5 * Math.cos(k * Math.PI / 8), y, 0.5 * Math.sin(k * Math.PI / 8)))));
+    // A 48-sided prism as a hull, 50 faces (two boxes, and hulls of at most 40 faces, take separating axes,
+    // which run no EPA).
+    const h = new ConvexHull([-0.5, 0.5].flatMap((y) => Array.from({ length: 48 }, (_, k) => v(0.5 * Math.cos(k * Math.PI / 24), y, 0.5 * Math.sin(k * Math.PI / 24)))));
     const r = penetration(h, P(), h, P(0.5, 0.2, 0), undefined, { epaMaxIterations: 1 })!;
     expect(r.status).toBe('max-iterations');
     const o = O.overlapAlong({ json: shapeToJSON(h), pose: O.IDENTITY }, { json: shapeToJSON(h), pose: O.at(0.5, 0.2, 0) }, O.toV3(r.normal));

@@ -9,7 +9,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ShapeJSON } from '../../src/format/index.js';
-import { contact } from '../../src/index.js';
+import { contact, type ConvexHull } from '../../src/index.js';
+import { polytopePassFits } from '../../src/query/pairs/contact-polytopes.js';
+import { HULL_WALK_MAX_FACES } from '../../src/tolerance.js';
 import * as A from '../arbitraries.js';
 import * as O from '../oracles.js';
 import { certify, general } from './pair-checks.js';
@@ -223,6 +225,98 @@ describe('a box against a convex hull: separating axes first (contact-box-hull.t
       }
     }), { numRuns: runs(400), seed: seed(3308) });
     expect(far).toBeGreaterThan(0);
+  });
+});
+
+describe('two convex hulls: separating axes with the Gauss maps walked (contact-hull-hull.ts)', () => {
+  // Hulls of 8 to 40 random points: up to about 20 corners, mostly within the walk's range (at most 40
+  // faces, tolerance.ts HULL_WALK_MAX_FACES), some beyond it (EPA's) or small enough for the generic pass.
+  const hull = A.hullPoints(1, 8, 40).map((points) => ({ type: 'convexHull', points }) as ShapeJSON);
+  const turn = fc.oneof(fc.constant<O.Q4>([0, 0, 0, 1]), fc.constantFrom<O.Q4>([Math.SQRT1_2, 0, 0, Math.SQRT1_2], [0, 0, Math.SQRT1_2, Math.SQRT1_2]), A.unitQuat);
+  /** How many of `vs` lie within 1e-9 of the size of the most along `d` (2: an edge is the supporting feature). */
+  const tied = (vs: O.V3[], d: O.V3, sz: number) => {
+    const top = Math.max(...vs.map((v) => O.dot(v, d)));
+    return vs.filter((v) => O.dot(v, d) >= top - 1e-9 * sz).length;
+  };
+
+  it('overlapping, shallow to deep: the least facet (no iteration), certified to 1e-12, brute force and the general path agree', () => {
+    let walked = 0, exact = 0, edges = 0, edgeContacts = 0;
+    fc.assert(fc.property(hull, hull, A.unitVec, A.num(0.05, 1), turn, turn, A.pose(5), (ja, jb, dir, g, qa, qb, m) => {
+      // From deep (the centres close: little is pruned) to grazing (most facets bounded away).
+      const d = g * (O.shapeSize(ja) + O.shapeSize(jb)) / 2;
+      const a: O.Placed = { json: ja, pose: O.composePose(m, O.at(0, 0, 0, qa)) }, b: O.Placed = { json: jb, pose: O.composePose(m, O.at(dir[0] * d, dir[1] * d, dir[2] * d, qb)) };
+      const c = check(a, b);
+      if (!(c.separation < 0)) return;
+      // The pairs the walk takes (tolerance.ts): solid hulls of at most 40 faces, beyond the generic pass.
+      const ha = A.build(a).shape as ConvexHull, hb = A.build(b).shape as ConvexHull;
+      if (ha.dimension !== 3 || hb.dimension !== 3 || ha.faceCount > HULL_WALK_MAX_FACES || hb.faceCount > HULL_WALK_MAX_FACES || polytopePassFits(ha, hb)) return;
+      walked++;
+      const sz = O.shapeSize(ja) + O.shapeSize(jb), n = O.toV3(c.normal);
+      const edgePair = tied(O.polytopeVertices(a), n, sz) === 2 && tied(O.polytopeVertices(b), O.neg(n), sz) === 2;
+      if (edgePair) edgeContacts++;
+      if (c.iterations === 0) {
+        exact++;
+        expect(certify(a, b, c, 1e-12 * sz + 64 * Number.EPSILON * (1 + O.norm(a.pose.position) + O.norm(b.pose.position))), A.describeCase(a, b)).toBe('');
+        // The brute-force depth over every facet of the difference (test/oracles.ts; its cost grows as the
+        // sixth power of the points: one pair in four, of up to 14 points each).
+        if (exact % 4 === 0 && O.polytopeVertices(a).length <= 14 && O.polytopeVertices(b).length <= 14) {
+          expect(Math.abs(O.polytopeDepth(a, b).depth + c.separation), A.describeCase(a, b)).toBeLessThanOrEqual(1e-9 * sz);
+        }
+        if (edgePair) edges++;
+      }
+    }), { numRuns: runs(600), seed: seed(3309) });
+    // Nearly every pair the walk takes is answered by it (the rest: a witness off its facet by rounding),
+    // edge pairs among them: the walk finds the crossings, they are not left to EPA.
+    expect(walked).toBeGreaterThan(runs(600) * 0.3);
+    expect(exact).toBeGreaterThanOrEqual(0.95 * walked);
+    expect(edges).toBeGreaterThan(0);
+    expect(edges).toBeGreaterThanOrEqual(0.9 * edgeContacts);
+  });
+
+  it('near or apart, with a limit: null exactly when the general path\'s distance exceeds it, else its contact', () => {
+    let far = 0;
+    fc.assert(fc.property(hull, hull, A.num(0.6, 2), A.unitVec, turn, turn, A.num(0, 0.5), (ja, jb, g, dir, qa, qb, limit) => {
+      const d = g * (O.shapeSize(ja) + O.shapeSize(jb)) / 2;
+      const a: O.Placed = { json: ja, pose: O.at(0.3, -0.2, 0.1, qa) }, b: O.Placed = { json: jb, pose: O.at(0.3 + dir[0] * d, -0.2 + dir[1] * d, 0.1 + dir[2] * d, qb) };
+      const la = A.build(a), lb = A.build(b), what = A.describeCase(a, b), sz = O.shapeSize(ja) + O.shapeSize(jb);
+      const g0 = contact(general(la.shape), la.pose, general(lb.shape), lb.pose)!;
+      if (Math.abs(g0.separation - limit) <= 1e-9 * sz) return; // (at the limit: either answer)
+      for (const [x, y] of [[la, lb], [lb, la]] as const) {
+        const c = contact(x.shape, x.pose, y.shape, y.pose, undefined, { maxDistance: limit });
+        if (g0.separation > limit) { expect(c, what).toBeNull(); far++; continue; }
+        expect(c, what).not.toBeNull();
+        expect(Math.abs(c!.separation - g0.separation), what).toBeLessThanOrEqual(1e-8 * sz);
+      }
+    }), { numRuns: runs(400), seed: seed(3310) });
+    expect(far).toBeGreaterThan(0);
+  });
+
+  it('golden: one hull against itself moved along an axis or turned a quarter (parallel faces and edges: ties on every arc), exact', () => {
+    const cube = (h: number): O.V3[] => [-h, h].flatMap((x) => [-h, h].flatMap((y) => [-h, h].map((z): O.V3 => [x, y, z])));
+    // An octahedron: every edge of one crosses edges of the other at the arcs' ends or middles.
+    const octa: O.V3[] = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]];
+    const q90: O.Q4 = [0, 0, Math.SQRT1_2, Math.SQRT1_2], q45: O.Q4 = [0, 0, Math.sin(Math.PI / 8), Math.cos(Math.PI / 8)];
+    const cases: [O.V3[], O.PoseT, number][] = [
+      [cube(0.5), O.at(0.75, 0.25, 0), -0.25],
+      [cube(0.5), O.at(0.75, 0, 0, q90), -0.25],
+      [octa, O.at(1.5, 0, 0), -0.5 / Math.sqrt(3)],
+      [octa, O.at(1.5, 0, 0, q90), -0.5 / Math.sqrt(3)],
+    ];
+    for (const [points, pose, separation] of cases) {
+      const a: O.Placed = { json: { type: 'convexHull', points } as ShapeJSON, pose: O.at(0, 0, 0) };
+      const b: O.Placed = { json: { type: 'convexHull', points } as ShapeJSON, pose };
+      const la = A.build(a), lb = A.build(b), what = A.describeCase(a, b);
+      const c = contact(la.shape, la.pose, lb.shape, lb.pose)!;
+      expect(c.iterations, what).toBe(0);
+      expect(Math.abs(c.separation - separation), what).toBeLessThanOrEqual(1e-15);
+      expect(certify(a, b, c, 1e-14), what).toBe('');
+      check(a, b);
+    }
+    // A cube turned 45° about z into a cube along x: its vertical edge against the face (depth exact).
+    const a: O.Placed = { json: { type: 'convexHull', points: cube(0.5) } as ShapeJSON, pose: O.at(0, 0, 0) };
+    const b: O.Placed = { json: { type: 'convexHull', points: cube(0.5) } as ShapeJSON, pose: O.at(1.1, 0, 0, q45) };
+    const c = check(a, b);
+    expect(Math.abs(c.separation - (1.1 - Math.SQRT1_2 - 0.5))).toBeLessThanOrEqual(1e-15);
   });
 });
 

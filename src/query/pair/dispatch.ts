@@ -25,6 +25,7 @@ import { closestPointsFamily, contactFamily, distanceFamily, intersectsFamily, t
 import { contactBoxBox } from '../pairs/contact-box-box.js';
 import { contactBoxHull } from '../pairs/contact-box-hull.js';
 import { contactCapsuleHull } from '../pairs/contact-capsule-hull.js';
+import { contactHullHull } from '../pairs/contact-hull-hull.js';
 import { contactPolytopes } from '../pairs/contact-polytopes.js';
 import { CLOSED_FORMS } from '../pairs/closed-forms.js';
 import { enterUserCode, leaveUserCode, type ContactAnswer, type QueryWork } from './query-work.js';
@@ -249,7 +250,8 @@ export const DISTANCE = /* @__PURE__ */ withClosedForms(/* @__PURE__ */ new Pair
 export const CLOSEST_POINTS = /* @__PURE__ */ withClosedForms(/* @__PURE__ */ new PairTable<ClosestPointsPairFunction>('closestPoints', closestPointsConvex as ClosestPointsPairFunction, swapClosestPoints, guardClosestPoints), closestPointsFamily);
 /**
  * Shared by `penetration` and `contact`; two boxes (pairs/contact-box-box.ts), a capsule's core in a hull
- * (pairs/contact-capsule-hull.ts) and two small polytopes (pairs/contact-polytopes.ts) by separating axes.
+ * (pairs/contact-capsule-hull.ts), a box and a hull (pairs/contact-box-hull.ts), two hulls
+ * (pairs/contact-hull-hull.ts) and a triangle and a polytope (pairs/contact-polytopes.ts) by separating axes.
  */
 export const CONTACT = /* @__PURE__ */ withContactPairs(/* @__PURE__ */ withClosedForms(/* @__PURE__ */ new PairTable<ContactPairFunction>('contact', contactConvex as ContactPairFunction, swapContact, guardContact), contactFamily));
 
@@ -260,6 +262,6 @@ function withContactPairs(table: PairTable<ContactPairFunction>): PairTable<Cont
   table.register('triangle', 'box', contactPolytopes);
   table.register('triangle', 'convexHull', contactPolytopes);
   table.register('box', 'convexHull', contactBoxHull);
-  table.register('convexHull', 'convexHull', contactPolytopes);
+  table.register('convexHull', 'convexHull', contactHullHull);
   return table;
 }

@@ -1,7 +1,7 @@
 /**
- * Two polytopes in the contact family when they overlap (a triangle against a box or a hull, two hulls;
- * box–box and box–hull have their own, contact-box-box.ts and contact-box-hull.ts): the exact depth by
- * separating axes, without EPA.
+ * Two polytopes in the contact family when they overlap (a triangle against a box or a hull, two small
+ * hulls; box–box, box–hull and larger hulls have their own, contact-box-box.ts, contact-box-hull.ts and
+ * contact-hull-hull.ts): the exact depth by separating axes, without EPA.
  * The Minkowski difference P ⊖ Q of two polytopes has three kinds of facets (Gregorius, "The Separating
  * Axis Test between Convex Polyhedra", GDC 2013, and "Robust Contact Creation for Physics Simulations",
  * GDC 2015): P's faces, Q's faces, and for each edge of P and edge of Q whose arcs on the Gauss map cross,
@@ -74,6 +74,16 @@ function vertexCount(s: ConvexShape): number {
   return s.kind === 'convexHull' ? (s as ConvexHull).vertexCount : s.kind === 'box' ? 8 : 3;
 }
 
+/**
+ * Whether the pass costs less than EPA for A and B (MAX_WORK), from the shapes' counts before their views
+ * are looked up (a 30-point hull's pairs, which keep EPA, pay two comparisons): faces against the other's
+ * corners, and P's edges against Q's faces and edges (a closed polytope has F + V − 2 edges).
+ */
+export function polytopePassFits(a: ConvexShape, b: ConvexShape): boolean {
+  const fp = faceCount(a), vp = vertexCount(a), fq = faceCount(b), vq = vertexCount(b);
+  return fp * vq + fq * vp + (fp + vp - 2) * (fq + fq + vq - 2) <= MAX_WORK;
+}
+
 /** `s` as a polytope (a triangle's view is a scratch one); null when it is not one this file answers. */
 function polytopeOf(s: ConvexShape): Polytope | null {
   if (s.kind === 'convexHull') return hullPolytope(s as ConvexHull);
@@ -87,11 +97,7 @@ function polytopeOf(s: ConvexShape): Polytope | null {
  * left off their facet.
  */
 function overlap(a: ConvexShape, b: ConvexShape, t: Transform): boolean {
-  // The pass's cost, from the shapes' counts before their views are looked up (a 30-point hull's pairs,
-  // which keep EPA, pay two comparisons): faces against the other's corners, and P's edges against Q's
-  // faces and edges (a closed polytope has F + V − 2 edges).
-  const fp = faceCount(a), vp = vertexCount(a), fq = faceCount(b), vq = vertexCount(b);
-  if (fp * vq + fq * vp + (fp + vp - 2) * (fq + fq + vq - 2) > MAX_WORK) return false;
+  if (!polytopePassFits(a, b)) return false;
   const p = polytopeOf(a), q = polytopeOf(b);
   // A flat box or hull has edges between opposite faces, whose cones the pass cannot read (a triangle's
   // view has its own: polytope-edges.ts); such pairs take the general path.

@@ -17,6 +17,8 @@ import type { Triangle } from '../../shapes/triangle.js';
  */
 export class Polytope {
   dimension = 3;
+  /** A point inside a hull (its corners' mean), for contact-hull-hull.ts's bounds; (0, 0, 0) for a box's or triangle's view. */
+  readonly center = new Float64Array(3);
   /**
    * Each edge's normal cone (the directions along which it is the polytope's support: on the Gauss map, the
    * arc between its two faces' normals a and b), 9 numbers an edge: a direction inside it (a + b), then u
@@ -76,6 +78,9 @@ export function hullPolytope(hull: ConvexHull): Polytope {
     view = new Polytope(hull.vertices, hull.faceCount, hull.faceStart, hull.faceIndices, hull.faceNormals, hull.faceOffsets,
       edgesOf(hull.faceCount, hull.faceStart, hull.faceIndices, hull.vertexCount));
     view.dimension = hull.dimension;
+    const v = hull.vertices, n = hull.vertexCount, c = view.center;
+    for (let i = 0; i < v.length; i += 3) { c[0] += v[i]; c[1] += v[i + 1]; c[2] += v[i + 2]; }
+    c[0] /= n; c[1] /= n; c[2] /= n;
     views.set(hull, view);
   }
   return view;
