@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ShapeJSON } from '../../src/format/index.js';
-import { contact, type ConvexHull } from '../../src/index.js';
+import { contact, distance, intersects, type ConvexHull } from '../../src/index.js';
 import { polytopePassFits } from '../../src/query/pairs/contact-polytopes.js';
 import { HULL_WALK_MAX_FACES } from '../../src/tolerance.js';
 import * as A from '../arbitraries.js';
@@ -317,6 +317,50 @@ describe('two convex hulls: separating axes with the Gauss maps walked (contact-
     const b: O.Placed = { json: { type: 'convexHull', points: cube(0.5) } as ShapeJSON, pose: O.at(1.1, 0, 0, q45) };
     const c = check(a, b);
     expect(Math.abs(c.separation - (1.1 - Math.SQRT1_2 - 0.5))).toBeLessThanOrEqual(1e-15);
+  });
+});
+
+describe('two boxes in the intersects family: separating axes (intersects-box-box.ts)', () => {
+  const box = fc.record({ type: fc.constant('box' as const), halfExtents: fc.tuple(size, size, size) }) as fc.Arbitrary<ShapeJSON>;
+  const turn = fc.oneof(fc.constant<O.Q4>([0, 0, 0, 1]), fc.constantFrom<O.Q4>([Math.SQRT1_2, 0, 0, Math.SQRT1_2], [0, 0, Math.SQRT1_2, Math.SQRT1_2]), A.unitQuat);
+
+  it('true where the brute-force depth is above 0, false where the general path\'s distance is, both orders', () => {
+    let meet = 0, apart = 0;
+    fc.assert(fc.property(box, box, A.unitVec, A.num(0.2, 1.6), turn, turn, A.pose(5), (ja, jb, dir, g, qa, qb, m) => {
+      const d = g * (O.shapeSize(ja) + O.shapeSize(jb)) / 2;
+      const a: O.Placed = { json: ja, pose: O.composePose(m, O.at(0, 0, 0, qa)) }, b: O.Placed = { json: jb, pose: O.composePose(m, O.at(dir[0] * d, dir[1] * d, dir[2] * d, qb)) };
+      const la = A.build(a), lb = A.build(b), what = A.describeCase(a, b), sz = O.shapeSize(ja) + O.shapeSize(jb);
+      const x = intersects(la.shape, la.pose, lb.shape, lb.pose);
+      expect(intersects(lb.shape, lb.pose, la.shape, la.pose), what).toBe(x);
+      // The two oracles: the least overlap over every candidate direction (test/oracles.ts), and GJK's
+      // distance through the general path. Within 1e-9 of the size of touching either answer is right.
+      if (O.polytopeDepth(a, b).depth > 1e-9 * sz) { expect(x, what).toBe(true); meet++; }
+      else if (distance(general(la.shape), la.pose, general(lb.shape), lb.pose) > 1e-9 * sz) { expect(x, what).toBe(false); apart++; }
+    }), { numRuns: runs(1000), seed: seed(3311) });
+    expect(meet).toBeGreaterThan(runs(1000) * 0.3);
+    expect(apart).toBeGreaterThan(runs(1000) * 0.15);
+  });
+
+  it('golden: touching faces, aligned corners 1e-9 apart and 1e-9 into each other, crossed edges apart only along their edge pair\'s axis', () => {
+    const unit = (p: O.PoseT): O.Placed => ({ json: { type: 'box', halfExtents: [0.5, 0.5, 0.5] } as ShapeJSON, pose: p });
+    const r = Math.SQRT1_2, q45y: O.Q4 = [0, Math.sin(Math.PI / 8), 0, Math.cos(Math.PI / 8)], q45x: O.Q4 = [Math.sin(Math.PI / 8), 0, 0, Math.cos(Math.PI / 8)];
+    const cases: [O.Placed, O.Placed, boolean][] = [
+      [unit(O.at(0, 0, 0)), unit(O.at(1, 0.3, 0)), true], // faces touching exactly
+      [unit(O.at(0, 0, 0)), unit(O.at(1 + 1e-9, 0.3, 0)), false],
+      // Aligned, corner to corner along (1, 1, 1): the x, y, z axes separate (the corners' gap is along them too).
+      [unit(O.at(0, 0, 0)), unit(O.at(1 + 1e-9, 1 + 1e-9, 1 + 1e-9)), false],
+      [unit(O.at(0, 0, 0)), unit(O.at(1 - 1e-9, 1 - 1e-9, 1 - 1e-9)), true],
+      // A box turned 45° about y over one turned 45° about x: A's top edge (along x, at z = √½) crosses B's
+      // lowest edge (along y, at z = c − √½), and only their edge pair's axis, z, separates them (neither
+      // has a face normal along z): apart by 1e-9, then into each other by 1e-9.
+      [{ json: { type: 'box', halfExtents: [0.5, 0.5, 0.5] } as ShapeJSON, pose: O.at(0, 0, 0, q45x) }, { json: { type: 'box', halfExtents: [0.5, 0.5, 0.5] } as ShapeJSON, pose: O.at(0, 0, 2 * r + 1e-9, q45y) }, false],
+      [{ json: { type: 'box', halfExtents: [0.5, 0.5, 0.5] } as ShapeJSON, pose: O.at(0, 0, 0, q45x) }, { json: { type: 'box', halfExtents: [0.5, 0.5, 0.5] } as ShapeJSON, pose: O.at(0, 0, 2 * r - 1e-9, q45y) }, true],
+    ];
+    for (const [a, b, expected] of cases) {
+      const la = A.build(a), lb = A.build(b);
+      expect(intersects(la.shape, la.pose, lb.shape, lb.pose), A.describeCase(a, b)).toBe(expected);
+      expect(intersects(general(la.shape), la.pose, general(lb.shape), lb.pose), A.describeCase(a, b)).toBe(expected);
+    }
   });
 });
 

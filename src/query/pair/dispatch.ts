@@ -26,6 +26,7 @@ import { contactBoxBox } from '../pairs/contact-box-box.js';
 import { contactBoxHull } from '../pairs/contact-box-hull.js';
 import { contactCapsuleHull } from '../pairs/contact-capsule-hull.js';
 import { contactHullHull } from '../pairs/contact-hull-hull.js';
+import { intersectsBoxBox } from '../pairs/intersects-box-box.js';
 import { contactPolytopes } from '../pairs/contact-polytopes.js';
 import { CLOSED_FORMS } from '../pairs/closed-forms.js';
 import { enterUserCode, leaveUserCode, type ContactAnswer, type QueryWork } from './query-work.js';
@@ -245,7 +246,13 @@ function withClosedForms<F>(table: PairTable<F>, build: (form: ClosedForm) => F)
 }
 
 // The general functions take convex shapes: the tables send them only pairs of convex kinds.
-export const INTERSECTS = /* @__PURE__ */ withClosedForms(/* @__PURE__ */ new PairTable<IntersectsPairFunction>('intersects', intersectsConvex as IntersectsPairFunction, swapIntersects, guardIntersects), intersectsFamily);
+/** Two boxes by separating axes (pairs/intersects-box-box.ts). */
+export const INTERSECTS = /* @__PURE__ */ withIntersectsPairs(/* @__PURE__ */ withClosedForms(/* @__PURE__ */ new PairTable<IntersectsPairFunction>('intersects', intersectsConvex as IntersectsPairFunction, swapIntersects, guardIntersects), intersectsFamily));
+
+function withIntersectsPairs(table: PairTable<IntersectsPairFunction>): PairTable<IntersectsPairFunction> {
+  table.register('box', 'box', intersectsBoxBox);
+  return table;
+}
 export const DISTANCE = /* @__PURE__ */ withClosedForms(/* @__PURE__ */ new PairTable<DistancePairFunction>('distance', distanceConvex as DistancePairFunction, swapDistance, guardDistance), distanceFamily);
 export const CLOSEST_POINTS = /* @__PURE__ */ withClosedForms(/* @__PURE__ */ new PairTable<ClosestPointsPairFunction>('closestPoints', closestPointsConvex as ClosestPointsPairFunction, swapClosestPoints, guardClosestPoints), closestPointsFamily);
 /**
