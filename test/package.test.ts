@@ -57,9 +57,9 @@ const MAX_CONTACT_GZIP = 28_500;
  * 100.9 KB with the world's narrow phase on threads (its rows and jobs) and the deep contacts and triangle
  * closed forms above; 105.7 KB with two polytopes by separating axes; 107.2 KB with a box against a hull
  * by separating axes (and the world's manifolds as rows); 109.2 KB with two hulls by walking their Gauss maps;
- * 109.8 KB with two boxes' intersects by separating axes.
+ * 109.8 KB with two boxes' intersects by separating axes; 110.0 KB with a box and a hull trying the kept axis.
  */
-const MAX_LIBRARY_GZIP = 110_000;
+const MAX_LIBRARY_GZIP = 110_500;
 /**
  * A 2D contact program (convex-collide/2d: shapes, GJK, separating axes, EPA, the exact vertex fallback,
  * the queries): 7.8 KB gzipped; the bound about 1.15 times that.
@@ -199,7 +199,7 @@ export const box = new Box(1, 2, 3);
     return { gzip: gzipSync(result.outputFiles[0].contents).length, inputs };
   }
 
-  it('bundles small: contact at most 28.5 KB gzipped, the whole library at most 110 KB, intersects and distance without EPA, 2D contact at most 9 KB without 3D code', async () => {
+  it('bundles small: contact at most 28.5 KB gzipped, the whole library at most 110.5 KB, intersects and distance without EPA, 2D contact at most 9 KB without 3D code', async () => {
     const pose = '{ position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }';
     const contactOnly = await bundle('contact-only', `import { Box, contact, Sphere } from 'convex-collide';
       console.log(contact(new Box(1, 1, 1), ${pose}, new Sphere(1), ${pose}));`);

@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ShapeJSON } from '../../src/format/index.js';
-import { contact, distance, intersects, type ConvexHull } from '../../src/index.js';
+import { contact, distance, GjkCache, intersects, type ConvexHull } from '../../src/index.js';
 import { polytopePassFits } from '../../src/query/pairs/contact-polytopes.js';
 import { HULL_WALK_MAX_FACES } from '../../src/tolerance.js';
 import * as A from '../arbitraries.js';
@@ -225,6 +225,38 @@ describe('a box against a convex hull: separating axes first (contact-box-hull.t
       }
     }), { numRuns: runs(400), seed: seed(3308) });
     expect(far).toBeGreaterThan(0);
+  });
+});
+
+describe('a box against a convex hull: the axis kept in the pair\'s GjkCache (coherence)', () => {
+  const box = fc.record({ type: fc.constant('box' as const), halfExtents: fc.tuple(size, size, size) }) as fc.Arbitrary<ShapeJSON>;
+  const turn = fc.oneof(fc.constant<O.Q4>([0, 0, 0, 1]), A.unitQuat);
+  /** Direction `d` of A's frame in world space. */
+  const rotate = (p: O.PoseT, d: O.V3): O.V3 => O.sub(O.toWorld(p, d), O.toWorld(p, [0, 0, 0]));
+
+  it('never changes the answer (a random axis, then the kept one after B moves); after a null it proves the gap', () => {
+    let proved = 0;
+    fc.assert(fc.property(box, hull, A.num(0.6, 2), A.unitVec, turn, turn, A.num(0, 0.5), A.unitVec, A.vec(0.1), (ja, jb, g, dir, qa, qb, limit, kept, jiggle) => {
+      const d = g * (O.shapeSize(ja) + O.shapeSize(jb)) / 2;
+      const a: O.Placed = { json: ja, pose: O.at(0.3, -0.2, 0.1, qa) };
+      const cache = new GjkCache();
+      cache.x = kept[0]; cache.y = kept[1]; cache.z = kept[2]; cache.valid = true;
+      for (const shift of [[0, 0, 0], jiggle]) {
+        const b: O.Placed = { json: jb, pose: O.at(0.3 + dir[0] * d + shift[0], -0.2 + dir[1] * d + shift[1], 0.1 + dir[2] * d + shift[2], qb) };
+        const la = A.build(a), lb = A.build(b), what = A.describeCase(a, b), sz = O.shapeSize(ja) + O.shapeSize(jb);
+        const plain = contact(la.shape, la.pose, lb.shape, lb.pose, undefined, { maxDistance: limit });
+        const withAxis = contact(la.shape, la.pose, lb.shape, lb.pose, undefined, { maxDistance: limit, cache });
+        expect(withAxis === null, what).toBe(plain === null);
+        if (plain !== null) { expect(Math.abs(withAxis!.separation - plain.separation), what).toBeLessThanOrEqual(1e-12 * sz); continue; }
+        // Null: the axis now kept (the cache holds a point of A − B; the axis from A into B is its negation)
+        // separates the shapes by more than the limit, by their corners (test/oracles.ts).
+        const v: O.V3 = [cache.x, cache.y, cache.z], n = rotate(a.pose, O.scale(v, -1 / O.norm(v)));
+        expect(cache.valid, what).toBe(true);
+        expect(-O.overlapAlong(a, b, n), what).toBeGreaterThan(limit);
+        proved++;
+      }
+    }), { numRuns: runs(400), seed: seed(3312) });
+    expect(proved).toBeGreaterThan(runs(400) * 0.2);
   });
 });
 
