@@ -34,6 +34,11 @@ const queries: Record<string, [(n: number) => number, number]> = {
   'hull-hull distance': [(n) => { let acc = 0; const p = hulls; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += distance(p.sA[i], p.pA[i], p.sB[i], p.pB[i]); } return acc; }, 10_000],
   'hull-hull contact': [(n) => { let acc = 0; const p = hulls; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += contact(p.sA[i], p.pA[i], p.sB[i], p.pB[i], con)!.separation; } return acc; }, 3_000],
 };
+// Two hulls of 12 points in a unit ball (the Gauss-map walk: pairs/contact-hull-hull.ts), overlapping to
+// apart. (A box against a hull with the kept axis tried first runs in the world's probe, world-allocation.ts.)
+const smallA = new ConvexHull(makeBallPoints(12, 7)), smallB = new ConvexHull(makeBallPoints(12, 8));
+const smallPoses = boxes.pB.map((p, i) => ({ position: { x: 0.3 + (2 * i) / SIZE, y: 0.2, z: 0.1 }, quaternion: p.quaternion }));
+queries['hull-hull contact, 12-point hulls'] = [(n) => { let acc = 0; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += contact(smallA, boxes.pA[0], smallB, smallPoses[i], con)!.separation; } return acc; }, 10_000];
 // Manifolds once warm: the box pool and the hull pool (every pair, a margin so that most answer), and a
 // cylinder standing on a box (a disc of rim points clipped), each with a cache.
 const manifold = createManifold(), manifoldCache = new ManifoldCache();
