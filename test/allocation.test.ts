@@ -9,12 +9,14 @@ import { allocationProbe } from './probes/run-probe.js';
 
 test('pairwise queries and computeAabb allocate no JS heap once warm, on every kind of shape', async () => {
   // The shared rows, and every kind against a box through call sites of their own, in a process each.
-  const [shared, kinds, plane] = await Promise.all([allocationProbe('allocation.ts'), allocationProbe('allocation.ts', ['kinds']), allocationProbe('allocation.ts', ['plane'])]);
-  expect(Object.keys(shared).length).toBe(33);
+  // Every double option given, in a process of its own (test/probes/allocation.ts says why).
+  const [shared, kinds, plane, options] = await Promise.all([allocationProbe('allocation.ts'), allocationProbe('allocation.ts', ['kinds']), allocationProbe('allocation.ts', ['plane']), allocationProbe('allocation.ts', ['options'])]);
+  expect(Object.keys(shared).length).toBe(34);
+  expect(Object.keys(options).length).toBe(1);
   expect(Object.keys(kinds).length).toBe(28);
   // The 2D entry's eight queries on polygons, and contact on every pair of 2D kinds at one call site.
   expect(Object.keys(plane).length).toBe(10);
-  const result = { ...shared, ...kinds, ...plane };
+  const result = { ...shared, ...kinds, ...plane, ...options };
   // A double boxed on every call costs 16 bytes (a V8 heap number), on the queries that compute one
   // (the separated pairs of a pool: a third to two thirds of them); the regressions this guards against
   // cost 2 to 300 bytes per query. A query that allocates nothing reads 0; 'Infinity' means a collection

@@ -22,6 +22,13 @@ import { Vec2, type Vec2Like } from './types.js';
 import type { SupportMap2 } from './shapes/shape2.js';
 import { closestOnSimplex2 } from './simplex2.js';
 
+/**
+ * A relative tolerance given in the options, else the default, through a typed array: a double option
+ * merged with the default constant (`options?.x ?? DEFAULT`) was boxed on every call (16 bytes a query;
+ * CONTRIBUTING.md, "V8 rules", rule 1).
+ */
+const _tolerance = /* @__PURE__ */ new Float64Array(1);
+
 const GJK_ABSOLUTE_TOLERANCE = T.GJK_ABSOLUTE_TOLERANCE;
 const GJK_MAX_ITERATIONS = T.GJK_MAX_ITERATIONS;
 const GJK_NOISE_FLOOR = T.GJK_NOISE_FLOOR;
@@ -137,7 +144,9 @@ export function setRelative2(work: Gjk2Work, bInA: Transform2): void {
  */
 export function gjk2(work: Gjk2Work, shapeA: SupportMap2, shapeB: SupportMap2, options: GjkOptions | undefined): void {
   const limit = work.limit;
-  const relTol = options?.gjkRelativeTolerance ?? GJK_RELATIVE_TOLERANCE;
+  if (options != null && typeof options.gjkRelativeTolerance === 'number') _tolerance[0] = options.gjkRelativeTolerance;
+  else _tolerance[0] = GJK_RELATIVE_TOLERANCE;
+  const relTol = _tolerance[0];
   const maxIterations = options?.gjkMaxIterations ?? GJK_MAX_ITERATIONS;
   const cache = options?.cache;
   const trace = options?.trace;

@@ -169,7 +169,9 @@ export function contactCore(work: Query2Work, a: Shape2, b: Shape2, options: Con
   } else {
     if (!axes && !satPenetration2(epa, gjk, a, b)) {
       epa.maxIterations = options?.epaMaxIterations ?? EPA_MAX_ITERATIONS;
-      epa.relativeTolerance = options?.epaRelativeTolerance ?? EPA_RELATIVE_TOLERANCE;
+      // (Two stores, not `options?.x ?? DEFAULT`: a double merged with the constant was boxed on every call.)
+      if (options != null && typeof options.epaRelativeTolerance === 'number') epa.relativeTolerance = options.epaRelativeTolerance;
+      else epa.relativeTolerance = EPA_RELATIVE_TOLERANCE;
       epa2(epa, gjk, a, b);
     }
     n.x = epa.normal.x; n.y = epa.normal.y;

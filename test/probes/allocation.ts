@@ -7,7 +7,7 @@
 import * as THREE from 'three';
 import {
   Box, Capsule, Compound, computeAabb, Cone, contact, contactBatch, distanceBatch, intersectsBatch, contactManifold, ConvexHull, createAabb, createManifold, createRayHit, createShapeCastResult, ManifoldCache, rayCast, shapeCast, createContactResult, createPenetrationResult, Cylinder, distance,
-  Ellipsoid, intersects, MinkowskiSum, penetration, Point, Rounded, Scaled, Segment, Sphere, Triangle, TriangleMesh, type Shape,
+  Ellipsoid, GjkCache, intersects, MinkowskiSum, penetration, Point, Rounded, Scaled, Segment, Sphere, Triangle, TriangleMesh, type Shape,
 } from '../../src/index.js';
 import * as plane from '../../src/2d/index.js';
 import { oursPairs } from '../../bench/peers/ours.js';
@@ -35,10 +35,29 @@ const queries: Record<string, [(n: number) => number, number]> = {
   'hull-hull contact': [(n) => { let acc = 0; const p = hulls; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += contact(p.sA[i], p.pA[i], p.sB[i], p.pB[i], con)!.separation; } return acc; }, 3_000],
 };
 // Two hulls of 12 points in a unit ball (the Gauss-map walk: pairs/contact-hull-hull.ts), overlapping to
-// apart. (A box against a hull with the kept axis tried first runs in the world's probe, world-allocation.ts.)
+// apart; a box against a hull with a limit and a GjkCache per pair (the kept axis tried first:
+// contact-box-hull.ts). A double option merged with its default (`options?.maxDistance ?? Infinity`) read
+// 16 bytes a query here.
 const smallA = new ConvexHull(makeBallPoints(12, 7)), smallB = new ConvexHull(makeBallPoints(12, 8));
 const smallPoses = boxes.pB.map((p, i) => ({ position: { x: 0.3 + (2 * i) / SIZE, y: 0.2, z: 0.1 }, quaternion: p.quaternion }));
 queries['hull-hull contact, 12-point hulls'] = [(n) => { let acc = 0; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += contact(smallA, boxes.pA[0], smallB, smallPoses[i], con)!.separation; } return acc; }, 10_000];
+const keptOptions = boxes.pB.map(() => ({ maxDistance: 0.02, cache: new GjkCache() }));
+const keptPoses = boxes.pB.map((p, i) => ({ position: { x: 0.8 + (1.5 * i) / SIZE, y: 0.1, z: 0 }, quaternion: p.quaternion }));
+queries['box-hull contact, a limit and a kept axis'] = [(n) => {
+  let acc = 0;
+  for (let k = 0; k < n; k++) { const i = k % SIZE; const r = contact(boxes.sA[i], boxes.pA[0], hulls.sB[0], keptPoses[i], con, keptOptions[i]); if (r !== null) acc += r.separation; }
+  return acc;
+}, 10_000];
+// Every double option given (run in a process of its own, `… allocation.ts options`: where calls pass option
+// objects of many shapes, as the shared rows do, V8 reads each option through a generic load, which boxes
+// a double: 16 bytes an option a call, the engine's and not the query's).
+const tolerances = { gjkRelativeTolerance: 1e-10, epaRelativeTolerance: 1e-10, maxDistance: 0.5 };
+const optionRows = new Set(['hull-hull contact, tolerances given']);
+queries['hull-hull contact, tolerances given'] = [(n) => {
+  let acc = 0; const p = hulls;
+  for (let k = 0; k < n; k++) { const i = k % SIZE; const r = contact(p.sA[i], p.pA[i], p.sB[i], p.pB[i], con, tolerances); if (r !== null) acc += r.separation; }
+  return acc;
+}, 3_000];
 // Manifolds once warm: the box pool and the hull pool (every pair, a margin so that most answer), and a
 // cylinder standing on a box (a disc of rim points clipped), each with a cache.
 const manifold = createManifold(), manifoldCache = new ManifoldCache();
@@ -324,13 +343,13 @@ const planeRows = new Set<string>();
 // `node … allocation.ts kinds` measures only the per-kind rows, in a process where nothing else ran
 // first (how V8 compiles a shape's support depends on what it has inlined it into), so the test runs the
 // shared rows and the per-kind rows in a process each.
-const perKind = process.argv[2] === 'kinds', planeOnly = process.argv[2] === 'plane';
+const perKind = process.argv[2] === 'kinds', planeOnly = process.argv[2] === 'plane', optionsOnly = process.argv[2] === 'options';
 // PROBE_ROWS=<regular expression> measures only the rows it matches (in this order), to look into one.
 const only = process.env.PROBE_ROWS ? new RegExp(process.env.PROBE_ROWS) : null;
 const result: Record<string, number> = {};
 for (const [name, [run, count]] of Object.entries(queries)) {
   const kindRow = name.endsWith('-box') && name.includes(', ');
-  if (planeRows.has(name) !== planeOnly || (!planeOnly && kindRow !== perKind)) continue;
+  if (optionRows.has(name) !== optionsOnly || planeRows.has(name) !== planeOnly || (!planeOnly && kindRow !== perKind)) continue;
   if (only === null || only.test(name)) result[name] = await bytesPerCall(run, count);
 }
 process.stdout.write(JSON.stringify({ result, sink: sinkIsFinite() }, (_, v) => (v === Infinity ? 'Infinity' : v)));

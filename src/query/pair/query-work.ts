@@ -66,6 +66,12 @@ export class QueryWork {
 
   /** Input of the contact family: report pairs up to this separation (world units; Infinity: all). */
   maxSeparation = Infinity;
+  /**
+   * The public `contact`'s own limit (`options.maxDistance`, else Infinity), kept past the pair function,
+   * which may change `maxSeparation` while it runs (a field of this work, not a module's: a shape of the
+   * user's may call `contact` again from inside).
+   */
+  queryLimit = Infinity;
   /** Input of the contact family: only overlapping or touching pairs (penetration): the limit is the touch slack. */
   touchingOnly = false;
   /**
