@@ -22,6 +22,37 @@ const ballOrPoint: fc.Arbitrary<ShapeJSON> = fc.oneof(fc.constant({ type: 'point
 /** Hulls of 4 to 40 points (a few flat or thin ones among them: the general path's then). */
 const hull: fc.Arbitrary<ShapeJSON> = A.hullPoints(1, 4, 40).map((points) => ({ type: 'convexHull', points }) as ShapeJSON);
 
+/** The identity, a quarter turn or random: faces and edges parallel (ties to clip), or not. */
+const turn = fc.oneof(fc.constant<O.Q4>([0, 0, 0, 1]), fc.constantFrom<O.Q4>([Math.SQRT1_2, 0, 0, Math.SQRT1_2], [0, 0, Math.SQRT1_2, Math.SQRT1_2]), A.unitQuat);
+
+/** How many of `vs` lie within 1e-9 of the size of the most along `d` (2: an edge is the supporting feature). */
+function tied(vs: O.V3[], d: O.V3, sz: number): number {
+  const top = Math.max(...vs.map((v) => O.dot(v, d)));
+  return vs.filter((v) => O.dot(v, d) >= top - 1e-9 * sz).length;
+}
+
+/**
+ * A pair near or apart (centres `g` of their sizes apart along `dir`) asked with `maxDistance: limit`, both
+ * orders: null exactly when the general path's distance exceeds the limit (an axis proves it), else that
+ * path's separation and normal. Returns how many answers were null (none at the limit, where either is right).
+ */
+function checkLimit(ja: ShapeJSON, jb: ShapeJSON, g: number, dir: O.V3, qa: O.Q4, qb: O.Q4, limit: number): number {
+  const d = g * (O.shapeSize(ja) + O.shapeSize(jb)) / 2;
+  const a: O.Placed = { json: ja, pose: O.at(0.3, -0.2, 0.1, qa) }, b: O.Placed = { json: jb, pose: O.at(0.3 + dir[0] * d, -0.2 + dir[1] * d, 0.1 + dir[2] * d, qb) };
+  const la = A.build(a), lb = A.build(b), what = A.describeCase(a, b), sz = O.shapeSize(ja) + O.shapeSize(jb);
+  const g0 = contact(general(la.shape), la.pose, general(lb.shape), lb.pose)!;
+  if (Math.abs(g0.separation - limit) <= 1e-9 * sz) return 0;
+  let far = 0;
+  for (const [x, y, flip] of [[la, lb, 1], [lb, la, -1]] as const) {
+    const c = contact(x.shape, x.pose, y.shape, y.pose, undefined, { maxDistance: limit });
+    if (g0.separation > limit) { expect(c, what).toBeNull(); far++; continue; }
+    expect(c, what).not.toBeNull();
+    expect(Math.abs(c!.separation - g0.separation), what).toBeLessThanOrEqual(1e-8 * sz);
+    if (g0.separation > 1e-6 * sz) expect(O.dot(O.toV3(c!.normal), O.toV3(g0.normal)) * flip, what).toBeGreaterThan(1 - 1e-6);
+  }
+  return far;
+}
+
 /**
  * Checks pair (a, b) both ways: certified, the general path's separation within 1e-9 of the size, the
  * exact flip (two shapes of one kind: the flip to rounding). Returns the contact (a first).
@@ -89,8 +120,6 @@ describe('a capsule or a segment against a box or a convex hull', () => {
     fc.record({ type: fc.constant('box' as const), halfExtents: fc.tuple(size, size, size) }) as fc.Arbitrary<ShapeJSON>,
     hull,
   );
-  /** A turn that is the identity, a quarter turn, or random: faces and edges parallel to the core, or not. */
-  const turn = fc.oneof(fc.constant<O.Q4>([0, 0, 0, 1]), fc.constantFrom<O.Q4>([Math.SQRT1_2, 0, 0, Math.SQRT1_2], [0, 0, Math.SQRT1_2, Math.SQRT1_2]), A.unitQuat);
 
   it('core entering: the least facet of the difference (no iteration), certified, and the general path agrees', () => {
     let sat = 0, edges = 0;
@@ -143,8 +172,6 @@ describe('two polytopes overlapping: a triangle, a box or a small hull against a
     fc.tuple(box, small(4)),
     fc.tuple(small(5), small(5)),
   );
-  /** The identity, a quarter turn or random: faces and edges parallel (ties to clip), or not. */
-  const turn = fc.oneof(fc.constant<O.Q4>([0, 0, 0, 1]), fc.constantFrom<O.Q4>([Math.SQRT1_2, 0, 0, Math.SQRT1_2], [0, 0, Math.SQRT1_2, Math.SQRT1_2]), A.unitQuat);
 
   it('overlapping: the least facet of the difference (no iteration), certified, and the general path agrees', () => {
     let exact = 0, edges = 0;
@@ -177,15 +204,9 @@ describe('two polytopes overlapping: a triangle, a box or a small hull against a
 
 describe('a box against a convex hull: separating axes first (contact-box-hull.ts)', () => {
   const box = fc.record({ type: fc.constant('box' as const), halfExtents: fc.tuple(size, size, size) }) as fc.Arbitrary<ShapeJSON>;
-  const turn = fc.oneof(fc.constant<O.Q4>([0, 0, 0, 1]), fc.constantFrom<O.Q4>([Math.SQRT1_2, 0, 0, Math.SQRT1_2], [0, 0, Math.SQRT1_2, Math.SQRT1_2]), A.unitQuat);
 
   it('overlapping: the least facet (no iteration), certified to 1e-12, and the general path agrees, both orders', () => {
     let exact = 0, edges = 0, edgeContacts = 0;
-    /** How many of `vs` lie within 1e-9 of the size of the most along `d` (2: an edge is the supporting feature). */
-    const tied = (vs: O.V3[], d: O.V3, sz: number) => {
-      const top = Math.max(...vs.map((v) => O.dot(v, d)));
-      return vs.filter((v) => O.dot(v, d) >= top - 1e-9 * sz).length;
-    };
     fc.assert(fc.property(box, hull, A.vec(0.8), turn, turn, A.pose(5), (ja, jb, at, qa, qb, m) => {
       const a: O.Placed = { json: ja, pose: O.composePose(m, O.at(0, 0, 0, qa)) }, b: O.Placed = { json: jb, pose: O.composePose(m, O.at(at[0], at[1], at[2], qb)) };
       const c = check(a, b);
@@ -211,18 +232,7 @@ describe('a box against a convex hull: separating axes first (contact-box-hull.t
   it('near or apart, with a limit: null exactly when the general path\'s distance exceeds it (an axis proves it), else its contact', () => {
     let far = 0;
     fc.assert(fc.property(box, hull, A.num(0.6, 2), A.unitVec, turn, turn, A.num(0, 0.5), (ja, jb, g, dir, qa, qb, limit) => {
-      const d = g * (O.shapeSize(ja) + O.shapeSize(jb)) / 2;
-      const a: O.Placed = { json: ja, pose: O.at(0.3, -0.2, 0.1, qa) }, b: O.Placed = { json: jb, pose: O.at(0.3 + dir[0] * d, -0.2 + dir[1] * d, 0.1 + dir[2] * d, qb) };
-      const la = A.build(a), lb = A.build(b), what = A.describeCase(a, b), sz = O.shapeSize(ja) + O.shapeSize(jb);
-      const g0 = contact(general(la.shape), la.pose, general(lb.shape), lb.pose)!;
-      for (const [x, y, flip] of [[la, lb, 1], [lb, la, -1]] as const) {
-        const c = contact(x.shape, x.pose, y.shape, y.pose, undefined, { maxDistance: limit });
-        if (Math.abs(g0.separation - limit) <= 1e-9 * sz) continue; // (at the limit: either answer)
-        if (g0.separation > limit) { expect(c, what).toBeNull(); far++; continue; }
-        expect(c, what).not.toBeNull();
-        expect(Math.abs(c!.separation - g0.separation), what).toBeLessThanOrEqual(1e-8 * sz);
-        if (g0.separation > 1e-6 * sz) expect(O.dot(O.toV3(c!.normal), O.toV3(g0.normal)) * flip, what).toBeGreaterThan(1 - 1e-6);
-      }
+      far += checkLimit(ja, jb, g, dir, qa, qb, limit);
     }), { numRuns: runs(400), seed: seed(3308) });
     expect(far).toBeGreaterThan(0);
   });
@@ -264,12 +274,6 @@ describe('two convex hulls: separating axes with the Gauss maps walked (contact-
   // Hulls of 8 to 40 random points: up to about 20 corners, mostly within the walk's range (at most 40
   // faces, tolerance.ts HULL_WALK_MAX_FACES), some beyond it (EPA's) or small enough for the generic pass.
   const hull = A.hullPoints(1, 8, 40).map((points) => ({ type: 'convexHull', points }) as ShapeJSON);
-  const turn = fc.oneof(fc.constant<O.Q4>([0, 0, 0, 1]), fc.constantFrom<O.Q4>([Math.SQRT1_2, 0, 0, Math.SQRT1_2], [0, 0, Math.SQRT1_2, Math.SQRT1_2]), A.unitQuat);
-  /** How many of `vs` lie within 1e-9 of the size of the most along `d` (2: an edge is the supporting feature). */
-  const tied = (vs: O.V3[], d: O.V3, sz: number) => {
-    const top = Math.max(...vs.map((v) => O.dot(v, d)));
-    return vs.filter((v) => O.dot(v, d) >= top - 1e-9 * sz).length;
-  };
 
   it('overlapping, shallow to deep: the least facet (no iteration), certified to 1e-12, brute force and the general path agree', () => {
     let walked = 0, exact = 0, edges = 0, edgeContacts = 0;
@@ -308,17 +312,7 @@ describe('two convex hulls: separating axes with the Gauss maps walked (contact-
   it('near or apart, with a limit: null exactly when the general path\'s distance exceeds it, else its contact', () => {
     let far = 0;
     fc.assert(fc.property(hull, hull, A.num(0.6, 2), A.unitVec, turn, turn, A.num(0, 0.5), (ja, jb, g, dir, qa, qb, limit) => {
-      const d = g * (O.shapeSize(ja) + O.shapeSize(jb)) / 2;
-      const a: O.Placed = { json: ja, pose: O.at(0.3, -0.2, 0.1, qa) }, b: O.Placed = { json: jb, pose: O.at(0.3 + dir[0] * d, -0.2 + dir[1] * d, 0.1 + dir[2] * d, qb) };
-      const la = A.build(a), lb = A.build(b), what = A.describeCase(a, b), sz = O.shapeSize(ja) + O.shapeSize(jb);
-      const g0 = contact(general(la.shape), la.pose, general(lb.shape), lb.pose)!;
-      if (Math.abs(g0.separation - limit) <= 1e-9 * sz) return; // (at the limit: either answer)
-      for (const [x, y] of [[la, lb], [lb, la]] as const) {
-        const c = contact(x.shape, x.pose, y.shape, y.pose, undefined, { maxDistance: limit });
-        if (g0.separation > limit) { expect(c, what).toBeNull(); far++; continue; }
-        expect(c, what).not.toBeNull();
-        expect(Math.abs(c!.separation - g0.separation), what).toBeLessThanOrEqual(1e-8 * sz);
-      }
+      far += checkLimit(ja, jb, g, dir, qa, qb, limit);
     }), { numRuns: runs(400), seed: seed(3310) });
     expect(far).toBeGreaterThan(0);
   });
@@ -354,7 +348,6 @@ describe('two convex hulls: separating axes with the Gauss maps walked (contact-
 
 describe('two boxes in the intersects family: separating axes (intersects-box-box.ts)', () => {
   const box = fc.record({ type: fc.constant('box' as const), halfExtents: fc.tuple(size, size, size) }) as fc.Arbitrary<ShapeJSON>;
-  const turn = fc.oneof(fc.constant<O.Q4>([0, 0, 0, 1]), fc.constantFrom<O.Q4>([Math.SQRT1_2, 0, 0, Math.SQRT1_2], [0, 0, Math.SQRT1_2, Math.SQRT1_2]), A.unitQuat);
 
   it('true where the brute-force depth is above 0, false where the general path\'s distance is, both orders', () => {
     let meet = 0, apart = 0;

@@ -167,26 +167,26 @@ function hullHullFacet(p: Polytope, hp: ConvexHull, q: Polytope, hq: ConvexHull,
   const psx = pv[ps], psy = pv[ps + 1], psz = pv[ps + 2], qsx = qv[qs], qsy = qv[qs + 1], qsz = qv[qs + 2];
   let floor = floor0 - margin, best = -Infinity, code = -1;
   // P's faces: Q's least corner along each normal, less P's offset.
-  let w = _at[1];
+  let qAt = _at[1];
   for (let f = 0, i = 0; f < FP; f++, i += 3) {
     const nx = pn[i], ny = pn[i + 1], nz = pn[i + 2];
     least[f] = -1;
     const bc = nx * cqx + ny * cqy + nz * cqz, bs = nx * qsx + ny * qsy + nz * qsz;
     if ((bc < bs ? bc : bs) - po[f] < floor) continue;
-    w = leastFrom(qv, qns, qni, w, nx, ny, nz);
-    least[f] = w;
-    const value = nx * qv[3 * w] + ny * qv[3 * w + 1] + nz * qv[3 * w + 2] - po[f];
+    qAt = leastFrom(qv, qns, qni, qAt, nx, ny, nz);
+    least[f] = qAt;
+    const value = nx * qv[3 * qAt] + ny * qv[3 * qAt + 1] + nz * qv[3 * qAt + 2] - po[f];
     if (value > 0) { axis[1] = nx; axis[2] = ny; axis[3] = nz; return apart(pv, qv, nq); }
     if (value > best) { best = value; code = f; axis[1] = nx; axis[2] = ny; axis[3] = nz; if (best - margin > floor) floor = best - margin; }
   }
   // Q's faces (normals out of Q: the axis from P into Q is the opposite): P's least corner along each.
-  let v = _at[0];
+  let pAt = _at[0];
   for (let g = 0, i = 0; g < FQ; g++, i += 3) {
     const nx = qn[i], ny = qn[i + 1], nz = qn[i + 2];
     const bc = nx * cpx + ny * cpy + nz * cpz, bs = nx * psx + ny * psy + nz * psz;
     if ((bc < bs ? bc : bs) - qo[g] < floor) continue;
-    v = leastFrom(pv, pns, pni, v, nx, ny, nz);
-    const value = nx * pv[3 * v] + ny * pv[3 * v + 1] + nz * pv[3 * v + 2] - qo[g];
+    pAt = leastFrom(pv, pns, pni, pAt, nx, ny, nz);
+    const value = nx * pv[3 * pAt] + ny * pv[3 * pAt + 1] + nz * pv[3 * pAt + 2] - qo[g];
     if (value > 0) { axis[1] = -nx; axis[2] = -ny; axis[3] = -nz; return apart(pv, qv, nq); }
     if (value > best) { best = value; code = FP + g; axis[1] = -nx; axis[2] = -ny; axis[3] = -nz; if (best - margin > floor) floor = best - margin; }
   }
