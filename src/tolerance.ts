@@ -171,6 +171,18 @@ export const QUATERNION_UNIT_TOLERANCE = 1e-6;
 export const CONTACT_RELATIVE_TOLERANCE = 256 * EPS;
 
 /**
+ * The touch slack of a ball, point, segment or capsule against a box in closed form (pairs/sphere-box.ts,
+ * pairs/segment-box.ts), relative to the sizes those forms round: the other shape's centre or ends taken
+ * into the box's frame (or the offset between the frames) and its radius, not the box's extents, which
+ * enter only as the clamp's bounds and the edges' fixed coordinates (exact). Taking a point into the box's
+ * frame is a rotation (three products and two sums: 3 ulps), the gap a subtraction and a square root, the
+ * radius one subtraction: 16·ε covers it with room. With the pair's own slack (CONTACT_RELATIVE_TOLERANCE
+ * of both bounding radii) a ball 2 above a box 1e15 long counted as touching (the hardening issue's
+ * reproducer, test/golden/reproducers.test.ts; fails at 256·ε there).
+ */
+export const BOX_CLOSED_FORM_RELATIVE_TOLERANCE = 16 * EPS;
+
+/**
  * Pairs whose sizes (bounding radii, the offset between the frames) lie within 2^±SCALE_FREE_EXPONENT
  * are answered as they are; others on a copy scaled by a power of two to a size near 1 (exact), since
  * GJK and EPA multiply up to four lengths together: 2^(4·200) stays inside float64's range of 2^±1022,

@@ -7,3 +7,17 @@
 export function nearestPowerOfTwoExponent(m: number): number {
   return Math.max(-1000, Math.min(1000, Math.round(Math.log2(m))));
 }
+
+/** Sizes whose fourth powers are normal numbers: edges of this size need no scaling (edgeScaleFar). */
+export const PLAIN_EDGE_MIN = 2 ** -200, PLAIN_EDGE_MAX = 2 ** 200;
+
+/**
+ * 2^-k for the power of two 2^k nearest `m` (the largest component of a triangle's edges), for an `m`
+ * outside [PLAIN_EDGE_MIN, PLAIN_EDGE_MAX]: the factor that brings the edges to a size near 1, exactly, so
+ * that their cross product and its length squared (fourth powers of the size) neither overflow nor
+ * underflow. 1 for a zero `m`. Callers test the range inline and come here only outside it: rare, so the
+ * returned number may be boxed (CONTRIBUTING.md, "V8 rules", rule 1).
+ */
+export function edgeScaleFar(m: number): number {
+  return m > 0 ? 2 ** -nearestPowerOfTwoExponent(m) : 1;
+}

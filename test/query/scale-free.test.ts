@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { shapeFromJSON, type ShapeJSON } from '../../src/format/index.js';
-import { Box, contact, distance, intersects, penetration, Sphere, type PoseLike } from '../../src/index.js';
+import { Box, contact, contactManifold, createManifold, distance, intersects, penetration, Sphere, type PoseLike } from '../../src/index.js';
 import * as A from '../arbitraries.js';
 import * as O from '../oracles.js';
 import { runs, seed } from '../runs.js';
@@ -57,6 +57,40 @@ describe('every length times 2^k', () => {
     const ref = answersAt(ja, jb, offset, qa, qb, 0);
     for (const k of [201, 700, 990]) expect(answersAt(ja, jb, offset, qa, qb, k).distance, `2^${k}`).toBe(ref.distance * 2 ** k);
   });
+
+  it('manifolds scale by 2^k too: their points, separations and normal (random pairs of every kind, overlapping or near)', () => {
+    // The contact query is scale-free; the manifold built from it measured a triangle's face normal from a
+    // squared cross product, which took a face for a point below 2^-256 and lost it above 2^256 (a mesh's
+    // deepest manifold dropped at 2^600: test/golden/reproducers.test.ts).
+    fc.assert(fc.property(A.anyShape, A.anyShape, A.vec(1.2), A.unitQuat, A.unitQuat, (ja, jb, offset, qa, qb) => {
+      const ref = manifoldAt(ja, jb, offset, qa, qb, 0);
+      fc.pre(ref.count > 0);
+      for (const k of [-990, -400, 400, 990]) {
+        const got = manifoldAt(ja, jb, offset, qa, qb, k), f = 2 ** k;
+        expect(got.count, `count at 2^${k}`).toBe(ref.count);
+        // (The scaled contact query moves A to the origin, so its normal may differ from the unscaled pair's by
+        // a few ulps: FC_SEED=-975923149, a 3e-9 sliver triangle.)
+        for (const axis of ['x', 'y', 'z'] as const) expect(Math.abs(got.normal![axis] - ref.normal![axis]), `normal at 2^${k}`).toBeLessThanOrEqual(1e-12);
+        for (let i = 0; i < ref.numbers.length; i++) {
+          expect(Math.abs(got.numbers[i] / f - ref.numbers[i]), `number ${i} at 2^${k}`).toBeLessThanOrEqual(1e-12 * ref.size);
+        }
+      }
+    }), { seed: seed(3330), numRuns: runs(80) });
+  });
+
+  /** The pair's manifold with every length times 2^k: its count, normal, and every point's coordinates and separation. */
+  function manifoldAt(ja: ShapeJSON, jb: ShapeJSON, offset: O.V3, qa: O.Q4, qb: O.Q4, k: number) {
+    const f = 2 ** k;
+    const a = shapeFromJSON(scaleJson(ja, f)), b = shapeFromJSON(scaleJson(jb, f));
+    const m = contactManifold(a, pose([0.1, -0.2, 0.3], qa, f), b, pose(offset, qb, f), createManifold(), { margin: 0.05 * f });
+    const numbers: number[] = [];
+    if (m === null) return { count: 0, normal: null, numbers, size: 1 };
+    for (let i = 0; i < m.count; i++) {
+      const p = m.points[i];
+      numbers.push(p.pointA.x, p.pointA.y, p.pointA.z, p.pointB.x, p.pointB.y, p.pointB.z, p.separation);
+    }
+    return { count: m.count, normal: { ...m.normal }, numbers, size: a.boundingRadius / f + b.boundingRadius / f + 2 };
+  }
 
   /** The answers for the pair with every length times 2^k. */
   function answersAt(ja: ShapeJSON, jb: ShapeJSON, offset: O.V3, qa: O.Q4, qb: O.Q4, k: number) {

@@ -8,6 +8,7 @@
 import { describeValue, InvalidArgumentError } from '../../errors.js';
 import { overlapBvh } from '../../bvh/bvh-traversal.js';
 import { createAabb } from '../../math/aabb.js';
+import { edgeScaleFar, PLAIN_EDGE_MAX, PLAIN_EDGE_MIN } from '../../math/power-of-two.js';
 import { relativeTransform, Transform, transformFromPose, transformPoint } from '../../math/transform.js';
 import type { PoseLike, Vec3Like } from '../../math/types.js';
 import { shapeAabb } from '../../shapes/shape-aabb.js';
@@ -25,6 +26,7 @@ import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX } from '../../shapes/shape.js';
 import { MESH_FEATURE_TOLERANCE } from '../../tolerance.js';
 
 const FEATURE_TOLERANCE = MESH_FEATURE_TOLERANCE; // V8 rule 4 (CONTRIBUTING.md)
+const EDGE_MIN = PLAIN_EDGE_MIN, EDGE_MAX = PLAIN_EDGE_MAX;
 
 /** Options of {@link contactManifolds}: those of {@link contactManifold} (but `cache`), and how a mesh's inner edges are met. */
 export interface ManifoldsOptions extends Omit<ManifoldOptions, 'cache'> {
@@ -254,10 +256,11 @@ function onInnerFeature(
   const s = isA ? 1 : -1;
   const wx = s * c.normal.x, wy = s * c.normal.y, wz = s * c.normal.z;
   const nx = t.m00 * wx + t.m10 * wy + t.m20 * wz, ny = t.m01 * wx + t.m11 * wy + t.m21 * wz, nz = t.m02 * wx + t.m12 * wy + t.m22 * wz;
-  const a = tri.a, b = tri.b, cc = tri.c;
-  let fx = (b.y - a.y) * (cc.z - a.z) - (b.z - a.z) * (cc.y - a.y);
-  let fy = (b.z - a.z) * (cc.x - a.x) - (b.x - a.x) * (cc.z - a.z);
-  let fz = (b.x - a.x) * (cc.y - a.y) - (b.y - a.y) * (cc.x - a.x);
+  const a = tri.a, b = tri.b, cc = tri.c, k = unitScale(tri);
+  // The edges at the triangle's size near 1 (times a power of two, exactly): their cross product squared
+  // overflows past about 2^256 of size and underflows below 2^-256.
+  const ux = k * (b.x - a.x), uy = k * (b.y - a.y), uz = k * (b.z - a.z), vx = k * (cc.x - a.x), vy = k * (cc.y - a.y), vz = k * (cc.z - a.z);
+  let fx = uy * vz - uz * vy, fy = uz * vx - ux * vz, fz = ux * vy - uy * vx;
   const fl = Math.sqrt(fx * fx + fy * fy + fz * fz);
   fx /= fl; fy /= fl; fz /= fl;
   // The side of the plane the other shape is on: the one along which it overlaps the triangle less (the
@@ -280,7 +283,7 @@ function onInnerFeature(
   const top = Math.max(da, db, dc), tol = FEATURE_TOLERANCE * tri.boundingRadius;
   const onA = da >= top - tol, onB = db >= top - tol, onC = dc >= top - tol;
   // Edge k runs from vertex k to vertex k + 1: 0 = ab, 1 = bc, 2 = ca.
-  const inner0 = innerEdge(mesh, item, 0, fx, fy, fz), inner1 = innerEdge(mesh, item, 1, fx, fy, fz), inner2 = innerEdge(mesh, item, 2, fx, fy, fz);
+  const inner0 = innerEdge(mesh, item, 0, fx, fy, fz, k), inner1 = innerEdge(mesh, item, 1, fx, fy, fz, k), inner2 = innerEdge(mesh, item, 2, fx, fy, fz, k);
   let inner: boolean;
   if (onA && onB && !onC) inner = inner0;
   else if (onB && onC && !onA) inner = inner1;
@@ -301,9 +304,9 @@ function onInnerFeature(
 /**
  * Whether edge `k` of triangle `item` is inner seen from the side of the unit face normal (fx, fy, fz) (mesh
  * frame): it has one neighbour, whose vertex off the edge is not below the triangle's plane on that side by
- * more than the tolerance (coplanar, or bent towards that side).
+ * more than the tolerance (coplanar, or bent towards that side). `scale` is the triangle's unitScale.
  */
-function innerEdge(mesh: TriangleMesh, item: number, k: number, fx: number, fy: number, fz: number): boolean {
+function innerEdge(mesh: TriangleMesh, item: number, k: number, fx: number, fy: number, fz: number, scale: number): boolean {
   const other = mesh.adjacency[3 * item + k];
   if (other < 0) return false;
   const tris = mesh.triangles, v = mesh.vertices;
@@ -312,7 +315,7 @@ function innerEdge(mesh: TriangleMesh, item: number, k: number, fx: number, fy: 
   let o = tris[3 * other];
   if (o === i || o === j) o = tris[3 * other + 1];
   if (o === i || o === j) o = tris[3 * other + 2];
-  const ex = v[3 * o] - v[3 * i], ey = v[3 * o + 1] - v[3 * i + 1], ez = v[3 * o + 2] - v[3 * i + 2];
+  const ex = scale * (v[3 * o] - v[3 * i]), ey = scale * (v[3 * o + 1] - v[3 * i + 1]), ez = scale * (v[3 * o + 2] - v[3 * i + 2]);
   const h = ex * fx + ey * fy + ez * fz, l = Math.sqrt(ex * ex + ey * ey + ez * ez);
   return h >= -FEATURE_TOLERANCE * l;
 }
@@ -350,16 +353,17 @@ function worldSupport(out: Vec3Like, shape: ConvexShape, t: Transform, dx: numbe
  * size (in its plane, within its edges), compacting them in order; returns how many are kept.
  */
 function keepOnTriangle(m: Manifold, tri: Triangle, t: Transform, isA: boolean): number {
-  const a = tri.a, b = tri.b, c = tri.c;
-  const ux = b.x - a.x, uy = b.y - a.y, uz = b.z - a.z, vx = c.x - a.x, vy = c.y - a.y, vz = c.z - a.z;
+  // At the triangle's size near 1, as in onInnerFeature (the normal's length squared is a fourth power).
+  const a = tri.a, b = tri.b, c = tri.c, k = unitScale(tri);
+  const ux = k * (b.x - a.x), uy = k * (b.y - a.y), uz = k * (b.z - a.z), vx = k * (c.x - a.x), vy = k * (c.y - a.y), vz = k * (c.z - a.z);
   const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-  const nn = nx * nx + ny * ny + nz * nz, tol = FEATURE_TOLERANCE * tri.boundingRadius;
+  const nn = nx * nx + ny * ny + nz * nz, tol = FEATURE_TOLERANCE * k * tri.boundingRadius;
   let kept = 0;
   for (let i = 0; i < m.count; i++) {
     const p = isA ? m.points[i].pointA : m.points[i].pointB;
     // The point in the mesh's frame, relative to vertex a.
     const qx = p.x - t.tx, qy = p.y - t.ty, qz = p.z - t.tz;
-    const x = t.m00 * qx + t.m10 * qy + t.m20 * qz - a.x, y = t.m01 * qx + t.m11 * qy + t.m21 * qz - a.y, z = t.m02 * qx + t.m12 * qy + t.m22 * qz - a.z;
+    const x = k * (t.m00 * qx + t.m10 * qy + t.m20 * qz - a.x), y = k * (t.m01 * qx + t.m11 * qy + t.m21 * qz - a.y), z = k * (t.m02 * qx + t.m12 * qy + t.m22 * qz - a.z);
     // Signed distances to the plane and, inwards, to each edge's line (each edge's normal in the plane).
     const plane = (x * nx + y * ny + z * nz) / Math.sqrt(nn);
     const e0 = edgeSide(x, y, z, 0, 0, 0, ux, uy, uz, nx, ny, nz);
@@ -372,6 +376,14 @@ function keepOnTriangle(m: Manifold, tri: Triangle, t: Transform, isA: boolean):
   }
   m.count = kept;
   return kept;
+}
+
+/** The power of two that brings the triangle's edges to a size near 1 (edgeScaleFar): multiplying by it is exact. */
+function unitScale(tri: Triangle): number {
+  const a = tri.a, b = tri.b, c = tri.c;
+  const m = Math.max(
+    Math.abs(b.x - a.x), Math.abs(b.y - a.y), Math.abs(b.z - a.z), Math.abs(c.x - a.x), Math.abs(c.y - a.y), Math.abs(c.z - a.z));
+  return m >= EDGE_MIN && m <= EDGE_MAX ? 1 : edgeScaleFar(m);
 }
 
 /** How far (x, y, z) is inside the line through o along edge e (in the plane of normal n): (n × e) · (p − o) / |e|. */

@@ -10,13 +10,17 @@
  *     reference face's side planes (clip-points.ts), each point's separation measured along the normal
  *     to the reference plane, those beyond the margin dropped;
  *  5. reduced to `maxPoints` (reduce-points.ts), the radii added, written in world space.
- * All in A's frame, so that far-from-origin pairs keep their digits.
+ * All in A's frame, so that far-from-origin pairs keep their digits, and for a pair outside
+ * [2^-SCALE_FREE_EXPONENT, 2^SCALE_FREE_EXPONENT] in size with the features scaled by a power of two to a size near 1 (exactly).
  */
+import { nearestPowerOfTwoExponent } from '../../math/power-of-two.js';
 import { relativeTransform, Transform, transformPoint } from '../../math/transform.js';
 import type { Vec3Like } from '../../math/types.js';
 import { vec3 } from '../../math/vec3.js';
 import type { ConvexShape } from '../../shapes/shape.js';
-import { MANIFOLD_ALIGNMENT_TOLERANCE, MANIFOLD_DEPTH_AGREEMENT as DEPTH_AGREEMENT, MANIFOLD_REFERENCE_TOLERANCE } from '../../tolerance.js';
+import {
+  MANIFOLD_ALIGNMENT_TOLERANCE, MANIFOLD_DEPTH_AGREEMENT as DEPTH_AGREEMENT, MANIFOLD_REFERENCE_TOLERANCE, SCALE_FREE_EXPONENT,
+} from '../../tolerance.js';
 import type { ContactAnswer } from '../pair/query-work.js';
 import { ClipPolygon, clipPolygon, clipSegment } from './clip-points.js';
 import { codeIndex, codeType, pairId } from './feature-code.js';
@@ -30,6 +34,8 @@ const TOL = MANIFOLD_ALIGNMENT_TOLERANCE;
 const REFERENCE_TOL = MANIFOLD_REFERENCE_TOLERANCE;
 /** A module constant (CONTRIBUTING.md, "V8 rules", rule 4). */
 const MANIFOLD_DEPTH_AGREEMENT = DEPTH_AGREEMENT;
+/** Pair sizes answered as they are; outside, the features are scaled (ManifoldWork.unit). */
+const MANIFOLD_PLAIN_MIN = 2 ** -SCALE_FREE_EXPONENT, MANIFOLD_PLAIN_MAX = 2 ** SCALE_FREE_EXPONENT;
 
 /** The manifold builder's scratch (one per QueryWork, made on first use). */
 export class ManifoldWork {
@@ -52,6 +58,14 @@ export class ManifoldWork {
   // measured 32 bytes a call with margin 1 in one row and 0.5 in the next).
   margin = Infinity;
   size = Infinity;
+  /**
+   * The features' scale `k` (unit[0]): 1 for pairs of ordinary size; otherwise a power of two that brings
+   * the pair near size 1 (scale-free.ts does the same for the contact query), so that the products of two
+   * lengths the clipping forms (and their squares) neither overflow nor underflow. unit[1] is its inverse,
+   * unit[2] the margin in the scaled units; `size` above is in them too. Numbers in a typed array: fields
+   * written on every call measured 0.2–0.9 bytes a query (CONTRIBUTING.md, "V8 rules", rule 1).
+   */
+  readonly unit = new Float64Array([1, 1, Infinity]);
   /** The cache key's GJK and EPA options, −1 for one not given (manifold-cache.ts ManifoldKey). */
   readonly optionKey = new Float64Array([-1, -1, -1, -1]);
   readonly featureA = new FeaturePolygon();
@@ -123,7 +137,16 @@ export function manifoldConvex(
   d.z = -(t.m02 * n.x + t.m12 * n.y + t.m22 * n.z);
   supportFeature(fb, b, d);
   fb.transform(t);
-  mw.size = a.boundingRadius + b.boundingRadius;
+  const size = a.boundingRadius + b.boundingRadius, unit = mw.unit;
+  if (size >= MANIFOLD_PLAIN_MIN && size <= MANIFOLD_PLAIN_MAX) {
+    unit[0] = 1; unit[1] = 1;
+  } else {
+    const e = nearestPowerOfTwoExponent(size);
+    unit[0] = 2 ** -e; unit[1] = 2 ** e;
+    fa.scale(unit[0]); fb.scale(unit[0]);
+  }
+  mw.size = size * unit[0];
+  unit[2] = mw.margin * unit[0];
   if (!clipped(mw, c, tA, out, maxPoints, cache)) {
     if (cache !== undefined) cache.reference = 0;
     singlePoint(out, c, fa.supportCode, fb.supportCode);
@@ -140,7 +163,7 @@ export function manifoldConvex(
  * its separation within MANIFOLD_DEPTH_AGREEMENT (then they are still A's and B's deepest points).
  */
 function alignPoint(mw: ManifoldWork, c: ContactAnswer, tA: Transform, p: ManifoldPoint): void {
-  const fa = mw.featureA, fb = mw.featureB, s = c.separation, size = mw.size;
+  const fa = mw.featureA, fb = mw.featureB, s = c.separation, size = mw.size, ks = mw.unit[0] * s;
   const nx = mw.n.x, ny = mw.n.y, nz = mw.n.z;
   const wx = c.normal.x, wy = c.normal.y, wz = c.normal.z;
   if (fb.count === 1) {
@@ -190,16 +213,16 @@ function alignPoint(mw: ManifoldWork, c: ContactAnswer, tA: Transform, p: Manifo
     const ax = pa[0] + sa * ex, ay = pa[1] + sa * ey, az = pa[2] + sa * ez;
     bestCore = (bx - ax) * nx + (by - ay) * ny + (bz - az) * nz;
   }
-  if (!(Math.abs(bestCore - radii - s) <= MANIFOLD_DEPTH_AGREEMENT * size)) return;
+  if (!(Math.abs(bestCore - radii - ks) <= MANIFOLD_DEPTH_AGREEMENT * size)) return;
   // The point found is on B (onB) or on A; the other is along the normal from it.
   const sx = onB ? -bestCore : bestCore;
   const ox = bx + sx * nx, oy = by + sx * ny, oz = bz + sx * nz;
   const ax = onB ? ox : bx, ay = onB ? oy : by, az = onB ? oz : bz;
   const qx = onB ? bx : ox, qy = onB ? by : oy, qz = onB ? bz : oz;
-  const w = mw.point;
-  w.x = ax + fa.radius * nx; w.y = ay + fa.radius * ny; w.z = az + fa.radius * nz;
+  const w = mw.point, back = mw.unit[1];
+  w.x = (ax + fa.radius * nx) * back; w.y = (ay + fa.radius * ny) * back; w.z = (az + fa.radius * nz) * back;
   transformPoint(p.pointA, tA, w);
-  w.x = qx - fb.radius * nx; w.y = qy - fb.radius * ny; w.z = qz - fb.radius * nz;
+  w.x = (qx - fb.radius * nx) * back; w.y = (qy - fb.radius * ny) * back; w.z = (qz - fb.radius * nz) * back;
   transformPoint(p.pointB, tA, w);
 }
 
@@ -221,7 +244,7 @@ function writeFeatures(p: ManifoldPoint, codeA: number, codeB: number): void {
 
 /** Steps 3 to 5; false when the answer is the single contact point. */
 function clipped(mw: ManifoldWork, c: ContactAnswer, tA: Transform, out: Manifold, maxPoints: number, cache: ManifoldCache | undefined): boolean {
-  const fa = mw.featureA, fb = mw.featureB, n = mw.n, margin = mw.margin, size = mw.size;
+  const fa = mw.featureA, fb = mw.featureB, n = mw.n, margin = mw.unit[2], size = mw.size;
   const nx = n.x, ny = n.y, nz = n.z;
   const okA = faceAligned(fa, n, 1, REFERENCE_TOL), okB = faceAligned(fb, n, -1, REFERENCE_TOL);
   let refIsA: boolean;
@@ -262,10 +285,10 @@ function clipped(mw: ManifoldWork, c: ContactAnswer, tA: Transform, out: Manifol
     kept++;
   }
   if (kept === 0) return false;
-  if (!(Math.abs(deepest - c.separation) <= MANIFOLD_DEPTH_AGREEMENT * size)) return false;
+  if (!(Math.abs(deepest - mw.unit[0] * c.separation) <= MANIFOLD_DEPTH_AGREEMENT * size)) return false;
   mw.tie.x = MANIFOLD_DEPTH_AGREEMENT * size;
   const m = reducePoints(mw.kept, mw.keptSep, kept, maxPoints, n, mw.chosen, mw.used, mw.tie);
-  const w = mw.point, rA = fa.radius, rB = fb.radius;
+  const w = mw.point, rA = fa.radius, rB = fb.radius, back = mw.unit[1];
   for (let k = 0; k < m; k++) {
     const i = mw.chosen[k];
     const x = mw.kept[3 * i], y = mw.kept[3 * i + 1], z = mw.kept[3 * i + 2], core = mw.keptCore[i];
@@ -275,13 +298,13 @@ function clipped(mw: ManifoldWork, c: ContactAnswer, tA: Transform, out: Manifol
     // A's point (the reference point when A's face is the reference) out by A's radius, B's in by B's.
     const ax = refIsA ? qx : x, ay = refIsA ? qy : y, az = refIsA ? qz : z;
     const bx = refIsA ? x : qx, by = refIsA ? y : qy, bz = refIsA ? z : qz;
-    w.x = ax + rA * nx; w.y = ay + rA * ny; w.z = az + rA * nz;
+    w.x = (ax + rA * nx) * back; w.y = (ay + rA * ny) * back; w.z = (az + rA * nz) * back;
     transformPoint(p.pointA, tA, w);
-    w.x = bx - rB * nx; w.y = by - rB * ny; w.z = bz - rB * nz;
+    w.x = (bx - rB * nx) * back; w.y = (by - rB * ny) * back; w.z = (bz - rB * nz) * back;
     transformPoint(p.pointB, tA, w);
     if (refIsA) writeFeatures(p, mw.keptRef[i], mw.keptInc[i]);
     else writeFeatures(p, mw.keptInc[i], mw.keptRef[i]);
-    p.separation = mw.keptSep[i];
+    p.separation = mw.keptSep[i] * mw.unit[1];
   }
   out.count = m;
   if (cache !== undefined) cache.reference = refIsA ? 1 : -1;
@@ -301,8 +324,8 @@ function segmentFlat(f: FeaturePolygon, n: Readonly<Vec3Like>): boolean {
  * False (the single contact point) for any other pair without a reference face.
  */
 function parallelEdges(mw: ManifoldWork, c: ContactAnswer, tA: Transform, out: Manifold): boolean {
-  const fa = mw.featureA, fb = mw.featureB, margin = mw.margin, size = mw.size;
-  const nx = mw.n.x, ny = mw.n.y, nz = mw.n.z, w = mw.point;
+  const fa = mw.featureA, fb = mw.featureB, margin = mw.unit[2], size = mw.size;
+  const nx = mw.n.x, ny = mw.n.y, nz = mw.n.z, w = mw.point, back = mw.unit[1];
   if (fa.count !== 2 || fb.count !== 2) return false;
   const pa = fa.points, pb = fb.points;
   const ex = pa[3] - pa[0], ey = pa[4] - pa[1], ez = pa[5] - pa[2];
@@ -330,11 +353,11 @@ function parallelEdges(mw: ManifoldWork, c: ContactAnswer, tA: Transform, out: M
     const sep = core - radii;
     if (!(sep <= margin)) continue;
     const p = out.points[count++];
-    w.x = bx + (fa.radius - core) * nx; w.y = by + (fa.radius - core) * ny; w.z = bz + (fa.radius - core) * nz;
+    w.x = (bx + (fa.radius - core) * nx) * back; w.y = (by + (fa.radius - core) * ny) * back; w.z = (bz + (fa.radius - core) * nz) * back;
     transformPoint(p.pointA, tA, w);
-    w.x = bx - fb.radius * nx; w.y = by - fb.radius * ny; w.z = bz - fb.radius * nz;
+    w.x = (bx - fb.radius * nx) * back; w.y = (by - fb.radius * ny) * back; w.z = (bz - fb.radius * nz) * back;
     transformPoint(p.pointB, tA, w);
-    p.separation = sep;
+    p.separation = sep * mw.unit[1];
     // An end inside the other segment is that segment's vertex against the other's edge.
     const codeA = tt === 0 ? fa.vertexCodes[0] : tt === 1 ? fa.vertexCodes[1] : fa.polygonCode;
     const codeB = u === 0 ? fb.vertexCodes[0] : u === 1 ? fb.vertexCodes[1] : fb.polygonCode;
@@ -343,7 +366,7 @@ function parallelEdges(mw: ManifoldWork, c: ContactAnswer, tA: Transform, out: M
   if (count === 0) return false;
   let deepest = out.points[0].separation;
   if (count === 2 && out.points[1].separation < deepest) deepest = out.points[1].separation;
-  if (!(Math.abs(deepest - c.separation) <= MANIFOLD_DEPTH_AGREEMENT * size)) return false;
+  if (!(Math.abs(mw.unit[0] * (deepest - c.separation)) <= MANIFOLD_DEPTH_AGREEMENT * size)) return false;
   out.count = count;
   return true;
 }

@@ -17,6 +17,8 @@
  *    (b − a) × (c − a), face 1 on the other; segment: vertices a, b = 0, 1, edge 0; point: vertex 0;
  *  - cylinder: faces 0 (top, +y) and 1 (bottom); cone: face 0 (the base), vertex 0 (the apex).
  */
+import { edgeScaleFar, PLAIN_EDGE_MAX, PLAIN_EDGE_MIN } from '../../math/power-of-two.js';
+import { lengthFar, PLAIN_LENGTH_MAX, PLAIN_LENGTH_MIN } from '../../math/vec3.js';
 import { MANIFOLD_ALIGNMENT_TOLERANCE, MANIFOLD_DISC_POINTS } from '../../tolerance.js';
 import type { Box } from '../../shapes/box.js';
 import type { Capsule } from '../../shapes/capsule.js';
@@ -33,6 +35,8 @@ import { curved, curvedCode, EDGE, FACE, featureCode, NONE, VERTEX } from './fea
 import type { FeaturePolygon } from './feature-polygon.js';
 
 const TOL = MANIFOLD_ALIGNMENT_TOLERANCE;
+// Module constants (CONTRIBUTING.md, "V8 rules", rule 4).
+const LENGTH_MIN = PLAIN_LENGTH_MIN, LENGTH_MAX = PLAIN_LENGTH_MAX, EDGE_MIN = PLAIN_EDGE_MIN, EDGE_MAX = PLAIN_EDGE_MAX;
 const DISC = MANIFOLD_DISC_POINTS;
 /** cos and sin of the rim points' angles, made once. */
 const COS = /* @__PURE__ */ Array.from({ length: DISC }, (_, i) => Math.cos((2 * Math.PI * i) / DISC));
@@ -203,7 +207,8 @@ function hullFeature(out: FeaturePolygon, hull: ConvexHull, dir: Readonly<Vec3Li
       out.setCodes(1, featureCode(VERTEX, 1), e);
     }
     out.polygonCode = e;
-    const el = Math.sqrt(ex * ex + ey * ey + ez * ez);
+    let el = Math.sqrt(ex * ex + ey * ey + ez * ez);
+    if (!(el >= LENGTH_MIN && el <= LENGTH_MAX)) el = lengthFar(ex, ey, ez); // squares over- or underflowed
     const along = ex * dx + ey * dy + ez * dz;
     out.supportCode = Math.abs(along) <= TOL * el * dl ? e : featureCode(VERTEX, along > 0 ? 1 : 0);
     return;
@@ -243,7 +248,8 @@ function hullFeature(out: FeaturePolygon, hull: ConvexHull, dir: Readonly<Vec3Li
   for (let j = ns[top], e = ns[top + 1]; j < e; j++) {
     const w = ni[j];
     const ex = v[3 * w] - tx, ey = v[3 * w + 1] - ty, ez = v[3 * w + 2] - tz;
-    const el = Math.sqrt(ex * ex + ey * ey + ez * ez);
+    let el = Math.sqrt(ex * ex + ey * ey + ez * ez);
+    if (!(el >= LENGTH_MIN && el <= LENGTH_MAX)) el = lengthFar(ex, ey, ez); // squares over- or underflowed
     if (Math.abs(ex * dx + ey * dy + ez * dz) <= TOL * el * dl) { out.supportCode = hullEdgeCode(hull, top, w); return; }
   }
 }
@@ -253,7 +259,12 @@ function hullFeature(out: FeaturePolygon, hull: ConvexHull, dir: Readonly<Vec3Li
 function triangleFeature(out: FeaturePolygon, t: Triangle, d: Readonly<Vec3Like>): void {
   const dx = d.x, dy = d.y, dz = d.z;
   const a = t.a, b = t.b, c = t.c;
-  const ux = b.x - a.x, uy = b.y - a.y, uz = b.z - a.z, vx = c.x - a.x, vy = c.y - a.y, vz = c.z - a.z;
+  // The edges at a size near 1, exactly (a power of two): the normal's length is a square of their size,
+  // squared again under the root, and overflowed or underflowed (a face taken for a point) beyond 2^±256.
+  let ux = b.x - a.x, uy = b.y - a.y, uz = b.z - a.z, vx = c.x - a.x, vy = c.y - a.y, vz = c.z - a.z;
+  const m = Math.max(Math.abs(ux), Math.abs(uy), Math.abs(uz), Math.abs(vx), Math.abs(vy), Math.abs(vz));
+  const k = m >= EDGE_MIN && m <= EDGE_MAX ? 1 : edgeScaleFar(m);
+  if (k !== 1) { ux *= k; uy *= k; uz *= k; vx *= k; vy *= k; vz *= k; }
   let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
   const nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
   const dl = Math.sqrt(dx * dx + dy * dy + dz * dz);
@@ -319,8 +330,9 @@ function triangleFeature(out: FeaturePolygon, t: Triangle, d: Readonly<Vec3Like>
   if (normalAlong(out, d, dl)) { out.supportCode = out.polygonCode; return; }
   // An edge at the top (both ends within TOL of the support value), else the top vertex.
   out.supportCode = featureCode(VERTEX, top);
-  const lab = Math.sqrt(ux * ux + uy * uy + uz * uz), lca = Math.sqrt(vx * vx + vy * vy + vz * vz);
-  const wx = c.x - b.x, wy = c.y - b.y, wz = c.z - b.z, lbc = Math.sqrt(wx * wx + wy * wy + wz * wz);
+  // The edges' lengths back in the triangle's units (dividing by a power of two is exact).
+  const lab = Math.sqrt(ux * ux + uy * uy + uz * uz) / k, lca = Math.sqrt(vx * vx + vy * vy + vz * vz) / k;
+  const wx = vx - ux, wy = vy - uy, wz = vz - uz, lbc = Math.sqrt(wx * wx + wy * wy + wz * wz) / k;
   if (top !== 2 && Math.abs(da - db) <= TOL * lab * dl) out.supportCode = featureCode(EDGE, 0);
   else if (top !== 0 && Math.abs(db - dc) <= TOL * lbc * dl) out.supportCode = featureCode(EDGE, 1);
   else if (top !== 1 && Math.abs(dc - da) <= TOL * lca * dl) out.supportCode = featureCode(EDGE, 2);
@@ -348,7 +360,9 @@ function segmentFeature(out: FeaturePolygon, s: Segment, d: Readonly<Vec3Like>):
   out.polygonCode = e;
   const ex = b.x - a.x, ey = b.y - a.y, ez = b.z - a.z;
   const along = ex * dx + ey * dy + ez * dz;
-  const el = Math.sqrt(ex * ex + ey * ey + ez * ez), dl = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  let el = Math.sqrt(ex * ex + ey * ey + ez * ez);
+  if (!(el >= LENGTH_MIN && el <= LENGTH_MAX)) el = lengthFar(ex, ey, ez); // squares over- or underflowed
+  const dl = Math.sqrt(dx * dx + dy * dy + dz * dz);
   out.supportCode = Math.abs(along) <= TOL * el * dl ? e : featureCode(VERTEX, along > 0 ? 1 : 0);
 }
 
@@ -449,7 +463,8 @@ function coneFeature(out: FeaturePolygon, c: Cone, d: Readonly<Vec3Like>): void 
   if (!(p > 0)) { _p.x = 0; _p.y = h; _p.z = 0; onePoint(out, _p, apex); return; }
   const x = (r * dx) / p, z = (r * dz) / p;
   // The side's outward normal in the (radial, y) plane is (2h, r): d on it within TOL is a side line.
-  const sl = Math.sqrt(4 * h * h + r * r); // not Math.hypot: a variadic builtin that allocates its arguments
+  let sl = Math.sqrt(4 * h * h + r * r); // not Math.hypot: a variadic builtin that allocates its arguments
+  if (!(sl >= LENGTH_MIN && sl <= LENGTH_MAX)) sl = lengthFar(2 * h, r, 0); // squares over- or underflowed
   if (Math.abs(dy * 2 * h - p * r) <= TOL * dl * sl) {
     const e = curvedCode(EDGE, DISC);
     out.count = 2;

@@ -20,6 +20,8 @@ export class PairFrame {
    * rounding it absorbs (tolerance.ts).
    */
   slack = 0;
+  /** The slack's term for A's position (POSITION_ULPS ulps of it), for a pair function that sizes its own slack. */
+  positionSlack = 0.5;
   /** Whether the pair's size is outside 2^±SCALE_FREE_EXPONENT: then it is answered scaled (scale-free.ts). */
   outOfRange = false;
   /**
@@ -39,7 +41,8 @@ export function relatePair(frame: PairFrame, a: Shape, tA: Transform, b: Shape, 
   // (The bias is taken once: a scaled copy's relatePair consumes what scale-free.ts set for it.)
   const position = Math.abs(tA.tx) + Math.abs(tA.ty) + Math.abs(tA.tz) + frame.positionBias;
   frame.positionBias = 0;
-  frame.slack = CONTACT_RELATIVE_TOLERANCE * size + POSITION_SLACK * position;
+  frame.positionSlack = POSITION_SLACK * position;
+  frame.slack = CONTACT_RELATIVE_TOLERANCE * size + frame.positionSlack;
   frame.outOfRange = !(size <= HIGH) || (size < LOW && size > 0);
   return frame;
 }

@@ -14,10 +14,13 @@ import type { Transform } from '../../math/transform.js';
 import type { Box } from '../../shapes/box.js';
 import type { ConvexShape } from '../../shapes/shape.js';
 import type { QueryWork } from '../pair/query-work.js';
+import { BOX_CLOSED_FORM_RELATIVE_TOLERANCE } from '../../tolerance.js';
 import { RECORD, relateClosedForm, type ClosedForm } from './closed-form-families.js';
 import { closestSegments } from './closest-segments.js';
 import { ENTERED, SEGMENT_IN, segmentEntersPolytope } from './contact-capsule-hull.js';
 import { boxPolytope, scaledBoxPolytope } from './polytope-edges.js';
+
+const BOX_FORM_TOLERANCE = BOX_CLOSED_FORM_RELATIVE_TOLERANCE; // (a module constant: CONTRIBUTING.md, "V8 rules", rule 4)
 
 /** The record (closed-form-families.ts); c[0..5] hold the segment's ends in the box's frame, c[6..8] the box's half extents. */
 const _c = /* @__PURE__ */ new Float64Array(RECORD);
@@ -28,7 +31,7 @@ const _best = /* @__PURE__ */ new Float64Array(10);
 
 /** The kernel: a segment core (segment or capsule) and a box, either way round. */
 function segmentBox(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform): Float64Array {
-  const c = _c, t = relateClosedForm(work, a, tA, b, tB, c).bInA, scale = c[19];
+  const c = _c, frame = relateClosedForm(work, a, tA, b, tB, c), t = frame.bInA, scale = c[19];
   const boxIsA = a.kind === 'box';
   const box = (boxIsA ? a : b) as Box, seg = boxIsA ? b : a;
   // The segment's ends in its own frame.
@@ -54,6 +57,10 @@ function segmentBox(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexSha
       c[o + 2] = t.m02 * dx + t.m12 * dy + t.m22 * dz;
     }
   }
+  // The slack of what this form rounds: the segment's ends in the box's frame and its radius, not the box's
+  // extents (tolerance.ts, BOX_CLOSED_FORM_RELATIVE_TOLERANCE; a capsule 2 above a box 1e15 long touched it).
+  frame.slack = BOX_FORM_TOLERANCE * (Math.abs(c[0]) + Math.abs(c[1]) + Math.abs(c[2]) + Math.abs(c[3]) + Math.abs(c[4]) + Math.abs(c[5])
+    + scale * seg.sweptRadius) + frame.positionSlack;
   const hx = box.hx * scale, hy = box.hy * scale, hz = box.hz * scale;
   // (Through the record, not as arguments: CONTRIBUTING.md, "V8 rules", rule 1.)
   c[6] = hx; c[7] = hy; c[8] = hz;

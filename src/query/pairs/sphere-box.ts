@@ -13,7 +13,10 @@ import type { Box } from '../../shapes/box.js';
 import type { ConvexShape } from '../../shapes/shape.js';
 import type { QueryWork } from '../pair/query-work.js';
 import type { ClosestPointsResult } from '../pair/results.js';
+import { BOX_CLOSED_FORM_RELATIVE_TOLERANCE } from '../../tolerance.js';
 import { RECORD, relateClosedForm, type ClosedForm } from './closed-form-families.js';
+
+const BOX_FORM_TOLERANCE = BOX_CLOSED_FORM_RELATIVE_TOLERANCE; // (a module constant: CONTRIBUTING.md, "V8 rules", rule 4)
 
 /** The record (closed-form-families.ts): A's centre (A's origin) and the clamped point in A's frame, their distance, the normal. */
 const _c = /* @__PURE__ */ new Float64Array(RECORD);
@@ -21,7 +24,9 @@ const _c = /* @__PURE__ */ new Float64Array(RECORD);
 /** The kernel: the sphere or point `a` and the box `b` related, the centre clamped to the box. */
 function relateCentre(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform): Float64Array {
   const box = b as Box; // (registered for boxes only)
-  const c = _c, t = relateClosedForm(work, a, tA, b, tB, c).bInA, scale = c[19];
+  const c = _c, frame = relateClosedForm(work, a, tA, b, tB, c), t = frame.bInA, scale = c[19];
+  // The slack of what this form rounds: the offset and the ball, not the box's extents (tolerance.ts).
+  frame.slack = BOX_FORM_TOLERANCE * (Math.abs(t.tx) + Math.abs(t.ty) + Math.abs(t.tz) + scale * a.boundingRadius) + frame.positionSlack;
   // The centre in B's frame: p_B = Rᵀ(p_A − t) with p_A = 0.
   const cx = -(t.m00 * t.tx + t.m10 * t.ty + t.m20 * t.tz);
   const cy = -(t.m01 * t.tx + t.m11 * t.ty + t.m21 * t.tz);

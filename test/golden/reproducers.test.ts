@@ -1,0 +1,85 @@
+/**
+ * Golden reproducers of the hardening issue (wrong answers found by a hostile probe): each case is the
+ * smallest input that showed the bug, with the answer an independent oracle gives (a closed form, worked
+ * out in the comment), and each failed before its fix. Pair queries of two convex shapes live in
+ * test/golden/*.json instead; these need a mesh, a list or a scale the JSON cases cannot say.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  Box, Capsule, contact, contactManifolds, createManifoldList, distance, intersects, Sphere, TriangleMesh,
+} from '../../src/index.js';
+import type { PoseLike } from '../../src/index.js';
+import * as A from '../arbitraries.js';
+import * as O from '../oracles.js';
+import { runs, seed } from '../runs.js';
+
+const at = (x: number, y: number, z: number): PoseLike => ({ position: { x, y, z }, quaternion: { x: 0, y: 0, z: 0, w: 1 } });
+
+describe('contactManifolds keeps the deepest manifold at every scale', () => {
+  // Sphere(0.5 s) centred at (0.3, 0.4, 0.2)·s over a floor of two triangles split along x = z. Its lowest
+  // point, (0.3, −0.1, 0.2)·s, is over the triangle x > z: depth 0.1·s along −y. The other triangle's
+  // closest point is on the shared (inner) edge, |(0.3, 0.4, 0.2) − (0.25, 0, 0.25)| = 0.4062 from the centre:
+  // its manifold must take the face's normal (and then falls off that triangle), not −0.0938·s along a
+  // tilted normal. It did at 2^600 and 2^-900: the face normal and edge tests squared lengths and overflowed.
+  for (const e of [0, 600, -900, 1000, -1000]) {
+    it(`s = 2^${e}`, () => {
+      const s = 2 ** e;
+      const floor = new TriangleMesh([-2 * s, 0, -2 * s, 2 * s, 0, -2 * s, 2 * s, 0, 2 * s, -2 * s, 0, 2 * s], [0, 2, 1, 0, 3, 2]);
+      const list = contactManifolds(new Sphere(0.5 * s), at(0.3 * s, 0.4 * s, 0.2 * s), floor, at(0, 0, 0), createManifoldList());
+      expect(list.count).toBe(1);
+      const m = list.manifolds[0];
+      expect(m.partB).toBe(0);
+      expect(m.normal.y).toBe(-1);
+      expect(m.count).toBe(1);
+      expect(m.points[0].separation / s).toBeCloseTo(-0.1, 14);
+      expect(m.points[0].pointB.y).toBe(0);
+    });
+  }
+});
+
+describe('a sphere against a long box is exact at any aspect ratio', () => {
+  // Box(1e15, 0.5, 0.5) at the origin, Sphere(0.5) centred 3 above its top face's middle: the closest
+  // points are (0, 0.5, 0) and (0, 2.5, 0), distance 2; 0.8 above the centre it overlaps by 0.2.
+  for (const length of [1e6, 1e12, 1e15, 1e300]) {
+    it(`half length ${length}`, () => {
+      const box = new Box(length, 0.5, 0.5), ball = new Sphere(0.5);
+      expect(distance(box, at(0, 0, 0), ball, at(0, 3, 0))).toBe(2);
+      expect(intersects(box, at(0, 0, 0), ball, at(0, 3, 0))).toBe(false);
+      const c = contact(box, at(0, 0, 0), ball, at(0, 0.8, 0))!;
+      expect(c.separation).toBeCloseTo(-0.2, 15);
+      expect(c.normal).toEqual({ x: 0, y: 1, z: 0 });
+      // And along the box, far from its middle (where the ball's position still holds 2 to a few ulps: the
+      // slack keeps POSITION_ULPS ulps of it, tolerance.ts): the same answer.
+      const x = Math.min(length / 2, 1e9);
+      expect(distance(box, at(0, 0, 0), ball, at(x, 3, 0))).toBe(2);
+      expect(contact(ball, at(x, 0.8, 0), box, at(0, 0, 0))!.separation).toBeCloseTo(-0.2, 6);
+    });
+  }
+});
+
+describe('a ball or a capsule over a long box, turned anywhere', () => {
+  // The oracle is the construction: in the box's frame the ball's centre (or the capsule's upright axis) is
+  // over the top face's rectangle, so the separation is the gap g it was placed at. Before the box closed
+  // forms sized their slack by what they round, a box 1e15 long made every gap under about 57 a touch.
+  it('the separation is the gap it was placed at, within 1e-9, for boxes up to 1e15 long', () => {
+    fc.assert(fc.property(
+      fc.integer({ min: 6, max: 15 }), A.num(0.2, 1), A.num(0.2, 1), A.unitQuat, A.vec(3), A.num(0.1, 1), A.num(-3, 3), A.num(-0.9, 0.9), A.num(-0.9, 3), fc.boolean(),
+      (e, hy, hz, q, p, r, x0, zf, gf, capsule) => {
+        const box = new Box(10 ** e, hy, hz), g = gf * r, hh = 0.3;
+        const other = capsule ? new Capsule(hh, r) : new Sphere(r);
+        const centre = O.add(p, O.rotate(q, [x0, hy + r + g + (capsule ? hh : 0), zf * hz]));
+        const poseBox = O.poseObj({ position: p, quaternion: q }), poseOther = O.poseObj({ position: centre, quaternion: q });
+        const c = contact(box, poseBox, other, poseOther, undefined, { maxDistance: 4 })!;
+        expect(Math.abs(c.separation - g)).toBeLessThanOrEqual(1e-9);
+        expect(Math.abs(distance(other, poseOther, box, poseBox) - Math.max(g, 0))).toBeLessThanOrEqual(1e-9);
+        if (Math.abs(g) > 1e-9) expect(intersects(box, poseBox, other, poseOther)).toBe(g < 0);
+      }), { seed: seed(3331), numRuns: runs(300) });
+  });
+
+  it('a capsule 2 above a box 1e15 long (golden)', () => {
+    const box = new Box(1e15, 0.5, 0.5), capsule = new Capsule(0.5, 0.5);
+    expect(distance(box, at(0, 0, 0), capsule, at(0, 3, 0))).toBe(1.5);
+    expect(contact(box, at(0, 0, 0), capsule, at(0, 0.8, 0))!.separation).toBeCloseTo(-0.7, 15);
+  });
+});
