@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  Box, Capsule, contact, contactManifolds, createManifoldList, distance, intersects, Sphere, TriangleMesh,
+  Box, Capsule, contact, contactManifolds, ConvexHull, createManifoldList, distance, intersects, Sphere, TriangleMesh,
 } from '../../src/index.js';
 import type { PoseLike } from '../../src/index.js';
 import * as A from '../arbitraries.js';
@@ -82,4 +82,20 @@ describe('a ball or a capsule over a long box, turned anywhere', () => {
     expect(distance(box, at(0, 0, 0), capsule, at(0, 3, 0))).toBe(1.5);
     expect(contact(box, at(0, 0, 0), capsule, at(0, 0.8, 0))!.separation).toBeCloseTo(-0.7, 15);
   });
+});
+
+describe('a ball over a long hull', () => {
+  // The hull of a box 1e12 to 3e13 long (longer ones are flat to the hull builder's tolerance, relative to
+  // their extent): a ball 1e-3 above its top face is 1e-3 away, not touching; 0.3 above its middle it
+  // overlaps by 0.2. With the pair's slack (of the hull's bounding radius) both read 0.
+  for (const length of [1e12, 1e13, 3e13]) {
+    it(`half length ${length}`, () => {
+      const corners = [-1, 1].flatMap((x) => [-1, 1].flatMap((y) => [-1, 1].map((z) => ({ x: x * length, y: 0.5 * y, z: 0.5 * z }))));
+      const hull = new ConvexHull(corners), ball = new Sphere(0.5);
+      expect(hull.dimension).toBe(3);
+      expect(Math.abs(distance(hull, at(0, 0, 0), ball, at(0, 1.001, 0)) - 1e-3)).toBeLessThan(1e-12);
+      expect(intersects(hull, at(0, 0, 0), ball, at(0, 1.001, 0))).toBe(false);
+      expect(contact(hull, at(0, 0, 0), ball, at(0, 0.8, 0))!.separation).toBeCloseTo(-0.2, 14);
+    });
+  }
 });

@@ -18,8 +18,11 @@ import type { Transform } from '../../math/transform.js';
 import type { ConvexHull } from '../../shapes/convex-hull.js';
 import type { ConvexShape } from '../../shapes/shape.js';
 import type { QueryWork } from '../pair/query-work.js';
+import { BOX_CLOSED_FORM_RELATIVE_TOLERANCE } from '../../tolerance.js';
 import { RECORD, relateClosedForm, type ClosedForm } from './closed-form-families.js';
 import { hullPolytope } from './polytope-edges.js';
+
+const HULL_FORM_TOLERANCE = BOX_CLOSED_FORM_RELATIVE_TOLERANCE; // (a module constant: CONTRIBUTING.md, "V8 rules", rule 4)
 
 /** The record core-answer.ts reads (closed-form-families.ts says its layout). */
 const _c = /* @__PURE__ */ new Float64Array(RECORD);
@@ -66,6 +69,11 @@ function ballHull(work: QueryWork, a: ConvexShape, tA: Transform, hull: ConvexHu
     sf[f] = s;
     if (s > best) { best = s; face = f; }
   }
+  // The slack of what this form rounds: the centre in the hull's frame, the ball's radius and the nearest
+  // face's offset, not the hull's extent (tolerance.ts, BOX_CLOSED_FORM_RELATIVE_TOLERANCE: a ball 2 above
+  // a hull 1e15 long touched it).
+  frame.slack = HULL_FORM_TOLERANCE * (Math.abs(px) + Math.abs(py) + Math.abs(pz) + scale * (a.sweptRadius + Math.abs(d[face])))
+    + frame.positionSlack;
   let qx = 0, qy = 0, qz = 0, nx = 0, ny = 0, nz = 0, dist = best;
   const e = _e;
   e[0] = px - best * n[3 * face]; e[1] = py - best * n[3 * face + 1]; e[2] = pz - best * n[3 * face + 2];
