@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  Box, Capsule, contact, contactManifolds, ConvexHull, createManifoldList, distance, intersects, Sphere, TriangleMesh,
+  Box, Capsule, Cone, contact, contactManifolds, ConvexHull, createManifoldList, distance, intersects, Sphere, TriangleMesh,
 } from '../../src/index.js';
 import type { PoseLike } from '../../src/index.js';
 import * as A from '../arbitraries.js';
@@ -96,6 +96,22 @@ describe('a ball over a long hull', () => {
       expect(Math.abs(distance(hull, at(0, 0, 0), ball, at(0, 1.001, 0)) - 1e-3)).toBeLessThan(1e-12);
       expect(intersects(hull, at(0, 0, 0), ball, at(0, 1.001, 0))).toBe(false);
       expect(contact(hull, at(0, 0, 0), ball, at(0, 0.8, 0))!.separation).toBeCloseTo(-0.2, 14);
+    });
+  }
+});
+
+describe('a convex shape against a mesh at any magnitude', () => {
+  // Cone(0.3 s, 0.2 s) at (0.9, 1.2, 0.3)·s over a pyramid mesh (base 2 s square at y = 0, apex at y = s):
+  // its nearest face is the slanted one towards +x, 0.3·√2 = 0.4243·s away, as distance says at every s.
+  // contact said 0.90·s at 2^520: the traversal's tie between triangles squared the offset (infinite there).
+  for (const e of [0, 520, 530, 1000, -520, -1000]) {
+    it(`s = 2^${e}`, () => {
+      const s = 2 ** e;
+      const mesh = new TriangleMesh([-1, 0, -1, 1, 0, -1, 1, 0, 1, -1, 0, 1, 0, 1, 0].map((x) => x * s), [0, 1, 2, 0, 2, 3, 0, 4, 1, 1, 4, 2, 2, 4, 3, 3, 4, 0]);
+      const cone = new Cone(0.3 * s, 0.2 * s), pose = at(0.9 * s, 1.2 * s, 0.3 * s);
+      const d = distance(cone, pose, mesh, at(0, 0, 0)) / s;
+      expect(d).toBeCloseTo(0.3 * Math.SQRT2, 14);
+      expect(contact(cone, pose, mesh, at(0, 0, 0), undefined, { maxDistance: 10 * s })!.separation / s).toBeCloseTo(d, 14);
     });
   }
 });

@@ -13,6 +13,7 @@
  */
 import { BvhNearest, nearestBvh, overlapBvh } from '../../bvh/bvh-traversal.js';
 import { createAabb } from '../../math/aabb.js';
+import { edgeScaleFar, PLAIN_EDGE_MAX, PLAIN_EDGE_MIN } from '../../math/power-of-two.js';
 import { relativeTransform, Transform } from '../../math/transform.js';
 import { shapeAabb } from '../../shapes/shape-aabb.js';
 import { BUILT_IN_KINDS, type ConvexShape, type Shape } from '../../shapes/shape.js';
@@ -26,6 +27,8 @@ import type { GjkOptions } from '../gjk/gjk.js';
 import { copyContactAnswer, QueryWork } from '../pair/query-work.js';
 import { createClosestPointsResult, type ClosestPointsResult } from '../pair/results.js';
 import { copyTransform, PartSlot, placePart, reportedPart, rootBoxIn, type PartedShape } from './parts.js';
+
+const EDGE_MIN = PLAIN_EDGE_MIN, EDGE_MAX = PLAIN_EDGE_MAX; // (module constants: CONTRIBUTING.md, "V8 rules", rule 4)
 
 type Options = (GjkOptions & EpaOptions) | undefined;
 
@@ -89,7 +92,9 @@ function begin(s: ConcaveScratch, work: QueryWork, parted: PartedShape, tP: Tran
   s.nearest.item = -1;
   const rel = relativeTransform(s.relative, tP, tOther), q = s.query;
   s.nearest.radius = 0;
-  s.tie = CONTACT_RELATIVE_TOLERANCE * (parted.boundingRadius + other.boundingRadius + Math.sqrt(rel.tx * rel.tx + rel.ty * rel.ty + rel.tz * rel.tz));
+  // (The offset as a 1-norm, as relatePair's: its square overflowed past 2^512, and an infinite tie let the
+  // tilt alone pick the part: a cone over a mesh at 2^520 got a far face's separation.)
+  s.tie = CONTACT_RELATIVE_TOLERANCE * (parted.boundingRadius + other.boundingRadius + Math.abs(rel.tx) + Math.abs(rel.ty) + Math.abs(rel.tz));
   s.bestTilt = 0;
   if (other.kind === 'compound' || other.kind === 'mesh') {
     rootBoxIn(q, other as PartedShape, rel);
@@ -128,8 +133,12 @@ function betterPart(s: ConcaveScratch, p: number): boolean {
 function tiltFromFace(s: ConcaveScratch, n: { x: number; y: number; z: number }): void {
   if (s.parted!.kind !== 'mesh') { s.tilt = 0; return; }
   const t = s.slot.triangle, r = s.tParted;
-  const ux = t.b.x - t.a.x, uy = t.b.y - t.a.y, uz = t.b.z - t.a.z;
-  const vx = t.c.x - t.a.x, vy = t.c.y - t.a.y, vz = t.c.z - t.a.z;
+  let ux = t.b.x - t.a.x, uy = t.b.y - t.a.y, uz = t.b.z - t.a.z;
+  let vx = t.c.x - t.a.x, vy = t.c.y - t.a.y, vz = t.c.z - t.a.z;
+  // The edges at a size near 1 (exactly: a power of two), whose cross product's square is a fourth power.
+  const m = Math.max(Math.abs(ux), Math.abs(uy), Math.abs(uz), Math.abs(vx), Math.abs(vy), Math.abs(vz));
+  const k = m >= EDGE_MIN && m <= EDGE_MAX ? 1 : edgeScaleFar(m);
+  if (k !== 1) { ux *= k; uy *= k; uz *= k; vx *= k; vy *= k; vz *= k; }
   const fx = uy * vz - uz * vy, fy = uz * vx - ux * vz, fz = ux * vy - uy * vx;
   // The normal in the mesh's frame: Rᵀ n.
   const lx = r.m00 * n.x + r.m10 * n.y + r.m20 * n.z, ly = r.m01 * n.x + r.m11 * n.y + r.m21 * n.z, lz = r.m02 * n.x + r.m12 * n.y + r.m22 * n.z;
