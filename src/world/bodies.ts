@@ -55,6 +55,10 @@ export class Bodies {
   radius = new Float64Array(16);
   /** Whether its shape runs code of the user's (narrow-threads.ts: its pairs stay on this thread). */
   local = new Uint8Array(16);
+  /** When each was added (0 for the first body ever added, counting on): scene queries break ties by it. */
+  order = new Float64Array(16);
+  /** Bodies added so far (removed ones included): the next body's order. */
+  addedCount = 0;
   /** Grows with every add: a pool's workers hold the bodies' shapes as of a version. */
   shapesVersion = 0;
   readonly freeSlots: number[] = [];
@@ -66,10 +70,15 @@ export class Bodies {
 
   /** A free slot, or a new one (growing every array). */
   take(): number {
-    if (this.freeSlots.length > 0) return this.freeSlots.pop()!;
-    const slot = this.slotCount++;
-    if (slot >= SLOTS) throw new InvalidArgumentError('add', `would hold more than ${SLOTS} bodies`);
-    if (slot >= this.generation.length) this.grow(2 * this.generation.length);
+    let slot: number;
+    if (this.freeSlots.length > 0) slot = this.freeSlots.pop()!;
+    else {
+      slot = this.slotCount++;
+      if (slot >= SLOTS) throw new InvalidArgumentError('add', `would hold more than ${SLOTS} bodies`);
+      if (slot >= this.generation.length) this.grow(2 * this.generation.length);
+    }
+    // (A reused slot is no older for it: ties go by this order, not by slot.)
+    this.order[slot] = this.addedCount++;
     return slot;
   }
 
@@ -90,6 +99,7 @@ export class Bodies {
     const mo = new Float64Array(n); mo.set(this.motion); this.motion = mo;
     const ra = new Float64Array(n); ra.set(this.radius); this.radius = ra;
     const lo = new Uint8Array(n); lo.set(this.local); this.local = lo;
+    const or = new Float64Array(n); or.set(this.order); this.order = or;
   }
 
   /** Frees `slot`: its handle goes stale (the next generation). */

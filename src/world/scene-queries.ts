@@ -291,12 +291,12 @@ const overlapVisitor = (leaf: number, s: QueryState): boolean => {
   if (!tightBoxMeets(s, slot) || !intersects(s.shape!, s.pose, b.shapes[slot]!, b.readPose(s.bodyPose, slot))) return false;
   return s.visitHandle!(b.handleOf(slot)) === true;
 };
-/** The nearest-hit rule: the earlier t, then the lower slot. */
+/** The nearest-hit rule: the earlier t, then the body added first (Bodies.order: a reused slot is not older). */
 const nearestRayVisitor = (leaf: number, s: QueryState): void => {
   const slot = s.tree!.item[leaf], hit = rayHit(s, slot);
   if (hit === null) return;
   const best = s.hit;
-  if (s.best < 0 || hit.t < best.t || (hit.t === best.t && slot < s.best)) {
+  if (s.best < 0 || hit.t < best.t || (hit.t === best.t && s.bodies!.order[slot] < s.bodies!.order[s.best])) {
     copyRayHit(best, hit);
     s.best = slot;
     s.tMax[0] = hit.t;
@@ -315,7 +315,7 @@ const castVisitor = (leaf: number, s: QueryState): void => {
   const r = shapeCast(s.shape!, s.pose, s.motion, b.shapes[slot]!, b.readPose(s.bodyPose, slot), null, s.tryCast, s.castOptions);
   if (r === null) return;
   const best = s.cast;
-  if (s.best < 0 || r.time < best.time || (r.time === best.time && slot < s.best)) {
+  if (s.best < 0 || r.time < best.time || (r.time === best.time && b.order[slot] < b.order[s.best])) {
     copyCast(best, r);
     s.best = slot;
     s.tMax[0] = r.time;

@@ -108,6 +108,28 @@ function checkShapeCasts(specsArb: fc.Arbitrary<[number, TestPose, boolean][]>, 
   }
 }
 
+describe('CollisionWorld ties', () => {
+  it('of equal t (and equal time), the body added first wins, also over one added into a removed body\'s slot', () => {
+    // Three unit boxes at the same place: A, B, then A removed and C added (into A's slot). A ray and a cast
+    // meet B and C at the same t; B was added before C. (The slot decided before: C won.)
+    const world = new CollisionWorld();
+    const box = new Box(0.5, 0.5, 0.5);
+    const a = world.add(box, at(0, 0, 0));
+    const b = world.add(box, at(0, 0, 0));
+    world.remove(a);
+    const c = world.add(box, at(0, 0, 0));
+    for (const update of [false, true]) {
+      if (update) world.update();
+      const hit = world.rayCast({ x: -5, y: 0.1, z: 0.2 }, { x: 1, y: 0, z: 0 })!;
+      expect(hit.t).toBe(4.5);
+      expect(hit.body).toBe(b);
+      const cast = world.shapeCast(new Sphere(0.25), at(-5, 0.1, 0.2), { linear: { x: 1, y: 0, z: 0 } }, { maxTime: 10 })!;
+      expect(cast.body).toBe(b);
+      expect(c).not.toBe(b);
+    }
+  });
+});
+
 describe('CollisionWorld callbacks', () => {
   const world = new CollisionWorld();
   const a = world.add(new Sphere(1), at(0, 0, 0)), b = world.add(new Sphere(1), at(1, 0, 0)), c = world.add(new Box(1, 1, 1), at(5, 0, 0), { static: true });
