@@ -52,12 +52,19 @@ export function answerScene(doc: unknown): { contacts: unknown[]; rayHits: unkno
 
   const world = new CollisionWorld({ margin });
   const ids: PairId[] = [];
+  /** The input position of each id (a Map: a scene may hold a million bodies). */
+  const firstOf = new Map<PairId, number>();
   /** Input position of each handle. */
   const position = new Map<number, number>();
   bodies.forEach((body: unknown, i) => {
     const field = `bodies[${i}]`;
     if (!isPlainObject(body)) throw new InvalidJsonError(field, `is ${describe(body)}; expected {"id", "shape", "pose"}`);
-    ids.push(readId(body.id, `${field}.id`));
+    const id = readId(body.id, `${field}.id`);
+    // (Pairs and hits name bodies by id: two bodies of one id would make an answer that names neither.)
+    const first = firstOf.get(id);
+    if (first !== undefined) throw new InvalidJsonError(`${field}.id`, `is ${JSON.stringify(id)}, as bodies[${first}].id is; expected an id of its own`);
+    firstOf.set(id, i);
+    ids.push(id);
     const shape = readShapeField(body.shape, `${field}.shape`);
     const pose = readPoseJson(body.pose, `${field}.pose`);
     position.set(world.add(shape, pose), i);

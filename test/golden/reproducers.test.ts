@@ -7,9 +7,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  Box, Capsule, Cone, contact, contactManifolds, ConvexHull, createManifoldList, distance, intersects, Sphere, TriangleMesh,
+  Box, Capsule, Compound, Cone, contact, contactManifolds, ConvexHull, createManifoldList, distance, InvalidShapeError, intersects, Sphere, TriangleMesh,
 } from '../../src/index.js';
 import type { PoseLike } from '../../src/index.js';
+import { answerSceneQueryText } from '../../src/format/index.js';
 import * as A from '../arbitraries.js';
 import * as O from '../oracles.js';
 import { runs, seed } from '../runs.js';
@@ -114,4 +115,30 @@ describe('a convex shape against a mesh at any magnitude', () => {
       expect(contact(cone, pose, mesh, at(0, 0, 0), undefined, { maxDistance: 10 * s })!.separation / s).toBeCloseTo(d, 14);
     });
   }
+});
+
+describe('garbage that was accepted is a typed error naming the field', () => {
+  const part = { shape: new Sphere(1), pose: at(0, 0, 0) };
+
+  it('a compound given a sparse array (its holes were skipped, the parts renumbered)', () => {
+    // eslint-disable-next-line no-sparse-arrays
+    expect(() => new Compound([, part] as never)).toThrow(InvalidShapeError);
+    // eslint-disable-next-line no-sparse-arrays
+    expect(() => new Compound([part, , part] as never)).toThrow(/Compound\.parts\[1\] is not a part/);
+  });
+
+  it('a geometry without an index whose vertex count is not a multiple of 3 (the rest was dropped)', () => {
+    const geometry = { attributes: { position: { array: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 1]), itemSize: 3 } } };
+    expect(() => TriangleMesh.fromGeometry(geometry as never)).toThrow(/position\.array holds 12 numbers \(4 vertices\), not whole triangles/);
+    geometry.attributes.position.array = new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]);
+    expect(TriangleMesh.fromGeometry(geometry as never).triangleCount).toBe(1);
+  });
+
+  it('a scene with two bodies of one id (its pairs named bodies ambiguously)', () => {
+    const body = (id: number | string) => ({ id, shape: { type: 'sphere', radius: 1 }, pose: { position: [0, 0, 0], quaternion: [0, 0, 0, 1] } });
+    const answer = answerSceneQueryText(JSON.stringify({ bodies: [body(1), body('1'), body(1)] }));
+    expect(answer.text).toBeNull();
+    expect(answer.error).toMatch(/bodies\[2\]\.id is 1, as bodies\[0\]\.id is/);
+    expect(answerSceneQueryText(JSON.stringify({ bodies: [body(1), body('1')] })).error).toBeNull();
+  });
 });

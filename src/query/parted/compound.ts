@@ -54,8 +54,9 @@ export class Compound implements CompoundShape {
     const bounds = new Float64Array(6 * parts.length), box = createAabb();
     const poses = new Float64Array(7 * parts.length);
     let radius = 0;
-    parts.forEach((part, i) => {
-      const field = `Compound.parts[${i}]`;
+    // (A for loop, not forEach: forEach skips an array's holes, and `[, part]` lost its first part silently.)
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i], field = `Compound.parts[${i}]`;
       if (part === null || typeof part !== 'object') throw new InvalidShapeError(field, 'is not a part; expected {shape, pose}');
       const kind = (part.shape as { kind?: unknown } | null)?.kind;
       if (kind === 'compound' || kind === 'mesh') throw new InvalidShapeError(`${field}.shape`, `is a ${kind}; a part must be a convex shape`);
@@ -69,7 +70,7 @@ export class Compound implements CompoundShape {
       radius = Math.max(radius, Math.hypot(t.tx, t.ty, t.tz) + shape.boundingRadius);
       shapes.push(shape);
       transforms.push(t);
-    });
+    }
     this.shapes = shapes;
     this.transforms = transforms;
     this.partBounds = bounds;

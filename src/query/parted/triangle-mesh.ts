@@ -149,7 +149,12 @@ export class TriangleMesh implements MeshShape {
     }
     const index = geometry.index?.array;
     const count = position.array.length / 3;
-    return new TriangleMesh(position.array, index ?? Array.from({ length: count - (count % 3) }, (_, i) => i));
+    if (index == null && count % 3 !== 0) {
+      // (Not truncated to whole triangles: a count that is not a multiple of 3 means the array is not what
+      // the caller thinks it is.)
+      throw new InvalidShapeError('geometry.attributes.position.array', `holds ${position.array.length} numbers (${count} vertices), not whole triangles; a geometry without an index takes every 3 vertices (9 numbers) as a triangle`);
+    }
+    return new TriangleMesh(position.array, index ?? Array.from({ length: count }, (_, i) => i));
   }
 }
 
