@@ -228,3 +228,15 @@ export function largestNorm(...points: Readonly<Vec3Like>[]): number {
   for (const p of points) r = Math.max(r, Math.hypot(p.x, p.y, p.z));
   return r;
 }
+
+/**
+ * Throws for a support point that is not finite (a support function of the user's own that wrote NaN or
+ * an infinity), naming the shape's kind and the direction: with such a point GJK's comparisons all fail and
+ * its answer (distance 0, no intersection) would be wrong without a word. Callers test inline and call
+ * this only to throw.
+ */
+export function throwNonFiniteSupport(shape: Pick<SupportMap, 'support'>, p: Readonly<Vec3Like>, d: Readonly<Vec3Like>): never {
+  const kind = (shape as { kind?: unknown }).kind;
+  throw new InvalidShapeError(`${typeof kind === 'string' ? kind : 'custom'} shape's support`,
+    `returned (${p.x}, ${p.y}, ${p.z}) for the direction (${d.x}, ${d.y}, ${d.z}); expected a finite point`);
+}

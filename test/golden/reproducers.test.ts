@@ -11,6 +11,7 @@ import {
 } from '../../src/index.js';
 import type { PoseLike } from '../../src/index.js';
 import { answerSceneQueryText } from '../../src/format/index.js';
+import { closestPoints, computeAabb, contactManifold, createManifold, rayCast, shapeCast, Rounded, type Shape } from '../../src/index.js';
 import * as A from '../arbitraries.js';
 import * as O from '../oracles.js';
 import { runs, seed } from '../runs.js';
@@ -140,5 +141,32 @@ describe('garbage that was accepted is a typed error naming the field', () => {
     expect(answer.text).toBeNull();
     expect(answer.error).toMatch(/bodies\[2\]\.id is 1, as bodies\[0\]\.id is/);
     expect(answerSceneQueryText(JSON.stringify({ bodies: [body(1), body('1')] })).error).toBeNull();
+  });
+});
+
+describe('a support function of the user\'s that writes NaN or an infinity is a typed error naming it', () => {
+  // It gave distance 0, intersects false, separation NaN and a ray hit at t = 0: GJK's comparisons all
+  // fail on NaN, so it stopped with what it had. Bad only along some directions (as a normalisation of a
+  // zero vector is), so a single probe would not find it.
+  const bad = (value: number): Shape => ({
+    sweptRadius: 0, boundingRadius: 1,
+    support(out, d) { out.x = d.x >= 0 ? 0.5 : -0.5; out.y = d.y > 0.3 ? value : d.y >= 0 ? 0.5 : -0.5; out.z = d.z >= 0 ? 0.5 : -0.5; return out; },
+  });
+  for (const value of [NaN, Infinity]) {
+    it(`${value}`, () => {
+      const shape = bad(value), ball = new Sphere(0.5), message = /custom shape's support returned .* expected a finite point/;
+      expect(() => distance(shape, at(0, 0, 0), ball, at(0, 3, 0))).toThrow(message);
+      expect(() => intersects(shape, at(0, 0, 0), ball, at(0, 3, 0))).toThrow(InvalidShapeError);
+      expect(() => contact(ball, at(0, 3, 0), shape, at(0, 0, 0))).toThrow(InvalidShapeError);
+      expect(() => closestPoints(shape, at(0, 0, 0), ball, at(0, 3, 0))).toThrow(InvalidShapeError);
+      expect(() => contactManifold(shape, at(0, 0, 0), ball, at(0, 0.9, 0), createManifold())).toThrow(InvalidShapeError);
+      expect(() => contact(new Rounded(shape, 0.1), at(0, 0, 0), ball, at(0, 3, 0))).toThrow(InvalidShapeError);
+      expect(() => rayCast(shape, at(0, 0, 0), { x: 0, y: 5, z: 0 }, { x: 0, y: -1, z: 0 })).toThrow(InvalidShapeError);
+      expect(() => shapeCast(ball, at(0, 5, 0), { linear: { x: 0, y: -1, z: 0 } }, shape, at(0, 0, 0))).toThrow(InvalidShapeError);
+      expect(() => computeAabb(shape, at(0, 0, 0))).toThrow(InvalidShapeError);
+    });
+  }
+  it('a finite support is answered as before', () => {
+    expect(distance(bad(0.5), at(0, 0, 0), new Sphere(0.5), at(0, 3, 0))).toBe(2);
   });
 });

@@ -17,6 +17,7 @@ import type { Vec3Like } from '../../math/types.js';
 import { RAY_CAST_MAX_ITERATIONS as MAX_ITERATIONS, RAY_CAST_RELATIVE_TOLERANCE } from '../../tolerance.js';
 import { closestOnSimplex } from '../gjk/simplex.js';
 import { PairDifference } from './pair-difference.js';
+import { throwNonFiniteSupport } from '../../shapes/shape.js';
 
 /** What the cast reads: a core's support mapping (a shape's, or a pair's difference); its radius is `RayWork.radius`. */
 export interface RaySupportMap {
@@ -82,6 +83,9 @@ export function gjkRayCast(w: RayWork, shape: RaySupportMap): void {
   // v: x minus a point of the core.
   v.x = xx; v.y = xy; v.z = xz;
   shape.support(s, v);
+  // (A support function of the user's may write NaN or an infinity, which every comparison below would
+  // pass over to a hit at t = 0: each point is checked, one sum and one comparison.)
+  if (!(Math.abs(s.x) + Math.abs(s.y) + Math.abs(s.z) < Infinity)) throwNonFiniteSupport(shape, s, v);
   v.x = xx - s.x; v.y = xy - s.y; v.z = xz - s.z;
   let count = 0;
   w.count = 0;
@@ -94,6 +98,7 @@ export function gjkRayCast(w: RayWork, shape: RaySupportMap): void {
     const vv = v.x * v.x + v.y * v.y + v.z * v.z;
     if (vv <= stop) break; // x is within the radius (and the tolerance) of the core: on the shape
     shape.support(s, v);
+    if (!(Math.abs(s.x) + Math.abs(s.y) + Math.abs(s.z) < Infinity)) throwNonFiniteSupport(shape, s, v);
     const wx = xx - s.x, wy = xy - s.y, wz = xz - s.z;
     const vw = v.x * wx + v.y * wy + v.z * wz;
     const vl = Math.sqrt(vv);

@@ -8,9 +8,7 @@
  * of its own depth, so the outer query's state survives; a traced query takes a fresh one (see
  * acquireWork).
  */
-import { InvalidArgumentError } from '../../errors.js';
 import { Transform } from '../../math/transform.js';
-import { QUERY_MAX_NESTING } from '../../tolerance.js';
 import type { Vec3Like } from '../../math/types.js';
 import { vec3 } from '../../math/vec3.js';
 import type { ScaledPair } from './scale-free.js';
@@ -18,6 +16,9 @@ import type { EpaWork } from '../epa/epa.js';
 import type { ManifoldWork } from '../manifold/convex-manifold.js';
 import { GjkWork } from '../gjk/gjk.js';
 import { PairFrame } from './pair-frame.js';
+import { userCodeDepth } from './user-code.js';
+
+export { enterUserCode, leaveUserCode } from './user-code.js';
 import type { ContactResult, QueryStatus } from './results.js';
 
 /** A signed contact in world space: the answer of the contact family (penetration, contact). */
@@ -107,7 +108,6 @@ const _shared = /* @__PURE__ */ new QueryWork();
 /** Work records of queries run from inside a user's support function, by depth (made once, then kept). */
 const _nested: QueryWork[] = [];
 /** How many user support functions are running, each inside a query: the depth of the next query. */
-let _userDepth = 0;
 
 /**
  * The work set of a query: the shared one for a query run from no user code, one per depth for a query
@@ -117,26 +117,8 @@ let _userDepth = 0;
  */
 export function acquireWork(tracing: boolean): QueryWork {
   if (tracing) return new QueryWork();
-  const depth = _userDepth;
+  const depth = userCodeDepth();
   if (depth === 0) return _shared;
   return _nested[depth] ?? (_nested[depth] = new QueryWork());
 }
 
-/**
- * Enters one level of user code: the pair functions of pairs that call a user's support function (a shape
- * of the user's own, or a wrapper around one) run between this and {@link leaveUserCode}, so that queries
- * the user's code runs take the next depth's work set. Only such pairs pay for it (the dispatcher's
- * guarded entries, dispatch.ts), so the queries of built-in shapes stay as lean as they were.
- * @throws InvalidArgumentError past QUERY_MAX_NESTING levels (a support function that queries itself).
- */
-export function enterUserCode(): void {
-  if (_userDepth >= QUERY_MAX_NESTING) {
-    throw new InvalidArgumentError('query', `runs more than ${QUERY_MAX_NESTING} queries deep (a support function that queries, recursively)`);
-  }
-  _userDepth++;
-}
-
-/** Leaves the level {@link enterUserCode} entered (in a `finally`). */
-export function leaveUserCode(): void {
-  _userDepth--;
-}

@@ -1,6 +1,7 @@
 import type { Transform } from '../../math/transform.js';
 import type { Vec3Like } from '../../math/types.js';
-import type { ConvexShape } from '../../shapes/shape.js';
+import { throwNonFiniteSupport, type ConvexShape } from '../../shapes/shape.js';
+import { userCodeDepth } from './user-code.js';
 
 /** The vectors a support-pair query reads (`dir`) and writes (`sa`, `sb`; `dirB` is scratch). */
 export interface SupportPairWork {
@@ -29,4 +30,11 @@ export function supportPair(work: SupportPairWork, shapeA: ConvexShape, shapeB: 
   s.x = bInA.m00 * x + bInA.m01 * y + bInA.m02 * z + bInA.tx;
   s.y = bInA.m10 * x + bInA.m11 * y + bInA.m12 * z + bInA.ty;
   s.z = bInA.m20 * x + bInA.m21 * y + bInA.m22 * z + bInA.tz;
+  // A support function of the user's (pairs that run one are between enterUserCode and leaveUserCode) may
+  // write NaN or an infinity, which no comparison of GJK's would notice: checked there, and only there.
+  if (userCodeDepth() !== 0) {
+    const a = work.sa;
+    if (!(Math.abs(a.x) + Math.abs(a.y) + Math.abs(a.z) < Infinity)) throwNonFiniteSupport(shapeA, a, d);
+    if (!(Math.abs(s.x) + Math.abs(s.y) + Math.abs(s.z) < Infinity)) throwNonFiniteSupport(shapeB, s, db);
+  }
 }
