@@ -54,8 +54,8 @@ export class InvalidNumberError extends CollisionError {
 /** A radius, half height or half extent was negative or not finite. */
 export class InvalidRadiusError extends CollisionError {
   readonly field: string;
-  constructor(field: string, value: unknown) {
-    super('INVALID_RADIUS', `${field} is ${describeValue(value)}; expected a finite number >= 0`);
+  constructor(field: string, value: unknown, accepted = 'a finite number >= 0') {
+    super('INVALID_RADIUS', `${field} is ${describeValue(value)}; expected ${accepted}`);
     this.field = field;
   }
 }
@@ -161,7 +161,7 @@ export function requireFinite(value: unknown, field: string): number {
 }
 
 /** Throws {@link InvalidRadiusError} unless `value` is a finite number >= 0. Returns it. */
-export function requireNonNegative(value: unknown, field: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new InvalidRadiusError(field, value);
+export function requireNonNegative(value: unknown, field: string, accepted?: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new InvalidRadiusError(field, value, accepted);
   return value;
 }

@@ -8,8 +8,7 @@ import { CollisionError, InvalidJsonError } from '../errors.js';
 import { createShapeCastResult, shapeCast, type Motion } from '../query/cast/shape-cast.js';
 import {
   allFinite, answerItemsText, capMessage, describe, internalFailure, isPlainObject, readNumbers, readPoseJson, readShapeField, toArray,
-  type AnsweredDocument, type PairFailure, type PairId,
-} from './pair-query.js';
+  type AnsweredDocument, type PairFailure, type PairId, requireOutcome } from './pair-query.js';
 
 export type CastOutcome =
   | { readonly id: PairId; readonly hit: true; readonly time: number; readonly normal: [number, number, number]; readonly pointA: [number, number, number]; readonly pointB: [number, number, number] }
@@ -61,6 +60,7 @@ export function answerCastJson(json: unknown, index: number): CastOutcome {
 }
 
 export function formatCastResult(r: CastOutcome): string {
+  requireOutcome(r, 'answerCastJson');
   if ('error' in r) return JSON.stringify({ id: r.id, error: r.error });
   return JSON.stringify(r.hit ? { id: r.id, hit: true, time: r.time, normal: r.normal, pointA: r.pointA, pointB: r.pointB } : { id: r.id, hit: false });
 }

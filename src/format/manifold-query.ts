@@ -14,8 +14,7 @@ import { contactManifolds, createManifoldList } from '../query/manifold/contact-
 import type { Feature, Manifold } from '../query/manifold/manifold-result.js';
 import {
   answerItemsText, capMessage, describe, internalFailure, isPairFailure, readPairEntry, toArray,
-  type AnsweredDocument, type PairFailure, type PairId, type ParsedPair,
-} from './pair-query.js';
+  type AnsweredDocument, type PairFailure, type PairId, type ParsedPair, requireOutcome } from './pair-query.js';
 
 /** One manifold as written: its normal and points, and the parts it is between (0 for a convex shape). */
 export interface ManifoldJson {
@@ -85,6 +84,7 @@ function manifoldJson(m: Manifold): ManifoldJson {
 
 /** One result object as written (one line). */
 export function formatManifoldResult(r: ManifoldOutcome): string {
+  requireOutcome(r, 'answerManifoldPair');
   return JSON.stringify('error' in r ? { id: r.id, error: r.error } : { id: r.id, manifolds: r.manifolds });
 }
 

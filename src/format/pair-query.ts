@@ -369,6 +369,7 @@ export function answerPairQuery(doc: PairQueryDocument): PairOutcome[] {
  * that reads back to the same float64. Ends with a newline.
  */
 export function formatResults(results: readonly PairOutcome[]): string {
+  if (!Array.isArray(results)) throw new InvalidArgumentError('results', `is ${describe(results)}; expected an array of outcomes from answerPair`);
   if (results.length === 0) return '{"results": []}\n';
   return `{"results": [\n  ${results.map(formatResult).join(',\n  ')}\n]}\n`;
 }
@@ -378,6 +379,7 @@ export function formatResults(results: readonly PairOutcome[]): string {
  * "intersecting", "separation", "normal", "pointA", "pointB"}`, or `{"id", "error"}`.
  */
 export function formatResult(r: PairOutcome): string {
+  requireOutcome(r, 'answerPair');
   return JSON.stringify(isPairFailure(r)
     ? { id: r.id, error: r.error }
     : { id: r.id, intersecting: r.intersecting, separation: r.separation, normal: r.normal, pointA: r.pointA, pointB: r.pointB });
@@ -509,4 +511,13 @@ function readMesh(json: Record<string, unknown>, field: string): TriangleMesh {
     }
   });
   return new TriangleMesh(flat, indices);
+}
+
+/**
+ * Checks an outcome given to a format function: an object (answers and failures both are). A missing one
+ * threw a raw TypeError from the `in` test.
+ * @throws InvalidArgumentError naming `result` and where outcomes come from.
+ */
+export function requireOutcome(r: unknown, source: string): void {
+  if (!isPlainObject(r)) throw new InvalidArgumentError('result', `is ${describe(r)}; expected an outcome from ${source}`);
 }

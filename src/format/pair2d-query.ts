@@ -20,8 +20,7 @@ import type { Pose2Like } from '../2d/types.js';
 import { SHAPE_MAX_NESTING } from '../tolerance.js';
 import {
   answerItemsText, capMessage, describe, internalFailure, isPlainObject, readNumbers,
-  type AnsweredDocument, type PairFailure, type PairId,
-} from './pair-query.js';
+  type AnsweredDocument, type PairFailure, type PairId, requireOutcome } from './pair-query.js';
 
 /** The answer for one 2D pair. */
 export type Pair2dOutcome =
@@ -131,6 +130,7 @@ export function answerPair2dJson(json: unknown, index: number): Pair2dOutcome {
 
 /** One result as its line of the results document. */
 export function formatPair2dResult(r: Pair2dOutcome): string {
+  requireOutcome(r, 'answerPair2dJson');
   if ('error' in r) return JSON.stringify({ id: r.id, error: r.error });
   return JSON.stringify({ id: r.id, intersecting: r.intersecting, separation: r.separation, normal: r.normal, pointA: r.pointA, pointB: r.pointB });
 }

@@ -9,8 +9,7 @@ import { createRayHit } from '../query/cast/ray-hit.js';
 import { rayCast } from '../query/cast/ray-cast.js';
 import {
   allFinite, answerItemsText, capMessage, describe, internalFailure, isPlainObject, readNumbers, readPoseJson, readShapeField, toArray,
-  type AnsweredDocument, type PairFailure, type PairId,
-} from './pair-query.js';
+  type AnsweredDocument, type PairFailure, type PairId, requireOutcome } from './pair-query.js';
 
 /** The answer for one ray. */
 export type RayOutcome =
@@ -55,6 +54,7 @@ export function answerRayJson(json: unknown, index: number): RayOutcome {
 }
 
 export function formatRayResult(r: RayOutcome): string {
+  requireOutcome(r, 'answerRayJson');
   if ('error' in r) return JSON.stringify({ id: r.id, error: r.error });
   return JSON.stringify(r.hit ? { id: r.id, hit: true, t: r.t, point: r.point, normal: r.normal } : { id: r.id, hit: false });
 }

@@ -4,6 +4,9 @@ import { builtInKindIndex, markBuiltIn, type SupportMap } from './shape.js';
 
 const KIND = /* @__PURE__ */ builtInKindIndex('box');
 
+/** What a Box's arguments are, for its errors. */
+const HALF_EXTENT = 'a half extent, a finite number >= 0 (new Box(hx, hy, hz) takes half the size along x, y and z)';
+
 /** An axis-aligned box (in its local frame) centred at the origin, given by half extents. */
 export class Box implements SupportMap {
   readonly kind = 'box' as const;
@@ -18,9 +21,10 @@ export class Box implements SupportMap {
 
   /** @throws InvalidRadiusError if a half extent is negative or not finite. Zero gives a flat box. */
   constructor(hx: number, hy: number, hz: number) {
-    this.hx = requireNonNegative(hx, 'Box.hx');
-    this.hy = requireNonNegative(hy, 'Box.hy');
-    this.hz = requireNonNegative(hz, 'Box.hz');
+    // (Named as half extents: `new Box(1)` said only "Box.hy is missing".)
+    this.hx = requireNonNegative(hx, 'Box.hx', HALF_EXTENT);
+    this.hy = requireNonNegative(hy, 'Box.hy', HALF_EXTENT);
+    this.hz = requireNonNegative(hz, 'Box.hz', HALF_EXTENT);
     this.boundingRadius = Math.hypot(this.hx, this.hy, this.hz);
   }
 

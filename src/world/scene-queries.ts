@@ -18,6 +18,7 @@ import { intersects } from '../query/distance/closest-points.js';
 import { rayCast } from '../query/cast/ray-cast.js';
 import type { RayHit } from '../query/cast/ray-hit.js';
 import { shapeCast, type Motion, type ShapeCastResult } from '../query/cast/shape-cast.js';
+import { checkHitOut, hitOutNotWritable, isUnwritable } from '../query/pair/out-record.js';
 import { worldBox, type Bodies } from './bodies.js';
 import type { BroadPhase } from './broad-phase.js';
 import {
@@ -93,6 +94,7 @@ export class SceneQueries {
   }
 
   rayCast(origin: Readonly<Vec3Like>, direction: Readonly<Vec3Like>, options: WorldRayCastOptions | null | undefined, out: WorldRayHit | null | undefined): WorldRayHit | null {
+    if (out != null) checkHitOut(out, 'createWorldRayHit');
     const s = this.acquire();
     try {
       readRay(s, origin, direction, options);
@@ -104,6 +106,8 @@ export class SceneQueries {
       copyRayHit(r, s.hit);
       r.body = this.bodies.handleOf(s.best);
       return r;
+    } catch (error) {
+      throw error instanceof TypeError && out != null && isUnwritable(out, 2) ? hitOutNotWritable('createWorldRayHit') : error;
     } finally {
       this.release(s);
     }
@@ -123,6 +127,7 @@ export class SceneQueries {
   }
 
   shapeCast(shape: Shape, pose: PoseLike, motion: Motion | null | undefined, options: WorldShapeCastOptions | null | undefined, out: WorldShapeCastResult | null | undefined): WorldShapeCastResult | null {
+    if (out != null) checkHitOut(out, 'createWorldShapeCastResult');
     const s = this.acquire();
     try {
       let maxTime = 1, target = 0;
@@ -170,6 +175,8 @@ export class SceneQueries {
       copyCast(r, s.cast);
       r.body = this.bodies.handleOf(s.best);
       return r;
+    } catch (error) {
+      throw error instanceof TypeError && out != null && isUnwritable(out, 2) ? hitOutNotWritable('createWorldShapeCastResult') : error;
     } finally {
       this.release(s);
     }

@@ -10,8 +10,10 @@ import {
   Box, Capsule, Compound, Cone, contact, contactManifolds, ConvexHull, createManifoldList, distance, InvalidShapeError, intersects, Sphere, TriangleMesh,
 } from '../../src/index.js';
 import type { PoseLike } from '../../src/index.js';
-import { answerSceneQueryText } from '../../src/format/index.js';
-import { closestPoints, computeAabb, contactManifold, createManifold, rayCast, shapeCast, Rounded, type Shape } from '../../src/index.js';
+import { answerSceneQueryText, formatCastResult, formatManifoldResult, formatPair2dResult, formatRayResult, formatResult, formatResults } from '../../src/format/index.js';
+import { CollisionWorld } from '../../src/world/collision-world.js';
+import { createAabb, InvalidArgumentError, InvalidRadiusError } from '../../src/index.js';
+import { closestPoints, computeAabb, contactManifold, createManifold, rayCast, shapeCast, Rounded, type ConvexShape } from '../../src/index.js';
 import * as A from '../arbitraries.js';
 import * as O from '../oracles.js';
 import { runs, seed } from '../runs.js';
@@ -148,7 +150,7 @@ describe('a support function of the user\'s that writes NaN or an infinity is a 
   // It gave distance 0, intersects false, separation NaN and a ray hit at t = 0: GJK's comparisons all
   // fail on NaN, so it stopped with what it had. Bad only along some directions (as a normalisation of a
   // zero vector is), so a single probe would not find it.
-  const bad = (value: number): Shape => ({
+  const bad = (value: number): ConvexShape => ({
     sweptRadius: 0, boundingRadius: 1,
     support(out, d) { out.x = d.x >= 0 ? 0.5 : -0.5; out.y = d.y > 0.3 ? value : d.y >= 0 ? 0.5 : -0.5; out.z = d.z >= 0 ? 0.5 : -0.5; return out; },
   });
@@ -162,11 +164,52 @@ describe('a support function of the user\'s that writes NaN or an infinity is a 
       expect(() => contactManifold(shape, at(0, 0, 0), ball, at(0, 0.9, 0), createManifold())).toThrow(InvalidShapeError);
       expect(() => contact(new Rounded(shape, 0.1), at(0, 0, 0), ball, at(0, 3, 0))).toThrow(InvalidShapeError);
       expect(() => rayCast(shape, at(0, 0, 0), { x: 0, y: 5, z: 0 }, { x: 0, y: -1, z: 0 })).toThrow(InvalidShapeError);
-      expect(() => shapeCast(ball, at(0, 5, 0), { linear: { x: 0, y: -1, z: 0 } }, shape, at(0, 0, 0))).toThrow(InvalidShapeError);
+      expect(() => shapeCast(ball, at(0, 5, 0), { linear: { x: 0, y: -1, z: 0 } }, shape, at(0, 0, 0), null)).toThrow(InvalidShapeError);
       expect(() => computeAabb(shape, at(0, 0, 0))).toThrow(InvalidShapeError);
     });
   }
   it('a finite support is answered as before', () => {
     expect(distance(bad(0.5), at(0, 0, 0), new Sphere(0.5), at(0, 3, 0))).toBe(2);
+  });
+});
+
+describe('what threw a raw TypeError is a typed error naming the argument', () => {
+  const box = new Box(0.5, 0.5, 0.5), ball = new Sphere(0.5);
+  /** An object whose x, y, z have getters only (as a frozen three.js vector's proxy might). */
+  const readOnly = () => { const o = {}; for (const k of ['x', 'y', 'z']) Object.defineProperty(o, k, { get: () => 0 }); return o; };
+  const outs: unknown[] = [true, 0, Object.freeze({ t: 0, point: { x: 0, y: 0, z: 0 }, normal: { x: 0, y: 0, z: 0 } }), { t: 0, point: readOnly(), normal: readOnly() }];
+
+  it('rayCast, shapeCast and the world\'s given an out they cannot write', () => {
+    const world = new CollisionWorld();
+    world.add(box, at(0, 0, 0));
+    world.update();
+    for (const out of outs) {
+      expect(() => rayCast(box, at(0, 0, 0), { x: -5, y: 0, z: 0 }, { x: 1, y: 0, z: 0 }, out as never)).toThrow(/^out is not a writable hit record; expected one from createRayHit\(\)/);
+      expect(() => world.rayCast({ x: -5, y: 0, z: 0 }, { x: 1, y: 0, z: 0 }, undefined, out as never)).toThrow(InvalidArgumentError);
+      const castOut = typeof out === 'object' ? { ...(out as object), pointA: (out as { point: unknown }).point, pointB: (out as { point: unknown }).point } : out;
+      expect(() => shapeCast(ball, at(-5, 0, 0), { linear: { x: 10, y: 0, z: 0 } }, box, at(0, 0, 0), null, (out === outs[2] ? Object.freeze(castOut) : castOut) as never)).toThrow(InvalidArgumentError);
+      expect(() => world.shapeCast(ball, at(-5, 0, 0), { linear: { x: 10, y: 0, z: 0 } }, undefined, (out === outs[2] ? Object.freeze(castOut) : castOut) as never)).toThrow(InvalidArgumentError);
+    }
+  });
+
+  it('closestPoints, computeAabb and contactManifolds given records with getters only', () => {
+    expect(() => closestPoints(box, at(0, 0, 0), ball, at(3, 0, 0), { distance: 0, pointA: readOnly(), pointB: readOnly(), normal: readOnly() } as never)).toThrow(InvalidArgumentError);
+    const aabb = createAabb();
+    expect(() => computeAabb(box, at(0, 0, 0), { min: readOnly(), max: aabb.max } as never)).toThrow(/^out is not a writable box/);
+    const list = { manifolds: [] };
+    Object.defineProperty(list, 'count', { get: () => 0 });
+    expect(() => contactManifolds(box, at(0, 0, 0), box, at(0.9, 0, 0), list as never)).toThrow(/^out is not a writable manifold list/);
+  });
+
+  it('the format functions given no outcome', () => {
+    for (const format of [formatResult, formatRayResult, formatCastResult, formatManifoldResult, formatPair2dResult]) {
+      expect(() => (format as (r: unknown) => string)(undefined)).toThrow(/^result is missing; expected an outcome from answer/);
+    }
+    expect(() => formatResults(undefined as never)).toThrow(InvalidArgumentError);
+  });
+
+  it('new Box(1) names its missing half extents as half extents', () => {
+    expect(() => new (Box as unknown as new (h: number) => Box)(1)).toThrow(InvalidRadiusError);
+    expect(() => new (Box as unknown as new (h: number) => Box)(1)).toThrow(/^Box\.hy is missing; expected a half extent/);
   });
 });

@@ -3,6 +3,7 @@
  * volume hierarchy and broad phase. The geometry is in shapes/shape-aabb.ts (convex shapes) and
  * query/parted/parted-aabb.ts (compounds and meshes).
  */
+import { isUnwritable } from '../pair/out-record.js';
 import { InvalidArgumentError, InvalidShapeError } from '../../errors.js';
 import { createAabb, type Aabb } from '../../math/aabb.js';
 import { Transform, transformFromPose } from '../../math/transform.js';
@@ -40,6 +41,12 @@ export function computeAabb(shape: Shape, pose: PoseLike, out?: Aabb | null): Aa
   try {
     const t = transformFromPose(_pose, pose, 'pose');
     return concave ? concaveAabb(out, shape as PartedShape, t) : shapeAabb(out, shape as ConvexShape, t);
+  } catch (error) {
+    // (A box whose corners have read-only fields or getters only passes the checks above and fails here.)
+    if (error instanceof TypeError && isUnwritable(out, 2)) {
+      throw new InvalidArgumentError('out', 'is not a writable box; expected one from createAabb(), a three.js Box3, or undefined');
+    }
+    throw error;
   } finally {
     _running = false;
   }

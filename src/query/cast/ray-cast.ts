@@ -20,6 +20,7 @@ import { castPartedRay, PartedRay } from '../parted/parted-ray.js';
 import type { PartedShape } from '../parted/parts.js';
 import { explainNotShape, isConvexShape, kindIndex } from '../pair/dispatch.js';
 import { acquireWork } from '../pair/query-work.js';
+import { checkHitOut, hitOutNotWritable, isUnwritable } from '../pair/out-record.js';
 
 /** Options of {@link rayCast}. */
 export interface RayCastOptions {
@@ -61,13 +62,17 @@ export function rayCast(
   // The cast's scratch is the module's: a support function of the user's own that casts a ray while a ray
   // is cast at it would overwrite it, so that is an error rather than a wrong answer.
   if (_casting) throw new InvalidArgumentError('rayCast', 'was called from inside a ray cast (by a support function of your own); ray casts do not nest');
+  if (out != null) checkHitOut(out, 'createRayHit');
   _casting = true;
   try {
     return castRay(shape, pose, origin, direction, out, options);
+  } catch (error) {
+    throw error instanceof TypeError && out != null && isUnwritable(out, 2) ? hitOutNotWritable('createRayHit') : error;
   } finally {
     _casting = false;
   }
 }
+
 
 let _casting = false;
 

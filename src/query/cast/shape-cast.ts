@@ -19,6 +19,7 @@
  * turning term |ω| × bounding radius holds as it is: a compound's or a mesh's bounding radius is about
  * its own origin, the point its pose turns about.
  */
+import { checkHitOut, hitOutNotWritable, isUnwritable } from '../pair/out-record.js';
 import { InvalidArgumentError, InvalidNumberError } from '../../errors.js';
 import type { PoseLike, Vec3Like } from '../../math/types.js';
 import { safeLength, vec3 } from '../../math/vec3.js';
@@ -165,9 +166,12 @@ export function shapeCast(
   // The cast's scratch is the module's: a support function of the user's own that casts while it is cast
   // would overwrite it, so that is an error rather than a wrong answer (other queries nest freely).
   if (_casting) throw new InvalidArgumentError('shapeCast', 'was called from inside a shape cast (by a support function of your own); shape casts do not nest');
+  if (out != null) checkHitOut(out, 'createShapeCastResult');
   _casting = true;
   try {
     return castShapes(a, poseA, motionA, b, poseB, motionB, out, options);
+  } catch (error) {
+    throw error instanceof TypeError && out != null && isUnwritable(out, 2) ? hitOutNotWritable('createShapeCastResult') : error;
   } finally {
     _casting = false;
   }

@@ -19,6 +19,7 @@ import { isConvexShape, kindIndex, throwNoPairFunction } from '../pair/dispatch.
 import { manifoldConvex, ManifoldWork } from './convex-manifold.js';
 import { createManifold, type Manifold } from './manifold-result.js';
 import { outNotWritable } from '../pair/options.js';
+import { isUnwritable } from '../pair/out-record.js';
 import { acquireWork, ContactAnswer, type QueryWork } from '../pair/query-work.js';
 import type { TriangleMesh } from '../parted/triangle-mesh.js';
 import type { Triangle } from '../../shapes/triangle.js';
@@ -123,7 +124,7 @@ export function contactManifolds(
     }
   }
   if (out != null && !(typeof out === 'object' && Array.isArray(out.manifolds) && !Object.isFrozen(out) && !Object.isFrozen(out.manifolds))) {
-    throw new InvalidArgumentError('out', 'is not a writable manifold list; expected one from createManifoldList()');
+    throw outNotWritableList();
   }
   // A shape this query takes: convex, a compound or a mesh (an object that only names a kind is none).
   if (!isTaken(a) || !isTaken(b)) throwNoPairFunction('contactManifolds', a, b);
@@ -150,6 +151,8 @@ export function contactManifolds(
     w.meshA = null; w.meshB = null;
     collect(w, 0, a, tA, b, tB, 0, 0);
     return list;
+  } catch (error) {
+    throw error instanceof TypeError && out != null && isUnwritable(out, 1) ? outNotWritableList() : error;
   } finally {
     _running = false;
     _mw.list = null; _mw.work = null;
@@ -398,6 +401,11 @@ function swapPoints(m: Manifold, i: number, j: number): void {
   const p = m.points[i];
   m.points[i] = m.points[j];
   m.points[j] = p;
+}
+
+/** The error for a manifold list the query cannot write into. */
+function outNotWritableList(): InvalidArgumentError {
+  return new InvalidArgumentError('out', 'is not a writable manifold list; expected one from createManifoldList()');
 }
 
 /** Whether `s` is a shape contactManifolds takes: a convex shape, a compound or a mesh. */

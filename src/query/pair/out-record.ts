@@ -24,9 +24,51 @@ export function outNotWritable(factory: string): InvalidArgumentError {
   return new InvalidArgumentError('out', `is not a writable result record; expected one from ${factory}(), or undefined`);
 }
 
-/** Whether `out` or one of its vectors is frozen (why a write into it failed). */
+/** Whether `out` or one of its vectors cannot be written (why a write into it failed): see isUnwritable. */
 export function isFrozenOut(out: unknown): boolean {
-  const o = out as { pointA: object; pointB: object; normal: object };
-  return [o, o.pointA, o.pointB, o.normal].some((v) => Object.isFrozen(v));
+  return isUnwritable(out, 2);
 }
 
+/**
+ * Whether a write into `value` or the objects in its own fields (to `depth` levels) could fail: frozen or
+ * sealed records, read-only fields, getters without setters (found by the probe of every export: such an
+ * `out` threw a raw TypeError). Only on the error path, to say why a query's write failed: a primitive
+ * counts as unwritable too.
+ */
+export function isUnwritable(value: unknown, depth: number): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  if (Object.isFrozen(value)) return true;
+  for (const key of Object.getOwnPropertyNames(value)) {
+    if (!writableField(value, key)) return true;
+    const field = (value as Record<string, unknown>)[key];
+    if (depth > 1 && typeof field === 'object' && field !== null && !Array.isArray(field) && isUnwritable(field, depth - 1)) return true;
+  }
+  return false;
+}
+
+function writableField(value: object, key: string): boolean {
+  const d = Object.getOwnPropertyDescriptor(value, key);
+  if (d === undefined) return Object.isExtensible(value);
+  return d.get !== undefined || d.set !== undefined ? d.set !== undefined : d.writable === true;
+}
+
+
+/**
+ * Checks a hit record given as `out` (a ray hit, a cast's result, a world's hit): an object whose `point`
+ * (or `pointA`) and `normal` are objects. A frozen one, or one with read-only fields, fails when written,
+ * and the query turns that TypeError into {@link hitOutNotWritable}'s error.
+ * @throws InvalidArgumentError naming `out`.
+ */
+export function checkHitOut(out: unknown, factory: string): void {
+  const o = out as { point?: unknown; pointA?: unknown; normal?: unknown } | null;
+  if (typeof o === 'object' && o !== null && typeof o.normal === 'object' && o.normal !== null) {
+    const p = o.point !== undefined ? o.point : o.pointA;
+    if (typeof p === 'object' && p !== null) return;
+  }
+  throw hitOutNotWritable(factory);
+}
+
+/** The error for a hit record the query could not write into. */
+export function hitOutNotWritable(factory: string): InvalidArgumentError {
+  return new InvalidArgumentError('out', `is not a writable hit record; expected one from ${factory}(), or undefined`);
+}
