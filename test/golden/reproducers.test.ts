@@ -213,3 +213,44 @@ describe('what threw a raw TypeError is a typed error naming the argument', () =
     expect(() => new (Box as unknown as new (h: number) => Box)(1)).toThrow(/^Box\.hy is missing; expected a half extent/);
   });
 });
+
+describe('a mesh given as a triangle soup smooths its inner edges as the indexed mesh does', () => {
+  // A soup (three.js toNonIndexed(), many loaders) repeats every shared vertex, so its triangles had no
+  // neighbours, every edge was a boundary, and a capsule across an inner edge got tilted normals (−0.1,
+  // 0.995, 0) where the indexed mesh gives the face's. Edges are now matched by their ends' positions.
+  /** A 3 × 3 grid of heights, indexed and as a soup. */
+  function grids(heights: number[]): [TriangleMesh, TriangleMesh] {
+    const verts: number[] = [], idx: number[] = [];
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) verts.push(j - 1, heights[3 * i + j], i - 1);
+    for (let i = 0; i < 2; i++) for (let j = 0; j < 2; j++) { const v = 3 * i + j; idx.push(v, v + 3, v + 4, v, v + 4, v + 1); }
+    const soup = idx.flatMap((k) => [verts[3 * k], verts[3 * k + 1], verts[3 * k + 2]]);
+    return [new TriangleMesh(verts, idx), new TriangleMesh(soup, idx.map((_, i) => i))];
+  }
+  const s = Math.SQRT1_2, origin = at(0, 0, 0);
+  const answers = (mesh: TriangleMesh, shape: ConvexShape, pose: PoseLike) => {
+    const l = contactManifolds(shape, pose, mesh, origin, createManifoldList(), { margin: 0.05 });
+    return Array.from({ length: l.count }, (_, i) => {
+      const m = l.manifolds[i];
+      return { part: m.partB, normal: { ...m.normal }, separations: m.points.slice(0, m.count).map((p) => p.separation) };
+    });
+  };
+
+  it('a capsule lying across the inner edge x = 0 of a flat grid (golden)', () => {
+    const [indexed, soup] = grids(new Array(9).fill(0));
+    const pose = { position: { x: 0.01, y: -0.1, z: 0.1 }, quaternion: { x: s, y: 0, z: 0, w: s } };
+    const got = answers(soup, new Capsule(0.5, 0.2), pose);
+    expect(got.length).toBeGreaterThan(0);
+    for (const m of got) expect(m.normal).toEqual({ x: 0, y: 1, z: 0 });
+    expect(got).toEqual(answers(indexed, new Capsule(0.5, 0.2), pose));
+  });
+
+  it('random shapes over random bumpy grids: the soup\'s manifolds are the indexed mesh\'s', () => {
+    const shapes: ConvexShape[] = [new Capsule(0.4, 0.2), new Box(0.3, 0.2, 0.25), new Sphere(0.3)];
+    fc.assert(fc.property(fc.array(A.num(-0.3, 0.3), { minLength: 9, maxLength: 9 }), fc.nat(2), A.vec(0.8), A.unitQuat, A.num(-0.2, 0.3),
+      (heights, k, p, q, y) => {
+        const [indexed, soup] = grids(heights);
+        const pose = O.poseObj({ position: [p[0], y, p[2]], quaternion: q });
+        expect(answers(soup, shapes[k], pose)).toEqual(answers(indexed, shapes[k], pose));
+      }), { seed: seed(3333), numRuns: runs(200) });
+  });
+});

@@ -314,13 +314,19 @@ function innerEdge(mesh: TriangleMesh, item: number, k: number, fx: number, fy: 
   if (other < 0) return false;
   const tris = mesh.triangles, v = mesh.vertices;
   const i = tris[3 * item + k], j = tris[3 * item + ((k + 1) % 3)];
-  // The neighbour's vertex that is on neither end of the edge.
+  // The neighbour's vertex that is on neither end of the edge (by position: a soup repeats its vertices,
+  // and the mesh matched its edges by position too).
   let o = tris[3 * other];
-  if (o === i || o === j) o = tris[3 * other + 1];
-  if (o === i || o === j) o = tris[3 * other + 2];
+  if (samePoint(v, o, i) || samePoint(v, o, j)) o = tris[3 * other + 1];
+  if (samePoint(v, o, i) || samePoint(v, o, j)) o = tris[3 * other + 2];
   const ex = scale * (v[3 * o] - v[3 * i]), ey = scale * (v[3 * o + 1] - v[3 * i + 1]), ez = scale * (v[3 * o + 2] - v[3 * i + 2]);
   const h = ex * fx + ey * fy + ez * fz, l = Math.sqrt(ex * ex + ey * ey + ez * ez);
   return h >= -FEATURE_TOLERANCE * l;
+}
+
+/** Whether vertices a and b of `v` are at one position (the same index, or equal coordinates). */
+function samePoint(v: Float64Array, a: number, b: number): boolean {
+  return a === b || (v[3 * a] === v[3 * b] && v[3 * a + 1] === v[3 * b + 1] && v[3 * a + 2] === v[3 * b + 2]);
 }
 
 /**

@@ -40,7 +40,8 @@ export class TriangleMesh implements MeshShape {
   readonly degenerateCount: number;
   /**
    * For each kept triangle and each of its edges k (from vertex k to vertex k + 1), the kept triangle
-   * across that edge, or −1 at a boundary or where more than two triangles share it.
+   * across that edge, or −1 at a boundary or where more than two triangles share it. Edges are matched by
+   * their ends' positions (exactly equal coordinates), so a triangle soup's repeated vertices count as one.
    */
   readonly adjacency: Int32Array;
   /** @internal The hierarchy over the kept triangles (item j is triangle j: they are kept in its leaf order). */
@@ -108,7 +109,11 @@ export class TriangleMesh implements MeshShape {
     this.triangles = sorted;
     this.sourceIndex = sortedSource;
     this.degenerateCount = degenerate;
-    this.adjacency = edgeAdjacency(this.triangles, nv);
+    // Edges are matched by their ends' positions, not their indices: a triangle soup (three.js's
+    // toNonIndexed(), many loaders) repeats each shared vertex, and its edges would have no neighbours.
+    const weld = weldExact(v, nv), welded = new Int32Array(3 * kept);
+    for (let k = 0; k < 3 * kept; k++) welded[k] = weld[sorted[k]];
+    this.adjacency = edgeAdjacency(welded, nv);
     bvh.itemBounds = null;
     bvh.itemTriangles = sorted;
     bvh.itemVertices = v;
@@ -172,6 +177,36 @@ function isDegenerate(v: Float64Array, a: number, b: number, c: number): boolean
   const n = Math.hypot(nx, ny, nz);
   const e = Math.max(Math.hypot(ux, uy, uz), Math.hypot(wx, wy, wz), Math.hypot(wx - ux, wy - uy, wz - uz));
   return !(n > 8 * Number.EPSILON * e * e);
+}
+
+/**
+ * For each vertex, the first vertex at exactly its position (itself when none is before it): an open-
+ * addressing hash of the coordinates' bits, O(n). −0 counts as 0.
+ */
+function weldExact(v: Float64Array, nv: number): Int32Array {
+  const weld = new Int32Array(nv);
+  let size = 16;
+  while (size < 2 * nv) size *= 2;
+  const table = new Int32Array(size).fill(-1), mask = size - 1;
+  const word = new Float64Array(1), bits = new Uint32Array(word.buffer);
+  for (let i = 0; i < nv; i++) {
+    const x = v[3 * i] + 0, y = v[3 * i + 1] + 0, z = v[3 * i + 2] + 0;
+    let h = 0;
+    for (let k = 0; k < 3; k++) {
+      word[0] = k === 0 ? x : k === 1 ? y : z;
+      h = Math.imul(h ^ bits[0], 0x9e3779b1) ^ Math.imul(bits[1], 0x85ebca77);
+      h ^= h >>> 15;
+    }
+    let slot = h & mask;
+    weld[i] = i;
+    for (;;) {
+      const j = table[slot];
+      if (j < 0) { table[slot] = i; break; }
+      if (v[3 * j] === x && v[3 * j + 1] === y && v[3 * j + 2] === z) { weld[i] = j; break; }
+      slot = (slot + 1) & mask;
+    }
+  }
+  return weld;
 }
 
 /**
