@@ -226,13 +226,17 @@ function advance(cw: Cast2Work, a: Shape2, b: Shape2): boolean {
   const vx = cw.linB.x - cw.linA.x, vy = cw.linB.y - cw.linA.y;
   const turnA = Math.abs(cw.angA) * a.boundingRadius, turnB = Math.abs(cw.angB) * b.boundingRadius;
   const speed = Math.sqrt(vx * vx + vy * vy);
-  const size = a.boundingRadius + b.boundingRadius + (speed + turnA + turnB) * maxTime;
+  // The tolerance at time t: relative to the shapes and the sweep so far (not the whole sweep to maxTime:
+  // with maxTime 1e9 two circles that touch at 0.9 stopped at 0.85), plus the rounding of the positions then.
+  const radii = a.boundingRadius + b.boundingRadius, sweepRate = speed + turnA + turnB;
   const far = Math.abs(cw.baseA.position.x) + Math.abs(cw.baseA.position.y) + Math.abs(cw.baseB.position.x) + Math.abs(cw.baseB.position.y);
+  const farRate = Math.abs(cw.linA.x) + Math.abs(cw.linA.y) + Math.abs(cw.linB.x) + Math.abs(cw.linB.y);
   const relative = turnA + turnB > 0 ? SHAPE_CAST_RELATIVE_TOLERANCE : SHAPE_CAST_RAY_TOLERANCE;
-  const tol = relative * size + 64 * Number.EPSILON * far;
+  // (The whole sweep's, for the test of the bounding discs below, which must not miss a touch anywhere.)
+  let tol = relative * (radii + sweepRate * maxTime) + 64 * Number.EPSILON * (far + farRate * maxTime);
   // Each step aims half the tolerance beyond the target, so the cast ends with the shapes apart (or at the
   // target): contact's normal there separates them, as it does not for a hair of overlap.
-  const aim = target + 0.5 * tol;
+  let aim = target + 0.5 * tol;
   let t = 0, iterations = 0;
   // Each shape stays within its bounding disc about its position at every angle: discs whose centres never
   // come within the radii and the target over [0, maxTime] (the closest approach of B's centre, moving at
@@ -258,6 +262,8 @@ function advance(cw: Cast2Work, a: Shape2, b: Shape2): boolean {
   cw.capped = false;
   for (;;) {
     cw.time = t;
+    tol = relative * (radii + sweepRate * t) + 64 * Number.EPSILON * (far + farRate * t);
+    aim = target + 0.5 * tol;
     posesAt(cw);
     preparePair(work, a, cw.poseA, b, cw.poseB);
     work.limit = Infinity;

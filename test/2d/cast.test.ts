@@ -45,11 +45,16 @@ describe('2D shape casts: translations', () => {
   });
 
   it('shapes apart by less than the tolerance at time 0 touch then, even moving apart (seed 34\'s counterexample)', () => {
-    // A one-point segment 1e-17 from a point, moving away: the tolerance is 1e-10 of the sweep (1.25 here).
-    const r = shapeCast(new Segment2(vec2(1e-9, 0), vec2(1e-9, 0)), I, { linear: { x: -0.125, y: 0 } }, new Point2(), createPose2(1.0000000100000003e-9, 0, 0), null, null, { maxTime: 10 });
+    // A one-point segment near a point, moving away. The tolerance at time t is 1e-10 of the shapes' size
+    // and of the sweep so far, plus the positions' rounding: at time 0, about 1e-19 here. (It was 1e-10 of
+    // the whole sweep to maxTime, 1.25e-10, so a gap of 1e-17 touched; then two circles that meet at 0.9
+    // stopped at 0.85 with maxTime 1e9: test/golden/reproducers.test.ts.)
+    const cast = (gap: number) => shapeCast(new Segment2(vec2(1e-9, 0), vec2(1e-9, 0)), I, { linear: { x: -0.125, y: 0 } }, new Point2(), createPose2(1e-9 + gap, 0, 0), null, null, { maxTime: 10 });
+    const r = cast(1e-20);
     expect(r).not.toBeNull();
     expect(r!.time).toBe(0);
-    expect(r!.separation).toBeLessThan(1e-16);
+    expect(r!.separation).toBeLessThan(1e-19);
+    expect(cast(1e-17)).toBeNull();
   });
 
   it('a fast thin wall is not tunnelled through: a circle of radius 0.01 crossing a wall 0.002 thick in one step', () => {

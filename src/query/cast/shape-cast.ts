@@ -241,11 +241,15 @@ function castShapes(
   safeLength(_relative, _length);
   // The bound on how fast a concave pair's separation shrinks by translation (see the header).
   const speed = parted ? _length[0] : 0;
-  const size = a.boundingRadius + b.boundingRadius + (_length[0] + turnA + turnB) * maxTime;
-  // Far from the origin, positions carry rounding of their own size (as contact's touch slack does).
+  // The tolerance at time t: relative to the shapes and the sweep so far, not the whole sweep to maxTime
+  // (with maxTime 1e9 a turning ball that meets a box at 2.29 stopped at 0); far from the origin, positions
+  // carry rounding of their own size (as contact's touch slack does), the positions at t.
+  const radii = a.boundingRadius + b.boundingRadius, sweepRate = _length[0] + turnA + turnB;
   const pa = _baseA.position, pb = _baseB.position;
   const far = Math.abs(pa.x) + Math.abs(pa.y) + Math.abs(pa.z) + Math.abs(pb.x) + Math.abs(pb.y) + Math.abs(pb.z);
-  const tol = RELATIVE_TOLERANCE * size + 64 * Number.EPSILON * far;
+  const farRate = Math.abs(linA.x) + Math.abs(linA.y) + Math.abs(linA.z) + Math.abs(linB.x) + Math.abs(linB.y) + Math.abs(linB.z);
+  // (The whole sweep's for the bounding spheres' test below, which must not miss a touch anywhere.)
+  let tol = RELATIVE_TOLERANCE * (radii + sweepRate * maxTime) + 64 * Number.EPSILON * (far + farRate * maxTime);
   // Each shape stays within its bounding sphere about its position at every rotation: spheres whose centres
   // (B's moving at the relative velocity: the closest approach in closed form, scaled by the largest length
   // so that squares neither overflow nor vanish) never come within the radii, the target and the tolerance
@@ -271,11 +275,13 @@ function castShapes(
   }
   // Each step aims half the tolerance beyond the target, so the cast ends with the shapes apart (or at
   // the target): contact's normal there is a separating direction, as it is not for a hair of overlap.
-  const aim = target + 0.5 * tol;
+  let aim = target + 0.5 * tol;
   let t = 0, iterations = 0, status: QueryStatus = 'converged';
   let c = _contact, tBefore = -1;
   for (;;) {
     _time.t = t;
+    tol = RELATIVE_TOLERANCE * (radii + sweepRate * t) + 64 * Number.EPSILON * (far + farRate * t);
+    aim = target + 0.5 * tol;
     poseAt(_poseA, _baseA, linA, angA);
     poseAt(_poseB, _baseB, linB, angB);
     contact(a, _poseA, b, _poseB, c);
