@@ -11,6 +11,7 @@ import { transformFromPose } from '../../math/transform.js';
 import { nearestPowerOfTwoExponent } from '../../math/power-of-two.js';
 import { SCALE_FREE_EXPONENT } from '../../tolerance.js';
 import { ScaleView } from '../pair/scale-free.js';
+import { scaledTwin } from './scaled-twin.js';
 import type { PoseLike, Vec3Like } from '../../math/types.js';
 import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../../shapes/shape.js';
 import { RayWork } from './gjk-ray-cast.js';
@@ -152,7 +153,8 @@ function castRay(
   } else {
     let target: RayShape = shape as RayShape;
     if (f !== 1) {
-      target = _view.set(shape as ConvexShape, f);
+      // (A box or quadric as its own kind scaled, so that its closed form answers: scaled-twin.ts.)
+      target = scaledTwin(shape as ConvexShape, f) ?? _view.set(shape as ConvexShape, f);
       w.origin.x *= f; w.origin.y *= f; w.origin.z *= f;
     }
     const fb = f * back;

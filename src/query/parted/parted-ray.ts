@@ -26,6 +26,7 @@ import { castConvexRay, castEntry, castExit, enteringAtOrigin, prepareRay, type 
 import { RayWork } from '../cast/gjk-ray-cast.js';
 import { rayTriangle } from '../cast/ray-flat.js';
 import { ScaleView } from '../pair/scale-free.js';
+import { scaledTwin } from '../cast/scaled-twin.js';
 import type { Compound } from './compound.js';
 import type { PartedShape } from './parts.js';
 import type { TriangleMesh } from './triangle-mesh.js';
@@ -202,7 +203,8 @@ function placeRay(c: PartedRay, compound: Compound, p: number, from: Float64Arra
   w.dir.y = f * (tp.m01 * r[0] + tp.m11 * r[1] + tp.m21 * r[2]);
   w.dir.z = f * (tp.m02 * r[0] + tp.m12 * r[1] + tp.m22 * r[2]);
   const shape = compound.shapes[p];
-  return f === 1 ? shape : c.view.set(shape, f);
+  // (A box or quadric part as its own kind scaled, so that its closed form answers: cast/scaled-twin.ts.)
+  return f === 1 ? shape : scaledTwin(shape, f) ?? c.view.set(shape, f);
 }
 
 /** Part `p`'s normal in the cast (its frame) into `n`, in the compound's frame: R n. */
