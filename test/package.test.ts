@@ -46,10 +46,11 @@ const MAX_PACKED_BYTES = 580_000;
  * clipped witnesses (contact-polytopes.ts, polytope-witness.ts) to 24.87 KB; a box against a hull by
  * separating axes before GJK (contact-box-hull.ts) to 26.08 KB; two hulls by separating axes with their Gauss
  * maps walked (contact-hull-hull.ts) to 28.00 KB; the hardening issue's scale-free manifolds and mesh
- * traversal, the box closed forms' own slack and the check of a user's support points to 28.66 KB. The
- * budget is 29.0 KB, and each specialised pair the table gains (issue 32) raises it by its own size, said here.
+ * traversal, the box closed forms' own slack and the check of a user's support points to 28.66 KB; the check
+ * of option keys (with its nearest-name hint) to 29.06 KB. The budget is 29.5 KB, and each specialised pair
+ * the table gains (issue 32) raises it by its own size, said here.
  */
-const MAX_CONTACT_GZIP = 29_000;
+const MAX_CONTACT_GZIP = 29_500;
 /**
  * The whole library, both entries: 28 KB before contact manifolds, 41.7 KB with them (and their format),
  * 49.3 KB with ray and shape casts (and theirs), 57.4 KB with compounds and their hierarchy, 73.5 KB with
@@ -60,9 +61,10 @@ const MAX_CONTACT_GZIP = 29_000;
  * by separating axes (and the world's manifolds as rows); 109.2 KB with two hulls by walking their Gauss maps;
  * 109.8 KB with two boxes' intersects by separating axes; 110.0 KB with a box and a hull trying the kept axis;
  * 111.4 KB with the hardening issue's fixes (scale-free manifolds, the closed forms' own slack, the world's
- * insertion order, the user support check, typed errors).
+ * insertion order, the user support check, typed errors); 113.0 KB with its second step (records that cannot
+ * be written, a soup's edges welded, rays' scaled twins, option keys checked).
  */
-const MAX_LIBRARY_GZIP = 112_000;
+const MAX_LIBRARY_GZIP = 113_500;
 /**
  * A 2D contact program (convex-collide/2d: shapes, GJK, separating axes, EPA, the exact vertex fallback,
  * the queries): 7.8 KB gzipped; the bound about 1.15 times that.
@@ -202,7 +204,7 @@ export const box = new Box(1, 2, 3);
     return { gzip: gzipSync(result.outputFiles[0].contents).length, inputs };
   }
 
-  it('bundles small: contact at most 29.0 KB gzipped, the whole library at most 112.0 KB, intersects and distance without EPA, 2D contact at most 9 KB without 3D code', async () => {
+  it('bundles small: contact at most 29.5 KB gzipped, the whole library at most 113.5 KB, intersects and distance without EPA, 2D contact at most 9 KB without 3D code', async () => {
     const pose = '{ position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }';
     const contactOnly = await bundle('contact-only', `import { Box, contact, Sphere } from 'convex-collide';
       console.log(contact(new Box(1, 1, 1), ${pose}, new Sphere(1), ${pose}));`);

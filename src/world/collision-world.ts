@@ -25,7 +25,7 @@ import { NarrowPhase } from './narrow-phase.js';
 import { runsUserCode, type WorldThreads } from './narrow-threads.js';
 import { SceneQueries, type TreeBoxVisitor, type WorldRayCastOptions, type WorldShapeCastOptions } from './scene-queries.js';
 import {
-  checkFunction, checkOptionsObject, createWorldContact, readFilter, WorldGuard, WorldPose,
+  checkFunction, BODY_OPTION_KEYS, checkOptionsObject, WORLD_OPTION_KEYS, createWorldContact, readFilter, WorldGuard, WorldPose,
   type WorldContact, type WorldRayHit, type WorldShapeCastResult,
 } from './world-records.js';
 
@@ -105,7 +105,7 @@ export class CollisionWorld {
   constructor(options?: WorldOptions) {
     let margin = 0, manifolds = false, maxPoints = 4, meshEdges: 'smooth' | 'exact' = 'smooth', threads: WorldThreads | null = null;
     if (options != null) {
-      checkOptionsObject(options);
+      checkOptionsObject(options, WORLD_OPTION_KEYS);
       const m = options.margin, k = options.maxPoints, e = options.meshEdges, mf = options.manifolds;
       if (m !== undefined && !(typeof m === 'number' && m >= 0 && m < Infinity)) throw new InvalidNumberError('options.margin', m, 'a finite number >= 0');
       if (typeof m === 'number') margin = m;
@@ -147,7 +147,7 @@ export class CollisionWorld {
     checkShape(shape, 'shape');
     let isStatic = false, group = -1, mask = -1, userData: unknown;
     if (options != null) {
-      checkOptionsObject(options);
+      checkOptionsObject(options, BODY_OPTION_KEYS);
       if (options.static !== undefined && typeof options.static !== 'boolean') throw new InvalidArgumentError('options.static', 'is not a boolean');
       isStatic = options.static === true;
       group = readFilter(options.group, 'options.group');

@@ -22,7 +22,7 @@ import { checkHitOut, hitOutNotWritable, isUnwritable } from '../query/pair/out-
 import { worldBox, type Bodies } from './bodies.js';
 import type { BroadPhase } from './broad-phase.js';
 import {
-  checkFunction, checkOptionsObject, copyPose, createWorldRayHit, createWorldShapeCastResult, QueryState, readVector,
+  checkFunction, checkOptionsObject, MOTION_KEYS, WORLD_CAST_OPTION_KEYS, WORLD_RAY_OPTION_KEYS, copyPose, createWorldRayHit, createWorldShapeCastResult, QueryState, readVector,
   type WorldGuard, type WorldRayHit, type WorldShapeCastResult,
 } from './world-records.js';
 
@@ -131,7 +131,7 @@ export class SceneQueries {
     const s = this.acquire();
     try {
       let maxTime = 1, target = 0;
-      checkOptionsObject(options);
+      checkOptionsObject(options, WORLD_CAST_OPTION_KEYS);
       if (options != null) {
         const m = options.maxTime, t = options.targetSeparation, f = options.filter;
         if (typeof m === 'number' ? !(m >= 0 && m < Infinity) : m !== undefined) throw new InvalidNumberError('options.maxTime', m, 'a finite number >= 0');
@@ -140,7 +140,7 @@ export class SceneQueries {
         if (typeof t === 'number') target = t;
         if (f !== undefined) { checkFunction(f, 'options.filter'); s.filter = f; }
       }
-      checkOptionsObject(motion, 'motion');
+      checkOptionsObject(motion, MOTION_KEYS, 'motion');
       const lin = s.motion.linear, ang = s.motion.angular;
       lin.x = 0; lin.y = 0; lin.z = 0; ang.x = 0; ang.y = 0; ang.z = 0;
       if (motion != null) {
@@ -244,7 +244,7 @@ function readRay(s: QueryState, origin: Readonly<Vec3Like>, direction: Readonly<
   const d = s.direction;
   if (d.x === 0 && d.y === 0 && d.z === 0) throw new InvalidNumberError('direction', 0, 'a non-zero vector');
   let maxT = Infinity, solid = true;
-  checkOptionsObject(options);
+  checkOptionsObject(options, WORLD_RAY_OPTION_KEYS);
   if (options != null) {
     const m = options.maxT, so = options.solid, f = options.filter;
     if (typeof m === 'number' ? !(m >= 0) : m !== undefined) throw new InvalidNumberError('options.maxT', m, 'a number >= 0 (Infinity allowed)');

@@ -3,7 +3,7 @@
  * arrays, the per-call state of a scene query, and the checks of its arguments. (collision-world.ts holds
  * the world itself.)
  */
-import { describeValue, InvalidArgumentError, InvalidNumberError } from '../errors.js';
+import { describeValue, InvalidArgumentError, InvalidNumberError, checkKnownKeys, knownKeys, type KnownKeys } from '../errors.js';
 import { createAabb } from '../math/aabb.js';
 import { Transform } from '../math/transform.js';
 import type { PoseLike, Vec3Like } from '../math/types.js';
@@ -199,13 +199,21 @@ export function checkFunction(f: unknown, field: string): void {
   if (typeof f !== 'function') throw new InvalidArgumentError(field, `is ${describeValue(f)}; expected a function`);
 }
 
-/** `options` must be an object when given. */
-export function checkOptionsObject(options: unknown, field = 'options'): void {
+/** `options` must be an object when given, with no key but the `known` ones (a misspelt one was ignored). */
+export function checkOptionsObject(options: unknown, known: KnownKeys, field = 'options'): void {
   // (An array's or a typed array's own methods would be read as options: a Float64Array's `filter`.)
   if (options != null && (typeof options !== 'object' || Array.isArray(options) || ArrayBuffer.isView(options))) {
     throw new InvalidArgumentError(field, `is ${describeValue(options)}; expected an options object`);
   }
+  if (options != null) checkKnownKeys(options as object, known, field);
 }
+
+/** The keys of the world's options objects (docs/world.md). */
+export const WORLD_OPTION_KEYS = /* @__PURE__ */ knownKeys(['margin', 'manifolds', 'maxPoints', 'meshEdges', 'threads']);
+export const BODY_OPTION_KEYS = /* @__PURE__ */ knownKeys(['static', 'group', 'mask', 'userData']);
+export const WORLD_RAY_OPTION_KEYS = /* @__PURE__ */ knownKeys(['maxT', 'solid', 'filter']);
+export const WORLD_CAST_OPTION_KEYS = /* @__PURE__ */ knownKeys(['maxTime', 'targetSeparation', 'filter']);
+export const MOTION_KEYS = /* @__PURE__ */ knownKeys(['linear', 'angular']);
 
 /** Copies the vector `v` into `out`, each component a finite number. */
 export function readVector(out: WorldVector, v: Readonly<Vec3Like> | null | undefined, field: string): void {

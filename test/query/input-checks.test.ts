@@ -7,9 +7,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  Box, closestPoints, CollisionError, computeAabb, contact, createContactResult, distance, GjkCache, InvalidArgumentError,
-  InvalidNumberError, InvalidPoseError, InvalidShapeError, intersects, penetration, Rounded, Sphere, type PoseLike, type Shape,
+  Box, closestPoints, CollisionError, computeAabb, contact, contactManifold, contactManifolds, createContactResult, distance, GjkCache, InvalidArgumentError,
+  InvalidNumberError, InvalidPoseError, InvalidShapeError, intersects, penetration, rayCast, Rounded, shapeCast, Sphere, type PoseLike, type Shape,
 } from '../../src/index.js';
+import { CollisionWorld } from '../../src/world/collision-world.js';
 import { runs, seed } from '../runs.js';
 
 const ID = { x: 0, y: 0, z: 0, w: 1 };
@@ -74,7 +75,8 @@ describe('options, cache, trace and out', () => {
     ['a frozen cache', { cache: Object.freeze(new GjkCache()) }, /^options\.cache is frozen/],
     ['trace 5', { trace: 5 }, /^options\.trace is 5; expected a function/],
     ['a string tolerance', { gjkRelativeTolerance: '0.1' }, /^options\.gjkRelativeTolerance is string/],
-    ['a null maxDistance', { maxDistance: null }, /^options\.maxDistance is null/],
+    // (distance takes no maxDistance: there the key itself is the error.)
+    ['a null maxDistance', { maxDistance: null }, /^options\.maxDistance is (null|not an option here)/],
   ])('%s is a typed error naming it', (_name, options, message) => {
     for (const call of [
       () => distance(box, at(0), ball, at(1), options as never),
@@ -83,6 +85,26 @@ describe('options, cache, trace and out', () => {
       expect(call).toThrow(CollisionError);
       expect(call).toThrow(message);
     }
+  });
+
+  it('a misspelt or unknown option is a typed error naming it, the accepted ones and the nearest', () => {
+    // (They were ignored: { maxDistanse: 0.5 } ran with no limit.)
+    expect(() => contact(box, at(0), ball, at(1), undefined, { maxDistanse: 0.5 } as never))
+      .toThrow(/^options\.maxDistanse is not an option here \(did you mean maxDistance\?\); expected one of cache, trace, /);
+    expect(() => distance(box, at(0), ball, at(1), { maxDistance: 0.5 } as never)).toThrow(/^options\.maxDistance is not an option here; expected one of cache, trace, gjkRelativeTolerance, gjkMaxIterations$/);
+    expect(() => contactManifold(box, at(0), ball, at(1), undefined, { margn: 0.1 } as never)).toThrow(/did you mean margin\?/);
+    expect(() => contactManifolds(box, at(0), ball, at(1), undefined, { meshEdge: 'exact' } as never)).toThrow(/did you mean meshEdges\?/);
+    expect(contact(box, at(0), ball, at(1), undefined, { maxDistance: 0.5, gjkMaxIterations: 50 })!.separation).toBe(0.25);
+    // Rays, casts and their motions, and the world's options.
+    expect(() => rayCast(box, at(0), { x: -5, y: 0, z: 0 }, { x: 1, y: 0, z: 0 }, null, { maxt: 3 } as never)).toThrow(/^options\.maxt is not an option here \(did you mean maxT\?\)/);
+    expect(() => shapeCast(ball, at(-5), { linaer: { x: 1, y: 0, z: 0 } } as never, box, at(0), null)).toThrow(/^motionA\.linaer is not an option here \(did you mean linear\?\)/);
+    expect(() => shapeCast(ball, at(-5), null, box, at(0), null, null, { maxtime: 3 } as never)).toThrow(/did you mean maxTime\?/);
+    expect(() => new CollisionWorld({ margn: 0.1 } as never)).toThrow(/^options\.margn is not an option here \(did you mean margin\?\)/);
+    const world = new CollisionWorld();
+    expect(() => world.add(box, at(0), { statc: true } as never)).toThrow(/did you mean static\?/);
+    expect(() => world.rayCast({ x: -5, y: 0, z: 0 }, { x: 1, y: 0, z: 0 }, { filtr: () => true } as never)).toThrow(/did you mean filter\?/);
+    expect(() => world.shapeCast(ball, at(-5), { linear: { x: 1, y: 0, z: 0 } }, { maxTim: 2 } as never)).toThrow(/did you mean maxTime\?/);
+    expect(() => world.shapeCast(ball, at(-5), { angulr: { x: 1, y: 0, z: 0 } } as never)).toThrow(/^motion\.angulr is not an option here/);
   });
 
   it.each([

@@ -6,7 +6,7 @@
  * ray through its hierarchy, each cast by the convex ray cast or the triangle's closed form
  * (query/parted/parted-ray.ts).
  */
-import { InvalidArgumentError, InvalidNumberError, InvalidShapeError } from '../../errors.js';
+import { checkKnownKeys, InvalidArgumentError, InvalidNumberError, InvalidShapeError, knownKeys } from '../../errors.js';
 import { transformFromPose } from '../../math/transform.js';
 import { nearestPowerOfTwoExponent } from '../../math/power-of-two.js';
 import { SCALE_FREE_EXPONENT } from '../../tolerance.js';
@@ -77,6 +77,8 @@ export function rayCast(
 
 let _casting = false;
 
+const RAY_OPTION_KEYS = /* @__PURE__ */ knownKeys(['maxT', 'solid']);
+
 function castRay(
   shape: Shape, pose: PoseLike, origin: Readonly<Vec3Like>, direction: Readonly<Vec3Like>,
   out: RayHit | null | undefined, options: RayCastOptions | null | undefined,
@@ -84,6 +86,7 @@ function castRay(
   let maxT = Infinity, solid = true;
   if (options != null) {
     if (typeof options !== 'object') throw new InvalidArgumentError('options', 'is not an object');
+    checkKnownKeys(options, RAY_OPTION_KEYS, 'options');
     const m = options.maxT, s = options.solid;
     if (typeof m === 'number' ? !(m >= 0) : m !== undefined) throw new InvalidNumberError('options.maxT', m, 'a number >= 0 (Infinity allowed)');
     if (typeof m === 'number') maxT = m;

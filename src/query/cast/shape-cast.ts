@@ -20,7 +20,7 @@
  * its own origin, the point its pose turns about.
  */
 import { checkHitOut, hitOutNotWritable, isUnwritable } from '../pair/out-record.js';
-import { InvalidArgumentError, InvalidNumberError } from '../../errors.js';
+import { InvalidArgumentError, InvalidNumberError, checkKnownKeys, knownKeys } from '../../errors.js';
 import type { PoseLike, Vec3Like } from '../../math/types.js';
 import { safeLength, vec3 } from '../../math/vec3.js';
 import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../../shapes/shape.js';
@@ -179,6 +179,9 @@ export function shapeCast(
 
 let _casting = false;
 
+const MOTION_KEYS = /* @__PURE__ */ knownKeys(['linear', 'angular']);
+const CAST_OPTION_KEYS = /* @__PURE__ */ knownKeys(['maxTime', 'targetSeparation']);
+
 function castShapes(
   a: Shape, poseA: PoseLike, motionA: Motion | null | undefined, b: Shape, poseB: PoseLike, motionB: Motion | null | undefined,
   out: ShapeCastResult | null | undefined, options: ShapeCastOptions | null | undefined,
@@ -186,6 +189,7 @@ function castShapes(
   let maxTime = 1, target = 0;
   if (options != null) {
     if (typeof options !== 'object') throw new InvalidArgumentError('options', 'is not an object');
+    checkKnownKeys(options, CAST_OPTION_KEYS, 'options');
     const m = options.maxTime, s = options.targetSeparation;
     if (typeof m === 'number' ? !(m >= 0 && m < Infinity) : m !== undefined) throw new InvalidNumberError('options.maxTime', m, 'a finite number >= 0');
     if (typeof s === 'number' ? !(s >= 0 && s < Infinity) : s !== undefined) throw new InvalidNumberError('options.targetSeparation', s, 'a finite number >= 0');
@@ -201,6 +205,9 @@ function castShapes(
   transformFromPose(_tB, poseB, 'poseB');
   if (motionA != null && typeof motionA !== 'object') throw new InvalidArgumentError('motionA', 'is not a motion; expected {linear?, angular?}');
   if (motionB != null && typeof motionB !== 'object') throw new InvalidArgumentError('motionB', 'is not a motion; expected {linear?, angular?}');
+  // (A misspelt key, `{ linaer }`, was a motion at rest.)
+  if (motionA != null) checkKnownKeys(motionA, MOTION_KEYS, 'motionA');
+  if (motionB != null) checkKnownKeys(motionB, MOTION_KEYS, 'motionB');
   const linA = copyVector(_linA, readVector(motionA?.linear, 'motionA.linear')), angA = copyVector(_angA, readVector(motionA?.angular, 'motionA.angular'));
   const linB = copyVector(_linB, readVector(motionB?.linear, 'motionB.linear')), angB = copyVector(_angB, readVector(motionB?.angular, 'motionB.angular'));
   if (angA.x === 0 && angA.y === 0 && angA.z === 0 && angB.x === 0 && angB.y === 0 && angB.z === 0) {

@@ -9,7 +9,7 @@ import type { Shape } from '../../shapes/shape.js';
 import { CONTACT } from '../pair/dispatch.js';
 import type { EpaOptions } from '../epa/epa.js';
 import type { GjkOptions } from '../gjk/gjk.js';
-import { checkOptions, checkOut, outNotWritable } from '../pair/options.js';
+import { checkOptions, checkOut, CONTACT_OPTION_KEYS, outNotWritable } from '../pair/options.js';
 import { acquireWork, type ContactAnswer, type QueryWork } from '../pair/query-work.js';
 import { createContactResult, createPenetrationResult, type ContactResult, type PenetrationResult } from '../pair/results.js';
 
@@ -54,7 +54,7 @@ export function penetration(
   a: Shape, poseA: PoseLike, b: Shape, poseB: PoseLike,
   out?: PenetrationResult | null, options?: ContactOptions,
 ): PenetrationResult | null {
-  if (options != null) checkOptions(options);
+  if (options != null) checkOptions(options, CONTACT_OPTION_KEYS);
   if (out != null) checkOut(out, 'createPenetrationResult');
   const work = acquireWork(options?.trace !== undefined);
   work.touchingOnly = true;
@@ -83,7 +83,7 @@ export function contact(
   a: Shape, poseA: PoseLike, b: Shape, poseB: PoseLike,
   out?: ContactResult | null, options?: ContactOptions,
 ): ContactResult | null {
-  if (options != null) checkOptions(options);
+  if (options != null) checkOptions(options, CONTACT_OPTION_KEYS);
   if (out != null) checkOut(out, 'createContactResult');
   const work = acquireWork(options?.trace !== undefined);
   // Two stores, not `options?.maxDistance ?? Infinity`: that merge of the option's double with the

@@ -8,7 +8,7 @@ import type { PoseLike } from '../../math/types.js';
 import type { Shape } from '../../shapes/shape.js';
 import { CLOSEST_POINTS, DISTANCE, INTERSECTS } from '../pair/dispatch.js';
 import type { GjkOptions } from '../gjk/gjk.js';
-import { checkOptions, checkOut, isFrozenOut, outNotWritable } from '../pair/options.js';
+import { checkOptions, checkOut, GJK_OPTION_KEYS, isFrozenOut, outNotWritable } from '../pair/options.js';
 import { acquireWork } from '../pair/query-work.js';
 import { createClosestPointsResult, type ClosestPointsResult } from '../pair/results.js';
 
@@ -23,7 +23,7 @@ import { createClosestPointsResult, type ClosestPointsResult } from '../pair/res
  *   than QUERY_MAX_NESTING deep inside support functions of the user's own.
  */
 export function intersects(a: Shape, poseA: PoseLike, b: Shape, poseB: PoseLike, options?: GjkOptions): boolean {
-  if (options !== undefined) checkOptions(options);
+  if (options !== undefined) checkOptions(options, GJK_OPTION_KEYS);
   const work = acquireWork(options?.trace !== undefined);
   const tA = transformFromPose(work.poseA, poseA, 'poseA');
   const tB = transformFromPose(work.poseB, poseB, 'poseB');
@@ -37,7 +37,7 @@ export function intersects(a: Shape, poseA: PoseLike, b: Shape, poseB: PoseLike,
  * @throws as {@link intersects}.
  */
 export function distance(a: Shape, poseA: PoseLike, b: Shape, poseB: PoseLike, options?: GjkOptions): number {
-  if (options !== undefined) checkOptions(options);
+  if (options !== undefined) checkOptions(options, GJK_OPTION_KEYS);
   const work = acquireWork(options?.trace !== undefined);
   const tA = transformFromPose(work.poseA, poseA, 'poseA');
   const tB = transformFromPose(work.poseB, poseB, 'poseB');
@@ -55,7 +55,7 @@ export function closestPoints(
   a: Shape, poseA: PoseLike, b: Shape, poseB: PoseLike,
   out?: ClosestPointsResult | null, options?: GjkOptions,
 ): ClosestPointsResult {
-  if (options != null) checkOptions(options);
+  if (options != null) checkOptions(options, GJK_OPTION_KEYS);
   if (out != null) checkOut(out, 'createClosestPointsResult');
   const result = out ?? createClosestPointsResult();
   const work = acquireWork(options?.trace !== undefined);

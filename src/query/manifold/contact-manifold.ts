@@ -3,7 +3,7 @@
  * shared normal, from the exact contact (contact.ts's pair table) and the clipping of the two shapes'
  * supporting faces (manifold/convex-manifold.ts).
  */
-import { describeValue, InvalidArgumentError, UnsupportedPairError } from '../../errors.js';
+import { checkKnownKeys, describeValue, InvalidArgumentError, UnsupportedPairError, type KnownKeys } from '../../errors.js';
 import { transformFromPose, type Transform } from '../../math/transform.js';
 import type { PoseLike } from '../../math/types.js';
 import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../../shapes/shape.js';
@@ -17,7 +17,7 @@ import { ManifoldWork, manifoldConvex } from './convex-manifold.js';
 import { cacheHit, ManifoldCache, restoreManifold, storeApart, storeManifold } from './manifold-cache.js';
 import { relativeTransform } from '../../math/transform.js';
 import { createManifold, type Manifold } from './manifold-result.js';
-import { badOption, checkOptions, outNotWritable } from '../pair/options.js';
+import { badOption, checkOptions, INNER_OPTION_KEYS, MANIFOLD_OPTION_KEYS, outNotWritable } from '../pair/options.js';
 import { acquireWork, type QueryWork } from '../pair/query-work.js';
 import type { TraceCallback } from '../pair/trace.js';
 
@@ -61,7 +61,7 @@ export function contactManifold(
 ): Manifold | null {
   let margin = 0, maxPoints = 4, cache: ManifoldCache | undefined;
   if (options != null) {
-    checkManifoldOptions(options);
+    checkManifoldOptions(options, MANIFOLD_OPTION_KEYS);
     // Read once, where `typeof` proves a number (a double option tested generically is boxed: see
     // checkOptions in options.ts).
     const m = options.margin, k = options.maxPoints;
@@ -129,7 +129,7 @@ export function innerOptions(mw: ManifoldWork, options: ManifoldOptions, cache: 
   inner.gjkMaxIterations = options.gjkMaxIterations;
   inner.epaRelativeTolerance = options.epaRelativeTolerance;
   inner.epaMaxIterations = options.epaMaxIterations;
-  checkOptions(inner);
+  checkOptions(inner, INNER_OPTION_KEYS);
   return inner;
 }
 
@@ -154,10 +154,11 @@ function throwConcave(a: Shape, b: Shape): never {
 }
 
 /** @internal (query/ modules only) */
-export function checkManifoldOptions(options: ManifoldOptions): void {
+export function checkManifoldOptions(options: ManifoldOptions, known: KnownKeys): void {
   if (typeof options !== 'object') {
     throw new InvalidArgumentError('options', `is ${describeValue(options)}; expected an object`);
   }
+  checkKnownKeys(options, known, 'options');
   const margin = options.margin, maxPoints = options.maxPoints, cache = options.cache;
   if (typeof margin === 'number' ? !(margin >= 0) : margin !== undefined) badOption(options, 'margin', 'a number >= 0 (Infinity allowed)');
   if (typeof maxPoints === 'number' ? !(Number.isInteger(maxPoints) && maxPoints >= 1 && maxPoints <= MANIFOLD_MAX_POINTS) : maxPoints !== undefined) {

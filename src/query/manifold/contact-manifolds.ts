@@ -18,7 +18,7 @@ import { checkManifoldOptions, contactWithin, innerOptions, type InnerOptions, t
 import { isConvexShape, kindIndex, throwNoPairFunction } from '../pair/dispatch.js';
 import { manifoldConvex, ManifoldWork } from './convex-manifold.js';
 import { createManifold, type Manifold } from './manifold-result.js';
-import { outNotWritable } from '../pair/options.js';
+import { MANIFOLDS_OPTION_KEYS, outNotWritable } from '../pair/options.js';
 import { isUnwritable } from '../pair/out-record.js';
 import { acquireWork, ContactAnswer, type QueryWork } from '../pair/query-work.js';
 import type { TriangleMesh } from '../parted/triangle-mesh.js';
@@ -110,7 +110,7 @@ export function contactManifolds(
 ): ManifoldList {
   let margin = 0, maxPoints = 4, faces = true;
   if (options != null) {
-    checkManifoldOptions(options);
+    checkManifoldOptions(options, MANIFOLDS_OPTION_KEYS);
     const e = options.meshEdges;
     if (e !== undefined && e !== 'smooth' && e !== 'exact') {
       throw new InvalidArgumentError('options.meshEdges', `is ${describeValue(e)}; expected 'smooth' or 'exact'`);

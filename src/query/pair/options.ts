@@ -1,4 +1,4 @@
-import { describeValue, InvalidArgumentError, InvalidNumberError } from '../../errors.js';
+import { checkKnownKeys, describeValue, InvalidArgumentError, InvalidNumberError, knownKeys, type KnownKeys } from '../../errors.js';
 import { GjkCache } from '../gjk/gjk.js';
 
 export { checkOut, isFrozenOut, outNotWritable } from './out-record.js';
@@ -20,11 +20,16 @@ interface NumericOptions {
  * @throws InvalidNumberError naming the option and what is accepted, also for an option given under
  *   its old name (which would otherwise be ignored without a word).
  */
-export function checkOptions(options: NumericOptions | undefined | null): void {
+export function checkOptions(options: NumericOptions | undefined | null, known: KnownKeys): void {
   if (options === undefined || options === null) return;
   if (typeof options !== 'object') {
     throw new InvalidArgumentError('options', `is ${describeValue(options)}; expected an object`);
   }
+  // The names of version 0.1 first (their message says what they are called now), then any other key.
+  const old = options as { relativeTolerance?: unknown; maxIterations?: unknown };
+  if (old.relativeTolerance !== undefined) renamed('relativeTolerance', old.relativeTolerance, 'gjkRelativeTolerance');
+  if (old.maxIterations !== undefined) renamed('maxIterations', old.maxIterations, 'gjkMaxIterations');
+  checkKnownKeys(options, known, 'options');
   // Each number is tested where `typeof` has proved it one, and a bad value is re-read by the thrower:
   // a double option that flowed into a generic test (`!== undefined`) or into the error's arguments
   // was boxed, 16 bytes a query with `{ maxDistance: 0.5 }` (CONTRIBUTING.md, "V8 rules", rule 1).
@@ -52,11 +57,19 @@ export function checkOptions(options: NumericOptions | undefined | null): void {
   if (trace !== undefined && typeof trace !== 'function') {
     throw new InvalidArgumentError('options.trace', `is ${describeValue(trace)}; expected a function`);
   }
-  // The names of version 0.1, which say not which algorithm they tune.
-  const old = options as { relativeTolerance?: unknown; maxIterations?: unknown };
-  if (old.relativeTolerance !== undefined) renamed('relativeTolerance', old.relativeTolerance, 'gjkRelativeTolerance');
-  if (old.maxIterations !== undefined) renamed('maxIterations', old.maxIterations, 'gjkMaxIterations');
 }
+
+/** The options of intersects, distance and closestPoints (GjkOptions). */
+const GJK_KEYS = ['cache', 'trace', 'gjkRelativeTolerance', 'gjkMaxIterations'];
+export const GJK_OPTION_KEYS = /* @__PURE__ */ knownKeys(GJK_KEYS);
+/** The options of penetration and contact (ContactOptions). */
+export const CONTACT_OPTION_KEYS = /* @__PURE__ */ knownKeys([...GJK_KEYS, 'epaRelativeTolerance', 'epaMaxIterations', 'maxDistance']);
+/** The options the manifold queries pass on to contact (innerOptions: fixed keys, filled per call). */
+export const INNER_OPTION_KEYS = /* @__PURE__ */ knownKeys([...GJK_KEYS, 'epaRelativeTolerance', 'epaMaxIterations']);
+/** The options of contactManifold (ManifoldOptions). */
+export const MANIFOLD_OPTION_KEYS = /* @__PURE__ */ knownKeys([...GJK_KEYS, 'epaRelativeTolerance', 'epaMaxIterations', 'margin', 'maxPoints']);
+/** The options of contactManifolds (ManifoldsOptions; `cache` has an error of its own). */
+export const MANIFOLDS_OPTION_KEYS = /* @__PURE__ */ knownKeys([...GJK_KEYS, 'epaRelativeTolerance', 'epaMaxIterations', 'margin', 'maxPoints', 'meshEdges']);
 
 /**
  * Throws the InvalidNumberError of `options[name]`, read here (not passed: see checkOptions).
