@@ -19,7 +19,7 @@
  * the root); SHAPE_CAST_MAX_ITERATIONS caps the steps, the turning steps' included (status
  * 'max-iterations': the time is a lower bound).
  */
-import { describeValue, InvalidArgumentError, InvalidNumberError } from '../errors.js';
+import { checkKnownKeys, knownKeys, describeValue, InvalidArgumentError, InvalidNumberError } from '../errors.js';
 import { outNotWritable } from '../query/pair/out-record.js';
 import type { QueryStatus } from '../query/pair/results.js';
 import {
@@ -33,6 +33,9 @@ import { Vec2, vec2, type Pose2Like, type Vec2Like } from './types.js';
 const MAX_ITERATIONS = SHAPE_CAST_MAX_ITERATIONS;
 
 /** A motion in the plane: a constant velocity and a constant angular velocity (radians per unit time, counter-clockwise). */
+
+const CAST_OPTION_KEYS2 = /* @__PURE__ */ knownKeys(['maxTime', 'targetSeparation']);
+const MOTION_KEYS2 = /* @__PURE__ */ knownKeys(['linear', 'angular']);
 export interface Motion2 {
   linear?: Readonly<Vec2Like>;
   angular?: number;
@@ -141,6 +144,7 @@ export function shapeCast(
   let maxTime = 1, target = 0;
   if (options != null) {
     if (typeof options !== 'object') throw new InvalidArgumentError('options', `is ${describeValue(options)}; expected an object`);
+    checkKnownKeys(options, CAST_OPTION_KEYS2, 'options');
     const m = options.maxTime, s = options.targetSeparation;
     if (typeof m === 'number' ? !(m >= 0 && m < Infinity) : m !== undefined) throw new InvalidNumberError('options.maxTime', options.maxTime, 'a finite number >= 0');
     if (typeof s === 'number' ? !(s >= 0 && s < Infinity) : s !== undefined) throw new InvalidNumberError('options.targetSeparation', options.targetSeparation, 'a finite number >= 0');
@@ -190,6 +194,7 @@ function readMotion(cw: Cast2Work, motion: Motion2 | null | undefined, isA: bool
   if (isA) cw.angA = 0; else cw.angB = 0;
   if (motion == null) return;
   if (typeof motion !== 'object') throw new InvalidArgumentError(field, `is ${describeValue(motion)}; expected a motion {linear?: {x, y}, angular?: radians per unit time}`);
+  checkKnownKeys(motion, MOTION_KEYS2, field);
   const l = motion.linear, w = motion.angular;
   if (l !== undefined) {
     if (l === null || typeof l !== 'object') throw new InvalidArgumentError(`${field}.linear`, `is ${describeValue(l)}; expected {x, y}`);

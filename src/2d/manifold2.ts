@@ -19,13 +19,13 @@
  * 5. The deepest point must agree with contact's separation (MANIFOLD_DEPTH_AGREEMENT of the pair's size),
  *    else one point: the contact's own.
  */
-import { describeValue, InvalidArgumentError, InvalidNumberError } from '../errors.js';
+import { checkKnownKeys, describeValue, InvalidArgumentError, InvalidNumberError } from '../errors.js';
 import { outNotWritable } from '../query/pair/out-record.js';
 import type { QueryStatus } from '../query/pair/results.js';
 import { MANIFOLD_ALIGNMENT_TOLERANCE, MANIFOLD_DEPTH_AGREEMENT, MANIFOLD_REFERENCE_TOLERANCE } from '../tolerance.js';
 import type { GjkCache } from './gjk2.js';
 import { ManifoldCache } from './manifold-cache2.js';
-import { checkOptionFields2, type ContactOptions } from './options2.js';
+import { checkOptionFields2, MANIFOLD_OPTION_KEYS2, type ContactOptions } from './options2.js';
 import { contactCore, pairWork, preparePair, toWorld, type Query2Work } from './queries2.js';
 import type { Shape2 } from './shapes/shape2.js';
 import { Vec2, vec2, type Pose2Like, type Vec2Like } from './types.js';
@@ -208,6 +208,7 @@ function checkManifoldOut(out: Manifold): void {
 function checkManifoldOptions2(options: ManifoldOptions): void {
   if (typeof options !== 'object') throw new InvalidArgumentError('options', `is ${describeValue(options)}; expected an object`);
   checkOptionFields2(options);
+  checkKnownKeys(options, MANIFOLD_OPTION_KEYS2, 'options');
   const m = options.margin, k = options.maxPoints, cache = options.cache;
   if (cache !== undefined && !(cache instanceof ManifoldCache && !Object.isFrozen(cache) && !Object.isFrozen(cache.gjk))) {
     throw new InvalidArgumentError('options.cache', `is ${cache instanceof ManifoldCache ? 'frozen' : describeValue(cache)}; expected a ManifoldCache from convex-collide/2d`);

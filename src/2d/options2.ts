@@ -1,4 +1,4 @@
-import { describeValue, InvalidArgumentError, InvalidNumberError } from '../errors.js';
+import { checkKnownKeys, describeValue, InvalidArgumentError, InvalidNumberError, knownKeys, type KnownKeys } from '../errors.js';
 import { GjkCache, type GjkTraceStep2 } from './gjk2.js';
 
 /** Options of the 2D contact queries: GJK's, EPA's, and `maxDistance` for `contact`. */
@@ -23,9 +23,10 @@ export interface ContactOptions {
  * wrong value is an error naming the option.
  * @throws InvalidNumberError / InvalidArgumentError naming the option and what is accepted.
  */
-export function checkOptions2(options: ContactOptions | undefined | null): void {
+export function checkOptions2(options: ContactOptions | undefined | null, known: KnownKeys): void {
   if (options === undefined || options === null) return;
   checkOptionFields2(options);
+  checkKnownKeys(options, known, 'options');
   const cache = options.cache;
   if (cache !== undefined && !(cache instanceof GjkCache && !Object.isFrozen(cache))) {
     throw new InvalidArgumentError('options.cache', `is ${cache instanceof GjkCache ? 'frozen' : describeValue(cache)}; expected a GjkCache from convex-collide/2d`);
@@ -50,3 +51,11 @@ export function checkOptionFields2(options: Omit<ContactOptions, 'cache'>): void
 function bad(options: Omit<ContactOptions, 'cache'>, name: Exclude<keyof ContactOptions, 'cache'>, accepted: string): never {
   throw new InvalidNumberError(`options.${name}`, options[name], accepted);
 }
+
+const GJK_KEYS = ['cache', 'trace', 'gjkRelativeTolerance', 'gjkMaxIterations'];
+/** The options of intersects, distance and closestPoints (GjkOptions). */
+export const GJK_OPTION_KEYS2 = /* @__PURE__ */ knownKeys(GJK_KEYS);
+/** The options of penetration and contact (ContactOptions). */
+export const CONTACT_OPTION_KEYS2 = /* @__PURE__ */ knownKeys([...GJK_KEYS, 'epaRelativeTolerance', 'epaMaxIterations', 'maxDistance']);
+/** The options of contactManifold (ManifoldOptions). */
+export const MANIFOLD_OPTION_KEYS2 = /* @__PURE__ */ knownKeys([...GJK_KEYS, 'epaRelativeTolerance', 'epaMaxIterations', 'margin', 'maxPoints']);

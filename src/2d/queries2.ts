@@ -14,7 +14,7 @@ import { CONTACT_RELATIVE_TOLERANCE, EPA_MAX_ITERATIONS, EPA_RELATIVE_TOLERANCE,
 import { Epa2Work, epa2 } from './epa2.js';
 import { Gjk2Work, gjk2, setRelative2, type GjkOptions } from './gjk2.js';
 import { exactDistance2, satAxes2, satPenetration2 } from './sat2.js';
-import { checkOptions2, type ContactOptions } from './options2.js';
+import { checkOptions2, CONTACT_OPTION_KEYS2, GJK_OPTION_KEYS2, type ContactOptions } from './options2.js';
 import { createClosestPointsResult, createContactResult, createPenetrationResult, type ClosestPointsResult, type ContactResult, type PenetrationResult } from './results2.js';
 import { checkShape2, POINT_CORE, turns, type Shape2 } from './shapes/shape2.js';
 import { Transform2, transform2FromPoses } from './transform2.js';
@@ -225,7 +225,7 @@ export function contactToWorld(work: Query2Work): void {
  *   for bad options.
  */
 export function intersects(a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, options?: GjkOptions): boolean {
-  if (options != null) checkOptions2(options);
+  if (options != null) checkOptions2(options, GJK_OPTION_KEYS2);
   const work = _work;
   preparePair(work, a, poseA, b, poseB);
   const gjk = work.gjk, t = work.bInA, far = a.boundingRadius + b.boundingRadius + work.slack;
@@ -243,7 +243,7 @@ export function intersects(a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2L
  * @throws as {@link intersects}.
  */
 export function distance(a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, options?: GjkOptions): number {
-  if (options != null) checkOptions2(options);
+  if (options != null) checkOptions2(options, GJK_OPTION_KEYS2);
   // Small enough to be inlined into the caller, which then reads the answer from the field unboxed
   // (CONTRIBUTING.md, "V8 rules", rule 2).
   distanceInto(_work, a, poseA, b, poseB, options ?? undefined);
@@ -270,7 +270,7 @@ function distanceInto(work: Query2Work, a: Shape2, poseA: Pose2Like, b: Shape2, 
 export function closestPoints(
   a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, out?: ClosestPointsResult | null, options?: GjkOptions,
 ): ClosestPointsResult {
-  if (options != null) checkOptions2(options);
+  if (options != null) checkOptions2(options, GJK_OPTION_KEYS2);
   if (out != null) checkOut(out, 'createClosestPointsResult');
   const work = _work;
   preparePair(work, a, poseA, b, poseB);
@@ -318,7 +318,7 @@ export function closestPoints(
 export function penetration(
   a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, out?: PenetrationResult | null, options?: ContactOptions,
 ): PenetrationResult | null {
-  if (options != null) checkOptions2(options);
+  if (options != null) checkOptions2(options, CONTACT_OPTION_KEYS2);
   if (out != null) checkOut(out, 'createPenetrationResult');
   const work = _work;
   preparePair(work, a, poseA, b, poseB);
@@ -349,7 +349,7 @@ export function penetration(
 export function contact(
   a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, out?: ContactResult | null, options?: ContactOptions,
 ): ContactResult | null {
-  if (options != null) checkOptions2(options);
+  if (options != null) checkOptions2(options, CONTACT_OPTION_KEYS2);
   if (out != null) checkOut(out, 'createContactResult');
   const work = _work;
   preparePair(work, a, poseA, b, poseB);

@@ -10,7 +10,7 @@
  * An origin inside: a solid shape is hit at t = 0 (normal −direction); a hollow one (`solid: false`) where
  * the ray leaves, found by casting back from beyond the shape (as the 3D ray cast does).
  */
-import { InvalidArgumentError, InvalidNumberError, describeValue } from '../errors.js';
+import { checkKnownKeys, knownKeys, InvalidArgumentError, InvalidNumberError, describeValue } from '../errors.js';
 import { outNotWritable } from '../query/pair/out-record.js';
 import { pairWork } from './queries2.js';
 import { checkShape2, turns, type Shape2 } from './shapes/shape2.js';
@@ -18,6 +18,8 @@ import { transform2FromPoses } from './transform2.js';
 import { Vec2, vec2, type Pose2Like, type Vec2Like } from './types.js';
 
 /** Result of {@link rayCast} (2D): where the ray first meets the shape, in world space. */
+
+const RAY_OPTION_KEYS2 = /* @__PURE__ */ knownKeys(['maxT', 'solid']);
 export interface RayHit {
   /** The ray's parameter at the hit: `point = origin + t · direction` (in the direction's own units). */
   t: number;
@@ -71,6 +73,7 @@ export function rayCast(
   let maxT = Infinity, solid = true;
   if (options != null) {
     if (typeof options !== 'object') throw new InvalidArgumentError('options', `is ${describeValue(options)}; expected an object`);
+    checkKnownKeys(options, RAY_OPTION_KEYS2, 'options');
     const m = options.maxT, s = options.solid;
     if (typeof m === 'number' ? !(m >= 0) : m !== undefined) throw new InvalidNumberError('options.maxT', options.maxT, 'a number >= 0 (Infinity allowed)');
     if (s !== undefined && typeof s !== 'boolean') throw new InvalidArgumentError('options.solid', `is ${describeValue(s)}; expected true or false`);

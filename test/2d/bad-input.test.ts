@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  Box2, Capsule2, Circle, closestPoints, CollisionError, contact, createClosestPointsResult, createContactResult, distance,
-  GjkCache, intersects, penetration, Point2, Polygon, Rounded2, Segment2, type Pose2Like, type Shape2,
+  Box2, Capsule2, Circle, closestPoints, CollisionError, contact, contactManifold, createClosestPointsResult, createContactResult, distance,
+  GjkCache, intersects, penetration, Point2, Polygon, rayCast, Rounded2, Segment2, shapeCast, type Pose2Like, type Shape2,
 } from '../../src/2d/index.js';
 // The mistake the shape check is there for: a 3D shape passed to a 2D query.
 import { Box as Box3, Sphere } from '../../src/index.js';
@@ -153,6 +153,18 @@ describe('query arguments', () => {
     const before = JSON.stringify(out);
     thrown(() => contact(c, at(0, 0, NaN), c, at(3, 0), out));
     expect(JSON.stringify(out)).toBe(before);
+  });
+});
+
+describe('an option or a motion key the call does not take', () => {
+  it('is an InvalidArgumentError naming it, the accepted keys and the nearest (they were ignored)', () => {
+    const at2 = (x: number, y: number) => ({ position: { x, y }, angle: 0 }), c = new Circle(1);
+    expect(() => contact(c, at2(0, 0), c, at2(3, 0), null, { maxDistanse: 1 } as never)).toThrow(/^options\.maxDistanse is not an option here \(did you mean maxDistance\?\)/);
+    expect(() => distance(c, at2(0, 0), c, at2(3, 0), { maxDistance: 1 } as never)).toThrow(/^options\.maxDistance is not an option here; expected one of cache, trace, gjkRelativeTolerance, gjkMaxIterations$/);
+    expect(() => rayCast(c, at2(0, 0), { x: -5, y: 0 }, { x: 1, y: 0 }, null, { maxt: 1 } as never)).toThrow(/did you mean maxT\?/);
+    expect(() => shapeCast(c, at2(-5, 0), { linaer: { x: 1, y: 0 } } as never, c, at2(0, 0), null)).toThrow(/^motionA\.linaer is not an option here \(did you mean linear\?\)/);
+    expect(() => contactManifold(c, at2(0, 0), c, at2(1.5, 0), null, { margn: 1 } as never)).toThrow(/did you mean margin\?/);
+    expect(contact(c, at2(0, 0), c, at2(3, 0), null, { maxDistance: 2 })!.separation).toBe(1);
   });
 });
 
