@@ -269,7 +269,11 @@ function clipped(mw: ManifoldWork, c: ContactAnswer, tA: Transform, out: Manifol
   const mx = ref.nx, my = ref.ny, mz = ref.nz;
   const plane = mx * rp[0] + my * rp[1] + mz * rp[2];
   const mn = Math.abs(mx * nx + my * ny + mz * nz);
-  const radii = fa.radius + fb.radius;
+  // A rounded reference face's surface is its core plane moved out by the radius along the face's own
+  // normal m, which may lean from the contact normal by up to REFERENCE_TOL: along the normal that plane is
+  // the radius over m·n away, not the radius (points of a rounded hull came out inside it by up to r(1 − m·n),
+  // 4e-4 of its size).
+  const rRef = ref.radius / mn, radii = rRef + inc.radius;
   mw.reserve(poly.count);
   let kept = 0, deepest = Infinity;
   const pp = poly.points;
@@ -288,7 +292,7 @@ function clipped(mw: ManifoldWork, c: ContactAnswer, tA: Transform, out: Manifol
   if (!(Math.abs(deepest - mw.unit[0] * c.separation) <= MANIFOLD_DEPTH_AGREEMENT * size)) return false;
   mw.tie.x = MANIFOLD_DEPTH_AGREEMENT * size;
   const m = reducePoints(mw.kept, mw.keptSep, kept, maxPoints, n, mw.chosen, mw.used, mw.tie);
-  const w = mw.point, rA = fa.radius, rB = fb.radius, back = mw.unit[1];
+  const w = mw.point, rA = refIsA ? rRef : fa.radius, rB = refIsA ? fb.radius : rRef, back = mw.unit[1];
   for (let k = 0; k < m; k++) {
     const i = mw.chosen[k];
     const x = mw.kept[3 * i], y = mw.kept[3 * i + 1], z = mw.kept[3 * i + 2], core = mw.keptCore[i];
