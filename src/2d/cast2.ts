@@ -19,6 +19,10 @@
  * the root); SHAPE_CAST_MAX_ITERATIONS caps the steps, the turning steps' included (status
  * 'max-iterations': the time is a lower bound).
  */
+import { atan2Into, sinCosInto } from '../math/exact-math.js';
+
+/** sinCosInto's argument and answers (numbers through calls are boxed: CONTRIBUTING.md, "V8 rules", rule 1). */
+const _sinCos = /* @__PURE__ */ new Float64Array(2);
 import { checkKnownKeys, knownKeys, describeValue, InvalidArgumentError, InvalidNumberError } from '../errors.js';
 import { outNotWritable } from '../query/pair/out-record.js';
 import type { QueryStatus } from '../query/pair/results.js';
@@ -260,8 +264,9 @@ function advance(cw: Cast2Work, a: Shape2, b: Shape2): boolean {
     if (Math.sqrt(ex * ex + ey * ey) - (a.boundingRadius + b.boundingRadius + target) > tol) return false;
   }
   if (turnA + turnB > 0) {
-    cw.restA.c = Math.cos(cw.baseA.angle); cw.restA.s = Math.sin(cw.baseA.angle);
-    cw.restB.c = Math.cos(cw.baseB.angle); cw.restB.s = Math.sin(cw.baseB.angle);
+    const sc = _sinCos;
+    sc[0] = cw.baseA.angle; sinCosInto(sc); cw.restA.s = sc[0]; cw.restA.c = sc[1];
+    sc[0] = cw.baseB.angle; sinCosInto(sc); cw.restB.s = sc[0]; cw.restB.c = sc[1];
   }
   cw.beforeTime = -1;
   cw.capped = false;
@@ -328,7 +333,7 @@ function axisSide(cw: Cast2Work, core: Float64Array, isA: boolean): void {
   // The axis turns with its frame (cw.frameRate): relative to the shape it turns at the difference.
   const omega = own - cw.frameRate;
   let c = isA ? cw.restA.c : cw.restB.c, s = isA ? cw.restA.s : cw.restB.s;
-  if (own !== 0) { c = Math.cos(angle); s = Math.sin(angle); }
+  if (own !== 0) { const sc = _sinCos; sc[0] = angle; sinCosInto(sc); s = sc[0]; c = sc[1]; }
   // u0 = R(θ)ᵀ d; as θ grows the direction turns as R(−φ)·u0, towards w = −sgn(ω)·J·u0 (J a quarter turn).
   const ux = c * dx + s * dy, uy = c * dy - s * dx;
   const sg = omega > 0 ? 1 : -1, wx = sg * uy, wy = -sg * ux;
@@ -352,7 +357,10 @@ function axisSide(cw: Cast2Work, core: Float64Array, isA: boolean): void {
       for (let side2 = 0; side2 < 2; side2++) {
         const j = side2 === 0 ? (i + count - 1) % count : (i + 1) % count;
         const ex = core[2 * i] - core[2 * j], ey = core[2 * i + 1] - core[2 * j + 1];
-        const q = Math.atan2(ux * ex + uy * ey, -(wx * ex + wy * ey));
+        const sc = _sinCos;
+        sc[0] = ux * ex + uy * ey; sc[1] = -(wx * ex + wy * ey);
+        atan2Into(sc);
+        const q = sc[0];
         if (q < psi) { psi = q; next = j; }
       }
       if (psi > AXIS_ANGLE_SLACK) break;
@@ -413,9 +421,10 @@ function axisSteps(cw: Cast2Work, a: Shape2, b: Shape2, cap: number): number {
     while (steps < cap) {
       let cw0 = 1, sw0 = 0, cA = 1, sA = 0, cB = 1, sB = 0;
       if (s !== 0) {
-        if (w !== 0) { cw0 = Math.cos(w * s); sw0 = Math.sin(w * s); }
-        if (rA !== 0) { cA = Math.cos(rA * s); sA = Math.sin(rA * s); }
-        if (rB !== 0) { cB = Math.cos(rB * s); sB = Math.sin(rB * s); }
+        const sc = _sinCos;
+        if (w !== 0) { sc[0] = w * s; sinCosInto(sc); sw0 = sc[0]; cw0 = sc[1]; }
+        if (rA !== 0) { sc[0] = rA * s; sinCosInto(sc); sA = sc[0]; cA = sc[1]; }
+        if (rB !== 0) { sc[0] = rB * s; sinCosInto(sc); sB = sc[0]; cB = sc[1]; }
       }
       const p = a0 + a1 * s, q = b0 + b1 * s;
       const g = cw0 * p + sw0 * q - radii - (cA * hA0 + sA * hA1) - (cB * hB0 + sB * hB1);
@@ -441,7 +450,9 @@ function axisSteps(cw: Cast2Work, a: Shape2, b: Shape2, cap: number): number {
 
 /** Turns the steps' axis (cw.nx, cw.ny) by `angle`. */
 function rotateAxis(cw: Cast2Work, angle: number): void {
-  const c = Math.cos(angle), s = Math.sin(angle), nx = cw.nx, ny = cw.ny;
+  const sc = _sinCos;
+  sc[0] = angle; sinCosInto(sc);
+  const c = sc[1], s = sc[0], nx = cw.nx, ny = cw.ny;
   cw.nx = c * nx - s * ny;
   cw.ny = s * nx + c * ny;
 }

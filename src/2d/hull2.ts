@@ -9,6 +9,7 @@
  * become vertices, and a vertex closer than HULL2_MERGE_TOLERANCE · scale to its neighbour is merged into it. The hull may
  * therefore be a single point or a segment. Every dropped point lies within the tolerance of the hull.
  */
+import { hypot2 } from '../math/exact-math.js';
 import { InvalidNumberError, InvalidShapeError, describeValue } from '../errors.js';
 import { HULL2_COLLINEAR_TOLERANCE, HULL2_MERGE_TOLERANCE } from '../tolerance.js';
 import type { Vec2Like } from './types.js';
@@ -71,7 +72,7 @@ export function hull2(xy: Float64Array): Float64Array {
     const obx = xy[2 * b] - xy[2 * o], oby = xy[2 * b + 1] - xy[2 * o + 1];
     const cross = oax * oby - oay * obx;
     if (cross <= 0) return false;
-    if (cross > HULL2_COLLINEAR_TOLERANCE * Math.hypot(oax, oay) * Math.hypot(obx, oby)) return true;
+    if (cross > HULL2_COLLINEAR_TOLERANCE * hypot2(oax, oay) * hypot2(obx, oby)) return true;
     const along = oax * obx + oay * oby;
     return !(along >= 0 && along <= obx * obx + oby * oby);
   };
@@ -97,13 +98,13 @@ export function hull2(xy: Float64Array): Float64Array {
     const p = stack[t];
     if (kept.length > 0) {
       const q = kept[kept.length - 1];
-      if (Math.hypot(xy[2 * p] - xy[2 * q], xy[2 * p + 1] - xy[2 * q + 1]) <= merge) continue;
+      if (hypot2(xy[2 * p] - xy[2 * q], xy[2 * p + 1] - xy[2 * q + 1]) <= merge) continue;
     }
     kept.push(p);
   }
   while (kept.length > 1) {
     const p = kept[kept.length - 1], q = kept[0];
-    if (Math.hypot(xy[2 * p] - xy[2 * q], xy[2 * p + 1] - xy[2 * q + 1]) > merge) break;
+    if (hypot2(xy[2 * p] - xy[2 * q], xy[2 * p + 1] - xy[2 * q + 1]) > merge) break;
     kept.pop();
   }
   const out = new Float64Array(2 * kept.length);
@@ -124,7 +125,7 @@ export function edgeNormals(v: Float64Array): Float64Array {
   for (let i = 0; i < edges; i++) {
     const j = i + 1 === n ? 0 : i + 1;
     const ex = v[2 * j] - v[2 * i], ey = v[2 * j + 1] - v[2 * i + 1];
-    const len = Math.hypot(ex, ey);
+    const len = hypot2(ex, ey);
     normals[2 * i] = ey / len;
     normals[2 * i + 1] = -ex / len;
   }

@@ -2,6 +2,10 @@
  * A rigid transform of the plane, `p' = R·p + t` with R the rotation by an angle kept as its cosine and
  * sine: queries convert each caller's pose once, and a rotation is then 4 multiplies.
  */
+import { sinCosInto } from '../math/exact-math.js';
+
+/** sinCosInto's argument and answers (numbers through calls are boxed: CONTRIBUTING.md, "V8 rules", rule 1). */
+const _sinCos = /* @__PURE__ */ new Float64Array(2);
 import { describeValue, InvalidNumberError, InvalidPoseError } from '../errors.js';
 import type { Pose2Like } from './types.js';
 
@@ -43,8 +47,9 @@ export function transform2FromPoses(
   // A shape whose core is a point at its origin (a circle) is the same turned by any angle: its rotation
   // is left out, which saves the trigonometry that is most of a circle pair's query.
   let ca = 1, sa = 0, cb = 1, sb = 0;
-  if (turnA) { ca = Math.cos(aa); sa = Math.sin(aa); }
-  if (turnB) { cb = Math.cos(ba); sb = Math.sin(ba); }
+  const sc = _sinCos;
+  if (turnA) { sc[0] = aa; sinCosInto(sc); sa = sc[0]; ca = sc[1]; }
+  if (turnB) { sc[0] = ba; sinCosInto(sc); sb = sc[0]; cb = sc[1]; }
   tA.c = ca; tA.s = sa; tA.tx = ax; tA.ty = ay;
   tB.c = cb; tB.s = sb; tB.tx = bx; tB.ty = by;
   const dx = bx - ax, dy = by - ay;

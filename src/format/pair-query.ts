@@ -295,7 +295,10 @@ export function readPoseJson(json: unknown, field: string): PoseJsonValue {
   const x = q[0], y = q[1], z = q[2], w = q[3];
   // Computed with hypot so that a quaternion of huge (but finite) components is not squared to
   // Infinity and reported with a misleading length.
-  const length = Math.hypot(x, y, z, w);
+  // (Not Math.hypot: the same bits in every engine, math/exact-math.ts; scaled, so that 1e200 has a length.)
+  const big = Math.max(Math.abs(x), Math.abs(y), Math.abs(z), Math.abs(w));
+  const sx = x / big, sy = y / big, sz = z / big, sw = w / big;
+  const length = big > 0 && big < Infinity ? big * Math.sqrt(sx * sx + sy * sy + sz * sz + sw * sw) : big;
   if (!(Math.abs(length - 1) <= QUATERNION_UNIT_TOLERANCE)) {
     throw new InvalidQuaternionError(`${field}.quaternion`, `has length ${length}; expected ${UNIT_QUATERNION}`);
   }

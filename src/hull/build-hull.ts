@@ -2,6 +2,7 @@
  * buildHull: the public entry points of hull building, input checks, the tolerance and its coarser
  * retries, and the pool of builders kept between builds. The algorithm is in quickhull.ts.
  */
+import { cos, sin } from '../math/exact-math.js';
 import { DegenerateHullError, InvalidNumberError } from '../errors.js';
 import { nearestPowerOfTwoExponent } from '../math/power-of-two.js';
 import type { Vec3Like } from '../math/types.js';
@@ -204,8 +205,8 @@ function primeTypeFeedback(): void {
   for (let i = 0; i < 48; i++) {
     // Points on a Fibonacci sphere, every third one pulled halfway in.
     const z = 1 - (2 * i + 1) / 48, r = Math.sqrt(1 - z * z), a = 2.399963229728653 * i, s = i % 3 === 0 ? 0.5 : 1;
-    cloud[3 * i] = s * r * Math.cos(a);
-    cloud[3 * i + 1] = s * r * Math.sin(a);
+    cloud[3 * i] = s * r * cos(a);
+    cloud[3 * i + 1] = s * r * sin(a);
     cloud[3 * i + 2] = s * z;
   }
   const cube: number[] = [];

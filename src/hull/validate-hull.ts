@@ -4,6 +4,7 @@
  * from its corners (Newell's method), counts edges itself, and tests each claim of {@link Hull}
  * directly against the input points. Used by the tests of `quickhull.ts`, `convex-hull.ts` and the CLI.
  */
+import { hypot3 } from '../math/exact-math.js';
 import { InvalidNumberError, InvalidShapeError } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
 import { readPointList } from '../math/read-input.js';
@@ -111,7 +112,7 @@ export function validateHull(
   if (dim === 0) {
     if (V !== 1 || F !== 0) fail(`a point hull has ${V} vertices and ${F} faces`);
     for (let i = 0; i < np; i++) {
-      const d = Math.hypot(pts[3 * i] - vs[0], pts[3 * i + 1] - vs[1], pts[3 * i + 2] - vs[2]);
+      const d = hypot3(pts[3 * i] - vs[0], pts[3 * i + 1] - vs[1], pts[3 * i + 2] - vs[2]);
       if (d > tol && fail(`point ${i} is ${d} from the point hull`)) break;
     }
     return done();
@@ -130,7 +131,7 @@ export function validateHull(
     for (let i = 0; i < np; i++) {
       const wx = pts[3 * i] - ax, wy = pts[3 * i + 1] - ay, wz = pts[3 * i + 2] - az;
       const t = Math.min(1, Math.max(0, (wx * ux + wy * uy + wz * uz) / uu));
-      const d = Math.hypot(wx - t * ux, wy - t * uy, wz - t * uz);
+      const d = hypot3(wx - t * ux, wy - t * uy, wz - t * uz);
       if (d > tol && fail(`point ${i} is ${d} from the segment hull`)) break;
     }
     return done();
@@ -150,7 +151,7 @@ export function validateHull(
       continue;
     }
     const nx = fn[3 * f], ny = fn[3 * f + 1], nz = fn[3 * f + 2];
-    if (Math.abs(Math.hypot(nx, ny, nz) - 1) > 1e-9) fail(`face ${f} normal is not unit length`);
+    if (Math.abs(hypot3(nx, ny, nz) - 1) > 1e-9) fail(`face ${f} normal is not unit length`);
     // Newell normal from the corners, independent of the reported one; about the face's first corner, so
     // that a face far from the origin does not lose its digits to the sums of its coordinates.
     let gx = 0, gy = 0, gz = 0;
@@ -169,7 +170,7 @@ export function validateHull(
       gy += (vs[3 * a + 2] - vs[3 * b + 2]) * ((vs[3 * a] - ox) + (vs[3 * b] - ox));
       gz += (vs[3 * a] - vs[3 * b]) * ((vs[3 * a + 1] - oy) + (vs[3 * b + 1] - oy));
     }
-    const gl = Math.hypot(gx, gy, gz);
+    const gl = hypot3(gx, gy, gz);
     if (!(gl > 0) || (gx * nx + gy * ny + gz * nz) / gl < 0.99) {
       fail(`face ${f} is not counter-clockwise about its normal (or its normal is off)`);
     }
@@ -252,7 +253,7 @@ export function validateHull(
         const ex = vs[3 * b] - vs[3 * a], ey = vs[3 * b + 1] - vs[3 * a + 1], ez = vs[3 * b + 2] - vs[3 * a + 2];
         // Outward edge normal in the plane: e × n.
         const ox = ey * nz - ez * ny, oy = ez * nx - ex * nz, oz = ex * ny - ey * nx;
-        const ol = Math.hypot(ox, oy, oz);
+        const ol = hypot3(ox, oy, oz);
         const d = (ox * (x - vs[3 * a]) + oy * (y - vs[3 * a + 1]) + oz * (z - vs[3 * a + 2])) / ol;
         if (d > tol) {
           fail(`point ${i} is ${d} outside polygon edge ${a}→${b}`);

@@ -4,6 +4,7 @@
  * the shape (a `Scaled` shape). `worldPose` reads both from the object's world matrix, which
  * three.js keeps up to date on every render (or on `updateMatrixWorld()`), without importing three.
  */
+import { hypot3 } from './exact-math.js';
 import { InvalidNumberError, InvalidPoseError } from '../errors.js';
 import { MATRIX_ORTHOGONAL_TOLERANCE, UNIFORM_SCALE_TOLERANCE } from '../tolerance.js';
 import type { QuatLike, Vec3Like } from './types.js';
@@ -77,8 +78,8 @@ function readMatrix(e: ArrayLike<number>, out: Pose, outScale: Vec3Like | undefi
   const ax = e[0], ay = e[1], az = e[2];
   const bx = e[4], by = e[5], bz = e[6];
   const cx = e[8], cy = e[9], cz = e[10];
-  let sx = Math.hypot(ax, ay, az);
-  const sy = Math.hypot(bx, by, bz), sz = Math.hypot(cx, cy, cz);
+  let sx = hypot3(ax, ay, az);
+  const sy = hypot3(bx, by, bz), sz = hypot3(cx, cy, cz);
   if (sx === 0 || sy === 0 || sz === 0) {
     throw new InvalidPoseError(field, `has a zero scale (${sx}, ${sy}, ${sz}); expected a non-zero scale on every axis`);
   }

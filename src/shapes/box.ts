@@ -1,3 +1,4 @@
+import { hypot3 } from '../math/exact-math.js';
 import { requireNonNegative } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
 import { builtInKindIndex, markBuiltIn, type SupportMap } from './shape.js';
@@ -25,7 +26,7 @@ export class Box implements SupportMap {
     this.hx = requireNonNegative(hx, 'Box.hx', HALF_EXTENT);
     this.hy = requireNonNegative(hy, 'Box.hy', HALF_EXTENT);
     this.hz = requireNonNegative(hz, 'Box.hz', HALF_EXTENT);
-    this.boundingRadius = Math.hypot(this.hx, this.hy, this.hz);
+    this.boundingRadius = hypot3(this.hx, this.hy, this.hz);
   }
 
   /**

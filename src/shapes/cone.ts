@@ -1,3 +1,4 @@
+import { hypot2 } from '../math/exact-math.js';
 import { requireNonNegative } from '../errors.js';
 import { nearestPowerOfTwoExponent } from '../math/power-of-two.js';
 import type { Vec3Like } from '../math/types.js';
@@ -26,7 +27,7 @@ export class Cone implements SupportMap {
   constructor(halfHeight: number, radius: number) {
     this.halfHeight = requireNonNegative(halfHeight, 'Cone.halfHeight');
     this.radius = requireNonNegative(radius, 'Cone.radius');
-    this.boundingRadius = Math.hypot(this.halfHeight, this.radius);
+    this.boundingRadius = hypot2(this.halfHeight, this.radius);
   }
 
   /** The apex or the base rim point, whichever is further along `dir` (ties go to the apex). */

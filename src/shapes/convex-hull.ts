@@ -1,3 +1,4 @@
+import { hypot3 } from '../math/exact-math.js';
 import { buildHull, type BuildHullOptions, type Hull, type HullDimension } from '../hull/build-hull.js';
 import type { Vec3Like } from '../math/types.js';
 import { SQUARE_SAFE_HIGH, SQUARE_SAFE_LOW } from '../math/vec3.js';
@@ -410,7 +411,7 @@ function maxFaceSize(faceStart: Int32Array, faceCount: number): number {
 /** Largest squared distance of a vertex (packed xyz) from the origin. */
 function largestHypot(v: Float64Array): number {
   let r = 0;
-  for (let i = 0; i < v.length; i += 3) r = Math.max(r, Math.hypot(v[i], v[i + 1], v[i + 2]));
+  for (let i = 0; i < v.length; i += 3) r = Math.max(r, hypot3(v[i], v[i + 1], v[i + 2]));
   return r;
 }
 

@@ -1,3 +1,4 @@
+import { hypot2 } from '../math/exact-math.js';
 import { requireNonNegative } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
 import { addAlongFar, SQUARE_SAFE_HIGH, SQUARE_SAFE_LOW } from '../math/vec3.js';
@@ -25,7 +26,7 @@ export class Cylinder implements SupportMap {
   constructor(halfHeight: number, radius: number) {
     this.halfHeight = requireNonNegative(halfHeight, 'Cylinder.halfHeight');
     this.radius = requireNonNegative(radius, 'Cylinder.radius');
-    this.boundingRadius = Math.hypot(this.halfHeight, this.radius);
+    this.boundingRadius = hypot2(this.halfHeight, this.radius);
   }
 
   support(out: Vec3Like, dir: Readonly<Vec3Like>): Vec3Like {

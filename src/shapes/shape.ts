@@ -5,6 +5,7 @@
  * triangle meshes, which are not support maps, join `Shape` as kinds of their own, and the dispatcher
  * (query/pair/dispatch.ts) sends each pair by its two kinds.
  */
+import { hypot3 } from '../math/exact-math.js';
 import { InvalidShapeError } from '../errors.js';
 import { SHAPE_MAX_NESTING } from '../tolerance.js';
 import type { Vec3Like } from '../math/types.js';
@@ -225,7 +226,7 @@ export function wrapperNesting(field: string, ...inner: ConvexShape[]): number {
 /** Largest distance from the local origin of any of `points`: the bounding radius of a point set. */
 export function largestNorm(...points: Readonly<Vec3Like>[]): number {
   let r = 0;
-  for (const p of points) r = Math.max(r, Math.hypot(p.x, p.y, p.z));
+  for (const p of points) r = Math.max(r, hypot3(p.x, p.y, p.z));
   return r;
 }
 

@@ -1,3 +1,4 @@
+import { hypot2 } from '../../math/exact-math.js';
 import { requireNonNegative } from '../../errors.js';
 import type { Vec2Like } from '../types.js';
 import { corePolygon } from '../hull2.js';
@@ -22,7 +23,7 @@ export class Box2 implements Shape2 {
   constructor(hx: number, hy: number) {
     this.hx = requireNonNegative(hx, 'Box2.hx');
     this.hy = requireNonNegative(hy, 'Box2.hy');
-    this.boundingRadius = Math.hypot(this.hx, this.hy);
+    this.boundingRadius = hypot2(this.hx, this.hy);
     const x = this.hx, y = this.hy, core = corePolygon([-x, -y, x, -y, x, y, -x, y]);
     this.coreVertices = core.vertices;
     this.coreNormals = core.normals;

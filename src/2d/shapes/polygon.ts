@@ -1,3 +1,4 @@
+import { hypot2 } from '../../math/exact-math.js';
 import type { Vec2Like } from '../types.js';
 import { edgeNormals, hull2, readPoints2 } from '../hull2.js';
 import { markShape2, type Shape2 } from './shape2.js';
@@ -43,7 +44,7 @@ export class Polygon implements Shape2 {
     this.coreVertices = v;
     this.coreNormals = this.normals;
     let r = 0;
-    for (let i = 0; i < n; i++) r = Math.max(r, Math.hypot(v[2 * i], v[2 * i + 1]));
+    for (let i = 0; i < n; i++) r = Math.max(r, hypot2(v[2 * i], v[2 * i + 1]));
     this.boundingRadius = r;
   }
 

@@ -1,3 +1,4 @@
+import { hypot2 } from '../../math/exact-math.js';
 import { requireFinite } from '../../errors.js';
 import type { Vec2Like } from '../types.js';
 import { corePolygon } from '../hull2.js';
@@ -26,7 +27,7 @@ export class Segment2 implements Shape2 {
     this.ay = requireFinite(a?.y, 'Segment2.a.y');
     this.bx = requireFinite(b?.x, 'Segment2.b.x');
     this.by = requireFinite(b?.y, 'Segment2.b.y');
-    this.boundingRadius = Math.max(Math.hypot(this.ax, this.ay), Math.hypot(this.bx, this.by));
+    this.boundingRadius = Math.max(hypot2(this.ax, this.ay), hypot2(this.bx, this.by));
     const core = corePolygon([this.ax, this.ay, this.bx, this.by]);
     this.coreVertices = core.vertices;
     this.coreNormals = core.normals;

@@ -19,6 +19,7 @@
  * turning term |ω| × bounding radius holds as it is: a compound's or a mesh's bounding radius is about
  * its own origin, the point its pose turns about.
  */
+import { sinCosInto } from '../../math/exact-math.js';
 import { checkHitOut, hitOutNotWritable, isUnwritable } from '../pair/out-record.js';
 import { InvalidArgumentError, InvalidNumberError, checkKnownKeys, knownKeys } from '../../errors.js';
 import type { PoseLike, Vec3Like } from '../../math/types.js';
@@ -133,6 +134,9 @@ function readVector(v: Readonly<Vec3Like> | undefined, field: string): Readonly<
 const _time = { t: 0.5 };
 
 /** The pose of a shape at time `_time.t`: position + t·linear, and the turn by t·|ω| about ω after `q`. */
+/** sinCosInto's argument and answers (numbers through calls are boxed: CONTRIBUTING.md, "V8 rules", rule 1). */
+const _sinCos = /* @__PURE__ */ new Float64Array(2);
+
 function poseAt(out: MovingPose, pose: CastPose, lin: CastVector, ang: CastVector): void {
   const t = _time.t;
   const p = pose.position, q = pose.quaternion;
@@ -143,8 +147,11 @@ function poseAt(out: MovingPose, pose: CastPose, lin: CastVector, ang: CastVecto
     out.quaternion.x = q.x; out.quaternion.y = q.y; out.quaternion.z = q.z; out.quaternion.w = q.w;
     return;
   }
-  const half = 0.5 * wl * t, s = Math.sin(half) / wl;
-  const rx = ang.x * s, ry = ang.y * s, rz = ang.z * s, rw = Math.cos(half);
+  const sc = _sinCos;
+  sc[0] = 0.5 * wl * t;
+  sinCosInto(sc);
+  const s = sc[0] / wl;
+  const rx = ang.x * s, ry = ang.y * s, rz = ang.z * s, rw = sc[1];
   // r ⊗ q: the turn applied after the pose's own rotation.
   out.quaternion.x = rw * q.x + rx * q.w + ry * q.z - rz * q.y;
   out.quaternion.y = rw * q.y - rx * q.z + ry * q.w + rz * q.x;

@@ -17,6 +17,7 @@
  *    (b − a) × (c − a), face 1 on the other; segment: vertices a, b = 0, 1, edge 0; point: vertex 0;
  *  - cylinder: faces 0 (top, +y) and 1 (bottom); cone: face 0 (the base), vertex 0 (the apex).
  */
+import { cos, sin } from '../../math/exact-math.js';
 import { edgeScaleFar, PLAIN_EDGE_MAX, PLAIN_EDGE_MIN } from '../../math/power-of-two.js';
 import { lengthFar, PLAIN_LENGTH_MAX, PLAIN_LENGTH_MIN } from '../../math/vec3.js';
 import { MANIFOLD_ALIGNMENT_TOLERANCE, MANIFOLD_DISC_POINTS } from '../../tolerance.js';
@@ -39,8 +40,8 @@ const TOL = MANIFOLD_ALIGNMENT_TOLERANCE;
 const LENGTH_MIN = PLAIN_LENGTH_MIN, LENGTH_MAX = PLAIN_LENGTH_MAX, EDGE_MIN = PLAIN_EDGE_MIN, EDGE_MAX = PLAIN_EDGE_MAX;
 const DISC = MANIFOLD_DISC_POINTS;
 /** cos and sin of the rim points' angles, made once. */
-const COS = /* @__PURE__ */ Array.from({ length: DISC }, (_, i) => Math.cos((2 * Math.PI * i) / DISC));
-const SIN = /* @__PURE__ */ Array.from({ length: DISC }, (_, i) => Math.sin((2 * Math.PI * i) / DISC));
+const COS = /* @__PURE__ */ Array.from({ length: DISC }, (_, i) => cos((2 * Math.PI * i) / DISC));
+const SIN = /* @__PURE__ */ Array.from({ length: DISC }, (_, i) => sin((2 * Math.PI * i) / DISC));
 const _p: Vec3Like = { x: 0, y: 0, z: 0 };
 
 /**

@@ -5,6 +5,7 @@
  * query answers for the closest (or deepest) pair of parts (compound-pairs.ts). It lives in query/, not
  * shapes/, because defining it registers those pair functions.
  */
+import { hypot3 } from '../../math/exact-math.js';
 import { InvalidShapeError } from '../../errors.js';
 import { buildBvh, type StaticBvh } from '../../bvh/static-bvh.js';
 import { createAabb } from '../../math/aabb.js';
@@ -67,7 +68,7 @@ export class Compound implements CompoundShape {
       poses[7 * i + 3] = q.x; poses[7 * i + 4] = q.y; poses[7 * i + 5] = q.z; poses[7 * i + 6] = q.w;
       shapeAabb(box, shape, t);
       bounds.set([box.min.x, box.min.y, box.min.z, box.max.x, box.max.y, box.max.z], 6 * i);
-      radius = Math.max(radius, Math.hypot(t.tx, t.ty, t.tz) + shape.boundingRadius);
+      radius = Math.max(radius, hypot3(t.tx, t.ty, t.tz) + shape.boundingRadius);
       shapes.push(shape);
       transforms.push(t);
     }

@@ -7,6 +7,7 @@
  * Degenerate triangles (zero area, to rounding) are kept out of the hierarchy and counted in
  * `degenerateCount`: they add nothing to a surface that their edges' neighbours do not.
  */
+import { hypot3 } from '../../math/exact-math.js';
 import { InvalidShapeError } from '../../errors.js';
 import { MESH_MAX_LEAF_TRIANGLES } from '../../tolerance.js';
 import { buildBvh, type StaticBvh } from '../../bvh/static-bvh.js';
@@ -120,7 +121,7 @@ export class TriangleMesh implements MeshShape {
     this.bvh = bvh;
     const norms = new Float64Array(nv);
     let r = 0;
-    for (let i = 0; i < nv; i++) r = Math.max(r, norms[i] = Math.hypot(v[3 * i], v[3 * i + 1], v[3 * i + 2]));
+    for (let i = 0; i < nv; i++) r = Math.max(r, norms[i] = hypot3(v[3 * i], v[3 * i + 1], v[3 * i + 2]));
     this.boundingRadius = r;
     const used = new Uint8Array(nv);
     for (let k = 0; k < 3 * kept; k++) used[this.triangles[k]] = 1;
@@ -174,8 +175,8 @@ function isDegenerate(v: Float64Array, a: number, b: number, c: number): boolean
   if (!(m > 0) || !Number.isFinite(m)) return !(m > 0);
   ux /= m; uy /= m; uz /= m; wx /= m; wy /= m; wz /= m;
   const nx = uy * wz - uz * wy, ny = uz * wx - ux * wz, nz = ux * wy - uy * wx;
-  const n = Math.hypot(nx, ny, nz);
-  const e = Math.max(Math.hypot(ux, uy, uz), Math.hypot(wx, wy, wz), Math.hypot(wx - ux, wy - uy, wz - uz));
+  const n = hypot3(nx, ny, nz);
+  const e = Math.max(hypot3(ux, uy, uz), hypot3(wx, wy, wz), hypot3(wx - ux, wy - uy, wz - uz));
   return !(n > 8 * Number.EPSILON * e * e);
 }
 
