@@ -110,10 +110,18 @@ export function contactBatch(shapes: readonly Shape[], poses: Float64Array, pair
 }
 
 /** Checks a batch's arrays; returns its number of pairs. Shapes are checked for the bodies pairs use. */
+/**
+ * Whether `a` is a typed array itself, not a Proxy of one (which passes `instanceof` but whose length and
+ * elements the typed-array methods cannot read: a raw TypeError). ArrayBuffer.isView sees through no proxy.
+ */
+function isTypedArray(a: object): boolean {
+  return ArrayBuffer.isView(a);
+}
+
 export function checkBatch(shapes: readonly Shape[], poses: Float64Array, pairs: Int32Array): number {
   if (!Array.isArray(shapes)) throw new InvalidArgumentError('shapes', `is ${describeValue(shapes)}; expected an array of shapes, one per body`);
-  if (!(poses instanceof Float64Array)) throw new InvalidArgumentError('poses', `is ${describeValue(poses)}; expected a Float64Array of 7 numbers per body`);
-  if (!(pairs instanceof Int32Array)) throw new InvalidArgumentError('pairs', `is ${describeValue(pairs)}; expected an Int32Array of 2 body indices per pair`);
+  if (!(poses instanceof Float64Array) || !isTypedArray(poses)) throw new InvalidArgumentError('poses', `is ${describeValue(poses)}; expected a Float64Array of 7 numbers per body`);
+  if (!(pairs instanceof Int32Array) || !isTypedArray(pairs)) throw new InvalidArgumentError('pairs', `is ${describeValue(pairs)}; expected an Int32Array of 2 body indices per pair`);
   const bodies = shapes.length;
   if (poses.length < 7 * bodies) {
     throw new InvalidArgumentError('poses', `has length ${poses.length}; expected at least 7 numbers per body (${7 * bodies} for ${bodies} shapes)`);
@@ -128,7 +136,7 @@ export function checkBatch(shapes: readonly Shape[], poses: Float64Array, pairs:
 
 function checkOutput(out: Float64Array | Uint8Array | null | undefined, n: number, stride: number, type: 'Float64Array' | 'Uint8Array'): Float64Array | Uint8Array {
   if (out == null) return type === 'Float64Array' ? new Float64Array(stride * n) : new Uint8Array(stride * n);
-  const ok = type === 'Float64Array' ? out instanceof Float64Array : out instanceof Uint8Array;
+  const ok = (type === 'Float64Array' ? out instanceof Float64Array : out instanceof Uint8Array) && isTypedArray(out);
   if (!ok || out.length < stride * n) {
     throw new InvalidArgumentError('out', `is ${describeValue(out)}${ok ? ` of length ${out.length}` : ''}; expected a ${type} of at least ${stride * n} numbers (${stride} per pair), or undefined`);
   }

@@ -319,7 +319,7 @@ export class BatchPool implements WorldThreads {
       this.inFlight--;
       if (this.pending.size === 0 && !this.terminated) for (const w of this.workers) w.hold(false);
     }
-    for (const a of answers) if (!a.ok) throw new CollisionError((a.code ?? 'INVALID_ARGUMENT') as CollisionErrorCode, a.message);
+    for (const a of answers) if (!a.ok) throw replyError(a.code, a.message);
     for (let s = 0; s < answers.length; s++) take(s, answers[s] as WorkerReply & { ok: true });
   }
 
@@ -348,4 +348,15 @@ function workerExecArgv(argv: readonly string[]): string[] {
 function fit<T extends Float64Array | Int32Array | Uint8Array>(a: T, length: number, type: { new (buffer: SharedArrayBuffer): T; readonly BYTES_PER_ELEMENT: number }): T {
   if (a.length >= length) return a;
   return new type(new SharedArrayBuffer(type.BYTES_PER_ELEMENT * Math.max(length, 2 * a.length)));
+}
+
+/**
+ * The error of a worker's failed reply, of the class its code names where the message has the field
+ * first ("BatchPool was terminated…", "pairs[3] is 9; …"): a bare CollisionError was thrown for a batch a
+ * terminate() rejected, where every other argument error is an InvalidArgumentError.
+ */
+function replyError(code: string | null | undefined, message: string): CollisionError {
+  const space = message.indexOf(' ');
+  if ((code == null || code === 'INVALID_ARGUMENT') && space > 0) return new InvalidArgumentError(message.slice(0, space), message.slice(space + 1));
+  return new CollisionError((code ?? 'INVALID_ARGUMENT') as CollisionErrorCode, message);
 }

@@ -13,7 +13,7 @@ import type { PoseLike } from '../../src/index.js';
 import { answerSceneQueryText, formatCastResult, formatManifoldResult, formatPair2dResult, formatRayResult, formatResult, formatResults } from '../../src/format/index.js';
 import { CollisionWorld } from '../../src/world/collision-world.js';
 import { Box2, Circle, shapeCast as shapeCast2 } from '../../src/2d/index.js';
-import { createAabb, InvalidArgumentError, InvalidRadiusError } from '../../src/index.js';
+import { createAabb, distanceBatch, InvalidArgumentError, InvalidRadiusError } from '../../src/index.js';
 import { closestPoints, computeAabb, contactManifold, createManifold, Cylinder, Ellipsoid, Point, rayCast, shapeCast, Rounded, type ConvexShape } from '../../src/index.js';
 import * as A from '../arbitraries.js';
 import * as O from '../oracles.js';
@@ -207,6 +207,14 @@ describe('what threw a raw TypeError is a typed error naming the argument', () =
       expect(() => (format as (r: unknown) => string)(undefined)).toThrow(/^result is missing; expected an outcome from answer/);
     }
     expect(() => formatResults(undefined as never)).toThrow(InvalidArgumentError);
+  });
+
+  it('a Proxy of a typed array in a batch (it passed instanceof and failed in the typed-array methods)', () => {
+    const poses = new Float64Array([0, 0, 0, 0, 0, 0, 1, 3, 0, 0, 0, 0, 0, 1]), pairs = new Int32Array([0, 1]);
+    expect(() => distanceBatch([box, box], new Proxy(poses, {}), pairs)).toThrow(/^poses is an object; expected a Float64Array/);
+    expect(() => distanceBatch([box, box], poses, new Proxy(pairs, {}))).toThrow(/^pairs is an object; expected an Int32Array/);
+    expect(() => distanceBatch([box, box], poses, pairs, new Proxy(new Float64Array(1), {}))).toThrow(/^out is an object; expected a Float64Array/);
+    expect(distanceBatch([box, box], poses, pairs)[0]).toBe(2);
   });
 
   it('new Box(1) names its missing half extents as half extents', () => {

@@ -83,7 +83,12 @@ describe('BatchPool', () => {
     await expect(pool.distance(Float64Array.of(0, 0, 0, 0, 0, 0, 3, 5, 0, 0, 0, 0, 0, 1), Int32Array.of(0, 1))).rejects.toThrow(InvalidQuaternionError);
     await expect(pool.distance(Float64Array.of(0, 0, 0, 0, 0, 0, 1, 5, 0, 0, 0, 0, 0, 1), Int32Array.of(0, 2))).rejects.toThrow(/^pairs\[1\] is 2/);
     await expect(pool.contact(Float64Array.of(0, 0, 0, 0, 0, 0, 1, 5, 0, 0, 0, 0, 0, 1), Int32Array.of(0, 1), new Float64Array(3))).rejects.toThrow(/^out is/);
+    // A batch in flight when the pool is terminated: an InvalidArgumentError naming the pool (it was a bare
+    // CollisionError).
+    const inFlight = pool.distance(Float64Array.of(0, 0, 0, 0, 0, 0, 1, 5, 0, 0, 0, 0, 0, 1), Int32Array.of(0, 1));
     await pool.terminate();
+    await expect(inFlight).rejects.toThrow(InvalidArgumentError);
+    await expect(inFlight).rejects.toThrow(/^BatchPool was terminated before this batch was answered/);
     await expect(pool.distance(Float64Array.of(0, 0, 0, 0, 0, 0, 1, 5, 0, 0, 0, 0, 0, 1), Int32Array.of(0, 1))).rejects.toThrow(InvalidArgumentError);
     expect(() => pool.setShapes([])).toThrow(/^BatchPool was terminated/);
   }, 60_000);
