@@ -23,7 +23,11 @@ const PIO2_MID = 6.077100506303966e-11;
 const PIO2_LO = 2.0222662487959506e-21;
 const TWO_OVER_PI = 0.6366197723675814;
 
-/** sin(r) for |r| ≤ π/4 + a hair: r − r³/3! + … − r¹⁵/15!. */
+/**
+ * sin(r) for |r| ≤ π/4 + a hair: r − r³/3! + … − r¹⁵/15!. (The same series as sinCosInto's: the plain sin
+ * and cos are not written over sinCosInto because routing them through it, shared with the module's
+ * start-up tables, made a turning cast allocate 208 bytes a query again: V8's feedback, measured.)
+ */
 function sinKernel(r: number): number {
   const z = r * r;
   const p = -1 / 6 + z * (1 / 120 + z * (-1 / 5040 + z * (1 / 362880 + z * (-1 / 39916800 + z * (1 / 6227020800 + z * (-1 / 1307674368000))))));
@@ -91,21 +95,25 @@ function reduceFar(x: number): void {
  */
 export function sinCosInto(io: Float64Array): void {
   const x = io[0];
-  if (x === 0) { io[1] = 1; return; } // (sin ±0 = ±0: io[0] stays as given)
+  if (x === 0) { io[1] = 1; return; } // (sin ±0 = ±0, as given: the series would turn −0 into +0)
   if (!(Math.abs(x) < Infinity)) { io[0] = NaN; io[1] = NaN; return; }
   let q = 0, r = x;
   if (Math.abs(x) > 0.7853981633974483) {
     _reduced[1] = x;
-  reduce();
+    reduce();
     q = _reduced[0]; r = _reduced[1];
   }
   const z = r * r;
   const ps = -1 / 6 + z * (1 / 120 + z * (-1 / 5040 + z * (1 / 362880 + z * (-1 / 39916800 + z * (1 / 6227020800 + z * (-1 / 1307674368000))))));
   const pc = 1 / 24 + z * (-1 / 720 + z * (1 / 40320 + z * (-1 / 3628800 + z * (1 / 479001600 + z * (-1 / 87178291200 + z * (1 / 20922789888000))))));
+  // (1 − z/2 first: exact for small z, so the cosine of a tiny angle is 1 to the bit.)
   const s = r + r * z * ps, c = (1 - 0.5 * z) + z * z * pc;
   io[0] = q === 0 ? s : q === 1 ? c : q === 2 ? -s : -c;
   io[1] = q === 0 ? c : q === 1 ? -s : q === 2 ? -c : s;
 }
+
+/** The argument and answer of atan2 (atan2Into). */
+const _io = /* @__PURE__ */ new Float64Array(2);
 
 /** sin(x), the same bits in every engine (see the header). NaN and ±Infinity give NaN. */
 export function sin(x: number): number {
@@ -129,55 +137,43 @@ export function cos(x: number): number {
 }
 
 /**
- * atan(t) for |t| ≤ 1: halved twice by atan(t) = 2·atan(t / (1 + √(1 + t²))) (to |t| ≤ tan(π/16) ≈ 0.199),
- * then its Taylor series to t²³ (the first neglected term below 2^-56 there).
- */
-function atanKernel(t: number): number {
-  const t1 = t / (1 + Math.sqrt(1 + t * t));
-  const u = t1 / (1 + Math.sqrt(1 + t1 * t1));
-  const z = u * u;
-  let p = -1 / 23;
-  p = 1 / 21 + z * p; p = -1 / 19 + z * p; p = 1 / 17 + z * p; p = -1 / 15 + z * p; p = 1 / 13 + z * p;
-  p = -1 / 11 + z * p; p = 1 / 9 + z * p; p = -1 / 7 + z * p; p = 1 / 5 + z * p; p = -1 / 3 + z * p;
-  return 4 * (u + u * z * p);
-}
-
-/** atan2(y, x), the same bits in every engine: the angle of (x, y) in (−π, π]. */
-export function atan2(y: number, x: number): number {
-  if (y !== y || x !== x) return NaN;
-  const ax = Math.abs(x), ay = Math.abs(y);
-  if (ax === 0 && ay === 0) return x < 0 || Object.is(x, -0) ? (Object.is(y, -0) || y < 0 ? -Math.PI : Math.PI) : y;
-  let a: number;
-  if (ax === Infinity || ay === Infinity) {
-    // The directions of the infinite cases (as Math.atan2 defines them).
-    a = ax === Infinity && ay === Infinity ? Math.PI / 4 : ay === Infinity ? Math.PI / 2 : 0;
-  } else {
-    a = ay <= ax ? atanKernel(ay / ax) : Math.PI / 2 - atanKernel(ax / ay);
-  }
-  if (x < 0) a = Math.PI - a;
-  return y < 0 || Object.is(y, -0) ? -a : a;
-}
-
-/**
- * atan2(io[0], io[1]) into io[0], the same bits as {@link atan2} for finite arguments not both zero (the
- * others through atan2 itself): for hot paths, written out so that no number passes through a call (see
- * sinCosInto; with atan2 called here a turning 2D cast allocated 39 bytes a query).
+ * atan2(io[0], io[1]) (y, x) into io[0], the same bits in every engine: the angle of (x, y) in (−π, π].
+ * atan(t) for t ≤ 1 (the smaller coordinate over the larger) is halved twice by atan(t) = 2·atan(t / (1 +
+ * √(1 + t²))), to t ≤ tan(π/16) ≈ 0.199, then summed by its Taylor series to t²³ (the first neglected term
+ * is below 2^-56 there). Written out, with no number through a call (see sinCosInto: with a kernel called
+ * here a turning 2D cast allocated 39 bytes a query).
  */
 export function atan2Into(io: Float64Array): void {
   const y = io[0], x = io[1], ax = Math.abs(x), ay = Math.abs(y);
-  if (!(ax < Infinity && ay < Infinity) || (ax === 0 && ay === 0)) { io[0] = atan2(y, x); return; }
-  const t = ay <= ax ? ay / ax : ax / ay;
-  // atanKernel(t), written out.
-  const t1 = t / (1 + Math.sqrt(1 + t * t));
-  const u = t1 / (1 + Math.sqrt(1 + t1 * t1));
-  const z = u * u;
-  let p = -1 / 23;
-  p = 1 / 21 + z * p; p = -1 / 19 + z * p; p = 1 / 17 + z * p; p = -1 / 15 + z * p; p = 1 / 13 + z * p;
-  p = -1 / 11 + z * p; p = 1 / 9 + z * p; p = -1 / 7 + z * p; p = 1 / 5 + z * p; p = -1 / 3 + z * p;
-  const k = 4 * (u + u * z * p);
-  let a = ay <= ax ? k : Math.PI / 2 - k;
-  if (x < 0) a = Math.PI - a;
+  if (y !== y || x !== x) { io[0] = NaN; return; }
+  let a: number;
+  if (ax === 0 && ay === 0) {
+    // The signed zeros' angles, as Math.atan2 defines them.
+    a = x < 0 || Object.is(x, -0) ? Math.PI : 0;
+  } else if (ax === Infinity || ay === Infinity) {
+    // The directions of the infinite cases (as Math.atan2 defines them).
+    a = ax === Infinity && ay === Infinity ? Math.PI / 4 : ay === Infinity ? Math.PI / 2 : 0;
+    if (x < 0) a = Math.PI - a;
+  } else {
+    const t = ay <= ax ? ay / ax : ax / ay;
+    const t1 = t / (1 + Math.sqrt(1 + t * t));
+    const u = t1 / (1 + Math.sqrt(1 + t1 * t1));
+    const z = u * u;
+    let p = -1 / 23;
+    p = 1 / 21 + z * p; p = -1 / 19 + z * p; p = 1 / 17 + z * p; p = -1 / 15 + z * p; p = 1 / 13 + z * p;
+    p = -1 / 11 + z * p; p = 1 / 9 + z * p; p = -1 / 7 + z * p; p = 1 / 5 + z * p; p = -1 / 3 + z * p;
+    const k = 4 * (u + u * z * p);
+    a = ay <= ax ? k : Math.PI / 2 - k;
+    if (x < 0) a = Math.PI - a;
+  }
   io[0] = y < 0 || Object.is(y, -0) ? -a : a;
+}
+
+/** atan2(y, x), the same bits in every engine (atan2Into). For cold paths. */
+export function atan2(y: number, x: number): number {
+  _io[0] = y; _io[1] = x;
+  atan2Into(_io);
+  return _io[0];
 }
 
 /** √(x² + y²) without overflow or underflow in the squares, the same bits in every engine. */

@@ -1,3 +1,5 @@
+import { SCALE_FREE_EXPONENT } from '../tolerance.js';
+
 /**
  * The exponent k of the power of two nearest to `m` in size (2^k ≈ m), clamped to ±1000 so that 2^k and
  * 2^-k are both normal numbers (an infinite or zero `m` gives the clamp). Multiplying by 2^±k is exact in
@@ -8,8 +10,11 @@ export function nearestPowerOfTwoExponent(m: number): number {
   return Math.max(-1000, Math.min(1000, Math.round(Math.log2(m))));
 }
 
-/** Sizes whose fourth powers are normal numbers: edges of this size need no scaling (edgeScaleFar). */
-export const PLAIN_EDGE_MIN = 2 ** -200, PLAIN_EDGE_MAX = 2 ** 200;
+/**
+ * Sizes answered as they are (2^±SCALE_FREE_EXPONENT, tolerance.ts: their fourth powers are normal
+ * numbers); outside, scaled by a power of two: a triangle's edges (edgeScaleFar), a manifold's features.
+ */
+export const PLAIN_EDGE_MIN = 2 ** -SCALE_FREE_EXPONENT, PLAIN_EDGE_MAX = 2 ** SCALE_FREE_EXPONENT;
 
 /**
  * 2^-k for the power of two 2^k nearest `m` (the largest component of a triangle's edges), for an `m`

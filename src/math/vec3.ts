@@ -66,19 +66,3 @@ export function addAlongFar(out: Vec3Like, x: number, y: number, z: number, r: n
 
 /** A length whose square lies outside these bounds lost precision or range (the callers of addAlongFar). */
 export const SQUARE_SAFE_LOW = 1e-150, SQUARE_SAFE_HIGH = 1e150;
-
-/** Lengths whose squares are normal numbers: `Math.sqrt` of the sum of squares is exact enough between these. */
-export const PLAIN_LENGTH_MIN = 2 ** -480, PLAIN_LENGTH_MAX = 2 ** 480;
-
-/**
- * |(x, y, z)| when its squares over- or underflow: callers take `√(x² + y² + z²)` and come here only when it
- * falls outside [PLAIN_LENGTH_MIN, PLAIN_LENGTH_MAX] (an edge of 2^990 has a length; its square is
- * infinite). Scaled by the largest magnitude first. Rare, so the returned number may be boxed
- * (CONTRIBUTING.md, "V8 rules", rule 1).
- */
-export function lengthFar(x: number, y: number, z: number): number {
-  const m = Math.max(Math.abs(x), Math.abs(y), Math.abs(z));
-  if (m === 0 || !(m < Infinity)) return m;
-  const a = x / m, b = y / m, c = z / m;
-  return m * Math.sqrt(a * a + b * b + c * c);
-}

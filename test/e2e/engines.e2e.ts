@@ -5,17 +5,13 @@
  * no Math function that engines round differently on an answer path (math/exact-math.ts); before, 235 of
  * 14,100 such answers differed.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { build, preview, type InlineConfig } from 'vite';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { InlineConfig } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as D3 from '../../src/index.js';
 import * as D2 from '../../src/2d/index.js';
 import { answerMix } from './engines-page/mix.js';
-import { freePort } from './global-setup.js';
+import { buildPage, openPage, type Cleanups } from './built-page.js';
 
 const ROOT = fileURLToPath(new URL('./engines-page/', import.meta.url));
 const src = (path: string): string => fileURLToPath(new URL(`../../src/${path}`, import.meta.url));
@@ -27,26 +23,13 @@ const CONFIG: InlineConfig = {
 const COUNT = 400;
 
 describe('the same bits in every engine', () => {
-  const cleanups: (() => Promise<void> | void)[] = [];
+  const cleanups: Cleanups = [];
   let outDir = '';
-  beforeAll(async () => {
-    outDir = mkdtempSync(join(tmpdir(), 'engines-page-'));
-    cleanups.push(() => rmSync(outDir, { recursive: true, force: true }));
-    await build({ ...CONFIG, build: { ...CONFIG.build, outDir, emptyOutDir: true } });
-  }, 300_000);
+  beforeAll(async () => { outDir = await buildPage(CONFIG, cleanups); }, 300_000);
   afterAll(async () => { for (const f of cleanups.reverse()) await f(); });
 
   it(`a seeded mix of ${COUNT} pairs' answers in Chromium equals Node's, bit for bit`, async () => {
-    const port = await freePort();
-    const server = await preview({ ...CONFIG, build: { outDir }, preview: { host: '127.0.0.1', port, strictPort: true, open: false } });
-    cleanups.push(() => server.close());
-    const browser = await chromium.connect(inject('chromiumEndpoint'));
-    cleanups.push(() => browser.close());
-    const page = await (await browser.newContext()).newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`http://127.0.0.1:${port}/`);
-    await page.locator('body[data-ready="true"]').waitFor({ state: 'attached', timeout: 60_000 });
+    const { page, errors } = await openPage(CONFIG, outDir, cleanups);
     const there = await page.evaluate((n) => window.runMix(n), COUNT);
     expect(errors).toEqual([]);
     const here = answerMix(COUNT, D3, D2);

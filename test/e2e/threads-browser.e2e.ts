@@ -7,17 +7,13 @@
  * bodies, with manifolds, steps by `updateAsync` on the workers, and every step's contacts and manifold
  * points must equal `update()`'s here, bit for bit (threads-page/world-steps.ts: the script both run).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { build, preview, type InlineConfig } from 'vite';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { InlineConfig } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Box, Capsule, CollisionWorld, contactBatch, ConvexHull, distanceBatch, Sphere, type Shape } from '../../src/index.js';
 import { worldSteps } from './threads-page/world-steps.js';
 import { mulberry32 } from '../random.js';
-import { freePort } from './global-setup.js';
+import { buildPage, openPage, type Cleanups } from './built-page.js';
 
 const ROOT = fileURLToPath(new URL('./threads-page/', import.meta.url));
 const src = (path: string): string => fileURLToPath(new URL(`../../src/${path}`, import.meta.url));
@@ -63,29 +59,14 @@ function shapeOf(s: { kind: string; params: number[] }): Shape {
 }
 
 describe('BatchPool in a browser', () => {
-  const cleanups: (() => Promise<void> | void)[] = [];
+  const cleanups: Cleanups = [];
   let outDir = '';
-  beforeAll(async () => {
-    outDir = mkdtempSync(join(tmpdir(), 'threads-page-'));
-    cleanups.push(() => rmSync(outDir, { recursive: true, force: true }));
-    await build({ ...CONFIG, build: { ...CONFIG.build, outDir, emptyOutDir: true } });
-  }, 300_000);
+  beforeAll(async () => { outDir = await buildPage(CONFIG, cleanups); }, 300_000);
   afterAll(async () => { for (const f of cleanups.reverse()) await f(); });
 
   for (const isolated of [true, false]) {
     it(`two module Web Workers answer as this process does, bit for bit (${isolated ? 'shared memory' : 'copies'})`, async () => {
-      const port = await freePort();
-      const server = await preview({ ...CONFIG, build: { outDir }, preview: { host: '127.0.0.1', port, strictPort: true, open: false, headers: isolated ? ISOLATED : {} } });
-      cleanups.push(() => server.close());
-      // The shared browser (global-setup.ts), in a context of this test's own.
-      const browser = await chromium.connect(inject('chromiumEndpoint'));
-      cleanups.push(() => browser.close());
-      const page = await (await browser.newContext()).newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-      await page.goto(`http://127.0.0.1:${port}/`);
-      await page.locator('body[data-ready="true"]').waitFor({ state: 'attached', timeout: 60_000 });
+      const { page, errors } = await openPage(CONFIG, outDir, cleanups, isolated ? ISOLATED : {});
       const data = input();
       type Reply = { distance: number[]; contact: number[]; threads: number; shared: boolean };
       const got = await page.evaluate((i) => (window as unknown as { runBatch(i: Input): Promise<Reply> }).runBatch(i), data);

@@ -11,15 +11,15 @@
  *     to the reference plane, those beyond the margin dropped;
  *  5. reduced to `maxPoints` (reduce-points.ts), the radii added, written in world space.
  * All in A's frame, so that far-from-origin pairs keep their digits, and for a pair outside
- * [2^-SCALE_FREE_EXPONENT, 2^SCALE_FREE_EXPONENT] in size with the features scaled by a power of two to a size near 1 (exactly).
+ * [2^-SCALE_FREE_EXPONENT, 2^SCALE_FREE_EXPONENT] (tolerance.ts) in size with the features scaled by a power of two to a size near 1 (exactly).
  */
-import { nearestPowerOfTwoExponent } from '../../math/power-of-two.js';
+import { nearestPowerOfTwoExponent, PLAIN_EDGE_MAX, PLAIN_EDGE_MIN } from '../../math/power-of-two.js';
 import { relativeTransform, Transform, transformPoint } from '../../math/transform.js';
 import type { Vec3Like } from '../../math/types.js';
 import { vec3 } from '../../math/vec3.js';
 import type { ConvexShape } from '../../shapes/shape.js';
 import {
-  MANIFOLD_ALIGNMENT_TOLERANCE, MANIFOLD_DEPTH_AGREEMENT as DEPTH_AGREEMENT, MANIFOLD_REFERENCE_TOLERANCE, SCALE_FREE_EXPONENT,
+  MANIFOLD_ALIGNMENT_TOLERANCE, MANIFOLD_DEPTH_AGREEMENT as DEPTH_AGREEMENT, MANIFOLD_REFERENCE_TOLERANCE,
 } from '../../tolerance.js';
 import type { ContactAnswer } from '../pair/query-work.js';
 import { ClipPolygon, clipPolygon, clipSegment } from './clip-points.js';
@@ -34,8 +34,8 @@ const TOL = MANIFOLD_ALIGNMENT_TOLERANCE;
 const REFERENCE_TOL = MANIFOLD_REFERENCE_TOLERANCE;
 /** A module constant (CONTRIBUTING.md, "V8 rules", rule 4). */
 const MANIFOLD_DEPTH_AGREEMENT = DEPTH_AGREEMENT;
-/** Pair sizes answered as they are; outside, the features are scaled (ManifoldWork.unit). */
-const MANIFOLD_PLAIN_MIN = 2 ** -SCALE_FREE_EXPONENT, MANIFOLD_PLAIN_MAX = 2 ** SCALE_FREE_EXPONENT;
+/** Pair sizes answered as they are; outside, the features are scaled (ManifoldWork.unit). Module constants (rule 4). */
+const MANIFOLD_PLAIN_MIN = PLAIN_EDGE_MIN, MANIFOLD_PLAIN_MAX = PLAIN_EDGE_MAX;
 
 /** The manifold builder's scratch (one per QueryWork, made on first use). */
 export class ManifoldWork {

@@ -17,9 +17,9 @@
  *    (b − a) × (c − a), face 1 on the other; segment: vertices a, b = 0, 1, edge 0; point: vertex 0;
  *  - cylinder: faces 0 (top, +y) and 1 (bottom); cone: face 0 (the base), vertex 0 (the apex).
  */
-import { cos, sin } from '../../math/exact-math.js';
+import { cos, hypot3, sin } from '../../math/exact-math.js';
 import { edgeScaleFar, PLAIN_EDGE_MAX, PLAIN_EDGE_MIN } from '../../math/power-of-two.js';
-import { lengthFar, PLAIN_LENGTH_MAX, PLAIN_LENGTH_MIN } from '../../math/vec3.js';
+import { SQUARE_SAFE_HIGH, SQUARE_SAFE_LOW } from '../../math/vec3.js';
 import { MANIFOLD_ALIGNMENT_TOLERANCE, MANIFOLD_DISC_POINTS } from '../../tolerance.js';
 import type { Box } from '../../shapes/box.js';
 import type { Capsule } from '../../shapes/capsule.js';
@@ -37,7 +37,7 @@ import type { FeaturePolygon } from './feature-polygon.js';
 
 const TOL = MANIFOLD_ALIGNMENT_TOLERANCE;
 // Module constants (CONTRIBUTING.md, "V8 rules", rule 4).
-const LENGTH_MIN = PLAIN_LENGTH_MIN, LENGTH_MAX = PLAIN_LENGTH_MAX, EDGE_MIN = PLAIN_EDGE_MIN, EDGE_MAX = PLAIN_EDGE_MAX;
+const LENGTH_MIN = SQUARE_SAFE_LOW, LENGTH_MAX = SQUARE_SAFE_HIGH, EDGE_MIN = PLAIN_EDGE_MIN, EDGE_MAX = PLAIN_EDGE_MAX;
 const DISC = MANIFOLD_DISC_POINTS;
 /** cos and sin of the rim points' angles, made once. */
 const COS = /* @__PURE__ */ Array.from({ length: DISC }, (_, i) => cos((2 * Math.PI * i) / DISC));
@@ -209,7 +209,7 @@ function hullFeature(out: FeaturePolygon, hull: ConvexHull, dir: Readonly<Vec3Li
     }
     out.polygonCode = e;
     let el = Math.sqrt(ex * ex + ey * ey + ez * ez);
-    if (!(el >= LENGTH_MIN && el <= LENGTH_MAX)) el = lengthFar(ex, ey, ez); // squares over- or underflowed
+    if (!(el >= LENGTH_MIN && el <= LENGTH_MAX)) el = hypot3(ex, ey, ez); // squares over- or underflowed
     const along = ex * dx + ey * dy + ez * dz;
     out.supportCode = Math.abs(along) <= TOL * el * dl ? e : featureCode(VERTEX, along > 0 ? 1 : 0);
     return;
@@ -250,7 +250,7 @@ function hullFeature(out: FeaturePolygon, hull: ConvexHull, dir: Readonly<Vec3Li
     const w = ni[j];
     const ex = v[3 * w] - tx, ey = v[3 * w + 1] - ty, ez = v[3 * w + 2] - tz;
     let el = Math.sqrt(ex * ex + ey * ey + ez * ez);
-    if (!(el >= LENGTH_MIN && el <= LENGTH_MAX)) el = lengthFar(ex, ey, ez); // squares over- or underflowed
+    if (!(el >= LENGTH_MIN && el <= LENGTH_MAX)) el = hypot3(ex, ey, ez); // squares over- or underflowed
     if (Math.abs(ex * dx + ey * dy + ez * dz) <= TOL * el * dl) { out.supportCode = hullEdgeCode(hull, top, w); return; }
   }
 }
@@ -362,7 +362,7 @@ function segmentFeature(out: FeaturePolygon, s: Segment, d: Readonly<Vec3Like>):
   const ex = b.x - a.x, ey = b.y - a.y, ez = b.z - a.z;
   const along = ex * dx + ey * dy + ez * dz;
   let el = Math.sqrt(ex * ex + ey * ey + ez * ez);
-  if (!(el >= LENGTH_MIN && el <= LENGTH_MAX)) el = lengthFar(ex, ey, ez); // squares over- or underflowed
+  if (!(el >= LENGTH_MIN && el <= LENGTH_MAX)) el = hypot3(ex, ey, ez); // squares over- or underflowed
   const dl = Math.sqrt(dx * dx + dy * dy + dz * dz);
   out.supportCode = Math.abs(along) <= TOL * el * dl ? e : featureCode(VERTEX, along > 0 ? 1 : 0);
 }
@@ -465,7 +465,7 @@ function coneFeature(out: FeaturePolygon, c: Cone, d: Readonly<Vec3Like>): void 
   const x = (r * dx) / p, z = (r * dz) / p;
   // The side's outward normal in the (radial, y) plane is (2h, r): d on it within TOL is a side line.
   let sl = Math.sqrt(4 * h * h + r * r); // not Math.hypot: a variadic builtin that allocates its arguments
-  if (!(sl >= LENGTH_MIN && sl <= LENGTH_MAX)) sl = lengthFar(2 * h, r, 0); // squares over- or underflowed
+  if (!(sl >= LENGTH_MIN && sl <= LENGTH_MAX)) sl = hypot3(2 * h, r, 0); // squares over- or underflowed
   if (Math.abs(dy * 2 * h - p * r) <= TOL * dl * sl) {
     const e = curvedCode(EDGE, DISC);
     out.count = 2;
