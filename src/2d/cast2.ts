@@ -29,7 +29,8 @@ import type { QueryStatus } from '../query/pair/results.js';
 import {
   CAST2_AXIS_ANGLE_SLACK, CAST2_FACE_COSINE_SLACK, SHAPE_CAST_MAX_ITERATIONS, SHAPE_CAST_RAY_TOLERANCE, SHAPE_CAST_RELATIVE_TOLERANCE,
 } from '../tolerance.js';
-import { contactCore, contactToWorld, pairWork, preparePair } from './queries2.js';
+import { beginScaled, contactCore, contactToWorld, endScaled, pairWork, preparePair } from './queries2.js';
+import { outOfRange, unscaleLength2, unscalePoint2 } from './scaled2.js';
 import { checkShape2, type Shape2 } from './shapes/shape2.js';
 import { Transform2, transform2FromPoses } from './transform2.js';
 import { Vec2, vec2, type Pose2Like, type Vec2Like } from './types.js';
@@ -166,6 +167,12 @@ export function shapeCast(
   copyPose(cw.baseB, poseB);
   readMotion(cw, motionA, true);
   readMotion(cw, motionB, false);
+  // The cast's size: the pair's at the start and the whole sweep's (scaled2.ts: a copy scaled near 1 beyond 2^±200).
+  const dx = cw.baseB.position.x - cw.baseA.position.x, dy = cw.baseB.position.y - cw.baseA.position.y;
+  const sweep = (Math.abs(cw.linA.x) + Math.abs(cw.linA.y) + Math.abs(cw.linB.x) + Math.abs(cw.linB.y)) * maxTime;
+  if (outOfRange(a.boundingRadius + b.boundingRadius + Math.abs(dx) + Math.abs(dy) + sweep + target)) {
+    return shapeCastScaled(a, poseA, b, poseB, out, maxTime, target, sweep);
+  }
   cw.time = maxTime;
   work.limit = target;
   if (!advance(cw, a, b)) return null;
@@ -182,6 +189,35 @@ export function shapeCast(
     throw error instanceof TypeError ? outNotWritable('createShapeCastResult') : error;
   }
   return result;
+}
+
+/** A motion and the options of a cast's scaled copy (reused records: no allocation per query). */
+const _motionA = { linear: new Vec2(), angular: 0 }, _motionB = { linear: new Vec2(), angular: 0 };
+const _castOptions = { maxTime: 0, targetSeparation: 0 };
+
+/**
+ * A cast beyond 2^±SCALE_FREE_EXPONENT (its shapes, offset or sweep), on a copy scaled by a power of two
+ * (scaled2.ts): lengths and speeds scaled, times and angles as they are. Reads the motions from the
+ * cast's record, where shapeCast checked them.
+ */
+function shapeCastScaled(
+  a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, out: ShapeCastResult | null | undefined, maxTime: number, target: number, sweep: number,
+): ShapeCastResult | null {
+  const cw = _cast, p = beginScaled(a, poseA, b, poseB, Math.max(sweep, target)), s = p.scale;
+  _motionA.linear.x = cw.linA.x * s; _motionA.linear.y = cw.linA.y * s; _motionA.angular = cw.angA;
+  _motionB.linear.x = cw.linB.x * s; _motionB.linear.y = cw.linB.y * s; _motionB.angular = cw.angB;
+  _castOptions.maxTime = maxTime;
+  _castOptions.targetSeparation = target * s;
+  let r: ShapeCastResult | null;
+  try {
+    r = shapeCast(p.viewA, p.poseA, _motionA, p.viewB, p.poseB, _motionB, out, _castOptions);
+  } finally {
+    endScaled();
+  }
+  if (r === null) return null;
+  r.separation = unscaleLength2(r.separation, p);
+  unscalePoint2(r.pointA, p); unscalePoint2(r.pointB, p);
+  return r;
 }
 
 function copyPose(out: CastPose2, pose: Pose2Like): void {
@@ -238,7 +274,9 @@ function advance(cw: Cast2Work, a: Shape2, b: Shape2): boolean {
   // The tolerance at time t: relative to the shapes and the sweep so far (not the whole sweep to maxTime:
   // with maxTime 1e9 two circles that touch at 0.9 stopped at 0.85), plus the rounding of the positions then.
   const radii = a.boundingRadius + b.boundingRadius, sweepRate = speed + turnA + turnB;
-  const far = Math.abs(cw.baseA.position.x) + Math.abs(cw.baseA.position.y) + Math.abs(cw.baseB.position.x) + Math.abs(cw.baseB.position.y);
+  // (positionBias: A's distance from the origin when this is a scaled copy with A moved there, scaled2.ts.)
+  const far = Math.abs(cw.baseA.position.x) + Math.abs(cw.baseA.position.y) + Math.abs(cw.baseB.position.x) + Math.abs(cw.baseB.position.y)
+    + 2 * work.positionBias;
   const farRate = Math.abs(cw.linA.x) + Math.abs(cw.linA.y) + Math.abs(cw.linB.x) + Math.abs(cw.linB.y);
   const relative = turnA + turnB > 0 ? SHAPE_CAST_RELATIVE_TOLERANCE : SHAPE_CAST_RAY_TOLERANCE;
   // (The whole sweep's, for the test of the bounding discs below, which must not miss a touch anywhere.)

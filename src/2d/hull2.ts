@@ -11,6 +11,7 @@
  */
 import { hypot2 } from '../math/exact-math.js';
 import { InvalidNumberError, InvalidShapeError, describeValue } from '../errors.js';
+import { nearestPowerOfTwoExponent, PLAIN_EDGE_MAX, PLAIN_EDGE_MIN } from '../math/power-of-two.js';
 import { HULL2_COLLINEAR_TOLERANCE, HULL2_MERGE_TOLERANCE } from '../tolerance.js';
 import type { Vec2Like } from './types.js';
 
@@ -51,13 +52,17 @@ export function readPoints2(points: ReadonlyArray<Readonly<Vec2Like>> | ArrayLik
  * The hull of `xy` (flat pairs) as its vertices, flat pairs, counter-clockwise from the point of smallest
  * x (then smallest y): 1 vertex (a point), 2 (a segment) or more (a polygon).
  */
-export function hull2(xy: Float64Array): Float64Array {
-  const n = xy.length >> 1;
+export function hull2(points: Float64Array): Float64Array {
+  const n = points.length >> 1;
   const order = new Int32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
-  order.sort((i, j) => (xy[2 * i] - xy[2 * j]) || (xy[2 * i + 1] - xy[2 * j + 1]));
-  let scale = 0;
-  for (let i = 0; i < 2 * n; i++) scale = Math.max(scale, Math.abs(xy[i]));
+  order.sort((i, j) => (points[2 * i] - points[2 * j]) || (points[2 * i + 1] - points[2 * j + 1]));
+  let scale = maxAbs(points);
+  // The turns and lengths below square coordinates: beyond 2^±SCALE_FREE_EXPONENT they are taken on a copy
+  // scaled by a power of two to a size near 1 (the same points, exactly); the hull's vertices are still
+  // copied from the points themselves.
+  const xy = scaledNearOne(points, scale);
+  if (xy !== points) scale = maxAbs(xy);
 
   // Lower and upper chains in one stack of indices (the classic layout: the upper chain continues the
   // lower one, and its pops stop at the lower chain's last point).
@@ -109,17 +114,33 @@ export function hull2(xy: Float64Array): Float64Array {
   }
   const out = new Float64Array(2 * kept.length);
   for (let t = 0; t < kept.length; t++) {
-    out[2 * t] = xy[2 * kept[t]];
-    out[2 * t + 1] = xy[2 * kept[t] + 1];
+    out[2 * t] = points[2 * kept[t]];
+    out[2 * t + 1] = points[2 * kept[t] + 1];
   }
   return out;
+}
+
+function maxAbs(xy: Float64Array): number {
+  let m = 0;
+  for (let i = 0; i < xy.length; i++) m = Math.max(m, Math.abs(xy[i]));
+  return m;
+}
+
+/** `xy` itself when its largest coordinate `m` lies within 2^±SCALE_FREE_EXPONENT (or is 0), else a copy scaled by 2^-k to near 1. */
+function scaledNearOne(xy: Float64Array, m: number): Float64Array {
+  if (!(m > PLAIN_EDGE_MAX || (m < PLAIN_EDGE_MIN && m > 0))) return xy;
+  const s = 2 ** -nearestPowerOfTwoExponent(m);
+  return xy.map((c) => c * s);
 }
 
 /**
  * The outward unit normal of each edge of a counter-clockwise hull (edge i from vertex i to i + 1), flat
  * pairs: as many as vertices for a polygon, 2 for a segment (its two sides), none for a point.
  */
-export function edgeNormals(v: Float64Array): Float64Array {
+export function edgeNormals(vertices: Float64Array): Float64Array {
+  const m = maxAbs(vertices);
+  // (Scaled near 1 beyond 2^±SCALE_FREE_EXPONENT: an edge between coordinates near ±1.7e308 overflows.)
+  const v = scaledNearOne(vertices, m);
   const n = v.length >> 1, edges = n >= 2 ? n : 0;
   const normals = new Float64Array(2 * edges);
   for (let i = 0; i < edges; i++) {

@@ -39,6 +39,12 @@ export class ManifoldCache {
   /** @internal */ gjkMaxIterations = -1;
   /** @internal */ epaRelativeTolerance = -1;
   /** @internal */ epaMaxIterations = -1;
+  /**
+   * @internal The pair's own shapes when it was last answered on a scaled copy (2d/scaled2.ts), whose
+   * views stand for every scaled pair's shapes in the key above.
+   */
+  scaledFromA: Shape2 | null = null;
+  /** @internal */ scaledFromB: Shape2 | null = null;
   /** @internal The last answer's status ('max-iterations' stays so when moved). */
   status: QueryStatus = 'converged';
   /** @internal B's pose in A's frame: cosine, sine, translation. */
@@ -60,5 +66,7 @@ export class ManifoldCache {
     this.valid = false;
     this.shapeA = null;
     this.shapeB = null;
+    this.scaledFromA = null;
+    this.scaledFromB = null;
   }
 }

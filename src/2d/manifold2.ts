@@ -26,7 +26,8 @@ import { MANIFOLD_ALIGNMENT_TOLERANCE, MANIFOLD_DEPTH_AGREEMENT, MANIFOLD_REFERE
 import type { GjkCache } from './gjk2.js';
 import { ManifoldCache } from './manifold-cache2.js';
 import { checkOptionFields2, MANIFOLD_OPTION_KEYS2, type ContactOptions } from './options2.js';
-import { contactCore, pairWork, preparePair, toWorld, type Query2Work } from './queries2.js';
+import { beginScaled, contactCore, endScaled, pairWork, preparePair, toWorld, type Query2Work } from './queries2.js';
+import { unscaleLength2, unscalePoint2 } from './scaled2.js';
 import type { Shape2 } from './shapes/shape2.js';
 import { Vec2, vec2, type Pose2Like, type Vec2Like } from './types.js';
 
@@ -161,6 +162,7 @@ export function contactManifold(
   if (out != null) checkManifoldOut(out);
   const work = pairWork();
   preparePair(work, a, poseA, b, poseB);
+  if (work.scaled) return manifoldScaled(a, poseA, b, poseB, out, options, margin, cache);
   work.limit = margin;
   const mw = _mw;
   mw.maxPoints = maxPoints;
@@ -189,6 +191,57 @@ export function contactManifold(
     throw error instanceof TypeError && out != null ? outNotWritable('createManifold') : error;
   }
   return result;
+}
+
+/** ManifoldOptions with `margin` in a scaled copy's units (reused: no allocation per query). */
+class ScaledManifoldOptions implements ManifoldOptions {
+  margin: number | undefined = undefined;
+  maxPoints: number | undefined = undefined;
+  cache: ManifoldCache | undefined = undefined;
+  trace: ManifoldOptions['trace'] = undefined;
+  gjkRelativeTolerance: number | undefined = undefined;
+  gjkMaxIterations: number | undefined = undefined;
+  epaRelativeTolerance: number | undefined = undefined;
+  epaMaxIterations: number | undefined = undefined;
+}
+
+const _scaledOptions = /* @__PURE__ */ new ScaledManifoldOptions();
+
+/**
+ * The manifold of a pair beyond 2^±SCALE_FREE_EXPONENT, on its scaled copy (scaled2.ts). The cache keys
+ * its last answer on the shapes, which for the copy are the scaled views, the same objects for every
+ * pair: it also remembers the pair's own shapes (`scaledFromA`, `scaledFromB`), and is reset when they change.
+ */
+function manifoldScaled(
+  a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, out: Manifold | null | undefined, options: ManifoldOptions | null | undefined,
+  margin: number, cache: ManifoldCache | undefined,
+): Manifold | null {
+  const p = beginScaled(a, poseA, b, poseB);
+  let inner: ManifoldOptions | undefined;
+  if (options != null) {
+    inner = _scaledOptions;
+    const o = _scaledOptions;
+    o.margin = margin * p.scale; o.maxPoints = options.maxPoints; o.cache = cache; o.trace = options.trace;
+    o.gjkRelativeTolerance = options.gjkRelativeTolerance; o.gjkMaxIterations = options.gjkMaxIterations;
+    o.epaRelativeTolerance = options.epaRelativeTolerance; o.epaMaxIterations = options.epaMaxIterations;
+  }
+  if (cache !== undefined && (cache.scaledFromA !== a || cache.scaledFromB !== b)) {
+    cache.reset();
+    cache.scaledFromA = a; cache.scaledFromB = b;
+  }
+  let r: Manifold | null;
+  try {
+    r = contactManifold(p.viewA, p.poseA, p.viewB, p.poseB, out, inner);
+  } finally {
+    endScaled();
+  }
+  if (r === null) return null;
+  for (let i = 0; i < r.count; i++) {
+    const q = r.points[i];
+    q.separation = unscaleLength2(q.separation, p);
+    unscalePoint2(q.pointA, p); unscalePoint2(q.pointB, p);
+  }
+  return r;
 }
 
 /** `out` must be a record from createManifold: a normal and two point records with their vectors and features. */

@@ -8,13 +8,13 @@
  * The queries keep their scratch in one module-level record: no query calls user code (2D shapes are
  * the library's own), so no query can run inside another.
  */
-import { InvalidArgumentError } from '../errors.js';
 import { checkOut, isFrozenOut, outNotWritable } from '../query/pair/out-record.js';
-import { CONTACT_RELATIVE_TOLERANCE, EPA_MAX_ITERATIONS, EPA_RELATIVE_TOLERANCE, POSITION_ULPS, SCALE_FREE_EXPONENT } from '../tolerance.js';
+import { CONTACT_RELATIVE_TOLERANCE, EPA_MAX_ITERATIONS, EPA_RELATIVE_TOLERANCE, POSITION_ULPS } from '../tolerance.js';
 import { Epa2Work, epa2 } from './epa2.js';
 import { Gjk2Work, gjk2, setRelative2, type GjkOptions } from './gjk2.js';
 import { exactDistance2, satAxes2, satPenetration2 } from './sat2.js';
 import { checkOptions2, CONTACT_OPTION_KEYS2, GJK_OPTION_KEYS2, type ContactOptions } from './options2.js';
+import { outOfRange, ScaledPair2, scalePair2, unscaleLength2, unscalePoint2 } from './scaled2.js';
 import { createClosestPointsResult, createContactResult, createPenetrationResult, type ClosestPointsResult, type ContactResult, type PenetrationResult } from './results2.js';
 import { checkShape2, POINT_CORE, turns, type Shape2 } from './shapes/shape2.js';
 import { Transform2, transform2FromPoses } from './transform2.js';
@@ -26,7 +26,6 @@ const POSITION_SLACK = POSITION_ULPS * Number.EPSILON;
  * a separating edge normal when one realises the distance: v's direction is then off by up to ε / 1e-6.
  */
 const NORMAL_FROM_AXES = 1e-6;
-const HIGH = 2 ** SCALE_FREE_EXPONENT, LOW = 2 ** -SCALE_FREE_EXPONENT;
 
 /** @internal The queries' scratch (manifold2.ts uses it through pairWork). */
 export class Query2Work {
@@ -48,6 +47,13 @@ export class Query2Work {
   distance = 0;
   /** The pair's size (bounding radii and offset, a length), as the slack's. */
   size = 0;
+  /** Whether the size is outside 2^±SCALE_FREE_EXPONENT: the public queries then answer on a scaled copy (scaled2.ts). */
+  scaled = false;
+  /**
+   * Added to the slack's position term: A's distance from the origin in the scaled copy's units, while a
+   * scaled copy (whose A is at the origin) is answered; 0 otherwise.
+   */
+  positionBias = 0;
   /** The answer of contactCore, in world space. */
   separation = 0;
   readonly normal = new Vec2();
@@ -63,9 +69,9 @@ export function pairWork(): Query2Work {
 }
 
 /**
- * Checks the shapes, reads both poses, and loads B's pose in A's frame: the start of every query.
- * @throws InvalidShapeError, InvalidPoseError, InvalidNumberError; InvalidArgumentError for a pair whose
- *   size is outside 2^±SCALE_FREE_EXPONENT (not rescaled in 2D yet: its squares would overflow or vanish).
+ * Checks the shapes, reads both poses, and loads B's pose in A's frame: the start of every query. Sets
+ * `work.scaled` for a pair to be answered on a scaled copy (the caller's business: scaled2.ts).
+ * @throws InvalidShapeError, InvalidPoseError, InvalidNumberError.
  */
 /** @internal */
 export function preparePair(work: Query2Work, a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like): void {
@@ -75,16 +81,10 @@ export function preparePair(work: Query2Work, a: Shape2, poseA: Pose2Like, b: Sh
   const t = work.bInA, tA = work.tA;
   setRelative2(work.gjk, t);
   const size = a.boundingRadius + b.boundingRadius + Math.abs(t.tx) + Math.abs(t.ty);
-  if (!(size <= HIGH) || (size < LOW && size > 0)) throwOutOfRange(work, a, b);
+  work.scaled = outOfRange(size);
   work.size = size;
   work.expectApart = false;
-  work.slack = CONTACT_RELATIVE_TOLERANCE * size + POSITION_SLACK * (Math.abs(tA.tx) + Math.abs(tA.ty));
-}
-
-/** Out of line, as every error of the queries' path (CONTRIBUTING.md, "V8 rules", rule 2). */
-function throwOutOfRange(work: Query2Work, a: Shape2, b: Shape2): never {
-  const t = work.bInA, size = a.boundingRadius + b.boundingRadius + Math.abs(t.tx) + Math.abs(t.ty);
-  throw new InvalidArgumentError('a, b', `with their poses span ${size}; the 2D queries take pairs whose size is within 2^±${SCALE_FREE_EXPONENT} (squares beyond would overflow or underflow)`);
+  work.slack = CONTACT_RELATIVE_TOLERANCE * size + POSITION_SLACK * (Math.abs(tA.tx) + Math.abs(tA.ty) + work.positionBias);
 }
 
 /** Unit normal from A towards B from GJK's v (A's frame), falling back to the frames' offset, then x. */
@@ -228,6 +228,7 @@ export function intersects(a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2L
   if (options != null) checkOptions2(options, GJK_OPTION_KEYS2);
   const work = _work;
   preparePair(work, a, poseA, b, poseB);
+  if (work.scaled) return intersectsScaled(a, poseA, b, poseB, options);
   const gjk = work.gjk, t = work.bInA, far = a.boundingRadius + b.boundingRadius + work.slack;
   if (t.tx * t.tx + t.ty * t.ty > far * far) return false; // the bounding discs are apart
   gjk.limit = work.slack + (a.sweptRadius + b.sweptRadius);
@@ -252,6 +253,10 @@ export function distance(a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Lik
 
 function distanceInto(work: Query2Work, a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, options: GjkOptions | undefined): void {
   preparePair(work, a, poseA, b, poseB);
+  if (work.scaled) {
+    distanceScaled(work, a, poseA, b, poseB, options);
+    return;
+  }
   const gjk = work.gjk;
   gjk.limit = Infinity;
   gjk2(gjk, a, b, options);
@@ -274,6 +279,7 @@ export function closestPoints(
   if (out != null) checkOut(out, 'createClosestPointsResult');
   const work = _work;
   preparePair(work, a, poseA, b, poseB);
+  if (work.scaled) return closestPointsScaled(a, poseA, b, poseB, out, options);
   const gjk = work.gjk;
   gjk.limit = Infinity;
   gjk2(gjk, a, b, options ?? undefined);
@@ -322,6 +328,7 @@ export function penetration(
   if (out != null) checkOut(out, 'createPenetrationResult');
   const work = _work;
   preparePair(work, a, poseA, b, poseB);
+  if (work.scaled) return penetrationScaled(a, poseA, b, poseB, out, options);
   work.limit = work.slack;
   if (!contactCore(work, a, b, options ?? undefined) || work.separation > 0) return null;
   contactToWorld(work);
@@ -353,6 +360,7 @@ export function contact(
   if (out != null) checkOut(out, 'createContactResult');
   const work = _work;
   preparePair(work, a, poseA, b, poseB);
+  if (work.scaled) return contactScaled(a, poseA, b, poseB, out, options);
   const maxDistance = options?.maxDistance;
   work.limit = typeof maxDistance === 'number' ? maxDistance : Infinity;
   if (!contactCore(work, a, b, options ?? undefined) || work.separation > work.limit) return null;
@@ -372,4 +380,114 @@ export function contact(
 function copy(out: Vec2Like, v: Vec2): void {
   out.x = v.x;
   out.y = v.y;
+}
+
+/**
+ * The queries of pairs beyond 2^±SCALE_FREE_EXPONENT: each answers the scaled copy (scaled2.ts; in range,
+ * so the call does not come back here) and scales its answer back. Out of line: the common path pays
+ * only the test of `work.scaled`.
+ */
+const _scaled = /* @__PURE__ */ new ScaledPair2();
+
+/** ContactOptions with `maxDistance` in the scaled copy's units (a record reused, as manifold2.ts's InnerOptions). */
+class ScaledOptions implements ContactOptions {
+  cache: ContactOptions['cache'] = undefined;
+  trace: ContactOptions['trace'] = undefined;
+  gjkRelativeTolerance: number | undefined = undefined;
+  gjkMaxIterations: number | undefined = undefined;
+  epaRelativeTolerance: number | undefined = undefined;
+  epaMaxIterations: number | undefined = undefined;
+  maxDistance: number | undefined = undefined;
+}
+
+const _scaledOptions = /* @__PURE__ */ new ScaledOptions();
+
+function scaledOptions(options: ContactOptions | null | undefined, scale: number): ContactOptions | undefined {
+  if (options == null) return undefined;
+  const o = _scaledOptions;
+  o.cache = options.cache; o.trace = options.trace;
+  o.gjkRelativeTolerance = options.gjkRelativeTolerance; o.gjkMaxIterations = options.gjkMaxIterations;
+  o.epaRelativeTolerance = options.epaRelativeTolerance; o.epaMaxIterations = options.epaMaxIterations;
+  const m = options.maxDistance;
+  o.maxDistance = typeof m === 'number' ? m * scale : undefined;
+  return o;
+}
+
+/** @internal Loads the scaled copy of the pair and the slack's position term (reset by {@link endScaled}). */
+export function beginScaled(a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, extent = 0): ScaledPair2 {
+  const p = _scaled;
+  scalePair2(p, a, poseA, b, poseB, extent);
+  _work.positionBias = p.positionBias;
+  return p;
+}
+
+/** @internal */
+export function endScaled(): void {
+  _work.positionBias = 0;
+}
+
+function intersectsScaled(a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, options: GjkOptions | undefined): boolean {
+  const p = beginScaled(a, poseA, b, poseB);
+  try {
+    return intersects(p.viewA, p.poseA, p.viewB, p.poseB, options);
+  } finally {
+    endScaled();
+  }
+}
+
+function distanceScaled(work: Query2Work, a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, options: GjkOptions | undefined): void {
+  const p = beginScaled(a, poseA, b, poseB);
+  try {
+    distanceInto(work, p.viewA, p.poseA, p.viewB, p.poseB, options);
+  } finally {
+    endScaled();
+  }
+  work.distance = unscaleLength2(work.distance, p);
+}
+
+function closestPointsScaled(
+  a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, out: ClosestPointsResult | null | undefined, options: GjkOptions | undefined,
+): ClosestPointsResult {
+  const p = beginScaled(a, poseA, b, poseB);
+  let r: ClosestPointsResult;
+  try {
+    r = closestPoints(p.viewA, p.poseA, p.viewB, p.poseB, out, options);
+  } finally {
+    endScaled();
+  }
+  r.distance = unscaleLength2(r.distance, p);
+  unscalePoint2(r.pointA, p); unscalePoint2(r.pointB, p);
+  return r;
+}
+
+function penetrationScaled(
+  a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, out: PenetrationResult | null | undefined, options: ContactOptions | undefined,
+): PenetrationResult | null {
+  const p = beginScaled(a, poseA, b, poseB);
+  let r: PenetrationResult | null;
+  try {
+    r = penetration(p.viewA, p.poseA, p.viewB, p.poseB, out, options);
+  } finally {
+    endScaled();
+  }
+  if (r === null) return null;
+  r.depth = unscaleLength2(r.depth, p);
+  unscalePoint2(r.pointA, p); unscalePoint2(r.pointB, p);
+  return r;
+}
+
+function contactScaled(
+  a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, out: ContactResult | null | undefined, options: ContactOptions | undefined,
+): ContactResult | null {
+  const p = beginScaled(a, poseA, b, poseB);
+  let r: ContactResult | null;
+  try {
+    r = contact(p.viewA, p.poseA, p.viewB, p.poseB, out, scaledOptions(options, p.scale));
+  } finally {
+    endScaled();
+  }
+  if (r === null) return null;
+  r.separation = unscaleLength2(r.separation, p);
+  unscalePoint2(r.pointA, p); unscalePoint2(r.pointB, p);
+  return r;
 }

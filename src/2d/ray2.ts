@@ -13,6 +13,8 @@
 import { checkKnownKeys, knownKeys, InvalidArgumentError, InvalidNumberError, describeValue } from '../errors.js';
 import { outNotWritable } from '../query/pair/out-record.js';
 import { pairWork } from './queries2.js';
+import { outOfRange, ScaledShape2 } from './scaled2.js';
+import { nearestPowerOfTwoExponent } from '../math/power-of-two.js';
 import { checkShape2, turns, type Shape2 } from './shapes/shape2.js';
 import { transform2FromPoses } from './transform2.js';
 import { Vec2, vec2, type Pose2Like, type Vec2Like } from './types.js';
@@ -54,6 +56,9 @@ class Ray2Work {
   limit = Infinity;
   /** signedCoreDistance's answer. */
   coreDistance = 0;
+  /** The hit in the shape's frame (rayCast turns it into world space). */
+  hx = 0;
+  hy = 0;
 }
 
 const _ray = /* @__PURE__ */ new Ray2Work();
@@ -95,10 +100,15 @@ export function rayCast(
   ray.ox = c * ex + s * ey; ray.oy = c * ey - s * ex;
   ray.dx = c * dx + s * dy; ray.dy = c * dy - s * dx;
   ray.limit = maxT;
-  if (!castLocal(ray, shape, solid)) return null;
+  if (outOfRange(shape.boundingRadius + Math.abs(ray.ox) + Math.abs(ray.oy)) || outOfRange(Math.abs(ray.dx) + Math.abs(ray.dy))) {
+    if (!castScaled(ray, shape, solid, origin, t.tx, t.ty)) return null;
+  } else {
+    if (!castLocal(ray, shape, solid)) return null;
+    ray.hx = ray.ox + ray.t * ray.dx; ray.hy = ray.oy + ray.t * ray.dy;
+  }
   const result = out ?? createRayHit();
   try {
-    const hx = ray.ox + ray.t * ray.dx, hy = ray.oy + ray.t * ray.dy, nx = ray.normal.x, ny = ray.normal.y;
+    const hx = ray.hx, hy = ray.hy, nx = ray.normal.x, ny = ray.normal.y;
     result.t = ray.t;
     result.point.x = c * hx - s * hy + t.tx;
     result.point.y = s * hx + c * hy + t.ty;
@@ -109,6 +119,44 @@ export function rayCast(
     throw error instanceof TypeError ? outNotWritable('createRayHit') : error;
   }
   return result;
+}
+
+const _view = /* @__PURE__ */ new ScaledShape2();
+
+/**
+ * A ray beyond 2^±SCALE_FREE_EXPONENT (the shape's size or the origin's distance from it, or the
+ * direction's length) cast on a copy scaled by powers of two (scaled2.ts): the shape and the origin by
+ * 2^-k to a size near 1, the direction by 2^-j to a length near 1, so t = t'·2^(k−j). The ray in `ray`
+ * (the shape's frame; its origin recomputed from `origin` by halves when the offset overflowed); false for
+ * a miss, else `ray.t`, `ray.normal`, `ray.hx`, `ray.hy` in the shape's own units.
+ * @throws InvalidArgumentError when t or the hit is beyond float64's range.
+ */
+function castScaled(ray: Ray2Work, shape: Shape2, solid: boolean, origin: Readonly<Vec2Like>, px: number, py: number): boolean {
+  let ox = ray.ox, oy = ray.oy, half = 1;
+  if (!(Math.abs(ox) < Infinity && Math.abs(oy) < Infinity)) {
+    // The origin and the shape at opposite ends of float64's range: their offset's half fits.
+    const t = pairWork().tB, ex = 0.5 * origin.x - 0.5 * px, ey = 0.5 * origin.y - 0.5 * py;
+    ox = t.c * ex + t.s * ey; oy = t.c * ey - t.s * ex; half = 2;
+  }
+  const k = nearestPowerOfTwoExponent(Math.max(shape.boundingRadius, half * Math.max(Math.abs(ox), Math.abs(oy))));
+  const j = nearestPowerOfTwoExponent(Math.max(Math.abs(ray.dx), Math.abs(ray.dy)));
+  const s = 2 ** -k, sd = 2 ** -j, dx = ray.dx, dy = ray.dy, limit = ray.limit;
+  ray.ox = ox * (half * s); ray.oy = oy * (half * s);
+  ray.dx = dx * sd; ray.dy = dy * sd;
+  // t = t'·2^(k−j): the limit the other way (2^(j−k) in two factors, either of which alone may overflow).
+  ray.limit = limit * 2 ** j * s;
+  const hit = castLocal(ray, _view.set(shape, s), solid);
+  ray.dx = dx; ray.dy = dy;
+  if (!hit) return false;
+  const back = 2 ** k;
+  const hx = (ray.ox + ray.t * ray.dx * sd) * back, hy = (ray.oy + ray.t * ray.dy * sd) * back;
+  ray.t = ray.t * sd * back;
+  if (!(ray.t < Infinity) || !(Math.abs(hx) < Infinity && Math.abs(hy) < Infinity)) {
+    throw new InvalidArgumentError('origin, direction', 'meet the shape at a t or a point too large for float64');
+  }
+  if (ray.t > limit) return false;
+  ray.hx = hx; ray.hy = hy;
+  return true;
 }
 
 /** Reads and checks the ray (world space) into the scratch. */
@@ -227,12 +275,18 @@ function firstHit(ray: Ray2Work, shape: Shape2): void {
     const fx = ox - v[2 * k], fy = oy - v[2 * k + 1];
     const b = fx * dx + fy * dy;
     if (r > 0) {
-      // Entering the circle of radius r about vertex k: the smaller root of |f + t d|² = r².
+      // Entering the circle of radius r about vertex k: the smaller root of |f + t d|² = r². Not from the
+      // textbook discriminant b² − dd·cc, whose two terms cancel for an origin far from a small circle (from
+      // 1e8 away, a circle of radius 1 was hit by rays passing 1.01 from its centre): from the ray's
+      // closest approach p to the centre, disc = dd·(r² − |p|²) (Haines et al., "Precision Improvements for
+      // Ray/Sphere Intersection", Ray Tracing Gems 2019, ch. 7), and the root as cc / (−b + √disc), whose
+      // denominator adds two positive terms.
       const cc = fx * fx + fy * fy - r * r;
       if (!(b < 0) || !(cc > 0)) continue;
-      const disc = b * b - dd * cc;
-      if (!(disc >= 0)) continue;
-      const t = (-b - Math.sqrt(disc)) / dd;
+      const tc = -b / dd, px = fx + tc * dx, py = fy + tc * dy;
+      const h2 = r * r - (px * px + py * py);
+      if (!(h2 >= 0)) continue;
+      const t = cc / (-b + Math.sqrt(dd * h2));
       if (t >= 0 && t < best) {
         // Normalised by its own length, not by r: f + t·d has the rounding of |f|, large against a small r.
         const hx = fx + t * dx, hy = fy + t * dy, l = Math.sqrt(hx * hx + hy * hy);

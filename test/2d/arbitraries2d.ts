@@ -13,7 +13,7 @@ export const num = (lo: number, hi: number): fc.Arbitrary<number> => fc.oneof(
   fc.double({ min: lo, max: hi, noNaN: true }).map((v) => (Math.abs(v) < 1e-9 ? 0 : v)),
   fc.integer({ min: Math.ceil(lo * 16), max: Math.floor(hi * 16) }).map((k) => k / 16),
 );
-/** A length: 0 (a degenerate size) or in [1e-3, hi]. Subnormal sizes are left out: the 2D entry refuses pairs below 2^-200. */
+/** A length: 0 (a degenerate size) or in [1e-3, hi] (other magnitudes: test/2d/scale-free.test.ts). */
 export const length = (hi: number): fc.Arbitrary<number> => fc.oneof(
   { weight: 1, arbitrary: fc.constant(0) },
   { weight: 6, arbitrary: num(1e-3, hi) },
