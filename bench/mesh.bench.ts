@@ -202,7 +202,7 @@ function ourArrays(mesh: TriangleMesh): Array<[string, number]> {
   const b = mesh.bvh;
   return [
     ['vertices (float64)', mesh.vertices.byteLength], ['triangles', mesh.triangles.byteLength], ['sourceIndex', mesh.sourceIndex.byteLength],
-    ['adjacency', mesh.adjacency.byteLength], ['triangleRadius', mesh.triangleRadius.byteLength],
+    ['adjacency', mesh.adjacency.byteLength], ['triangleRadius (8 bytes a pointer, 16 a boxed number)', 8 * mesh.triangleRadius.length + 16 * new Set(mesh.triangleRadius).size],
     ['bvh nodes (bounds, links, items)', b.bounds.byteLength + b.nodes.byteLength + b.items.byteLength],
   ];
 }

@@ -35,7 +35,9 @@ export class Cone implements SupportMap {
     const dx = dir.x, dy = dir.y, dz = dir.z;
     const h = this.halfHeight, r = this.radius;
     const rho = Math.sqrt(dx * dx + dz * dz), s = r / rho;
-    if (!(rho > SQUARE_SAFE_LOW_ && rho < SQUARE_SAFE_HIGH_ && s < Infinity) && rho === rho) return this.supportFar(out, dx, dy, dz);
+    // (Not along the axis, dx = dz = 0, which the inline form answers as supportFar does: the call boxed
+    // its doubles. A rho of 0 alone is not that: (1e-170, 0, 1e-170)'s squares vanish.)
+    if (!(rho > SQUARE_SAFE_LOW_ && rho < SQUARE_SAFE_HIGH_ && s < Infinity) && rho === rho && !(dx === 0 && dz === 0)) return this.supportFar(out, dx, dy, dz);
     // apex·d = h·dy; best rim point·d = r·rho − h·dy
     if (h * dy >= r * rho - h * dy) {
       out.x = 0;

@@ -39,6 +39,11 @@ export class Cylinder implements SupportMap {
     if (rho > SQUARE_SAFE_LOW_ && rho < SQUARE_SAFE_HIGH_ && s < Infinity) {
       out.x = dx * s;
       out.z = dz * s;
+    } else if (dx === 0 && dz === 0) {
+      // Along the axis (EPA's and the manifolds' axis-aligned normals): the cap's centre, as addAlongFar
+      // gives for a zero vector, but inline: its doubles through the call were boxed (3 B a query on average).
+      out.x = 0;
+      out.z = 0;
     } else {
       // Squares past 1e±150, or r / rho overflowing (radius 2^988 along a nearly vertical direction gave an
       // infinite support point): the rim point from the direction rescaled (vec3.ts).

@@ -11,9 +11,10 @@ export class Triangle implements SupportMap {
     markBuiltIn(this, KIND); // the dispatcher's index of this kind, on the prototype (shape.ts, KIND_INDEX)
   }
   readonly sweptRadius = 0;
-  // Declared, not defined: a defined field starts as undefined, and every later store of a number into it
-  // (a mesh's scratch triangle takes each triangle's radius) would box it: 16 bytes a triangle visited.
-  declare readonly boundingRadius: number;
+  // Defined (so V8 keeps it tagged), not declared: queries read it at call sites that see every kind of
+  // shape, where a field kept as a raw double is boxed by every load (16 bytes). A mesh's scratch triangle
+  // takes each triangle's radius already boxed (triangle-mesh.ts, boxedRadii), so its stores box nothing.
+  readonly boundingRadius: number;
   readonly a: Readonly<Vec3Like>;
   readonly b: Readonly<Vec3Like>;
   readonly c: Readonly<Vec3Like>;

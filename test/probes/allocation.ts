@@ -6,7 +6,7 @@
  */
 import * as THREE from 'three';
 import {
-  Box, Capsule, Compound, computeAabb, Cone, contact, contactBatch, distanceBatch, intersectsBatch, contactManifold, ConvexHull, createAabb, createManifold, createRayHit, createShapeCastResult, ManifoldCache, rayCast, shapeCast, createContactResult, createPenetrationResult, Cylinder, distance,
+  Box, Capsule, Compound, computeAabb, Cone, contact, contactBatch, contactManifolds, createManifoldList, distanceBatch, intersectsBatch, contactManifold, ConvexHull, createAabb, createManifold, createRayHit, createShapeCastResult, ManifoldCache, rayCast, shapeCast, createContactResult, createPenetrationResult, Cylinder, distance,
   Ellipsoid, GjkCache, intersects, MinkowskiSum, penetration, Point, Rounded, Scaled, Segment, Sphere, Triangle, TriangleMesh, type Shape,
 } from '../../src/index.js';
 import * as plane from '../../src/2d/index.js';
@@ -249,6 +249,36 @@ queries['manifold, every pair of kinds'] = [(n) => {
   return acc;
   // (20,000: the branches few pairs reach are optimised late; at 5,000 calls a batch the row read 57 bytes.)
 }, 20_000];
+// Every kind over a bumpy grid mesh (16 × 16 cells, 512 triangles), through one call site per query, as a
+// level's ground is met by every body. A mesh's scratch triangle kept its radius as a raw double, which
+// every load at the pair functions' call sites (they see every kind) boxed: about 300 bytes a contact, 1 KB
+// a mesh manifold list (with doubles passed to the inner-edge helpers).
+const bumps = (() => {
+  const v: number[] = [], idx: number[] = [], n = 16;
+  for (let i = 0; i <= n; i++) for (let j = 0; j <= n; j++) v.push((j / n - 0.5) * 8, 0.1 * Math.sin(i + 2 * j), (i / n - 0.5) * 8);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) { const a = i * (n + 1) + j; idx.push(a, a + n + 1, a + n + 2, a, a + n + 2, a + 1); }
+  return new TriangleMesh(v, idx);
+})();
+const bumpsPose = { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } };
+const abovePoses = [0, 1, 2, 3].map((k) => ({
+  position: { x: 0.3 * k - 0.4, y: 0.25 + 0.05 * k, z: 0.2 * k - 0.3 }, quaternion: { x: 0.1 * k, y: 0.2, z: 0, w: Math.sqrt(1 - 0.01 * k * k - 0.04) },
+}));
+const bumpsList = createManifoldList(), bumpsOptions = { margin: 0.05 }, bumpsOptions2 = { maxDistance: 2 };
+queries['mesh contact, every kind'] = [(n) => {
+  let acc = 0; const m = everyKind.length;
+  for (let k = 0; k < n; k++) { const r = contact(everyKind[k % m], abovePoses[k & 3], bumps, bumpsPose, con, bumpsOptions2); if (r !== null) acc += r.separation; }
+  return acc;
+}, 5_000];
+queries['mesh distance, every kind'] = [(n) => {
+  let acc = 0; const m = everyKind.length;
+  for (let k = 0; k < n; k++) acc += distance(everyKind[k % m], abovePoses[k & 3], bumps, bumpsPose);
+  return acc;
+}, 5_000];
+queries['mesh manifolds, every kind'] = [(n) => {
+  let acc = 0; const m = everyKind.length;
+  for (let k = 0; k < n; k++) acc += contactManifolds(everyKind[k % m], abovePoses[k & 3], bumps, bumpsPose, bumpsList, bumpsOptions).count;
+  return acc;
+}, 2_000];
 // And each kind against a box, each through a call site of its own (new Function: its own type feedback),
 // as an application querying one pair of kinds in a loop does.
 const kindNames = ['point', 'segment', 'triangle', 'sphere', 'box', 'capsule', 'cylinder', 'cone', 'ellipsoid', 'hull', 'big hull', 'rounded', 'sum', 'scaled'];

@@ -86,6 +86,14 @@ class ManifoldsWork {
   readonly face = new ContactAnswer();
   readonly dir = new Vector();
   readonly point = new Vector();
+  /**
+   * Inputs of worldSupport (the world direction) and innerEdge (the triangle's unit face normal, mesh frame,
+   * and its unitScale): fields, not arguments, because doubles passed to a call V8 does not inline are
+   * boxed (16 bytes each; CONTRIBUTING.md, "V8 rules", rule 1: a mesh manifold allocated 1 KB a query).
+   */
+  readonly along = new Vector();
+  readonly faceNormal = new Vector();
+  edgeScale = 1;
   work: QueryWork | null = null;
   inner: InnerOptions | undefined = undefined;
   maxPoints = 4;
@@ -272,10 +280,12 @@ function onInnerFeature(
   d.x = t.m00 * fx + t.m01 * fy + t.m02 * fz; d.y = t.m10 * fx + t.m11 * fy + t.m12 * fz; d.z = t.m20 * fx + t.m21 * fy + t.m22 * fz;
   const fwx = d.x, fwy = d.y, fwz = d.z;
   const planeW = (t.m00 * a.x + t.m01 * a.y + t.m02 * a.z + t.tx) * fwx + (t.m10 * a.x + t.m11 * a.y + t.m12 * a.z + t.ty) * fwy + (t.m20 * a.x + t.m21 * a.y + t.m22 * a.z + t.tz) * fwz;
-  const o = w.face.pointB;
-  worldSupport(o, other, tOther, -fwx, -fwy, -fwz, w);
+  const o = w.face.pointB, along = w.along;
+  along.x = -fwx; along.y = -fwy; along.z = -fwz;
+  worldSupport(o, other, tOther, w);
   const above = o.x * fwx + o.y * fwy + o.z * fwz - planeW; // the other's lowest point over the plane, along +f
-  worldSupport(o, other, tOther, fwx, fwy, fwz, w);
+  along.x = fwx; along.y = fwy; along.z = fwz;
+  worldSupport(o, other, tOther, w);
   const below = planeW - (o.x * fwx + o.y * fwy + o.z * fwz); // its highest under the plane, along −f
   if (below > above) { fx = -fx; fy = -fy; fz = -fz; }
   // Along the face normal already: nothing to do.
@@ -286,7 +296,10 @@ function onInnerFeature(
   const top = Math.max(da, db, dc), tol = FEATURE_TOLERANCE * tri.boundingRadius;
   const onA = da >= top - tol, onB = db >= top - tol, onC = dc >= top - tol;
   // Edge k runs from vertex k to vertex k + 1: 0 = ab, 1 = bc, 2 = ca.
-  const inner0 = innerEdge(mesh, item, 0, fx, fy, fz, k), inner1 = innerEdge(mesh, item, 1, fx, fy, fz, k), inner2 = innerEdge(mesh, item, 2, fx, fy, fz, k);
+  const fn = w.faceNormal;
+  fn.x = fx; fn.y = fy; fn.z = fz;
+  w.edgeScale = k;
+  const inner0 = innerEdge(w, mesh, item, 0), inner1 = innerEdge(w, mesh, item, 1), inner2 = innerEdge(w, mesh, item, 2);
   let inner: boolean;
   if (onA && onB && !onC) inner = inner0;
   else if (onB && onC && !onA) inner = inner1;
@@ -305,11 +318,12 @@ function onInnerFeature(
 }
 
 /**
- * Whether edge `k` of triangle `item` is inner seen from the side of the unit face normal (fx, fy, fz) (mesh
+ * Whether edge `k` of triangle `item` is inner seen from the side of the unit face normal `w.faceNormal` (mesh
  * frame): it has one neighbour, whose vertex off the edge is not below the triangle's plane on that side by
- * more than the tolerance (coplanar, or bent towards that side). `scale` is the triangle's unitScale.
+ * more than the tolerance (coplanar, or bent towards that side). `w.edgeScale` is the triangle's unitScale.
  */
-function innerEdge(mesh: TriangleMesh, item: number, k: number, fx: number, fy: number, fz: number, scale: number): boolean {
+function innerEdge(w: ManifoldsWork, mesh: TriangleMesh, item: number, k: number): boolean {
+  const fx = w.faceNormal.x, fy = w.faceNormal.y, fz = w.faceNormal.z, scale = w.edgeScale;
   const other = mesh.adjacency[3 * item + k];
   if (other < 0) return false;
   const tris = mesh.triangles, v = mesh.vertices;
@@ -334,18 +348,20 @@ function samePoint(v: Float64Array, a: number, b: number): boolean {
  * −(h_A(n) + h_B(−n)) and each shape's deepest point along it (radius included).
  */
 function faceContact(w: ManifoldsWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform): void {
-  const f = w.face, n = w.dir;
+  const f = w.face, n = w.dir, along = w.along;
   f.normal.x = n.x; f.normal.y = n.y; f.normal.z = n.z;
-  worldSupport(f.pointA, a, tA, n.x, n.y, n.z, w);
-  worldSupport(f.pointB, b, tB, -n.x, -n.y, -n.z, w);
+  along.x = n.x; along.y = n.y; along.z = n.z;
+  worldSupport(f.pointA, a, tA, w);
+  along.x = -n.x; along.y = -n.y; along.z = -n.z;
+  worldSupport(f.pointB, b, tB, w);
   f.separation = (f.pointB.x - f.pointA.x) * n.x + (f.pointB.y - f.pointA.y) * n.y + (f.pointB.z - f.pointA.z) * n.z;
   f.status = w.work!.contact.status;
   f.iterations = w.work!.contact.iterations;
 }
 
-/** `shape`'s point furthest along the world direction (dx, dy, dz), radius included, world space, into `out`. */
-function worldSupport(out: Vec3Like, shape: ConvexShape, t: Transform, dx: number, dy: number, dz: number, w: ManifoldsWork): void {
-  const d = w.point;
+/** `shape`'s point furthest along the world direction `w.along`, radius included, world space, into `out`. */
+function worldSupport(out: Vec3Like, shape: ConvexShape, t: Transform, w: ManifoldsWork): void {
+  const d = w.point, dx = w.along.x, dy = w.along.y, dz = w.along.z;
   d.x = t.m00 * dx + t.m10 * dy + t.m20 * dz; d.y = t.m01 * dx + t.m11 * dy + t.m21 * dz; d.z = t.m02 * dx + t.m12 * dy + t.m22 * dz;
   shape.support(out, d);
   const r = shape.sweptRadius;

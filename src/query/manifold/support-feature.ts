@@ -451,7 +451,8 @@ function cylinderFeature(out: FeaturePolygon, c: Cylinder, d: Readonly<Vec3Like>
     out.supportCode = e;
     return;
   }
-  _p.x = x; _p.y = dy > 0 ? h : -h; _p.z = z;
+  // (±h as a product: `dy > 0 ? h : -h` merges the field's boxed number with a computed one, which V8 boxed.)
+  _p.x = x; _p.y = h * (+(dy > 0) - +(dy <= 0)); _p.z = z;
   onePoint(out, _p, curvedCode(VERTEX, 2 * DISC + (dy > 0 ? 1 : 0)));
 }
 

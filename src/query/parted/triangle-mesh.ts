@@ -51,8 +51,11 @@ export class TriangleMesh implements MeshShape {
   readonly boundingRadius: number;
   /** @internal The vertices the kept triangles use, each once (what a turned mesh's box is read from). */
   readonly usedVertices: Int32Array;
-  /** @internal For each kept triangle, its largest vertex norm (its bounding radius as a Triangle). */
-  readonly triangleRadius: Float64Array;
+  /**
+   * @internal For each kept triangle, its largest vertex norm (its bounding radius as a Triangle), as
+   * numbers V8 keeps boxed (boxedRadii says why).
+   */
+  readonly triangleRadius: readonly number[];
 
   /**
    * @param vertices `{x, y, z}` points or a flat list of x, y, z numbers.
@@ -128,9 +131,7 @@ export class TriangleMesh implements MeshShape {
     const usedList = new Int32Array(used.reduce((n, u) => n + u, 0));
     for (let i = 0, j = 0; i < nv; i++) if (used[i] === 1) usedList[j++] = i;
     this.usedVertices = usedList;
-    const radii = new Float64Array(kept), t3 = this.triangles;
-    for (let t = 0; t < kept; t++) radii[t] = Math.max(norms[t3[3 * t]], norms[t3[3 * t + 1]], norms[t3[3 * t + 2]]);
-    this.triangleRadius = radii;
+    this.triangleRadius = boxedRadii(norms, this.triangles, kept);
   }
 
   get triangleCount(): number {
@@ -270,4 +271,26 @@ function sortBucket(bucket: Int32Array, upper: Int32Array, first: number, end: n
   const order = Array.from({ length: end - first }, (_, i) => first + i).sort((x, y) => upper[x] - upper[y] || bucket[x] - bucket[y]);
   const u = order.map((i) => upper[i]), b = order.map((i) => bucket[i]);
   for (let i = 0; i < u.length; i++) { upper[first + i] = u[i]; bucket[first + i] = b[i]; }
+}
+
+/**
+ * Each triangle's radius (its largest vertex norm) as a plain array of numbers that V8 stores boxed (its
+ * elements made tagged by a null first), each value boxed once and shared by the triangles whose largest
+ * vertex norm it is. Why: parts.ts loads a triangle's radius into the mesh's scratch Triangle, whose
+ * `boundingRadius` is read at call sites that see every kind of shape. A field V8 stores as a raw double
+ * is boxed anew by every such megamorphic load (16 bytes; a mixed scene's mesh contacts allocated about
+ * 300 bytes a query); a tagged field is not, and a boxed number copied into it from here is stored as it
+ * is, where a double computed at load time would be boxed by the store. Costs 8 bytes a triangle and 16 a
+ * distinct radius (at most one per vertex used) over a Float64Array's 8.
+ */
+function boxedRadii(norms: Float64Array, triangles: Int32Array, kept: number): number[] {
+  const radii = new Array<number>(kept).fill(null as unknown as number);
+  const shared = new Map<number, number>();
+  for (let t = 0; t < kept; t++) {
+    const r = Math.max(norms[triangles[3 * t]], norms[triangles[3 * t + 1]], norms[triangles[3 * t + 2]]);
+    let boxed = shared.get(r);
+    if (boxed === undefined) { shared.set(r, r); boxed = shared.get(r)!; }
+    radii[t] = boxed;
+  }
+  return radii;
 }
