@@ -215,3 +215,24 @@ function editDistance(a: string, b: string): number {
   }
   return prev[b.length];
 }
+
+/**
+ * The length of a list a caller passed (an array, a typed array, any array-like), checked: a whole number
+ * from 0 to 2^32 − 1. A Proxy of a typed array passes `typeof` but its `length` getter throws a raw
+ * TypeError (the getter refuses a proxy as its receiver), and `{length: -1}` made a typed array of a
+ * negative size (a raw RangeError): both are an InvalidShapeError naming `field`.
+ * @throws InvalidShapeError naming `field`, saying `expected` when it is not a list.
+ */
+export function listLength(list: unknown, field: string, expected: string): number {
+  if (list === null || typeof list !== 'object') throw new InvalidShapeError(field, `is ${describeValue(list)}; expected ${expected}`);
+  let n: unknown;
+  try {
+    n = (list as { length?: unknown }).length;
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    throw new InvalidShapeError(field, `is a list whose length cannot be read (a Proxy of a typed array?); expected ${expected}`);
+  }
+  if (typeof n !== 'number') throw new InvalidShapeError(field, `is not a list (its length is ${describeValue(n)}); expected ${expected}`);
+  if (!(Number.isInteger(n) && n >= 0 && n <= 2 ** 32 - 1)) throw new InvalidShapeError(field, `has length ${describeValue(n)}; expected ${expected}`);
+  return n;
+}

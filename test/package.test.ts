@@ -64,9 +64,10 @@ const MAX_CONTACT_GZIP = 29_500;
  * insertion order, the user support check, typed errors); 113.0 KB with its second step (records that cannot
  * be written, a soup's edges welded, rays' scaled twins, option keys checked); 114.3 KB with sine, cosine
  * and arctangent of our own (math/exact-math.ts: the same bits in every engine); 115.05 KB with the 2D
- * queries' scaled copies (2d/scaled2.ts: every 2D query at any magnitude). The budget 116 KB.
+ * queries' scaled copies (2d/scaled2.ts: every 2D query at any magnitude); 116.47 KB with the typed errors
+ * the garbage fuzz asked for (list lengths, out records, option keys, format arguments). The budget 117 KB.
  */
-const MAX_LIBRARY_GZIP = 116_000;
+const MAX_LIBRARY_GZIP = 117_000;
 /**
  * A 2D contact program (convex-collide/2d: shapes, GJK, separating axes, EPA, the exact vertex fallback,
  * the queries): 7.8 KB gzipped; 9.73 KB with the option keys' check and the engine-independent sine and
@@ -208,7 +209,7 @@ export const box = new Box(1, 2, 3);
     return { gzip: gzipSync(result.outputFiles[0].contents).length, inputs };
   }
 
-  it('bundles small: contact at most 29.5 KB gzipped, the whole library at most 116.0 KB, intersects and distance without EPA, 2D contact at most 11 KB without 3D code', async () => {
+  it('bundles small: contact at most 29.5 KB gzipped, the whole library at most 117.0 KB, intersects and distance without EPA, 2D contact at most 11 KB without 3D code', async () => {
     const pose = '{ position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }';
     const contactOnly = await bundle('contact-only', `import { Box, contact, Sphere } from 'convex-collide';
       console.log(contact(new Box(1, 1, 1), ${pose}, new Sphere(1), ${pose}));`);

@@ -10,17 +10,14 @@
  * therefore be a single point or a segment. Every dropped point lies within the tolerance of the hull.
  */
 import { hypot2 } from '../math/exact-math.js';
-import { InvalidNumberError, InvalidShapeError, describeValue } from '../errors.js';
+import { InvalidNumberError, InvalidShapeError, describeValue, listLength } from '../errors.js';
 import { nearestPowerOfTwoExponent, PLAIN_EDGE_MAX, PLAIN_EDGE_MIN } from '../math/power-of-two.js';
 import { HULL2_COLLINEAR_TOLERANCE, HULL2_MERGE_TOLERANCE } from '../tolerance.js';
 import type { Vec2Like } from './types.js';
 
 /** Points read from the caller's input: flat x y pairs. */
 export function readPoints2(points: ReadonlyArray<Readonly<Vec2Like>> | ArrayLike<number>, field: string): Float64Array {
-  if (points === null || typeof points !== 'object' || typeof (points as ArrayLike<unknown>).length !== 'number') {
-    throw new InvalidShapeError(field, `is ${describeValue(points)}; expected an array of points {x, y} or a flat array of numbers x0, y0, x1, ...`);
-  }
-  const n = points.length;
+  const n = listLength(points, field, 'an array of points {x, y} or a flat array of numbers x0, y0, x1, ...');
   if (n === 0) throw new InvalidShapeError(field, 'is empty; expected at least one point');
   const first = (points as ArrayLike<unknown>)[0];
   if (typeof first === 'number') {

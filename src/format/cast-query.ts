@@ -8,7 +8,7 @@ import { CollisionError, InvalidJsonError } from '../errors.js';
 import { createShapeCastResult, shapeCast, type Motion } from '../query/cast/shape-cast.js';
 import {
   allFinite, answerItemsText, capMessage, describe, internalFailure, isPlainObject, readNumbers, readPoseJson, readShapeField, toArray,
-  type AnsweredDocument, type PairFailure, type PairId, requireOutcome } from './pair-query.js';
+  type AnsweredDocument, type PairFailure, type PairId, requireIndex, requireOutcome } from './pair-query.js';
 
 export type CastOutcome =
   | { readonly id: PairId; readonly hit: true; readonly time: number; readonly normal: [number, number, number]; readonly pointA: [number, number, number]; readonly pointB: [number, number, number] }
@@ -35,6 +35,7 @@ function readOptionalLength(json: Record<string, unknown>, key: string, field: s
 
 /** Reads and answers `casts[index]`. Never throws. */
 export function answerCastJson(json: unknown, index: number): CastOutcome {
+  requireIndex(index);
   const field = `casts[${index}]`;
   let id: PairId | null = null;
   try {

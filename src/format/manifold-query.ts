@@ -9,11 +9,11 @@
  * `partA` and `partB` 0; a compound or a mesh one for each pair of parts within the margin. Features are written as "v3", "e5", "f2", or "" on a curved surface. One bad
  * pair gets `{"id", "error"}`, and the others are still answered.
  */
-import { CollisionError, InvalidJsonError, InvalidNumberError } from '../errors.js';
+import { CollisionError, InvalidArgumentError, InvalidJsonError, InvalidNumberError } from '../errors.js';
 import { contactManifolds, createManifoldList } from '../query/manifold/contact-manifolds.js';
 import type { Feature, Manifold } from '../query/manifold/manifold-result.js';
 import {
-  answerItemsText, capMessage, describe, internalFailure, isPairFailure, readPairEntry, toArray,
+  answerItemsText, capMessage, describe, internalFailure, isPairFailure, isPlainObject, readPairEntry, toArray,
   type AnsweredDocument, type PairFailure, type PairId, type ParsedPair, requireOutcome } from './pair-query.js';
 
 /** One manifold as written: its normal and points, and the parts it is between (0 for a convex shape). */
@@ -40,6 +40,10 @@ export type ManifoldOutcome = ManifoldPairResult | PairFailure;
 
 /** "v3", "e5", "f2", or "" for a feature of type 'none'. */
 export function featureName(f: Feature): string {
+  if (f === null || typeof f !== 'object' || !(f.type === 'none' || f.type === 'vertex' || f.type === 'edge' || f.type === 'face')
+    || !(Number.isInteger(f.index))) {
+    throw new InvalidArgumentError('f', `is ${describe(f)}; expected a manifold point's feature {type: 'none' | 'vertex' | 'edge' | 'face', index}`);
+  }
   return f.type === 'none' ? '' : `${f.type[0]}${f.index}`;
 }
 
@@ -56,6 +60,7 @@ const _list = /* @__PURE__ */ createManifoldList();
 
 /** Answers one read pair with its margin. Never throws (errors become the pair's failure). */
 export function answerManifoldPair(pair: ParsedPair, margin: number): ManifoldOutcome {
+  if (!isPlainObject(pair)) throw new InvalidArgumentError('pair', `is ${describe(pair)}; expected a pair from readPairQuery`);
   const { id } = pair;
   try {
     // Each pair of parts' own manifold, as the format defines it: no smoothing of a mesh's inner edges.

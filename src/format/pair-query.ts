@@ -22,7 +22,7 @@ import { CollisionError, InvalidArgumentError, InvalidJsonError, InvalidNumberEr
 import type { PoseLike, QuatLike, Vec3Like } from '../math/types.js';
 import { contact } from '../query/contact/contact.js';
 import type { QueryStatus } from '../query/pair/results.js';
-import type { Shape } from '../shapes/shape.js';
+import { KIND_INDEX, type Shape } from '../shapes/shape.js';
 import { QUATERNION_UNIT_TOLERANCE } from '../tolerance.js';
 import { requireFieldName, shapeFromJSON } from './shape-json.js';
 import { Compound } from '../query/parted/compound.js';
@@ -103,6 +103,7 @@ export type PairOutcome = PairResult | PairFailure;
 export function isPairFailure(x: PairOutcome): x is PairFailure;
 export function isPairFailure(x: ParsedPair | PairParseError): x is PairParseError;
 export function isPairFailure(x: PairOutcome | ParsedPair | PairParseError): boolean {
+  if (x === null || typeof x !== 'object') throw new InvalidArgumentError('x', `is ${describe(x)}; expected an outcome or a parsed pair`);
   return 'error' in x;
 }
 
@@ -338,6 +339,7 @@ function readFiniteNumber(v: unknown, field: string): number {
  * `null`s, since JSON cannot carry NaN.
  */
 export function answerPair(pair: ParsedPair): PairOutcome {
+  if (!isPlainObject(pair)) throw new InvalidArgumentError('pair', `is ${describe(pair)}; expected a pair from parsePairQueryDocument or readPairQuery`);
   const { id } = pair;
   try {
     const r = contact(pair.a, pair.poseA, pair.b, pair.poseB);
@@ -356,8 +358,12 @@ export function answerPair(pair: ParsedPair): PairOutcome {
 
 /** Answers every entry of a document in input order; entries that failed to parse keep their error. */
 export function answerPairQuery(doc: PairQueryDocument): PairOutcome[] {
+  if (doc === null || typeof doc !== 'object' || !Array.isArray((doc as { entries?: unknown }).entries)) {
+    throw new InvalidArgumentError('doc', `is ${describe(doc)}; expected a document from parsePairQueryDocument`);
+  }
   const out: PairOutcome[] = [];
   for (const entry of doc.entries) {
+    if ((entry as unknown) === null || typeof entry !== 'object') throw new InvalidArgumentError('doc.entries', `holds ${describe(entry)}; expected parsed pairs from parsePairQueryDocument`);
     out.push(isPairFailure(entry)
       ? { id: entry.id, error: capMessage(entry.error.message), code: entry.code }
       : answerPair(entry));
@@ -374,6 +380,10 @@ export function answerPairQuery(doc: PairQueryDocument): PairOutcome[] {
 export function formatResults(results: readonly PairOutcome[]): string {
   if (!Array.isArray(results)) throw new InvalidArgumentError('results', `is ${describe(results)}; expected an array of outcomes from answerPair`);
   if (results.length === 0) return '{"results": []}\n';
+  // Holes would be written as empty lines (not JSON); the first is found at once, however long the array.
+  for (let i = 0; i < results.length; i++) {
+    if (!(i in results)) throw new InvalidArgumentError(`results[${i}]`, 'is a hole; expected an outcome from answerPair');
+  }
   return `{"results": [\n  ${results.map(formatResult).join(',\n  ')}\n]}\n`;
 }
 
@@ -396,6 +406,7 @@ export function formatResult(r: PairOutcome): string {
  */
 export function answerPairLine(line: string, lineNumber: number): PairOutcome {
   if (typeof lineNumber !== 'number') throw new InvalidArgumentError('lineNumber', `is ${describe(lineNumber)}; expected the line's number`);
+  if (typeof line !== 'string') throw new InvalidArgumentError('line', `is ${describe(line)}; expected one line of a JSON Lines stream, as a string`);
   const field = `line ${lineNumber}`;
   let json: unknown;
   try {
@@ -420,6 +431,9 @@ export function answerPairLine(line: string, lineNumber: number): PairOutcome {
  */
 export function describeShape(shape: Shape): string {
   if (shape === null || typeof shape !== 'object') throw new InvalidShapeError('shape', `is ${describe(shape)}; expected a shape`);
+  if (!(KIND_INDEX in shape) && typeof (shape as { support?: unknown }).support !== 'function') {
+    throw new InvalidShapeError('shape', `is an object of kind ${describe((shape as { kind?: unknown }).kind)} with no support method, not a shape; expected a shape`);
+  }
   return describeShapeAt(shape, 0);
 }
 
@@ -429,7 +443,7 @@ function describeShapeAt(shape: Shape, depth: number): string {
     case 'rounded': return `rounded ${describeShapeAt(shape.shape, depth + 1)}`;
     case 'minkowskiSum': return `(${describeShapeAt(shape.a, depth + 1)} + ${describeShapeAt(shape.b, depth + 1)})`;
     case 'scaled': return `scaled ${describeShapeAt(shape.shape, depth + 1)}`;
-    case 'convexHull': return `hull(${shape.vertexCount})`;
+    case 'convexHull': return typeof shape.vertexCount === 'number' ? `hull(${shape.vertexCount})` : 'hull';
     case undefined: return 'custom';
     default: return typeof shape.kind === 'string' ? shape.kind : 'custom';
   }
@@ -523,4 +537,16 @@ function readMesh(json: Record<string, unknown>, field: string): TriangleMesh {
  */
 export function requireOutcome(r: unknown, source: string): void {
   if (!isPlainObject(r)) throw new InvalidArgumentError('result', `is ${describe(r)}; expected an outcome from ${source}`);
+  // (JSON writes a string, a finite number or null; a BigInt made JSON.stringify throw a raw TypeError.)
+  const id = r.id;
+  if (!(id === null || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)))) {
+    throw new InvalidArgumentError('result.id', `is ${describe(id)}; expected a string, a finite number or null (an outcome from ${source})`);
+  }
+}
+
+/** @internal Throws unless `index` is what the JSON answerers take: a pair's index, a whole number ≥ 0. */
+export function requireIndex(index: unknown): void {
+  if (!(typeof index === 'number' && Number.isInteger(index) && index >= 0)) {
+    throw new InvalidArgumentError('index', `is ${describe(index)}; expected the pair's index in its document (an integer >= 0)`);
+  }
 }

@@ -20,7 +20,7 @@ import type { Pose2Like } from '../2d/types.js';
 import { SHAPE_MAX_NESTING } from '../tolerance.js';
 import {
   answerItemsText, capMessage, describe, internalFailure, isPlainObject, readNumbers,
-  type AnsweredDocument, type PairFailure, type PairId, requireOutcome } from './pair-query.js';
+  type AnsweredDocument, type PairFailure, type PairId, requireIndex, requireOutcome } from './pair-query.js';
 
 /** The answer for one 2D pair. */
 export type Pair2dOutcome =
@@ -99,6 +99,7 @@ const _contact = /* @__PURE__ */ createContactResult();
 
 /** Reads and answers `pairs[index]` of a 2D document. Never throws. */
 export function answerPair2dJson(json: unknown, index: number): Pair2dOutcome {
+  requireIndex(index);
   const field = `pairs[${index}]`;
   let id: PairId | null = null;
   try {

@@ -9,7 +9,7 @@ import { createRayHit } from '../query/cast/ray-hit.js';
 import { rayCast } from '../query/cast/ray-cast.js';
 import {
   allFinite, answerItemsText, capMessage, describe, internalFailure, isPlainObject, readNumbers, readPoseJson, readShapeField, toArray,
-  type AnsweredDocument, type PairFailure, type PairId, requireOutcome } from './pair-query.js';
+  type AnsweredDocument, type PairFailure, type PairId, requireIndex, requireOutcome } from './pair-query.js';
 
 /** The answer for one ray. */
 export type RayOutcome =
@@ -21,6 +21,7 @@ const _hit = /* @__PURE__ */ createRayHit();
 
 /** Reads and answers `rays[index]`. Never throws. */
 export function answerRayJson(json: unknown, index: number): RayOutcome {
+  requireIndex(index);
   const field = `rays[${index}]`;
   let id: PairId | null = null;
   try {

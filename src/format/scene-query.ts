@@ -12,7 +12,7 @@
  * `a` then `b`; one ray hit per ray (solid: the first body it meets). A bad field fails the whole document
  * with an error naming it (there is no per-item answer to keep).
  */
-import { CollisionError, InvalidJsonError } from '../errors.js';
+import { CollisionError, InvalidArgumentError, InvalidJsonError } from '../errors.js';
 import { CollisionWorld, createWorldRayHit } from '../world/collision-world.js';
 import { isPlainObject, describe, readNumbers, readPoseJson, readShapeField, toArray, type PairId } from './pair-query.js';
 
@@ -21,6 +21,7 @@ export type SceneAnswer = { readonly text: string; readonly error: null } | { re
 
 /** Reads and answers a scene document from its text. Never throws for bad input (the error is returned). */
 export function answerSceneQueryText(text: string): SceneAnswer {
+  if (typeof text !== 'string') throw new InvalidArgumentError('text', `is ${describe(text)}; expected a scene document's JSON text`);
   let doc: unknown;
   try {
     doc = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);

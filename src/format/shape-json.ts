@@ -15,7 +15,7 @@ import { MinkowskiSum } from '../shapes/minkowski-sum.js';
 import { Point } from '../shapes/point.js';
 import { Rounded } from '../shapes/rounded.js';
 import { Scaled } from '../shapes/scaled.js';
-import type { ConvexShape, Shape } from '../shapes/shape.js';
+import { KIND_INDEX, type ConvexShape, type Shape } from '../shapes/shape.js';
 import { Segment } from '../shapes/segment.js';
 import { Sphere } from '../shapes/sphere.js';
 import { Triangle } from '../shapes/triangle.js';
@@ -152,12 +152,19 @@ function readShape(json: unknown, field: string, depth: number): ConvexShape {
  *   and for a value that is not a shape.
  */
 export function shapeToJSON(shape: Shape, field = 'shape'): ShapeJSON {
-  return writeShape(shape, field, 0);
+  return writeShape(shape, requireFieldName(field), 0);
 }
 
 function writeShape(shape: Shape, field: string, depth: number): ShapeJSON {
   if (shape === null || typeof shape !== 'object') throw new InvalidShapeError(field, `is ${describe(shape)}; expected a shape`);
   if (depth > MAX_SHAPE_DEPTH) throw new InvalidShapeError(field, `nests shapes deeper than ${MAX_SHAPE_DEPTH} levels`);
+  // Only the library's own shapes: their fields were checked when they were made. An object that merely
+  // says `kind: 'sphere'` wrote its radius "x" into the JSON; a 2D Box2 (kind 'box') wrote [1, 1, null].
+  if (!(KIND_INDEX in shape)) {
+    const s = shape as { kind?: unknown; support?: unknown; coreVertices?: unknown };
+    if (s.coreVertices instanceof Float64Array) throw new InvalidShapeError(field, `is a 2D shape (kind ${describe(s.kind)}); shapeToJSON writes the 3D shapes`);
+    if (typeof s.support !== 'function') throw new InvalidShapeError(field, `is an object of kind ${describe(s.kind)}, not a shape of this library; expected a built-in shape`);
+  }
   const xyz = (v: Readonly<Vec3Like>): number[] => [v.x, v.y, v.z];
   switch (shape.kind) {
     case 'point': return { type: 'point' };

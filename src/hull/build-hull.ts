@@ -3,7 +3,7 @@
  * retries, and the pool of builders kept between builds. The algorithm is in quickhull.ts.
  */
 import { cos, sin } from '../math/exact-math.js';
-import { DegenerateHullError, InvalidNumberError } from '../errors.js';
+import { checkKnownKeys, DegenerateHullError, describeValue, InvalidArgumentError, InvalidNumberError, knownKeys } from '../errors.js';
 import { nearestPowerOfTwoExponent } from '../math/power-of-two.js';
 import type { Vec3Like } from '../math/types.js';
 import { readPointList } from '../math/read-input.js';
@@ -13,6 +13,8 @@ import { belowFaces, HullResult, type BuildHullOptions, type Hull } from './hull
 import { QuickhullBuilder } from './quickhull.js';
 
 export type { BuildHullOptions, Hull, HullDimension } from './hull.js';
+
+const BUILD_HULL_OPTION_KEYS = /* @__PURE__ */ knownKeys(['tolerance']);
 
 /**
  * Builds the convex hull of a point set.
@@ -29,9 +31,14 @@ export type { BuildHullOptions, Hull, HullDimension } from './hull.js';
  *   it), the build is repeated with a 4× larger tolerance; `tolerance` of the result reports the one used.
  * @throws DegenerateHullError (`too-few-points`) for an empty list; (`inconsistent`) when ten such
  *   steps do not give a valid hull.
- * @throws InvalidNumberError for a NaN or infinite coordinate (naming its index) or a bad `options.tolerance`.
+ * @throws InvalidNumberError for a NaN or infinite coordinate (naming its index) or a bad `options.tolerance`;
+ *   InvalidArgumentError for options that are not an object or name a key buildHull does not take.
  */
 export function buildHull(points: ArrayLike<Vec3Like> | ArrayLike<number>, options?: BuildHullOptions): Hull {
+  if (options != null) {
+    if (typeof options !== 'object') throw new InvalidArgumentError('buildHull.options', `is ${describeValue(options)}; expected an object { tolerance? }`);
+    checkKnownKeys(options, BUILD_HULL_OPTION_KEYS, 'buildHull.options');
+  }
   const p = readPointList(points, 'buildHull.points');
   return buildHullFromCoords(p, options);
 }

@@ -5,7 +5,7 @@
  * directly against the input points. Used by the tests of `quickhull.ts`, `convex-hull.ts` and the CLI.
  */
 import { hypot3 } from '../math/exact-math.js';
-import { InvalidNumberError, InvalidShapeError } from '../errors.js';
+import { checkKnownKeys, InvalidNumberError, InvalidShapeError, knownKeys } from '../errors.js';
 import type { Vec3Like } from '../math/types.js';
 import { readPointList } from '../math/read-input.js';
 import { HULL_COVER_FACTOR } from '../tolerance.js';
@@ -31,6 +31,8 @@ export interface HullValidation {
   errors: string[];
 }
 
+const VALIDATE_OPTION_KEYS = /* @__PURE__ */ knownKeys(['tolerance', 'maxErrors', 'inputIndices']);
+
 /**
  * Checks that `hull` is the convex hull of `points`:
  * every input point lies inside or within `tolerance` of the hull; every hull vertex is (bit for bit)
@@ -51,6 +53,7 @@ export function validateHull(
   if (options !== undefined && options !== null && typeof options !== 'object') {
     throw new InvalidShapeError('validateHull.options', 'is not an object; expected { tolerance?, maxErrors?, inputIndices? }');
   }
+  if (options != null) checkKnownKeys(options, VALIDATE_OPTION_KEYS, 'validateHull.options');
   const tol = options?.tolerance ?? HULL_COVER_FACTOR * hull.tolerance;
   if (typeof tol !== 'number' || !(tol >= 0)) {
     throw new InvalidNumberError(options?.tolerance === undefined ? 'validateHull.hull.tolerance' : 'validateHull.options.tolerance', tol, 'a number >= 0');

@@ -2,7 +2,7 @@
  * Reading a caller's vectors and point lists at the library's boundary (shape constructors,
  * buildHull, validateHull): every number checked finite, copied into the library's own storage.
  */
-import { InvalidNumberError, InvalidShapeError } from '../errors.js';
+import { InvalidNumberError, InvalidShapeError, listLength } from '../errors.js';
 import type { Vec3Like } from './types.js';
 
 /** Reads a caller's vector into a fresh plain vector, checking every component is finite. */
@@ -20,10 +20,7 @@ export function readVec3(v: Readonly<Vec3Like> | undefined, field: string): Vec3
  * x,y,z triples into a new Float64Array of triples. Checks every number is finite.
  */
 export function readPointList(points: ArrayLike<Vec3Like> | ArrayLike<number>, field: string): Float64Array {
-  if (points === null || typeof points !== 'object' || typeof (points as ArrayLike<unknown>).length !== 'number') {
-    throw new InvalidShapeError(field, 'is not a list; expected an array of {x, y, z} or a flat array of x, y, z numbers');
-  }
-  const n = points.length;
+  const n = listLength(points, field, 'an array of {x, y, z} or a flat array of x, y, z numbers');
   if (n > 0 && typeof points[0] === 'number') {
     if (n % 3 !== 0) throw new InvalidShapeError(field, `has ${n} numbers; a flat point list needs a multiple of 3 (x, y, z triples)`);
     const out = new Float64Array(n);

@@ -66,3 +66,18 @@ export function addAlongFar(out: Vec3Like, x: number, y: number, z: number, r: n
 
 /** A length whose square lies outside these bounds lost precision or range (the callers of addAlongFar). */
 export const SQUARE_SAFE_LOW = 1e-150, SQUARE_SAFE_HIGH = 1e150;
+
+/**
+ * Whether x, y and z of `v` can be set: own data fields that are writable, setters, or fields an
+ * extensible object can add (a three.js Vector3, whose fields are plain). Not on a query's hot path.
+ */
+export function isWritableVector(v: object): boolean {
+  for (const key of ['x', 'y', 'z']) {
+    let o: object | null = v, d: PropertyDescriptor | undefined;
+    while (o !== null && (d = Object.getOwnPropertyDescriptor(o, key)) === undefined) o = Object.getPrototypeOf(o) as object | null;
+    if (d === undefined) { if (!Object.isExtensible(v)) return false; continue; }
+    if (d.get !== undefined || d.set !== undefined) { if (d.set === undefined) return false; continue; }
+    if (d.writable !== true || (o !== v && !Object.isExtensible(v))) return false;
+  }
+  return true;
+}

@@ -8,6 +8,7 @@ import { hypot3 } from './exact-math.js';
 import { InvalidNumberError, InvalidPoseError } from '../errors.js';
 import { MATRIX_ORTHOGONAL_TOLERANCE, UNIFORM_SCALE_TOLERANCE } from '../tolerance.js';
 import type { QuatLike, Vec3Like } from './types.js';
+import { isWritableVector } from './vec3.js';
 
 /** A pose the library writes: a position and a unit quaternion, both mutable. */
 export interface Pose {
@@ -63,7 +64,7 @@ function readMatrix(e: ArrayLike<number>, out: Pose, outScale: Vec3Like | undefi
   if (outScale !== undefined && (outScale === null || typeof outScale !== 'object')) {
     throw new InvalidPoseError('outScale', 'is not a vector to write into; expected an {x, y, z} object');
   }
-  if (e === null || typeof e !== 'object' || e.length !== 16) {
+  if (e === null || typeof e !== 'object' || matrixLength(e) !== 16) {
     throw new InvalidPoseError(field, 'is not 16 numbers; expected a column-major 4×4 matrix');
   }
   for (let i = 0; i < 16; i++) {
@@ -112,12 +113,29 @@ function readMatrix(e: ArrayLike<number>, out: Pose, outScale: Vec3Like | undefi
   }
   const n = Math.sqrt(x * x + y * y + z * z + w * w);
   const q = out.quaternion, p = out.position;
-  q.x = x / n; q.y = y / n; q.z = z / n; q.w = w / n;
-  p.x = e[12]; p.y = e[13]; p.z = e[14];
-  if (outScale !== undefined) {
-    outScale.x = snapUnit(sx); outScale.y = snapUnit(sy); outScale.z = snapUnit(sz);
+  try {
+    q.x = x / n; q.y = y / n; q.z = z / n; q.w = w / n;
+    p.x = e[12]; p.y = e[13]; p.z = e[14];
+    if (outScale !== undefined) {
+      outScale.x = snapUnit(sx); outScale.y = snapUnit(sy); outScale.z = snapUnit(sz);
+    }
+  } catch (error) {
+    // (Frozen or read-only records failed with a raw TypeError.)
+    if (!(error instanceof TypeError)) throw error;
+    if (outScale !== undefined && !isWritableVector(outScale)) throw new InvalidPoseError('outScale', 'is not a writable vector; expected an {x, y, z} object whose fields can be set');
+    throw new InvalidPoseError('out', 'is not a writable pose; expected one from createPose()');
   }
   return out;
+}
+
+/** `e.length`, or −1 when reading it throws (a Proxy of a typed array: the getter refuses the proxy). */
+function matrixLength(e: ArrayLike<number>): number {
+  try {
+    return e.length;
+  } catch (error) {
+    if (error instanceof TypeError) return -1;
+    throw error;
+  }
 }
 
 /** ±1 for a scale within UNIFORM_SCALE_TOLERANCE of it (rounding of the column lengths), else the scale. */

@@ -3,6 +3,7 @@ import { buildHull, type BuildHullOptions, type Hull, type HullDimension } from 
 import type { Vec3Like } from '../math/types.js';
 import { SQUARE_SAFE_HIGH, SQUARE_SAFE_LOW } from '../math/vec3.js';
 import { HULL_CLIMB_MIN_VERTICES as CLIMB_MIN_VERTICES } from '../tolerance.js';
+import { describeValue, InvalidArgumentError } from '../errors.js';
 import { builtInKindIndex, markBuiltIn, type SupportMap } from './shape.js';
 
 const KIND = /* @__PURE__ */ builtInKindIndex('convexHull');
@@ -49,6 +50,9 @@ export interface HullFace {
 
 /** A new {@link HullFace} with room for `capacity` corners. */
 export function createHullFace(capacity = 8): HullFace {
+  if (!(typeof capacity === 'number' && Number.isInteger(capacity) && capacity >= 0 && capacity <= 2 ** 24)) {
+    throw new InvalidArgumentError('capacity', `is ${describeValue(capacity)}; expected a whole number of points from 0 to 2^24`);
+  }
   return { index: -1, count: 0, points: new Float64Array(3 * capacity), normal: { x: 0, y: 0, z: 0 } };
 }
 

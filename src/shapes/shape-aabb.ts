@@ -12,7 +12,7 @@ import type { Aabb } from '../math/aabb.js';
 import type { Transform } from '../math/transform.js';
 import { vec3 } from '../math/vec3.js';
 import { HULL_CLIMB_MIN_VERTICES } from '../tolerance.js';
-import { runsUserCode, throwNonFiniteSupport, type ConvexShape, type SupportMap } from './shape.js';
+import { runsUserCode, throwNonFiniteSupport, throwSupportNotOut, type ConvexShape, type SupportMap } from './shape.js';
 
 /** Bounds about the origin: `lo` and `hi` per axis. One per nesting depth of sums (see rotatedBounds). */
 class Bounds {
@@ -183,12 +183,15 @@ function supportBounds(b: Bounds, shape: SupportMap, t: Readonly<Transform>): Bo
     const dy = axis === 0 ? t.m01 : axis === 1 ? t.m11 : t.m21;
     const dz = axis === 0 ? t.m02 : axis === 1 ? t.m12 : t.m22;
     d.x = dx; d.y = dy; d.z = dz;
-    shape.support(p, d);
+    // (A support that wrote nothing would leave the last call's point: checked by what it returns.)
+    const r1 = shape.support(p, d);
+    if (r1 !== p) throwSupportNotOut(shape, r1);
     // (A support of the user's may write NaN or an infinity: checked, as GJK checks it, support-pair.ts.)
     if (!(Math.abs(p.x) + Math.abs(p.y) + Math.abs(p.z) < Infinity)) throwNonFiniteSupport(shape, p, d);
     const hi = p.x * dx + p.y * dy + p.z * dz + r;
     d.x = -dx; d.y = -dy; d.z = -dz;
-    shape.support(p, d);
+    const r2 = shape.support(p, d);
+    if (r2 !== p) throwSupportNotOut(shape, r2);
     if (!(Math.abs(p.x) + Math.abs(p.y) + Math.abs(p.z) < Infinity)) throwNonFiniteSupport(shape, p, d);
     const lo = p.x * dx + p.y * dy + p.z * dz - r;
     if (axis === 0) { b.lx = lo; b.hx = hi; } else if (axis === 1) { b.ly = lo; b.hy = hi; } else { b.lz = lo; b.hz = hi; }

@@ -6,10 +6,10 @@
  * (query/pair/dispatch.ts) sends each pair by its two kinds.
  */
 import { hypot3 } from '../math/exact-math.js';
-import { InvalidShapeError } from '../errors.js';
+import { describeValue, InvalidShapeError } from '../errors.js';
 import { SHAPE_MAX_NESTING } from '../tolerance.js';
 import type { Vec3Like } from '../math/types.js';
-import { addAlongFar, SQUARE_SAFE_HIGH, SQUARE_SAFE_LOW } from '../math/vec3.js';
+import { addAlongFar, isWritableVector, SQUARE_SAFE_HIGH, SQUARE_SAFE_LOW } from '../math/vec3.js';
 import type { Box } from './box.js';
 import type { Capsule } from './capsule.js';
 import type { Cone } from './cone.js';
@@ -168,15 +168,21 @@ export function supportWithRadius(out: Vec3Like, shape: SupportMap, dir: Readonl
   if (typeof dx !== 'number' || typeof dy !== 'number' || typeof dz !== 'number' || !Number.isFinite(dx + dy + dz)) {
     throw new InvalidShapeError('dir', 'has a component that is not a finite number; expected {x, y, z} of finite numbers');
   }
-  shape.support(out, dir);
-  const r = shape.sweptRadius;
-  if (r > 0) {
-    const l = Math.sqrt(dx * dx + dy * dy + dz * dz), s = r / l;
-    if (l > SQUARE_SAFE_LOW_ && l < SQUARE_SAFE_HIGH_ && s < Infinity) {
-      out.x += dx * s;
-      out.y += dy * s;
-      out.z += dz * s;
-    } else addAlongFar(out, dx, dy, dz, r); // (squares or r / l out of range: vec3.ts)
+  try {
+    shape.support(out, dir);
+    const r = shape.sweptRadius;
+    if (r > 0) {
+      const l = Math.sqrt(dx * dx + dy * dy + dz * dz), s = r / l;
+      if (l > SQUARE_SAFE_LOW_ && l < SQUARE_SAFE_HIGH_ && s < Infinity) {
+        out.x += dx * s;
+        out.y += dy * s;
+        out.z += dz * s;
+      } else addAlongFar(out, dx, dy, dz, r); // (squares or r / l out of range: vec3.ts)
+    }
+  } catch (error) {
+    // (A frozen or read-only `out` failed in the shape's support with a raw TypeError.)
+    if (error instanceof TypeError && !isWritableVector(out)) throw new InvalidShapeError('out', 'is not a writable vector; expected an {x, y, z} object whose fields can be set');
+    throw error;
   }
   return out;
 }
@@ -236,8 +242,16 @@ export function largestNorm(...points: Readonly<Vec3Like>[]): number {
  * its answer (distance 0, no intersection) would be wrong without a word. Callers test inline and call
  * this only to throw.
  */
+/** The error for a support function of the user's that returned something other than the `out` it was given. */
+export function throwSupportNotOut(shape: Pick<SupportMap, 'support'>, returned: unknown): never {
+  const kind = (shape as { kind?: unknown }).kind;
+  throw new InvalidShapeError(`${typeof kind === 'string' ? kind : 'custom'} shape's support`,
+    `returned ${describeValue(returned)}, not the vector it was given; a support writes its point into \`out\` and returns \`out\``);
+}
+
 export function throwNonFiniteSupport(shape: Pick<SupportMap, 'support'>, p: Readonly<Vec3Like>, d: Readonly<Vec3Like>): never {
   const kind = (shape as { kind?: unknown }).kind;
   throw new InvalidShapeError(`${typeof kind === 'string' ? kind : 'custom'} shape's support`,
     `returned (${p.x}, ${p.y}, ${p.z}) for the direction (${d.x}, ${d.y}, ${d.z}); expected a finite point`);
 }
+

@@ -8,7 +8,7 @@
  * of thousands of pairs, where a few allocations a call are nothing beside the work.
  */
 import { checkBatch, CONTACT_BATCH_STRIDE } from '../batch/batch-queries.js';
-import { CollisionError, describeValue, InvalidArgumentError, type CollisionErrorCode } from '../errors.js';
+import { checkKnownKeys, CollisionError, describeValue, InvalidArgumentError, knownKeys, type CollisionErrorCode } from '../errors.js';
 import { Transform, transformFromArray } from '../math/transform.js';
 import type { Shape } from '../shapes/shape.js';
 import type { NarrowJob, WorldThreads } from '../world/narrow-threads.js';
@@ -21,6 +21,8 @@ export interface BatchPoolOptions {
   /** Worker threads (an integer from 1 to 64; default: the machine's cores less one, at least 1, at most 8). */
   threads?: number;
 }
+
+const POOL_OPTION_KEYS = /* @__PURE__ */ knownKeys(['threads']);
 
 /** What the pool needs of a worker, whichever kind. */
 interface WorkerHandle {
@@ -101,6 +103,7 @@ export class BatchPool implements WorldThreads {
    */
   static async create(options?: BatchPoolOptions | null): Promise<BatchPool> {
     if (options != null && typeof options !== 'object') throw new InvalidArgumentError('options', `is ${describeValue(options)}; expected an object`);
+    if (options != null) checkKnownKeys(options, POOL_OPTION_KEYS, 'options');
     const t = options?.threads;
     if (t !== undefined && !(typeof t === 'number' && Number.isInteger(t) && t >= 1 && t <= 64)) {
       throw new InvalidArgumentError('options.threads', `is ${describeValue(t)}; expected an integer from 1 to 64`);
@@ -187,6 +190,9 @@ export class BatchPool implements WorldThreads {
    */
   narrowPhase(job: NarrowJob): Promise<void> {
     this.checkLive();
+    if (job === null || typeof job !== 'object' || typeof job.shares !== 'number') {
+      throw new InvalidArgumentError('job', `is ${describeValue(job)}; expected a world's narrow-phase job (CollisionWorld.updateAsync makes them)`);
+    }
     if (job.shares - 1 > this.threads) throw new InvalidArgumentError('job.shares', `is ${job.shares}; expected at most ${this.threads + 1}`);
     let world = this.worlds.get(job);
     if (world === undefined) this.worlds.set(job, world = { id: this.nextWorld++, index: new Map(), version: -1 });

@@ -94,7 +94,7 @@ export class SceneQueries {
   }
 
   rayCast(origin: Readonly<Vec3Like>, direction: Readonly<Vec3Like>, options: WorldRayCastOptions | null | undefined, out: WorldRayHit | null | undefined): WorldRayHit | null {
-    if (out != null) checkHitOut(out, 'createWorldRayHit');
+    if (out != null) checkHitOut(out, 'createWorldRayHit', false);
     const s = this.acquire();
     try {
       readRay(s, origin, direction, options);
@@ -127,7 +127,7 @@ export class SceneQueries {
   }
 
   shapeCast(shape: Shape, pose: PoseLike, motion: Motion | null | undefined, options: WorldShapeCastOptions | null | undefined, out: WorldShapeCastResult | null | undefined): WorldShapeCastResult | null {
-    if (out != null) checkHitOut(out, 'createWorldShapeCastResult');
+    if (out != null) checkHitOut(out, 'createWorldShapeCastResult', true);
     const s = this.acquire();
     try {
       let maxTime = 1, target = 0;

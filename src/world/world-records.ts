@@ -191,7 +191,7 @@ export class QueryState {
 export function readFilter(v: unknown, field: string): number {
   if (v === undefined) return -1;
   if (typeof v === 'number' && Number.isInteger(v) && v >= -0x80000000 && v <= 0xffffffff) return v | 0;
-  throw new InvalidArgumentError(field, `is ${String(v)}; expected a 32-bit integer filter (0 to 0xffffffff)`);
+  throw new InvalidArgumentError(field, `is ${describeValue(v)}; expected a 32-bit integer filter (0 to 0xffffffff)`);
 }
 
 /** `f` must be a function (a callback argument). */

@@ -128,7 +128,7 @@ describe('garbage that was accepted is a typed error naming the field', () => {
     // eslint-disable-next-line no-sparse-arrays
     expect(() => new Compound([, part] as never)).toThrow(InvalidShapeError);
     // eslint-disable-next-line no-sparse-arrays
-    expect(() => new Compound([part, , part] as never)).toThrow(/Compound\.parts\[1\] is not a part/);
+    expect(() => new Compound([part, , part] as never)).toThrow(/Compound\.parts\[1\] is a hole/);
   });
 
   it('a geometry without an index whose vertex count is not a multiple of 3 (the rest was dropped)', () => {

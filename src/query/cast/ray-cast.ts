@@ -63,7 +63,7 @@ export function rayCast(
   // The cast's scratch is the module's: a support function of the user's own that casts a ray while a ray
   // is cast at it would overwrite it, so that is an error rather than a wrong answer.
   if (_casting) throw new InvalidArgumentError('rayCast', 'was called from inside a ray cast (by a support function of your own); ray casts do not nest');
-  if (out != null) checkHitOut(out, 'createRayHit');
+  if (out != null) checkHitOut(out, 'createRayHit', false);
   _casting = true;
   try {
     return castRay(shape, pose, origin, direction, out, options);

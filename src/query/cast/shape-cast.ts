@@ -173,7 +173,7 @@ export function shapeCast(
   // The cast's scratch is the module's: a support function of the user's own that casts while it is cast
   // would overwrite it, so that is an error rather than a wrong answer (other queries nest freely).
   if (_casting) throw new InvalidArgumentError('shapeCast', 'was called from inside a shape cast (by a support function of your own); shape casts do not nest');
-  if (out != null) checkHitOut(out, 'createShapeCastResult');
+  if (out != null) checkHitOut(out, 'createShapeCastResult', true);
   _casting = true;
   try {
     return castShapes(a, poseA, motionA, b, poseB, motionB, out, options);

@@ -42,6 +42,12 @@ export function contactFeatures(
   if (typeof nx !== 'number' || typeof ny !== 'number' || typeof nz !== 'number' || !Number.isFinite(nx + ny + nz) || nx * nx + ny * ny + nz * nz === 0) {
     throw new InvalidArgumentError('normal', 'is not a non-zero vector of finite numbers; expected the normal of a contact');
   }
+  if (out != null) {
+    const o = out as { featureA?: unknown; featureB?: unknown };
+    if (typeof o !== 'object' || typeof o.featureA !== 'object' || o.featureA === null || typeof o.featureB !== 'object' || o.featureB === null) {
+      throw new InvalidArgumentError('out', 'is not a contact features record; expected one from createContactFeatures(), or undefined');
+    }
+  }
   const work = acquireWork(false);
   const mw = work.manifold ?? (work.manifold = new ManifoldWork());
   const tA = transformFromPose(work.poseA, poseA, 'poseA');
@@ -61,8 +67,13 @@ export function contactFeatures(
   supportFeature(mw.featureB, b as ConvexShape, d);
   const result = out ?? createContactFeatures();
   const ca = mw.featureA.supportCode, cb = mw.featureB.supportCode;
-  result.featureA.type = codeType(ca); result.featureA.index = codeIndex(ca);
-  result.featureB.type = codeType(cb); result.featureB.index = codeIndex(cb);
+  try {
+    result.featureA.type = codeType(ca); result.featureA.index = codeIndex(ca);
+    result.featureB.type = codeType(cb); result.featureB.index = codeIndex(cb);
+  } catch (error) {
+    if (error instanceof TypeError) throw new InvalidArgumentError('out', 'is not a writable contact features record; expected one from createContactFeatures(), or undefined');
+    throw error;
+  }
   return result;
 }
 

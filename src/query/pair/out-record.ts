@@ -54,16 +54,22 @@ function writableField(value: object, key: string): boolean {
 
 
 /**
- * Checks a hit record given as `out` (a ray hit, a cast's result, a world's hit): an object whose `point`
- * (or `pointA`) and `normal` are objects. A frozen one, or one with read-only fields, fails when written,
- * and the query turns that TypeError into {@link hitOutNotWritable}'s error.
+ * Checks a hit record given as `out`: an object whose `normal` and, for a ray's hit (`cast` false), `point`
+ * or, for a cast's result, `pointA` and `pointB` are objects (a ray given a cast's record, which has
+ * `pointA`, was taken, and failed writing its point). A frozen one, or one with read-only fields, fails
+ * when written, and the query turns that TypeError into {@link hitOutNotWritable}'s error.
  * @throws InvalidArgumentError naming `out`.
  */
-export function checkHitOut(out: unknown, factory: string): void {
-  const o = out as { point?: unknown; pointA?: unknown; normal?: unknown } | null;
+export function checkHitOut(out: unknown, factory: string, cast: boolean): void {
+  const o = out as { point?: unknown; pointA?: unknown; pointB?: unknown; normal?: unknown } | null;
   if (typeof o === 'object' && o !== null && typeof o.normal === 'object' && o.normal !== null) {
-    const p = o.point !== undefined ? o.point : o.pointA;
-    if (typeof p === 'object' && p !== null) return;
+    if (cast) {
+      const a = o.pointA, b = o.pointB;
+      if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) return;
+    } else {
+      const p = o.point;
+      if (typeof p === 'object' && p !== null) return;
+    }
   }
   throw hitOutNotWritable(factory);
 }

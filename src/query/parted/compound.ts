@@ -51,6 +51,11 @@ export class Compound implements CompoundShape {
   constructor(parts: readonly CompoundPart[]) {
     if (!Array.isArray(parts)) throw new InvalidShapeError('Compound.parts', 'is not an array; expected [{shape, pose}, ...]');
     if (parts.length === 0) throw new InvalidShapeError('Compound.parts', 'is empty; expected at least one part {shape, pose}');
+    // Holes before anything is allocated for the parts: a sparse list of length 2^32 − 1 asked for a
+    // 200 GB array (a raw RangeError); its first hole now names itself at once.
+    for (let i = 0; i < parts.length; i++) {
+      if (!(i in parts)) throw new InvalidShapeError(`Compound.parts[${i}]`, 'is a hole in the array; expected a part {shape, pose}');
+    }
     const shapes: ConvexShape[] = [], transforms: Transform[] = [];
     const bounds = new Float64Array(6 * parts.length), box = createAabb();
     const poses = new Float64Array(7 * parts.length);

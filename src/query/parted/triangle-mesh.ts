@@ -8,7 +8,7 @@
  * `degenerateCount`: they add nothing to a surface that their edges' neighbours do not.
  */
 import { hypot3 } from '../../math/exact-math.js';
-import { InvalidShapeError } from '../../errors.js';
+import { describeValue, InvalidShapeError, listLength } from '../../errors.js';
 import { MESH_MAX_LEAF_TRIANGLES } from '../../tolerance.js';
 import { buildBvh, type StaticBvh } from '../../bvh/static-bvh.js';
 import { readPointList } from '../../math/read-input.js';
@@ -67,19 +67,17 @@ export class TriangleMesh implements MeshShape {
   constructor(vertices: ArrayLike<Vec3Like> | ArrayLike<number>, indices: ArrayLike<number>) {
     const v = readPointList(vertices, 'TriangleMesh.vertices');
     const nv = v.length / 3;
-    if (indices === null || typeof indices !== 'object' || typeof indices.length !== 'number') {
-      throw new InvalidShapeError('TriangleMesh.indices', 'is not a list; expected a flat array of vertex indices, three a triangle');
-    }
-    if (indices.length % 3 !== 0) throw new InvalidShapeError('TriangleMesh.indices', `has ${indices.length} entries; expected a multiple of 3 (three a triangle)`);
-    if (indices.length === 0) throw new InvalidShapeError('TriangleMesh.indices', 'is empty; expected at least one triangle');
-    const n = indices.length / 3;
-    const tris = new Int32Array(indices.length), source = new Int32Array(n);
+    const count = listLength(indices, 'TriangleMesh.indices', 'a flat array of vertex indices, three a triangle');
+    if (count % 3 !== 0) throw new InvalidShapeError('TriangleMesh.indices', `has ${count} entries; expected a multiple of 3 (three a triangle)`);
+    if (count === 0) throw new InvalidShapeError('TriangleMesh.indices', 'is empty; expected at least one triangle');
+    const n = count / 3;
+    const tris = new Int32Array(count), source = new Int32Array(n);
     let kept = 0, degenerate = 0;
     for (let t = 0; t < n; t++) {
       for (let k = 0; k < 3; k++) {
         const i = indices[3 * t + k];
         if (!(Number.isInteger(i) && i >= 0 && i < nv)) {
-          throw new InvalidShapeError(`TriangleMesh.indices[${3 * t + k}]`, `is ${String(i)}; expected an integer vertex index from 0 to ${nv - 1}`);
+          throw new InvalidShapeError(`TriangleMesh.indices[${3 * t + k}]`, `is ${describeValue(i)}; expected an integer vertex index from 0 to ${nv - 1}`);
         }
       }
       const a = indices[3 * t], b = indices[3 * t + 1], c = indices[3 * t + 2];
