@@ -216,9 +216,12 @@ function editDistance(a: string, b: string): number {
   return prev[b.length];
 }
 
+/** The longest list a shape is read from: 2^28 entries (a Float64Array of 2 GB, three times that for points as objects). */
+export const MAX_LIST_LENGTH = 2 ** 28;
+
 /**
  * The length of a list a caller passed (an array, a typed array, any array-like), checked: a whole number
- * from 0 to 2^32 − 1. A Proxy of a typed array passes `typeof` but its `length` getter throws a raw
+ * from 0 to MAX_LIST_LENGTH. A Proxy of a typed array passes `typeof` but its `length` getter throws a raw
  * TypeError (the getter refuses a proxy as its receiver), and `{length: -1}` made a typed array of a
  * negative size (a raw RangeError): both are an InvalidShapeError naming `field`.
  * @throws InvalidShapeError naming `field`, saying `expected` when it is not a list.
@@ -233,6 +236,8 @@ export function listLength(list: unknown, field: string, expected: string): numb
     throw new InvalidShapeError(field, `is a list whose length cannot be read (a Proxy of a typed array?); expected ${expected}`);
   }
   if (typeof n !== 'number') throw new InvalidShapeError(field, `is not a list (its length is ${describeValue(n)}); expected ${expected}`);
-  if (!(Number.isInteger(n) && n >= 0 && n <= 2 ** 32 - 1)) throw new InvalidShapeError(field, `has length ${describeValue(n)}; expected ${expected}`);
+  if (!(Number.isInteger(n) && n >= 0)) throw new InvalidShapeError(field, `has length ${describeValue(n)}; expected ${expected}`);
+  // (A sparse array of length 2^32 − 1 asked for a typed array of 100 GB: a raw RangeError.)
+  if (n > MAX_LIST_LENGTH) throw new InvalidShapeError(field, `has length ${n}; expected at most ${MAX_LIST_LENGTH} entries (${expected})`);
   return n;
 }

@@ -396,6 +396,14 @@ it('hostile values found by the fuzz are typed errors (golden)', async () => {
     ['buildHull({length: -1})', () => lib.buildHull({ length: -1 } as never)],
     ['new plane.Polygon({length: -1})', () => new plane.Polygon({ length: -1 } as never)],
     ['new Compound(sparse array of length 2^32 - 1)', () => new lib.Compound(sparse(2 ** 32 - 1))],
+    // RangeError: Invalid typed array length: 12884901885 / 8589934590 (FC_SEED=-613476161, -101860978: the
+    // copy of a list allocated before any entry was read).
+    ['new ConvexHull(sparse array of length 2^32 - 1)', () => new lib.ConvexHull(sparse(2 ** 32 - 1))],
+    ['buildHull(sparse array of length 2^32 - 1)', () => lib.buildHull(sparse(2 ** 32 - 1))],
+    ['new TriangleMesh(sparse array of length 2^32 - 1, indices)', () => new lib.TriangleMesh(sparse(2 ** 32 - 1), [0, 1, 2])],
+    ['new plane.Polygon(sparse array of length 2^32 - 1)', () => new plane.Polygon(sparse(2 ** 32 - 1))],
+    // TypeError: Cannot convert object to primitive value (FC_SEED=-101860978): a hull record, its vertexCount replaced.
+    ['new ConvexHull({...hull, vertexCount: [{}]})', () => new lib.ConvexHull({ ...lib.buildHull(flat()), vertexCount: [{}] } as never)],
     // A misspelt option, run as if absent (no key check in hull/build-hull.ts, hull/validate-hull.ts).
     ['buildHull(points, {tolerence})', () => lib.buildHull(flat(), { tolerence: 1e-3 } as never)],
     ['new ConvexHull(points, {tolerence})', () => new lib.ConvexHull(flat(), { tolerence: 1e-3 } as never)],

@@ -3,7 +3,7 @@ import { buildHull, type BuildHullOptions, type Hull, type HullDimension } from 
 import type { Vec3Like } from '../math/types.js';
 import { SQUARE_SAFE_HIGH, SQUARE_SAFE_LOW } from '../math/vec3.js';
 import { HULL_CLIMB_MIN_VERTICES as CLIMB_MIN_VERTICES } from '../tolerance.js';
-import { describeValue, InvalidArgumentError } from '../errors.js';
+import { describeValue, InvalidArgumentError, InvalidShapeError } from '../errors.js';
 import { builtInKindIndex, markBuiltIn, type SupportMap } from './shape.js';
 
 const KIND = /* @__PURE__ */ builtInKindIndex('convexHull');
@@ -122,7 +122,7 @@ export class ConvexHull implements SupportMap {
    * @throws InvalidNumberError for a NaN or infinite coordinate, naming its index.
    */
   constructor(points: ArrayLike<Vec3Like> | ArrayLike<number> | Hull, options?: BuildHullOptions) {
-    const hull = isHull(points) ? points : buildHull(points, options);
+    const hull = isHull(points) ? checkHullRecord(points) : buildHull(points, options);
     this.vertices = hull.vertices;
     this.vertexCount = hull.vertexCount;
     this.dimension = hull.dimension;
@@ -396,6 +396,33 @@ function startCell(dir: Readonly<Vec3Like>): number {
 function isHull(x: unknown): x is Hull {
   return typeof x === 'object' && x !== null && !Array.isArray(x) && !ArrayBuffer.isView(x)
     && (x as Hull).neighborStart instanceof Int32Array && (x as Hull).vertices instanceof Float64Array;
+}
+
+/**
+ * A hull record given to the constructor, checked for what the queries rely on: its counts agree with its
+ * arrays, every index is a vertex, the numbers are finite (a record copied with a field replaced, as the
+ * probe of every export made, threw raw errors or answered wrong). O(size), as the constructor's own scans.
+ * @throws InvalidShapeError naming the field that does not fit.
+ */
+function checkHullRecord(h: Hull): Hull {
+  const bad = (field: string, why: string): never => { throw new InvalidShapeError(`ConvexHull.points.${field}`, `${why}; expected a hull from buildHull`); };
+  const v = h.vertices, n = v.length / 3, fc = h.faceCount;
+  if (!Number.isInteger(n) || n < 1 || h.vertexCount !== n) bad('vertexCount', `is ${describeValue(h.vertexCount)} for ${v.length} coordinates`);
+  if (!(h.dimension === 0 || h.dimension === 1 || h.dimension === 2 || h.dimension === 3)) bad('dimension', `is ${describeValue(h.dimension)}`);
+  if (!(typeof h.tolerance === 'number' && h.tolerance >= 0 && h.tolerance < Infinity)) bad('tolerance', `is ${describeValue(h.tolerance)}`);
+  const fs = h.faceStart, fi = h.faceIndices, ns = h.neighborStart, ni = h.neighborIndices;
+  if (!(fs instanceof Int32Array && fi instanceof Int32Array && ni instanceof Int32Array && h.faceNormals instanceof Float64Array && h.faceOffsets instanceof Float64Array)) {
+    bad('faceStart', 'or another of its arrays is not of its typed array kind');
+  }
+  if (!(Number.isInteger(fc) && fc >= 0 && fs.length === fc + 1 && h.faceNormals.length === 3 * fc && h.faceOffsets.length === fc)) bad('faceCount', `is ${describeValue(fc)} for its face arrays`);
+  if (ns.length !== n + 1) bad('neighborStart', `has ${ns.length} entries for ${n} vertices`);
+  for (let i = 0; i < v.length; i++) if (!Number.isFinite(v[i])) bad(`vertices[${i}]`, `is ${v[i]}`);
+  for (let f = 0; f < fc; f++) if (!(fs[f] >= 0 && fs[f] <= fs[f + 1] && fs[f + 1] <= fi.length)) bad(`faceStart[${f}]`, 'is out of order or beyond faceIndices');
+  for (let i = 0; i < n; i++) if (!(ns[i] >= 0 && ns[i] <= ns[i + 1] && ns[i + 1] <= ni.length)) bad(`neighborStart[${i}]`, 'is out of order or beyond neighborIndices');
+  for (let k = 0; k < fi.length; k++) if (!(fi[k] >= 0 && fi[k] < n)) bad(`faceIndices[${k}]`, `is ${fi[k]}, not a vertex`);
+  for (let k = 0; k < ni.length; k++) if (!(ni[k] >= 0 && ni[k] < n)) bad(`neighborIndices[${k}]`, `is ${ni[k]}, not a vertex`);
+  for (let k = 0; k < h.faceNormals.length; k++) if (!Number.isFinite(h.faceNormals[k])) bad(`faceNormals[${k}]`, `is ${h.faceNormals[k]}`);
+  return h;
 }
 
 // The constructor's scans are functions of their own (CONTRIBUTING.md, "V8 rules", rule 3): inline,
