@@ -29,9 +29,10 @@ const NPM_ENV = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'f
 /**
  * Packed tarball bound: about 1.1 times its size today (343 KB with compounds, meshes, the world and the
  * scene command, and their docs; 418 KB with the 2D entry and the threads; 527 KB with the specialised
- * pairs and the world's threads), so a stray folder or source maps fail.
+ * pairs and the world's threads; 581 KB with the hardening issue's second pass), so a stray folder or
+ * source maps fail.
  */
-const MAX_PACKED_BYTES = 580_000;
+const MAX_PACKED_BYTES = 640_000;
 /**
  * The entry-point issue set 10 KB for a minimal contact program (9.6 KB then). Checking every argument
  * at the boundary, guarding user code against re-entrant queries and answering pairs of any magnitude
@@ -65,16 +66,18 @@ const MAX_CONTACT_GZIP = 29_500;
  * be written, a soup's edges welded, rays' scaled twins, option keys checked); 114.3 KB with sine, cosine
  * and arctangent of our own (math/exact-math.ts: the same bits in every engine); 115.05 KB with the 2D
  * queries' scaled copies (2d/scaled2.ts: every 2D query at any magnitude); 116.47 KB with the typed errors
- * the garbage fuzz asked for (list lengths, out records, option keys, format arguments). The budget 117 KB.
+ * the garbage fuzz asked for (list lengths, out records, option keys, format arguments); 117.95 KB with the
+ * 2D point-core closed form (2d/point-core2.ts: circles against long boxes). The budget 118.5 KB.
  */
-const MAX_LIBRARY_GZIP = 117_000;
+const MAX_LIBRARY_GZIP = 118_500;
 /**
  * A 2D contact program (convex-collide/2d: shapes, GJK, separating axes, EPA, the exact vertex fallback,
  * the queries): 7.8 KB gzipped; 9.73 KB with the option keys' check and the engine-independent sine and
  * cosine (math/exact-math.ts, with the bits of 2/π for large angles); 10.54 KB with the queries' scaled
- * copies beyond 2^±200 (2d/scaled2.ts) and the scale-free hull. The bound 11 KB.
+ * copies beyond 2^±200 (2d/scaled2.ts) and the scale-free hull; 11.63 KB with the point-core closed form
+ * (2d/point-core2.ts). The bound 12 KB.
  */
-const MAX_2D_CONTACT_GZIP = 11_000;
+const MAX_2D_CONTACT_GZIP = 12_000;
 
 let scratch = '';
 let app = '';
@@ -209,7 +212,7 @@ export const box = new Box(1, 2, 3);
     return { gzip: gzipSync(result.outputFiles[0].contents).length, inputs };
   }
 
-  it('bundles small: contact at most 29.5 KB gzipped, the whole library at most 117.0 KB, intersects and distance without EPA, 2D contact at most 11 KB without 3D code', async () => {
+  it('bundles small: contact at most 29.5 KB gzipped, the whole library at most 118.5 KB, intersects and distance without EPA, 2D contact at most 12 KB without 3D code', async () => {
     const pose = '{ position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }';
     const contactOnly = await bundle('contact-only', `import { Box, contact, Sphere } from 'convex-collide';
       console.log(contact(new Box(1, 1, 1), ${pose}, new Sphere(1), ${pose}));`);

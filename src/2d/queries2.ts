@@ -15,6 +15,7 @@ import { Gjk2Work, gjk2, setRelative2, type GjkOptions } from './gjk2.js';
 import { exactDistance2, satAxes2, satPenetration2 } from './sat2.js';
 import { checkOptions2, CONTACT_OPTION_KEYS2, GJK_OPTION_KEYS2, type ContactOptions } from './options2.js';
 import { outOfRange, ScaledPair2, scalePair2, unscaleLength2, unscalePoint2 } from './scaled2.js';
+import { pointCoreContact, sharedPoint } from './point-core2.js';
 import { createClosestPointsResult, createContactResult, createPenetrationResult, type ClosestPointsResult, type ContactResult, type PenetrationResult } from './results2.js';
 import { checkShape2, POINT_CORE, turns, type Shape2 } from './shapes/shape2.js';
 import { Transform2, transform2FromPoses } from './transform2.js';
@@ -50,6 +51,12 @@ export class Query2Work {
   /** Whether the size is outside 2^±SCALE_FREE_EXPONENT: the public queries then answer on a scaled copy (scaled2.ts). */
   scaled = false;
   /**
+   * Whether the pair is a point core against a segment or polygon core, answered in closed form
+   * (point-core2.ts). Set by preparePair, which tests the cores anyway: a test of its own in each query
+   * grew `distance` past what V8 inlines into its callers (its answer then boxed, 8.8 bytes a query).
+   */
+  pointCore = false;
+  /**
    * Added to the slack's position term: A's distance from the origin in the scaled copy's units, while a
    * scaled copy (whose A is at the origin) is answered; 0 otherwise.
    */
@@ -77,7 +84,10 @@ export function pairWork(): Query2Work {
 export function preparePair(work: Query2Work, a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like): void {
   checkShape2(a, 'a');
   checkShape2(b, 'b');
-  transform2FromPoses(work.tA, poseA, work.tB, poseB, work.bInA, turns(a), turns(b));
+  const turnsA = turns(a), turnsB = turns(b);
+  transform2FromPoses(work.tA, poseA, work.tB, poseB, work.bInA, turnsA, turnsB);
+  // (A core that does not turn is a point: exactly one such, against one with edges.)
+  work.pointCore = turnsA !== turnsB && (turnsA ? a : b).coreNormals.length > 0;
   const t = work.bInA, tA = work.tA;
   setRelative2(work.gjk, t);
   const size = a.boundingRadius + b.boundingRadius + Math.abs(t.tx) + Math.abs(t.ty);
@@ -132,6 +142,11 @@ export function contactCore(work: Query2Work, a: Shape2, b: Shape2, options: Con
   const t = work.bInA, reach = a.boundingRadius + b.boundingRadius, far = reach + work.limit;
   const d2 = t.tx * t.tx + t.ty * t.ty;
   if (far >= 0 && d2 > far * far) return false;
+  // A circle (or point) against a segment or polygon core: the closed form, exact at any aspect ratio.
+  if (work.pointCore) {
+    pointCoreContact(work, a, b);
+    return true;
+  }
   if ((a.coreVertices.length >= 6 || b.coreVertices.length >= 6) && d2 <= reach * reach && !work.expectApart) {
     epa.stopWhenApart = true;
     const ran = satPenetration2(epa, gjk, a, b);
@@ -231,6 +246,10 @@ export function intersects(a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2L
   if (work.scaled) return intersectsScaled(a, poseA, b, poseB, options);
   const gjk = work.gjk, t = work.bInA, far = a.boundingRadius + b.boundingRadius + work.slack;
   if (t.tx * t.tx + t.ty * t.ty > far * far) return false; // the bounding discs are apart
+  if (work.pointCore) {
+    pointCoreContact(work, a, b);
+    return work.separation <= 0; // (snapped to 0 within the closed form's own slack)
+  }
   gjk.limit = work.slack + (a.sweptRadius + b.sweptRadius);
   gjk2(gjk, a, b, options ?? undefined);
   if (gjk.separatedBeyondLimit) return false;
@@ -257,6 +276,10 @@ function distanceInto(work: Query2Work, a: Shape2, poseA: Pose2Like, b: Shape2, 
     distanceScaled(work, a, poseA, b, poseB, options);
     return;
   }
+  if (work.pointCore) {
+    pointCoreDistance(work, a, b);
+    return;
+  }
   const gjk = work.gjk;
   gjk.limit = Infinity;
   gjk2(gjk, a, b, options);
@@ -265,6 +288,14 @@ function distanceInto(work: Query2Work, a: Shape2, poseA: Pose2Like, b: Shape2, 
   // A store, then an if (`d > slack ? d : 0` would box d: CONTRIBUTING.md, "V8 rules").
   work.distance = d;
   if (!(d > work.slack)) work.distance = 0;
+}
+
+/** distanceInto's closed form (point-core2.ts). */
+function pointCoreDistance(work: Query2Work, a: Shape2, b: Shape2): void {
+  pointCoreContact(work, a, b);
+  const s = work.separation;
+  work.distance = s;
+  if (!(s > 0)) work.distance = 0;
 }
 
 /**
@@ -281,8 +312,41 @@ export function closestPoints(
   preparePair(work, a, poseA, b, poseB);
   if (work.scaled) return closestPointsScaled(a, poseA, b, poseB, out, options);
   const gjk = work.gjk;
+  const n = work.normal, pa = work.pointA, pb = work.pointB;
+  let dist: number;
+  if (work.pointCore) {
+    pointCoreContact(work, a, b);
+    dist = work.separation;
+    if (!(dist > 0)) {
+      // Touching or overlapping: one point inside both.
+      dist = 0;
+      sharedPoint(pa);
+      pb.x = pa.x; pb.y = pa.y;
+    }
+  } else {
+    closestCores(work, a, b, options ?? undefined);
+    dist = work.distance;
+  }
+  toWorld(pa, work.tA, true);
+  toWorld(pb, work.tA, true);
+  toWorld(n, work.tA, false);
+  const result = out ?? createClosestPointsResult();
+  try {
+    result.distance = dist;
+    copy(result.pointA, pa); copy(result.pointB, pb); copy(result.normal, n);
+    result.status = gjk.status;
+    result.iterations = gjk.iterations;
+  } catch (error) {
+    throw error instanceof TypeError && out != null && isFrozenOut(out) ? outNotWritable('createClosestPointsResult') : error;
+  }
+  return result;
+}
+
+/** closestPoints' answer by GJK on the cores, into the work record (A's frame, the distance in `work.distance`). */
+function closestCores(work: Query2Work, a: Shape2, b: Shape2, options: GjkOptions | undefined): void {
+  const gjk = work.gjk;
   gjk.limit = Infinity;
-  gjk2(gjk, a, b, options ?? undefined);
+  gjk2(gjk, a, b, options);
   if (gjk.status === 'degenerate') exactDistance2(gjk, work.epa, a, b);
   const rA = a.sweptRadius, rB = b.sweptRadius;
   const n = work.normal, pa = work.pointA, pb = work.pointB;
@@ -300,19 +364,7 @@ export function closestPoints(
     pb.x = pa.x; pb.y = pa.y;
     dist = 0;
   }
-  toWorld(pa, work.tA, true);
-  toWorld(pb, work.tA, true);
-  toWorld(n, work.tA, false);
-  const result = out ?? createClosestPointsResult();
-  try {
-    result.distance = dist;
-    copy(result.pointA, pa); copy(result.pointB, pb); copy(result.normal, n);
-    result.status = gjk.status;
-    result.iterations = gjk.iterations;
-  } catch (error) {
-    throw error instanceof TypeError && out != null && isFrozenOut(out) ? outNotWritable('createClosestPointsResult') : error;
-  }
-  return result;
+  work.distance = dist; // (a field, not a returned number: CONTRIBUTING.md, "V8 rules", rule 1)
 }
 
 /**

@@ -185,6 +185,35 @@ describe('circle against an axis-aligned box', () => {
     expect(overlapping).toBeGreaterThan(RUNS * 0.15);
   });
 
+  it('long boxes, up to 1e15 × 0.5: exact by the small shape\'s size (the hardening issue\'s reproducer and random near pairs)', () => {
+    // A circle of radius 0.5, 3 above a Box2(1e15, 0.5): GJK read 0 and intersects true; 0.8 above, separation
+    // 0 (expected −0.2); at 1e12, 2.5 (the hull of the box's corners dropped its thin sides, and GJK
+    // interpolated along a 2e12 edge). Now the circle–polygon closed form (2d/point-core2.ts), its slack by
+    // what it computes, not by the box's length.
+    const box = new Box2(1e15, 0.5), ball = new Circle(0.5);
+    expect(distance(box, pose(0, 0), ball, pose(0.3, 3))).toBe(2);
+    expect(intersects(box, pose(0, 0), ball, pose(0.3, 3))).toBe(false);
+    expect(contact(box, pose(0, 0), ball, pose(0.3, 0.8))!.separation).toBeCloseTo(-0.2, 14);
+    expect(contact(ball, pose(0.3, 0.8), box, pose(0, 0))!.separation).toBeCloseTo(-0.2, 14);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 15 }), offset, offset, len(2), len(2), fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }), fc.boolean(),
+        (e, ox, oy, hy, r, angle, circleFirst) => {
+          // The box turned by `angle` about the origin; the circle at (ox, oy) in the box's frame, near its middle.
+          const hx = 10 ** e, c = Math.cos(angle), s = Math.sin(angle);
+          const cx = c * ox - s * oy, cy = s * ox + c * oy;
+          // (The box's frame recomputed from the rounded world centre, as the library must.)
+          const lx = c * cx + s * cy, ly = -s * cx + c * cy;
+          const expected = boxSdf([lx, ly], [0, 0], [hx, hy]) - r;
+          // Exact but for the rotation of the centre into the box's frame: a few ulps of the small sizes.
+          const size = Math.abs(ox) + Math.abs(oy) + hy + r + 1;
+          const box = new Box2(hx, hy), circle = new Circle(r);
+          if (circleFirst) checkAll(circle, pose(cx, cy, 0.3), box, pose(0, 0, angle), expected, TOL * size);
+          else checkAll(box, pose(0, 0, angle), circle, pose(cx, cy, -2), expected, TOL * size);
+        }),
+      { numRuns: RUNS },
+    );
+  });
+
   it('a unit circle beyond a 2×2 box\'s corner at (3, 3): separation √8 − 1, normal along the diagonal', () => {
     const r = contact(new Box2(1, 1), pose(0, 0), new Circle(1), pose(3, 3))!;
     expect(r.separation).toBeCloseTo(Math.sqrt(8) - 1, 14);

@@ -1,7 +1,7 @@
 import { hypot2 } from '../../math/exact-math.js';
 import { requireNonNegative } from '../../errors.js';
 import type { Vec2Like } from '../types.js';
-import { corePolygon } from '../hull2.js';
+import { corePolygon, edgeNormals } from '../hull2.js';
 import { markShape2, type Shape2 } from './shape2.js';
 
 /** A rectangle centred at the origin, given by its half extents. */
@@ -24,9 +24,18 @@ export class Box2 implements Shape2 {
     this.hx = requireNonNegative(hx, 'Box2.hx');
     this.hy = requireNonNegative(hy, 'Box2.hy');
     this.boundingRadius = hypot2(this.hx, this.hy);
-    const x = this.hx, y = this.hy, core = corePolygon([-x, -y, x, -y, x, y, -x, y]);
-    this.coreVertices = core.vertices;
-    this.coreNormals = core.normals;
+    const x = this.hx, y = this.hy;
+    if (x > 0 && y > 0) {
+      // The four corners as they are, counter-clockwise from (−x, −y), as hull2 lists them: the hull's
+      // tolerance would drop the corners of a box thinner than 1e-12 of its length (a Box2(1e15, 0.5)
+      // became a segment, and a circle 2 above it read 2.5).
+      this.coreVertices = Float64Array.of(-x, -y, x, -y, x, y, -x, y);
+      this.coreNormals = edgeNormals(this.coreVertices);
+    } else {
+      const core = corePolygon([-x, -y, x, -y, x, y, -x, y]);
+      this.coreVertices = core.vertices;
+      this.coreNormals = core.normals;
+    }
   }
 
   /**
