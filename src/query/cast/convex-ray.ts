@@ -21,6 +21,11 @@ import type { Sphere } from '../../shapes/sphere.js';
 import type { Triangle } from '../../shapes/triangle.js';
 import type { ScaleView } from '../pair/scale-free.js';
 import { gjkRayCast, type RayWork, type RaySupportMap } from './gjk-ray-cast.js';
+import { Transform } from '../../math/transform.js';
+import { Point } from '../../shapes/point.js';
+import { RAY_CAST_RELATIVE_TOLERANCE } from '../../tolerance.js';
+import { contactConvex } from '../contact/convex-contact.js';
+import { acquireWork } from '../pair/query-work.js';
 import { rayBox, rayHull, raySphere } from './ray-closed-forms.js';
 import { raySegment, rayTriangle } from './ray-flat.js';
 import { rayCapsule, rayCone, rayCylinder, rayEllipsoid } from './ray-quadrics.js';
@@ -51,6 +56,9 @@ export function prepareRay(w: RayWork, shape: RayShape): void {
 export function castConvexRay(w: RayWork, shape: RayShape, solid: boolean): void {
   prepareRay(w, shape);
   castEntry(w, shape);
+  // The GJK ray cast takes an origin nearer a polytope's face than about √ε of the size for one inside:
+  // the contact of the origin decides (originOutside).
+  if (w.hit && _byGjk && w.normal.x === 0 && w.normal.y === 0 && w.normal.z === 0 && originOutside(w, shape, solid)) return;
   if (!w.hit || solid) return;
   if (w.normal.x !== 0 || w.normal.y !== 0 || w.normal.z !== 0) return;
   if (enteringAtOrigin(w, shape)) return;
@@ -64,6 +72,7 @@ export function castConvexRay(w: RayWork, shape: RayShape, solid: boolean): void
 
 /** Where the ray of `w` enters `shape`: a closed form, or the GJK ray cast (a scaled view has no kind). */
 export function castEntry(w: RayWork, shape: RayShape): void {
+  _byGjk = false;
   switch ((shape as ConvexShape).kind) { // (a ScaleView has none: the default)
     case 'sphere': raySphere(w, (shape as Sphere).radius); return;
     case 'box': rayBox(w, shape as Box); return;
@@ -75,8 +84,11 @@ export function castEntry(w: RayWork, shape: RayShape): void {
     case 'segment': raySegment(w, shape as Segment); return;
     case 'convexHull':
       if ((shape as ConvexHull).dimension === 3) { rayHull(w, shape as ConvexHull); return; }
+      _byGjk = true;
       gjkRayCast(w, shape as ConvexHull); return;
-    default: gjkRayCast(w, shape as RaySupportMap); // (convex, checked by the caller, or a ScaleView)
+    default:
+      _byGjk = true;
+      gjkRayCast(w, shape as RaySupportMap); // (convex, checked by the caller, or a ScaleView)
   }
 }
 
@@ -100,6 +112,47 @@ export function enteringAtOrigin(w: RayWork, shape: RayShape): boolean {
   const entering = w.hit && (w.normal.x !== 0 || w.normal.y !== 0 || w.normal.z !== 0) && w.t <= 2 * back;
   if (entering) w.t = 0;
   return entering;
+}
+
+/** Whether the last castEntry ran the GJK ray cast (not a closed form). */
+let _byGjk = false;
+const _point = /* @__PURE__ */ new Point();
+const _at = /* @__PURE__ */ new Transform(), _identity = /* @__PURE__ */ new Transform();
+
+/**
+ * For a GJK ray cast that found its origin inside the shape: the GJK ray cast cannot tell a point nearer a
+ * polytope's face than about √ε of its size from one on it (its v turns by ε·size/|v|, and the support plane
+ * along it with it), so a hollow ray 3e-13 outside a Minkowski sum of hulls, going in, was taken for one
+ * inside and reported the far side, and one 1e-9 outside hit at t = 0. The contact of the origin (a Point)
+ * with the shape decides instead, its separation to ε of the size with the outward normal there. Outside by
+ * more than RAY_CAST_RELATIVE_TOLERANCE of the size: the ray enters where it crosses the supporting plane
+ * there, or misses, going away; `w` is then the answer and this returns true. On the surface within that
+ * tolerance with the ray going in, a hollow cast enters at t = 0 (true). Otherwise (inside, or a solid cast
+ * on the surface) false: `w` as it was.
+ */
+function originOutside(w: RayWork, shape: RayShape, solid: boolean): boolean {
+  const o = w.origin, r = w.dir, t = _at;
+  t.tx = o.x; t.ty = o.y; t.tz = o.z;
+  const work = acquireWork(false);
+  work.maxSeparation = Infinity;
+  work.touchingOnly = false;
+  if (!contactConvex(work, _point, t, shape as ConvexShape, _identity, undefined)) return false;
+  const c = work.contact, sep = c.separation;
+  // The normal from the point towards the shape: the shape's outward normal there is its opposite.
+  const nx = -c.normal.x, ny = -c.normal.y, nz = -c.normal.z, along = nx * r.x + ny * r.y + nz * r.z;
+  const tol = RAY_CAST_RELATIVE_TOLERANCE * w.size;
+  if (sep > tol) {
+    // (Within about √ε of the size of the surface, which is as flat as a plane there.)
+    const entry = sep / -along;
+    w.hit = along < 0 && entry <= w.maxT;
+    w.t = entry;
+    w.normal.x = nx; w.normal.y = ny; w.normal.z = nz;
+    return true;
+  }
+  if (solid || !(sep >= -tol) || !(along < 0)) return false;
+  w.t = 0;
+  w.normal.x = nx; w.normal.y = ny; w.normal.z = nz;
+  return true;
 }
 
 /**
