@@ -30,7 +30,6 @@ interface GoldenCase {
  */
 const KNOWN_FAILING: Record<string, string> = {
   'point-near-sliver-hull-normal.json': 'GJK ends degenerate with a normal 1.5e-5 off a separating plane (issue 33)',
-  'box-sliver-hull-normal.json': 'the box-hull pass\'s normal is 7e-8 off the certifying one on a hull tilted by float32 rounding (issue 33)',
 };
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'golden');

@@ -38,6 +38,11 @@ import { PLACED, placePolytopes, witnessFacet } from './polytope-witness.js';
 
 /** boxHullFacet's outcomes besides a facet's code: apart beyond the limit (the bound in PLACED.axis[0]), or the general path. */
 const FAR = -2, GENERAL = -1;
+/**
+ * How far (times the pair's size) the separation along the pass's axis, from the supports themselves, may
+ * differ from the value the pass read (rounding of the placed corners and the axis: a few ε of the size).
+ */
+const CERTIFY_RELATIVE = 64 * Number.EPSILON;
 /** Each hull face's normal's signs (boxHullFacet), grown to the largest hull seen. */
 let _signs = /* @__PURE__ */ new Int32Array(64);
 /** cachedAxisApart's direction for the hull's support. */
@@ -194,5 +199,15 @@ function boxHullFacet(q: Polytope, t: Transform): number {
   }
   if (!(best < 0)) return GENERAL;
   axis[0] = best;
+  // The certificate: the separation along the axis from the supports themselves (the hull's least reach
+  // over all its corners, the box's greatest), which must be the value the pass read. An edge of a hull
+  // between faces tilted by rounding (3e-8 apart: float32 coordinates) has an arc too narrow for its axis to
+  // be read reliably: its value there was the depth, but the shapes overlapped by 4e-8 more along it, so the
+  // normal did not certify the depth (test/golden/box-sliver-hull-normal.json). Such a pair goes to EPA.
+  const nx = axis[1], ny = axis[2], nz = axis[3];
+  let least = Infinity;
+  for (let j = 0; j < VQ; j += 3) { const d = nx * qv[j] + ny * qv[j + 1] + nz * qv[j + 2]; if (d < least) least = d; }
+  const certified = least - (hx * Math.abs(nx) + hy * Math.abs(ny) + hz * Math.abs(nz));
+  if (!(Math.abs(certified - best) <= CERTIFY_RELATIVE * PLACED.size[0])) return GENERAL;
   return code;
 }
