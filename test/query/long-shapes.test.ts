@@ -1,0 +1,58 @@
+/**
+ * Long shapes on the general path (the hardening issue, item 4): a convex hull box 10^3 to 10^9 times longer
+ * than it is thick (a hull, so no closed form answers: GJK and EPA or the polytope passes), with a small
+ * shape of every kind over the middle of its top face, the whole pair turned by a random rotation. The
+ * answer must be within 1e-9 of the small shape's size of the exact one: the separation along the face's
+ * normal, from the oracle's supports (test/oracles.ts). Near the middle of a face that is the distance, and
+ * for a shallow overlap (below 0.01, where every other axis overlaps by more than 0.25) the depth.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { shapeToJSON } from '../../src/format/index.js';
+import { Box, Capsule, Cone, contact, ConvexHull, Cylinder, distance, Ellipsoid, Rounded, Segment, Sphere, Triangle, type ConvexShape } from '../../src/index.js';
+import * as A from '../arbitraries.js';
+import * as O from '../oracles.js';
+import { runs, seed } from '../runs.js';
+
+const smallShapes = (): ConvexShape[] => [
+  new Sphere(0.2), new Box(0.1, 0.2, 0.15), new Capsule(0.15, 0.08), new Cylinder(0.12, 0.1), new Cone(0.15, 0.1), new Ellipsoid(0.1, 0.2, 0.12),
+  new ConvexHull([0.1, 0.2, -0.1, -0.15, 0.05, 0.1, 0.05, -0.2, 0.12, -0.1, -0.1, -0.15, 0.2, 0, 0]), new Rounded(new Box(0.1, 0.08, 0.12), 0.05),
+  new Segment({ x: -0.1, y: -0.2, z: 0.05 }, { x: 0.15, y: 0.1, z: -0.1 }), new Triangle({ x: -0.2, y: 0, z: 0 }, { x: 0.1, y: 0.2, z: 0.1 }, { x: 0.05, y: -0.15, z: -0.1 }),
+];
+
+/** A box as a convex hull (the general path), half extents (L, 0.5, 0.5). */
+const longHull = (L: number): ConvexHull => new ConvexHull([
+  -L, -0.5, -0.5, L, -0.5, -0.5, -L, 0.5, -0.5, L, 0.5, -0.5, -L, -0.5, 0.5, L, -0.5, 0.5, -L, 0.5, 0.5, L, 0.5, 0.5,
+]);
+
+// Known failing (issue 33, item 4, open): measured on 400 pairs a length (seed 3360), the largest error of
+// `contact`'s separation is 3.3e-9 at 10^0, 8.5e-5 at 10^3, 6.6e-2 at 10^6 and 0.92 at 10^9 (not yet
+// profiled: the general path's tolerances scale with the pair's size, the long hull's); `distance` is within 1.6e-13
+// apart up to 10^3 but reads up to 3.3e-9 (10^0) and 6.5e-6 (10^3) for a touching pair. The issue asks for
+// GJK and EPA relative to a local origin near the witnesses; until then this property fails, and runs as
+// `it.fails` so that it turns red the day it passes.
+describe('a long hull against a small shape over its middle (the general path at aspect ratios up to 1e9)', () => {
+  it.fails('distance and separation within 1e-9 of the small shape\'s size [known failing: issue 33, item 4]', () => {
+    const shapes = smallShapes(), jsons = shapes.map((s) => shapeToJSON(s));
+    const hulls = [3, 6, 9].map((k) => longHull(10 ** k));
+    fc.assert(fc.property(
+      fc.nat(hulls.length - 1), fc.nat(shapes.length - 1), A.unitQuat, A.unitQuat, fc.double({ min: -0.2, max: 0.2, noNaN: true }),
+      fc.double({ min: -0.2, max: 0.2, noNaN: true }), fc.double({ min: -0.01, max: 1.5, noNaN: true }),
+      (h, s, turn, q, x, z, gap) => {
+        // The small shape's pose in the box's frame: its lowest point (the oracle's support along −y) `gap` above the face.
+        const json = jsons[s];
+        const low = O.supportLocal(json, O.dirToLocal(O.at(0, 0, 0, q), [0, -1, 0]));
+        const y = 0.5 + gap - O.toWorld(O.at(0, 0, 0, q), low)[1];
+        const small = O.at(x, y, z, q);
+        const lowest = O.toWorld(small, O.supportLocal(json, O.dirToLocal(small, [0, -1, 0])))[1];
+        const expected = lowest - 0.5;
+        // The whole pair turned by `turn` about the origin.
+        const world = O.at(0, 0, 0, turn);
+        const pA = O.poseObj(world), pB = O.poseObj(O.composePose(world, small));
+        const tol = 1e-9 * 0.25;
+        expect(Math.abs(distance(hulls[h], pA, shapes[s], pB) - Math.max(0, expected)), `distance, ${json.type}`).toBeLessThanOrEqual(tol);
+        expect(Math.abs(contact(hulls[h], pA, shapes[s], pB)!.separation - expected), `separation, ${json.type}`).toBeLessThanOrEqual(tol);
+      },
+    ), { seed: seed(3360), numRuns: runs(150) });
+  });
+});
