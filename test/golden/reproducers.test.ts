@@ -333,6 +333,21 @@ describe('a ray from a hair outside a Minkowski sum of hulls (the GJK ray cast)'
   });
 });
 
+describe('GJK near a long hull: v from the simplex feature, not its weights', () => {
+  it('a cylinder overlapping a 2000-long hull box by 1e-7 (golden: +1.8e-6 apart, converged, before)', () => {
+    // GJK's v was a barycentric combination of simplex points about 1000 from the origin on a long thin
+    // simplex, off by about 1e-6, and its duality gap then certified a wrong lower bound; the same pair on a
+    // 2-long hull read −1e-7. The expected depth: the cylinder's lowest rim point, 1e-7 under the face (the
+    // oracle's support, FC_SEED=1 of test/query/long-shapes.test.ts's kind).
+    const L = 1000, hull = new ConvexHull([-L, -0.5, -0.5, L, -0.5, -0.5, -L, 0.5, -0.5, L, 0.5, -0.5, -L, -0.5, 0.5, L, -0.5, 0.5, -L, 0.5, 0.5, L, 0.5, 0.5]);
+    const pA = { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0.09693869487806793, y: -0.6765257855908929, z: 0.6765257918915305, w: 0.274278332668659 } };
+    const pB = { position: { x: -0.3177067738759183, y: 0.04164068666625176, z: -0.5453699478361448 }, quaternion: { x: -0.08941649582361867, y: 0.09135928885927198, z: -0.36955943057025487, w: -0.9203716629114252 } };
+    const cylinder = new Cylinder(0.12, 0.1);
+    expect(Math.abs(contact(hull, pA, cylinder, pB)!.separation - -1.0000000005838672e-7)).toBeLessThan(1e-11);
+    expect(distance(hull, pA, cylinder, pB)).toBe(0);
+  });
+});
+
 describe('every manifold point lies on its shape\'s surface, rounded shapes included', () => {
   // A rounded reference face's points were pushed out by the radius along the contact normal, not along the
   // face's own normal, which may lean from it by up to 0.1 in sine: points of a rounded hull lay inside it

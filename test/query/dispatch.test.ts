@@ -119,7 +119,8 @@ describe('swap wrappers', () => {
     transformFromPose(tB, O.poseObj(pb));
   };
   type V = { x: number; y: number; z: number };
-  const neg = (v: V): V => ({ x: -v.x, y: -v.y, z: -v.z });
+  // (0 − x, as the wrappers negate: +0 for a zero component, never −0; dispatch.ts flipAnswer.)
+  const neg = (v: V): V => ({ x: 0 - v.x, y: 0 - v.y, z: 0 - v.z });
 
   it('intersects and distance: the reversed call\'s answer, which is the direct one', () => {
     const inter: IntersectsPairFunction = swapIntersects(intersectsConvex as IntersectsPairFunction);

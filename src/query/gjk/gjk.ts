@@ -223,6 +223,30 @@ export function gjkDistance(
       const l = cl[k];
       nx += l * w[3 * k]; ny += l * w[3 * k + 1]; nz += l * w[3 * k + 2];
     }
+    // On a face or an edge of the simplex, v from the feature's own direction rather than Σλp: on a long
+    // thin simplex whose points lie far from the origin (a hull 1000 long), the weights' rounding times the
+    // points' size left v 1e-6 off, and the duality gap then certified a wrong lower bound. The plane's
+    // normal (a face: n(n·p₀)/|n|²) or the edge's cross products (e × (p₀ × e)/|e|²) keep v within ε of
+    // the points' size.
+    const bits = mask & 0b1111, count = (bits & 1) + ((bits >> 1) & 1) + ((bits >> 2) & 1) + ((bits >> 3) & 1);
+    if (count === 3 || count === 2) {
+      const i0 = bits & 1 ? 0 : bits & 2 ? 1 : 2, i1 = bits & (0b10 << i0) ? i0 + 1 : bits & (0b100 << i0) ? i0 + 2 : i0 + 3;
+      const ex = w[3 * i1] - w[3 * i0], ey = w[3 * i1 + 1] - w[3 * i0 + 1], ez = w[3 * i1 + 2] - w[3 * i0 + 2];
+      const px = w[3 * i0], py = w[3 * i0 + 1], pz = w[3 * i0 + 2];
+      if (count === 3) {
+        let i2 = i1 + 1;
+        while (!(bits & (1 << i2))) i2++;
+        const fx = w[3 * i2] - px, fy = w[3 * i2 + 1] - py, fz = w[3 * i2 + 2] - pz;
+        const cx = ey * fz - ez * fy, cy = ez * fx - ex * fz, cz = ex * fy - ey * fx, cc = cx * cx + cy * cy + cz * cz;
+        if (cc > 0) { const s = (cx * px + cy * py + cz * pz) / cc; nx = cx * s; ny = cy * s; nz = cz * s; }
+      } else {
+        const ee = ex * ex + ey * ey + ez * ez;
+        if (ee > 0) {
+          const qx = py * ez - pz * ey, qy = pz * ex - px * ez, qz = px * ey - py * ex; // p₀ × e
+          nx = (ey * qz - ez * qy) / ee; ny = (ez * qx - ex * qz) / ee; nz = (ex * qy - ey * qx) / ee;
+        }
+      }
+    }
     const newDist2 = mask === 0b1111 ? 0 : nx * nx + ny * ny + nz * nz;
     // A step whose |v|² rounds to the same value, with a gap the relative test does not certify, is taken
     // anyway, at most GJK_STALL_RETRIES times: a tie between supports (a point on a thin triangle's vertex,
