@@ -29,7 +29,8 @@ import type { QueryStatus } from '../query/pair/results.js';
 import {
   CAST2_AXIS_ANGLE_SLACK, CAST2_FACE_COSINE_SLACK, SHAPE_CAST_MAX_ITERATIONS, SHAPE_CAST_RAY_TOLERANCE, SHAPE_CAST_RELATIVE_TOLERANCE,
 } from '../tolerance.js';
-import { beginScaled, contactCore, contactToWorld, endScaled, pairWork, preparePair } from './queries2.js';
+import { contactCore, contactToWorld, pairWork, preparePair } from './queries2.js';
+import { beginScaled, endScaled } from './pair-queries2.js';
 import { outOfRange, unscaleLength2, unscalePoint2 } from './scaled2.js';
 import { checkShape2, type Shape2 } from './shapes/shape2.js';
 import { Transform2, transform2FromPoses } from './transform2.js';

@@ -26,7 +26,8 @@ import { MANIFOLD_ALIGNMENT_TOLERANCE, MANIFOLD_DEPTH_AGREEMENT, MANIFOLD_REFERE
 import type { GjkCache } from './gjk2.js';
 import { ManifoldCache } from './manifold-cache2.js';
 import { checkOptionFields2, MANIFOLD_OPTION_KEYS2, type ContactOptions } from './options2.js';
-import { beginScaled, contactCore, endScaled, pairWork, preparePair, toWorld, type Query2Work } from './queries2.js';
+import { contactCore, pairWork, preparePair, toWorld, type Query2Work } from './queries2.js';
+import { beginScaled, endScaled } from './pair-queries2.js';
 import { unscaleLength2, unscalePoint2 } from './scaled2.js';
 import type { Shape2 } from './shapes/shape2.js';
 import { Vec2, vec2, type Pose2Like, type Vec2Like } from './types.js';

@@ -14,7 +14,7 @@ import { Polygon } from '../2d/shapes/polygon.js';
 import { Rounded2 } from '../2d/shapes/rounded2.js';
 import { Segment2 } from '../2d/shapes/segment2.js';
 import type { Shape2 } from '../2d/shapes/shape2.js';
-import { contact } from '../2d/queries2.js';
+import { contact } from '../2d/pair-queries2.js';
 import { createContactResult } from '../2d/results2.js';
 import type { Pose2Like } from '../2d/types.js';
 import { SHAPE_MAX_NESTING } from '../tolerance.js';
