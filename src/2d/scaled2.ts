@@ -8,13 +8,10 @@
  * they pay one range test.
  */
 import { InvalidArgumentError } from '../errors.js';
-import { nearestPowerOfTwoExponent } from '../math/power-of-two.js';
-import { SCALE_FREE_EXPONENT } from '../tolerance.js';
+import { nearestPowerOfTwoExponent, PLAIN_EDGE_MAX, PLAIN_EDGE_MIN } from '../math/power-of-two.js';
 import { markShape2, NO_EDGES, POINT_CORE, type Shape2, type Shape2Kind } from './shapes/shape2.js';
 import type { Pose2Like, Vec2Like } from './types.js';
 
-/** The sizes answered as they are. */
-export const PLAIN_MAX = 2 ** SCALE_FREE_EXPONENT, PLAIN_MIN = 2 ** -SCALE_FREE_EXPONENT;
 
 /**
  * A 2D shape seen at `scale` times its size (a power of two): its core's vertices scaled, exactly, its
@@ -93,7 +90,7 @@ export class ScaledPair2 {
  * scaled copy. NaN (positions at ±1.7e308 whose offset overflows) counts as outside.
  */
 export function outOfRange(size: number): boolean {
-  return !(size <= PLAIN_MAX) || (size < PLAIN_MIN && size > 0);
+  return !(size <= PLAIN_EDGE_MAX) || (size < PLAIN_EDGE_MIN && size > 0);
 }
 
 /**

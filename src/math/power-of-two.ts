@@ -12,7 +12,8 @@ export function nearestPowerOfTwoExponent(m: number): number {
 
 /**
  * Sizes answered as they are (2^±SCALE_FREE_EXPONENT, tolerance.ts: their fourth powers are normal
- * numbers); outside, scaled by a power of two: a triangle's edges (edgeScaleFar), a manifold's features.
+ * numbers); outside, scaled by a power of two: a triangle's edges (edgeScaleFar), a manifold's features,
+ * the 2D queries and hulls (2d/scaled2.ts, 2d/hull2.ts).
  */
 export const PLAIN_EDGE_MIN = 2 ** -SCALE_FREE_EXPONENT, PLAIN_EDGE_MAX = 2 ** SCALE_FREE_EXPONENT;
 
