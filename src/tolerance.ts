@@ -31,22 +31,24 @@ export const GJK_RELATIVE_TOLERANCE = 1e-12;
 
 /**
  * GJK reports contact when `|v|²` falls below `GJK_ABSOLUTE_TOLERANCE · max |w|²` over the simplex (unitless,
- * relative to the largest simplex vertex, so it scales with the problem). 1e4·ε² ≈ 5e-28 means the origin
- * lies within about 1e2·ε·|w| of the simplex: rounding noise, not a gap. Pinned from below by epa.test.ts
- * "a triangle lying on a box face" and "cylinders stacked along their axis" (fail at 1e-2·ε² and at 0:
- * touching cores must count as touching); no test fails up to 1e10·ε².
+ * relative to the largest simplex vertex, so it scales with the problem). ε² means the origin lies within
+ * about ε·|w| of the simplex: rounding noise, not a gap. (It was 1e4·ε², which near a box 10^5 long, whose
+ * simplex vertices lie 10^5 out, took a cylinder 2.5e-10 above it for touching.) Pinned from below by
+ * epa.test.ts "a triangle lying on a box face" and "cylinders stacked along their axis" (fail at 1e-2·ε² and
+ * at 0: touching cores must count as touching), from above by long-shapes.test.ts (fails at 1e4·ε²).
  */
-export const GJK_ABSOLUTE_TOLERANCE = 1e4 * EPS * EPS;
+export const GJK_ABSOLUTE_TOLERANCE = EPS * EPS;
 
 /**
- * GJK's noise floor (unitless): the loop also ends when `gap² ≤ GJK_NOISE_FLOOR · |v|² · max|w|²`, that is
- * gap ≤ 64·ε·|v|·max|w|. The rounding error of v·w is about ε·|v|·|w|, so a gap below a few dozen of
- * those cannot be told from zero. No answer depends on it (the progress check ends the loop a step later
- * with the same distance); it saves that step. Pinned by gjk.test.ts "gjkRelativeTolerance 0: GJK stops at
- * its noise floor" (mean iterations 12.9 at 0, 10.4 at ×1000, and at ×1e6 distances certified only to
- * 3e-11).
+ * GJK's noise floor (unitless): the loop also ends when `gap ≤ GJK_NOISE_FLOOR · (Σ|v_i·w_i| + |v|²)`. The
+ * rounding error of v·w is at most a few ε·Σ|v_i·w_i| (Higham, "Accuracy and Stability of Numerical
+ * Algorithms", §3.1), and of |v|² a few ε·|v|², so a gap below a few dozen of those cannot be told from zero.
+ * (It was 64·ε·|v|·max|w|, which near a shape 10^5 long, whose supports lie 10^5 out along an axis v is
+ * perpendicular to, took a gap of 3e-10 for rounding: a distance 3.7e-10 long.) No answer depends on it
+ * otherwise (the progress check ends the loop a step later with the same distance); it saves that step.
+ * Pinned by gjk.test.ts "gjkRelativeTolerance 0: GJK stops at its noise floor".
  */
-export const GJK_NOISE_FLOOR = 4096 * EPS * EPS;
+export const GJK_NOISE_FLOOR = 64 * EPS;
 
 /**
  * When rounding stops GJK from shrinking |v| (typical on curved shapes, where new supports crowd the
@@ -84,12 +86,20 @@ export const GJK_MAX_ITERATIONS = 128;
 
 /**
  * EPA stops when the support along the closest face's normal is no further than
- * `EPA_RELATIVE_TOLERANCE · max(depth, scale)` beyond the face (unitless). Curved shapes converge
+ * `EPA_RELATIVE_TOLERANCE · size + EPA_ROUNDING · scale` beyond the face (unitless), size the smaller
+ * shape's bounding radius (the larger's when the smaller is a point), scale the sum of both. Curved shapes converge
  * roughly quadratically in the face size, so 1e-10 is reached in tens of iterations. Pinned from above by
  * cli.test.ts "matches the closed-form separations" (a post 20 cm into a block: off by 6e-11 at 1e-7);
  * smaller values give the same answers in more iterations. Option: `epaRelativeTolerance`.
  */
 export const EPA_RELATIVE_TOLERANCE = 1e-10;
+
+/**
+ * The rounding floor of EPA's stopping test (unitless; times the sum of the bounding radii): the support
+ * value along a face's normal and the face's plane distance are dot products with points of that magnitude,
+ * a few ε of it each, so a gap below 16·ε of it is rounding.
+ */
+export const EPA_ROUNDING = 16 * EPS;
 
 /**
  * Hard cap on EPA iterations (each adds one vertex). Pinned by epa.prop.test.ts "o(normal) = depth,
@@ -168,7 +178,7 @@ export const QUATERNION_UNIT_TOLERANCE = 1e-6;
  * overlapping by 1e-5 must not touch; fails at ×1000) and from below only at 0, by gjk.test.ts "exactly
  * touching spheres and boxes" (no test fails at ÷1000).
  */
-export const CONTACT_RELATIVE_TOLERANCE = 256 * EPS;
+export const CONTACT_RELATIVE_TOLERANCE = 8 * EPS;
 
 /**
  * The touch slack of a ball, point, segment or capsule against a box in closed form (pairs/sphere-box.ts,
@@ -190,6 +200,15 @@ export const BOX_CLOSED_FORM_RELATIVE_TOLERANCE = 16 * EPS;
  * 2^k" (fails at 400: pairs at 2^±400 run unscaled and lose digits); no test fails at 256 or 300.
  */
 export const SCALE_FREE_EXPONENT = 200;
+
+/**
+ * A pair's general path (GJK, EPA) runs in B's frame rather than A's when B's bounding radius is more than
+ * this many times A's (unitless; query/pair/working-frame.ts): the larger shape's vertices are then exact,
+ * and only the smaller's are rounded by the carry between frames. Pairs of like sizes keep A's frame (no
+ * gain either way). Pinned by long-shapes.test.ts "the small shape first" (a ball on a box 10^9 long off
+ * by 0.1 in the ball's frame; fails at Infinity).
+ */
+export const LARGER_FRAME_RATIO = 2;
 
 /**
  * Ulps of A's world position (the 1-norm of its coordinates) in the touch slack (unitless): the only

@@ -28,9 +28,7 @@ interface GoldenCase {
  * Cases whose library bug is still open: they run as `it.fails`, so the suite stays green and turns red
  * once fixed (then delete the entry). GOLDEN_STRICT=1 runs them as plain tests to see the actual failure.
  */
-const KNOWN_FAILING: Record<string, string> = {
-  'point-near-sliver-hull-normal.json': 'GJK ends degenerate with a normal 1.5e-5 off a separating plane (issue 33)',
-};
+const KNOWN_FAILING: Record<string, string> = {};
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'golden');
 const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();

@@ -49,10 +49,11 @@ const MAX_PACKED_BYTES = 640_000;
  * maps walked (contact-hull-hull.ts) to 28.00 KB; the hardening issue's scale-free manifolds and mesh
  * traversal, the box closed forms' own slack and the check of a user's support points to 28.66 KB; the check
  * of option keys (with its nearest-name hint) to 29.06 KB; GJK's v from the simplex feature's own direction
- * (long shapes) and the passes' certificates to 29.81 KB. The budget is 30 KB, and each specialised pair
- * the table gains (issue 32) raises it by its own size, said here.
+ * (long shapes) and the passes' certificates to 29.81 KB; the general path in the larger shape's frame
+ * (working-frame.ts) and triangle normals from their shorter edges (long shapes again) to 30.44 KB. The
+ * budget is 30.5 KB, and each specialised pair the table gains (issue 32) raises it by its own size, said here.
  */
-const MAX_CONTACT_GZIP = 30_000;
+const MAX_CONTACT_GZIP = 30_500;
 /**
  * The whole library, both entries: 28 KB before contact manifolds, 41.7 KB with them (and their format),
  * 49.3 KB with ray and shape casts (and theirs), 57.4 KB with compounds and their hierarchy, 73.5 KB with
@@ -214,7 +215,7 @@ export const box = new Box(1, 2, 3);
     return { gzip: gzipSync(result.outputFiles[0].contents).length, inputs };
   }
 
-  it('bundles small: contact at most 30 KB gzipped, the whole library at most 119.5 KB, intersects and distance without EPA, 2D contact at most 12 KB without 3D code', async () => {
+  it('bundles small: contact at most 30.5 KB gzipped, the whole library at most 119.5 KB, intersects and distance without EPA, 2D contact at most 12 KB without 3D code', async () => {
     const pose = '{ position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }';
     const contactOnly = await bundle('contact-only', `import { Box, contact, Sphere } from 'convex-collide';
       console.log(contact(new Box(1, 1, 1), ${pose}, new Sphere(1), ${pose}));`);

@@ -201,7 +201,8 @@ export function gjk2(work: Gjk2Work, shapeA: SupportMap2, shapeB: SupportMap2, o
     const ww = wx * wx + wy * wy;
     if (ww > maxW2) maxW2 = ww;
     const gap = dist2 - vw;
-    if (gap <= relTol * dist2 || gap * gap <= GJK_NOISE_FLOOR * dist2 * maxW2) break;
+    // The noise floor: the rounding of v·w and |v|² (tolerance.ts).
+    if (gap <= relTol * dist2 || gap <= GJK_NOISE_FLOOR * (Math.abs(vx * wx) + Math.abs(vy * wy) + dist2)) break;
 
     const mask = closestOnSimplex2(w, n + 1, cl, n);
     let nx = 0, ny = 0;

@@ -16,6 +16,7 @@ import { relatePair, type PairFrame } from '../pair/pair-frame.js';
 import type { QueryWork } from '../pair/query-work.js';
 import { offsetByRadii, writeCoreNormal } from '../distance/convex-distance.js';
 import { prepare, requireRepresentable, scratch, unscalePoint } from '../pair/scale-free.js';
+import { carryCache, exchangedOptions, exchangeWitnesses, runsInB } from '../pair/working-frame.js';
 
 /**
  * Signed contact of `a` at `tA` and `b` at `tB` into `work.contact`, in world space. Reads
@@ -29,7 +30,9 @@ export function contactConvex(
   options: (GjkOptions & EpaOptions) | undefined,
 ): boolean {
   const frame = relatePair(work.frame, a, tA, b, tB);
+  // Outside the ordinary range of sizes, a scaled copy; B the larger shape, in B's frame (working-frame.ts).
   if (frame.outOfRange) return contactScaled(work, a, tA, b, tB, options);
+  if (runsInB(a, b)) return contactInB(work, a, tA, b, tB, options);
   const cores = coresContact(work, a, b, frame, options);
   if (cores === CORES_FAR) return false;
   if (cores === CORES_MEET) epaContact(work, a, b, frame, options);
@@ -85,6 +88,20 @@ export function contactToWorld(work: QueryWork, tA: Transform): void {
   transformPoint(c.pointA, tA, c.pointA);
   transformPoint(c.pointB, tA, c.pointB);
   rotateVector(c.normal, tA, c.normal);
+}
+
+/**
+ * contactConvex in the larger shape's frame, B's (working-frame.ts): the pair exchanged, the cache carried
+ * across and the answer turned back. (Out of line, as convex-distance.ts's: V8's inlining budget.)
+ */
+function contactInB(
+  work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, options: (GjkOptions & EpaOptions) | undefined,
+): boolean {
+  carryCache(options, tA, tB);
+  const found = contactConvex(work, b, tB, a, tA, exchangedOptions(options, tA, tB));
+  carryCache(options, tB, tA);
+  if (found) exchangeWitnesses(work.contact.pointA, work.contact.pointB, work.contact.normal);
+  return found;
 }
 
 /** contactConvex on a pair outside the ordinary range of sizes, scaled to near 1 and back (scale-free.ts). */

@@ -13,6 +13,7 @@ import { relatePair } from '../pair/pair-frame.js';
 import type { QueryWork } from '../pair/query-work.js';
 import type { ClosestPointsResult } from '../pair/results.js';
 import { prepare, requireRepresentable, scratch, unscalePoint } from '../pair/scale-free.js';
+import { carryCache, exchangedOptions, exchangeWitnesses, runsInB } from '../pair/working-frame.js';
 
 /**
  * Whether the shapes share a point, touching within the pair's slack included. GJK stops as soon as a
@@ -22,7 +23,7 @@ export function intersectsConvex(
   work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, options: GjkOptions | undefined,
 ): boolean {
   const frame = relatePair(work.frame, a, tA, b, tB);
-  if (frame.outOfRange) return intersectsScaled(work, a, tA, b, tB, options);
+  if (frame.outOfRange || runsInB(a, b)) return intersectsElsewhere(work, a, tA, b, tB, options);
   const r = a.sweptRadius + b.sweptRadius + frame.slack;
   work.gjk.limit = r;
   gjkDistance(work.gjk, a, b, frame.bInA, options);
@@ -34,7 +35,7 @@ export function distanceConvex(
   work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, options: GjkOptions | undefined,
 ): void {
   const frame = relatePair(work.frame, a, tA, b, tB);
-  if (frame.outOfRange) return distanceScaled(work, a, tA, b, tB, options);
+  if (frame.outOfRange || runsInB(a, b)) return distanceElsewhere(work, a, tA, b, tB, options);
   work.gjk.limit = Infinity;
   gjkDistance(work.gjk, a, b, frame.bInA, options);
   const d = work.gjk.distance - a.sweptRadius - b.sweptRadius;
@@ -50,7 +51,7 @@ export function closestPointsConvex(
   options: GjkOptions | undefined,
 ): void {
   const frame = relatePair(work.frame, a, tA, b, tB);
-  if (frame.outOfRange) return closestPointsScaled(work, a, tA, b, tB, out, options);
+  if (frame.outOfRange || runsInB(a, b)) return closestPointsElsewhere(work, a, tA, b, tB, out, options);
   const gjk = work.gjk;
   gjk.limit = Infinity;
   gjkDistance(gjk, a, b, frame.bInA, options);
@@ -76,6 +77,52 @@ export function closestPointsConvex(
   rotateVector(n, tA, n);
   out.status = gjk.status;
   out.iterations = gjk.iterations;
+}
+
+// The pairs the functions above do not answer in A's frame as they are (one call out of line, for V8's
+// inlining budget: CONTRIBUTING.md, "V8 rules"): outside the ordinary range of sizes, a scaled copy; B the
+// larger shape, in B's frame.
+
+function intersectsElsewhere(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, options: GjkOptions | undefined): boolean {
+  return work.frame.outOfRange ? intersectsScaled(work, a, tA, b, tB, options) : intersectsInB(work, a, tA, b, tB, options);
+}
+
+function distanceElsewhere(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, options: GjkOptions | undefined): void {
+  if (work.frame.outOfRange) distanceScaled(work, a, tA, b, tB, options);
+  else distanceInB(work, a, tA, b, tB, options);
+}
+
+function closestPointsElsewhere(
+  work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, out: ClosestPointsResult, options: GjkOptions | undefined,
+): void {
+  if (work.frame.outOfRange) closestPointsScaled(work, a, tA, b, tB, out, options);
+  else closestPointsInB(work, a, tA, b, tB, out, options);
+}
+
+// In the larger shape's frame, B's (working-frame.ts): the pair exchanged, the cache carried across and the
+// answer turned back. (Written into the functions above, it made them too large for V8 to inline into the
+// public queries, whose returned double was then boxed: 7 bytes a query.)
+
+function intersectsInB(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, options: GjkOptions | undefined): boolean {
+  carryCache(options, tA, tB);
+  const meet = intersectsConvex(work, b, tB, a, tA, exchangedOptions(options, tA, tB));
+  carryCache(options, tB, tA);
+  return meet;
+}
+
+function distanceInB(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, options: GjkOptions | undefined): void {
+  carryCache(options, tA, tB);
+  distanceConvex(work, b, tB, a, tA, exchangedOptions(options, tA, tB));
+  carryCache(options, tB, tA);
+}
+
+function closestPointsInB(
+  work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, out: ClosestPointsResult, options: GjkOptions | undefined,
+): void {
+  carryCache(options, tA, tB);
+  closestPointsConvex(work, b, tB, a, tA, out, exchangedOptions(options, tA, tB));
+  carryCache(options, tB, tA);
+  exchangeWitnesses(out.pointA, out.pointB, out.normal);
 }
 
 // The same on pairs outside the ordinary range of sizes, scaled to near 1 and back (scale-free.ts).

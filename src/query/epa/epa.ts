@@ -25,7 +25,7 @@ import { anyPerpendicular, vec3 } from '../../math/vec3.js';
 import type { ConvexShape } from '../../shapes/shape.js';
 import {
   EPA_MAX_ITERATIONS, EPA_POLISH_FIRST_STEP, EPA_POLISH_LAST_STEP, EPA_POLISH_MAX_EVALUATIONS, EPA_RELATIVE_TOLERANCE,
-  EPA_VISIBLE_TOLERANCE, EPA_WITNESS_TOLERANCE, FLAT_TOLERANCE,
+  EPA_ROUNDING, EPA_VISIBLE_TOLERANCE, EPA_WITNESS_TOLERANCE, FLAT_TOLERANCE,
 } from '../../tolerance.js';
 import { closestOnTriangle } from '../gjk/simplex.js';
 import { supportPair } from '../pair/support-pair.js';
@@ -257,7 +257,11 @@ export function epaPenetration(
   }
 
   // --- Expand -----------------------------------------------------------------------------------------
-  const tol = relTol * scale;
+  // The stopping tolerance: relative to the smaller shape (a curved surface converges to its own size, and a
+  // depth within 1e-10 of the pair's whole size was 10^-4 off for a ball on a box 10^6 long), not below the
+  // rounding of the polytope's points (EPA_ROUNDING of the pair's size). A point (size 0) takes the other's.
+  const small = Math.min(shapeA.boundingRadius, shapeB.boundingRadius);
+  const tol = relTol * (small > 0 ? small : scale) + EPA_ROUNDING * scale;
   poly.visibleEps = EPA_VISIBLE_TOLERANCE * scale;
   let bestFace = -1;
   let status: QueryStatus = 'max-iterations';

@@ -1,7 +1,11 @@
+import { triangleNormal } from '../../math/triangle-normal.js';
 import { EPA_MAX_FACES, EPA_MAX_ITERATIONS } from '../../tolerance.js';
 
 /** Vertices the polytope can hold: the initial tetrahedron plus one per iteration, with room to spare. */
 export const EPA_MAX_VERTICES = EPA_MAX_ITERATIONS + 8;
+
+/** A face's normal (triangleNormal's out). */
+const _normal = /* @__PURE__ */ new Float64Array(3);
 
 /**
  * EPA's polytope as flat typed arrays, preallocated once: triangles with outward unit normals, plane
@@ -75,9 +79,9 @@ export class Polytope {
     const fv = this.faceVertex, w = this.w;
     fv[3 * f] = i; fv[3 * f + 1] = j; fv[3 * f + 2] = k;
     const ax = w[3 * i], ay = w[3 * i + 1], az = w[3 * i + 2];
-    const ux = w[3 * j] - ax, uy = w[3 * j + 1] - ay, uz = w[3 * j + 2] - az;
-    const vx = w[3 * k] - ax, vy = w[3 * k + 1] - ay, vz = w[3 * k + 2] - az;
-    let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    // From the two shorter edges (math/triangle-normal.ts: a long thin face's long edges cancel).
+    triangleNormal(w, i, j, k, _normal);
+    let nx = _normal[0], ny = _normal[1], nz = _normal[2];
     const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
     if (len > 0) {
       nx /= len; ny /= len; nz /= len;

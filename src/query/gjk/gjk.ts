@@ -19,11 +19,12 @@
  *  - convergence: the duality gap is below GJK_RELATIVE_TOLERANCE·|v|² or below float64 noise;
  *  - progress: a step that does not strictly decrease |v|² ends the loop with the previous simplex
  *    (status 'degenerate' unless the gap certifies the distance to GJK_STALL_RELATIVE_TOLERANCE or is
- *    at the noise floor of v), except that a step leaving |v|² equal to rounding with an uncertified gap
- *    is taken, GJK_STALL_RETRIES times at most (a tie between supports);
+ *    at the noise floor of v), except that a step leaving |v|² the same to rounding with an uncertified
+ *    gap is taken, GJK_STALL_RETRIES times at most (a tie between supports);
  *  - cap: GJK_MAX_ITERATIONS (status 'max-iterations').
  */
 import type { Transform } from '../../math/transform.js';
+import { triangleNormal } from '../../math/triangle-normal.js';
 import type { Vec3Like } from '../../math/types.js';
 import { vec3 } from '../../math/vec3.js';
 import type { ConvexShape } from '../../shapes/shape.js';
@@ -39,6 +40,8 @@ import { closestOnSimplex } from './simplex.js';
  * CONTRIBUTING.md, "V8 rules", rule 1).
  */
 const _tolerance = /* @__PURE__ */ new Float64Array(1);
+/** A face's normal (triangleNormal's out). */
+const _normal = /* @__PURE__ */ new Float64Array(3);
 
 // The tolerances as constants of this module: the loop reads them every iteration (CONTRIBUTING.md,
 // "V8 rules", rule 4).
@@ -213,8 +216,8 @@ export function gjkDistance(
     const ww = wx * wx + wy * wy + wz * wz;
     if (ww > maxW2) maxW2 = ww;
     const gap = dist2 - vw;
-    // Converged, or at the noise floor (GJK_NOISE_FLOOR: a gap below a few dozen ε·|v|·|w| is rounding).
-    if (gap <= relTol * dist2 || gap * gap <= GJK_NOISE_FLOOR * dist2 * maxW2) break;
+    // Converged, or at the noise floor (GJK_NOISE_FLOOR: a gap below a few dozen ε of the dot products is rounding).
+    if (gap <= relTol * dist2 || gap <= GJK_NOISE_FLOOR * (Math.abs(vx * wx) + Math.abs(vy * wy) + Math.abs(vz * wz) + dist2)) break;
 
     // Candidate simplex: the current one plus w (already in slot n).
     const mask = closestOnSimplex(w, n + 1, cl, n);
@@ -226,8 +229,8 @@ export function gjkDistance(
     // On a face or an edge of the simplex, v from the feature's own direction rather than Σλp: on a long
     // thin simplex whose points lie far from the origin (a hull 1000 long), the weights' rounding times the
     // points' size left v 1e-6 off, and the duality gap then certified a wrong lower bound. The plane's
-    // normal (a face: n(n·p₀)/|n|²) or the edge's cross products (e × (p₀ × e)/|e|²) keep v within ε of
-    // the points' size.
+    // normal (a face: n(n·p₀)/|n|², n from its two shorter edges, math/triangle-normal.ts) or the edge's
+    // cross products (e × (p₀ × e)/|e|²) keep v within ε of the points' size.
     const bits = mask & 0b1111, count = (bits & 1) + ((bits >> 1) & 1) + ((bits >> 2) & 1) + ((bits >> 3) & 1);
     if (count === 3 || count === 2) {
       const i0 = bits & 1 ? 0 : bits & 2 ? 1 : 2, i1 = bits & (0b10 << i0) ? i0 + 1 : bits & (0b100 << i0) ? i0 + 2 : i0 + 3;
@@ -236,8 +239,8 @@ export function gjkDistance(
       if (count === 3) {
         let i2 = i1 + 1;
         while (!(bits & (1 << i2))) i2++;
-        const fx = w[3 * i2] - px, fy = w[3 * i2 + 1] - py, fz = w[3 * i2 + 2] - pz;
-        const cx = ey * fz - ez * fy, cy = ez * fx - ex * fz, cz = ex * fy - ey * fx, cc = cx * cx + cy * cy + cz * cz;
+        triangleNormal(w, i0, i1, i2, _normal);
+        const cx = _normal[0], cy = _normal[1], cz = _normal[2], cc = cx * cx + cy * cy + cz * cz;
         if (cc > 0) { const s = (cx * px + cy * py + cz * pz) / cc; nx = cx * s; ny = cy * s; nz = cz * s; }
       } else {
         const ee = ex * ex + ey * ey + ez * ez;
@@ -248,12 +251,13 @@ export function gjkDistance(
       }
     }
     const newDist2 = mask === 0b1111 ? 0 : nx * nx + ny * ny + nz * nz;
-    // A step whose |v|² rounds to the same value, with a gap the relative test does not certify, is taken
-    // anyway, at most GJK_STALL_RETRIES times: a tie between supports (a point on a thin triangle's vertex,
-    // the support along −v an exact tie of two vertices) gives a simplex whose closest point is the old one
-    // to rounding, but whose next direction finds the vertex that makes progress. (Stopping there answered
-    // 5e-9 for a point on the vertex, and intersects false.)
-    const retry = mask !== 0 && newDist2 === dist2 && gap > GJK_STALL_RELATIVE_TOLERANCE * dist2 && retries < GJK_STALL_RETRIES;
+    // A step whose |v|² is the same to rounding (GJK_NOISE_FLOOR of it), with a gap the relative test does
+    // not certify, is taken anyway, at most GJK_STALL_RETRIES times: a tie between supports (a point on a
+    // thin triangle's vertex, the support along −v an exact tie of two vertices, a segment parallel to a long
+    // face) gives a simplex whose closest point is the old one to rounding, but whose next direction (the new
+    // face's normal) finds the vertex that makes progress. (Stopping there answered 5e-9 for a point on the
+    // vertex, and intersects false; 3.9e-9 for a capsule lying on a box 2000 long.)
+    const retry = mask !== 0 && newDist2 >= dist2 && newDist2 - dist2 <= GJK_NOISE_FLOOR * dist2 && retries < GJK_STALL_RETRIES;
     if (retry) retries++;
     else if (mask === 0 || !(newDist2 < dist2)) {
       // No progress: rounding has the last word. Keep the previous simplex, which is still valid.

@@ -19,7 +19,10 @@
  * vertices kept and their barycentric weights in `lambda[i]` (weights of dropped vertices are 0).
  */
 
+import { triangleNormal } from '../../math/triangle-normal.js';
+
 const _lamS1 = /* @__PURE__ */ new Float64Array(4);
+const _n = /* @__PURE__ */ new Float64Array(3);
 const _lamS2 = /* @__PURE__ */ new Float64Array(4);
 
 // "Same sign" tests are written out in place, `(a > 0 && b > 0) || (a < 0 && b < 0)`, rather than
@@ -78,7 +81,7 @@ export function closestOnSegment(p: Float64Array, i: number, j: number, lambda: 
 }
 
 /**
- * Triangle p_i p_j p_k. With n = (p_j − p_i) × (p_k − p_i), the origin projects to
+ * Triangle p_i p_j p_k. With n = (p_j − p_i) × (p_k − p_i) (from the two shorter edges), the origin projects to
  * p_O = (p_i·n / n·n) n. Dropping the axis where |n| is largest, the 2D signed areas
  * C_i = area(p_O, p_j, p_k), C_j = area(p_i, p_O, p_k), C_k = area(p_i, p_j, p_O) sum to that
  * component of n; they are the barycentric coordinates when all share its sign.
@@ -87,9 +90,10 @@ export function closestOnTriangle(p: Float64Array, i: number, j: number, k: numb
   const ax = p[3 * i], ay = p[3 * i + 1], az = p[3 * i + 2];
   const bx = p[3 * j], by = p[3 * j + 1], bz = p[3 * j + 2];
   const cx = p[3 * k], cy = p[3 * k + 1], cz = p[3 * k + 2];
-  const abx = bx - ax, aby = by - ay, abz = bz - az;
-  const acx = cx - ax, acy = cy - ay, acz = cz - az;
-  const nx = aby * acz - abz * acy, ny = abz * acx - abx * acz, nz = abx * acy - aby * acx;
+  // The normal from the two shorter edges (math/triangle-normal.ts: on a long thin simplex the two long
+  // edges' cross product cancels).
+  triangleNormal(p, i, j, k, _n);
+  const nx = _n[0], ny = _n[1], nz = _n[2];
   const nn = nx * nx + ny * ny + nz * nz;
 
   if (nn > 0) {
@@ -161,16 +165,23 @@ export function closestOnTriangle(p: Float64Array, i: number, j: number, k: numb
  * Otherwise the faces opposite disagreeing coordinates are searched.
  */
 export function closestOnTetrahedron(p: Float64Array, lambda: Float64Array, required = -1): number {
-  const x0 = p[0], y0 = p[1], z0 = p[2];
-  const x1 = p[3], y1 = p[4], z1 = p[5];
-  const x2 = p[6], y2 = p[7], z2 = p[8];
-  const x3 = p[9], y3 = p[10], z3 = p[11];
-  // Cofactor expansion of det [[x0 x1 x2 x3],[y0 y1 y2 y3],[z0 z1 z2 z3],[1 1 1 1]] along the last row.
-  const c0 = -(x1 * (y2 * z3 - z2 * y3) - x2 * (y1 * z3 - z1 * y3) + x3 * (y1 * z2 - z1 * y2));
-  const c1 = x0 * (y2 * z3 - z2 * y3) - x2 * (y0 * z3 - z0 * y3) + x3 * (y0 * z2 - z0 * y2);
-  const c2 = -(x0 * (y1 * z3 - z1 * y3) - x1 * (y0 * z3 - z0 * y3) + x3 * (y0 * z1 - z0 * y1));
-  const c3 = x0 * (y1 * z2 - z1 * y2) - x1 * (y0 * z2 - z0 * y2) + x2 * (y0 * z1 - z0 * y1);
-  const det = c0 + c1 + c2 + c3;
+  // C_0 = −det[p_1 p_2 p_3], C_1 = det[p_0 p_2 p_3], C_2 = −det[p_0 p_1 p_3], C_3 = det[p_0 p_1 p_2] (the
+  // cofactors of det [[x0 x1 x2 x3],[y0 y1 y2 y3],[z0 z1 z2 z3],[1 1 1 1]] along its last row), each taken as
+  // a corner of the face times that face's normal (det[a b c] = a·((b − a) × (c − a))), the normal from the
+  // face's two shorter edges (math/triangle-normal.ts), and their sum, the volume, from the edges at p_0:
+  // written out as the 3×3 determinants of the points, products of three coordinates of points 10^9 out
+  // cancel to nothing (the volume of a tetrahedron 10^9 long and 1 wide is 10^9, its terms 10^27), and a
+  // simplex the origin lies 1.5 outside of was taken to hold it.
+  triangleNormal(p, 1, 2, 3, _n);
+  const c0 = -(p[3] * _n[0] + p[4] * _n[1] + p[5] * _n[2]);
+  triangleNormal(p, 0, 2, 3, _n);
+  const c1 = p[0] * _n[0] + p[1] * _n[1] + p[2] * _n[2];
+  triangleNormal(p, 0, 1, 3, _n);
+  const c2 = -(p[0] * _n[0] + p[1] * _n[1] + p[2] * _n[2]);
+  triangleNormal(p, 0, 1, 2, _n);
+  const c3 = p[0] * _n[0] + p[1] * _n[1] + p[2] * _n[2];
+  // Σ C_i = −det[p_1 − p_0, p_2 − p_0, p_3 − p_0] = −(p_3 − p_0)·((p_1 − p_0) × (p_2 − p_0)).
+  const det = -((p[9] - p[0]) * _n[0] + (p[10] - p[1]) * _n[1] + (p[11] - p[2]) * _n[2]);
   if (((det > 0 && c0 > 0) || (det < 0 && c0 < 0)) && ((det > 0 && c1 > 0) || (det < 0 && c1 < 0)) && ((det > 0 && c2 > 0) || (det < 0 && c2 < 0)) && ((det > 0 && c3 > 0) || (det < 0 && c3 < 0))) {
     lambda[0] = c0 / det;
     lambda[1] = c1 / det;

@@ -116,9 +116,15 @@ const _nested: QueryWork[] = [];
  * (they take the shared set, which the traced query does not use), and may keep its trace steps.
  */
 export function acquireWork(tracing: boolean): QueryWork {
+  // The rare cases out of line: this is inlined into every public query, whose inlined size V8 bounds
+  // (CONTRIBUTING.md, "V8 rules": a query too large to inline into its caller returns a boxed double).
+  return tracing || userCodeDepth() !== 0 ? otherWork(tracing) : _shared;
+}
+
+/** acquireWork's rare cases: a traced query, or one run from inside a user's support function. */
+function otherWork(tracing: boolean): QueryWork {
   if (tracing) return new QueryWork();
   const depth = userCodeDepth();
-  if (depth === 0) return _shared;
   return _nested[depth] ?? (_nested[depth] = new QueryWork());
 }
 

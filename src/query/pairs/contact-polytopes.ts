@@ -28,6 +28,7 @@ import type { Triangle } from '../../shapes/triangle.js';
 import { POLYTOPE_SAT_MAX_WORK } from '../../tolerance.js';
 import { contactConvex, contactToWorld, coresContact, CORES_FAR, CORES_MEET, epaContact } from '../contact/convex-contact.js';
 import { relatePair } from '../pair/pair-frame.js';
+import { carryCache, exchangeWitnesses, runsInB } from '../pair/working-frame.js';
 import type { ContactPairFunction } from '../pair/dispatch.js';
 import { contactFromRecord, RECORD } from './closed-form-families.js';
 import { boxPolytope, hullPolytope, trianglePolytope, type Polytope } from './polytope-edges.js';
@@ -53,20 +54,28 @@ const CERTIFY_RELATIVE = 64 * Number.EPSILON;
 export const contactPolytopes: ContactPairFunction = (work, a, tA, b, tB, options) => {
   const ca = a as ConvexShape, cb = b as ConvexShape;
   if (options?.trace !== undefined) return contactConvex(work, ca, tA, cb, tB, options);
-  const frame = relatePair(work.frame, ca, tA, cb, tB);
+  // GJK in the larger shape's frame (working-frame.ts: a triangle of a mesh against a hull 10^9 long).
+  const inB = runsInB(ca, cb);
+  const frame = inB ? relatePair(work.frame, cb, tB, ca, tA) : relatePair(work.frame, ca, tA, cb, tB);
   // Outside the ordinary range of sizes: the general path's scaled copy (EPA's depth).
   if (frame.outOfRange) return contactConvex(work, ca, tA, cb, tB, options);
-  const cores = coresContact(work, ca, cb, frame, options);
+  if (inB) carryCache(options, tA, tB);
+  const cores = inB ? coresContact(work, cb, ca, frame, options) : coresContact(work, ca, cb, frame, options);
+  if (inB) carryCache(options, tB, tA);
   if (cores === CORES_FAR) return false;
   if (cores === CORES_MEET) {
-    if (overlap(ca, cb, frame.bInA)) {
+    // The pass, in A's frame (its views are A's and B's, in that order).
+    if (overlap(ca, cb, inB ? relatePair(work.frame, ca, tA, cb, tB).bInA : frame.bInA)) {
       if (!contactFromRecord(work, tA, _c)) return false;
       work.contact.iterations = work.gjk.iterations; // (GJK's, which ran: the result counts GJK's and EPA's)
       return true;
     }
-    epaContact(work, ca, cb, frame, options);
+    // EPA from GJK's simplex, in GJK's frame.
+    if (inB) epaContact(work, cb, ca, relatePair(work.frame, cb, tB, ca, tA), options);
+    else epaContact(work, ca, cb, frame, options);
   }
-  contactToWorld(work, tA);
+  contactToWorld(work, inB ? tB : tA);
+  if (inB) exchangeWitnesses(work.contact.pointA, work.contact.pointB, work.contact.normal);
   return true;
 };
 
