@@ -40,15 +40,35 @@ export const GJK_RELATIVE_TOLERANCE = 1e-12;
 export const GJK_ABSOLUTE_TOLERANCE = EPS * EPS;
 
 /**
+ * A triangle's normal is taken as the cross product of the two edges at its first corner unless they meet
+ * at an angle whose sine squared is below this (unitless; query/gjk/simplex.ts, query/epa/polytope.ts): the
+ * cross product's rounding is about ε/sin θ of its length, so below sin θ = 0.01 (100·ε) it is taken from
+ * the two shorter edges instead (math/triangle-normal.ts), whose angle is at least 60°. A long thin simplex
+ * (corners 10^6 apart and 1 across: angles of 10^-6) needs it; ordinary ones keep the cheaper product.
+ * Pinned by long-shapes.test.ts (fails at 0); at 0.25 (30°) hull contacts took 8 % longer.
+ */
+export const NARROW_CORNER = 1e-4;
+
+/**
+ * GJK's tetrahedron (query/gjk/simplex.ts): a volume below this times the cube of its largest coordinate
+ * (unitless) is taken again from face normals (signedVolumes): the cofactors' rounding is a few ε of that
+ * cube, so above 1e-10 of it their signs and ratios hold to 1e-5. Pinned by long-shapes.test.ts (a box 10^9
+ * long, where the cofactors took a simplex the origin lay 1.5 outside of to hold it; fails at 0).
+ */
+export const TETRAHEDRON_CONDITION = 1e-10;
+
+/**
  * GJK's noise floor (unitless): the loop also ends when `gap ≤ GJK_NOISE_FLOOR · (Σ|v_i·w_i| + |v|²)`. The
  * rounding error of v·w is at most a few ε·Σ|v_i·w_i| (Higham, "Accuracy and Stability of Numerical
- * Algorithms", §3.1), and of |v|² a few ε·|v|², so a gap below a few dozen of those cannot be told from zero.
+ * Algorithms", §3.1), and of |v|² a few ε·|v|², so a gap below 16 of those cannot be told from zero.
  * (It was 64·ε·|v|·max|w|, which near a shape 10^5 long, whose supports lie 10^5 out along an axis v is
  * perpendicular to, took a gap of 3e-10 for rounding: a distance 3.7e-10 long.) No answer depends on it
  * otherwise (the progress check ends the loop a step later with the same distance); it saves that step.
- * Pinned by gjk.test.ts "gjkRelativeTolerance 0: GJK stops at its noise floor".
+ * A step that leaves |v|² worse by no more than this noise is taken as a tie (gjk.ts, GJK_STALL_RETRIES).
+ * Pinned from below by gjk.test.ts "gjkRelativeTolerance 0: GJK stops at its noise floor" (fails at 4·ε:
+ * 12.5 iterations where 16·ε takes 12.0), from above by long-shapes.test.ts (the tilted hull: fails at 64·ε).
  */
-export const GJK_NOISE_FLOOR = 64 * EPS;
+export const GJK_NOISE_FLOOR = 16 * EPS;
 
 /**
  * When rounding stops GJK from shrinking |v| (typical on curved shapes, where new supports crowd the
@@ -67,9 +87,10 @@ export const GJK_STALL_RELATIVE_TOLERANCE = 1e-8;
 export const GJK_STALL_NOISE = 64 * EPS;
 
 /**
- * GJK takes a step that leaves |v|² the same to rounding, when the gap does not certify the distance to
- * GJK_STALL_RELATIVE_TOLERANCE, at most this many times a query: a tie between supports (a point on a thin
- * triangle's vertex) then finds, from the new simplex's direction, the vertex that makes progress. Pinned
+ * GJK takes a step that leaves |v|² the same to rounding (GJK_NOISE_FLOOR), when the relative test has not
+ * certified the gap, at most this many times a query: a tie between supports (a point on a thin triangle's
+ * vertex, a segment parallel to a long face) then finds, from the new simplex's direction, the vertex that
+ * makes progress. Pinned
  * by gjk.test.ts "golden: a point on a thin triangle's vertex touches it" (fails at 0).
  */
 export const GJK_STALL_RETRIES = 4;

@@ -127,8 +127,9 @@ describe('the noise floor (GJK_NOISE_FLOOR)', () => {
   /**
    * With gjkRelativeTolerance 0 only rounding can stop GJK on curved shapes: the noise floor ends the loop
    * as soon as the duality gap is below what float64 resolves, a step before the progress check would.
-   * Measured on these 300 pairs: a mean of 11.5 iterations (12.9 without the floor, 10.4 with it 1000×
-   * larger, and distances certified only to 3e-11 with it 1e6× larger). Counts, not times.
+   * Measured on these 300 pairs: a mean of 12.0 iterations (13.6 without the floor, 12.5 with it 4× smaller,
+   * 11.5 with it 4× larger, which near a hull 10^5 long with its faces off its axes certified distances only
+   * to 5.7e-10: long-shapes.test.ts). Counts, not times.
    */
   it('gjkRelativeTolerance 0: GJK stops at its noise floor, every distance certified to 1e-11', () => {
     const shapes: ShapeJSON[] = [
@@ -151,7 +152,7 @@ describe('the noise floor (GJK_NOISE_FLOOR)', () => {
     }
     expect(worst).toBeLessThan(1e-11);
     expect(iterations / n).toBeGreaterThan(11);
-    expect(iterations / n).toBeLessThan(12);
+    expect(iterations / n).toBeLessThan(12.5);
   });
 });
 

@@ -15,7 +15,7 @@
  */
 import type { Vec3Like } from '../../math/types.js';
 import { RAY_CAST_MAX_ITERATIONS as MAX_ITERATIONS, RAY_CAST_RELATIVE_TOLERANCE } from '../../tolerance.js';
-import { closestOnSimplex } from '../gjk/simplex.js';
+import { closestOnSimplex, simplexSize } from '../gjk/simplex.js';
 import { PairDifference } from './pair-difference.js';
 import { throwNonFiniteSupport } from '../../shapes/shape.js';
 
@@ -127,6 +127,7 @@ export function gjkRayCast(w: RayWork, shape: RaySupportMap): void {
     for (let i = 0; i < count; i++) {
       y[3 * i] = xx - p[3 * i]; y[3 * i + 1] = xy - p[3 * i + 1]; y[3 * i + 2] = xz - p[3 * i + 2];
     }
+    simplexSize[0] = -1;
     const mask = closestOnSimplex(y, count, lam);
     let cx = 0, cy = 0, cz = 0, kept = 0;
     for (let i = 0; i < count; i++) {

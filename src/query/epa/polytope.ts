@@ -1,11 +1,7 @@
-import { triangleNormal } from '../../math/triangle-normal.js';
-import { EPA_MAX_FACES, EPA_MAX_ITERATIONS } from '../../tolerance.js';
+import { EPA_MAX_FACES, EPA_MAX_ITERATIONS, NARROW_CORNER } from '../../tolerance.js';
 
 /** Vertices the polytope can hold: the initial tetrahedron plus one per iteration, with room to spare. */
 export const EPA_MAX_VERTICES = EPA_MAX_ITERATIONS + 8;
-
-/** A face's normal (triangleNormal's out). */
-const _normal = /* @__PURE__ */ new Float64Array(3);
 
 /**
  * EPA's polytope as flat typed arrays, preallocated once: triangles with outward unit normals, plane
@@ -79,9 +75,19 @@ export class Polytope {
     const fv = this.faceVertex, w = this.w;
     fv[3 * f] = i; fv[3 * f + 1] = j; fv[3 * f + 2] = k;
     const ax = w[3 * i], ay = w[3 * i + 1], az = w[3 * i + 2];
-    // From the two shorter edges (math/triangle-normal.ts: a long thin face's long edges cancel).
-    triangleNormal(w, i, j, k, _normal);
-    let nx = _normal[0], ny = _normal[1], nz = _normal[2];
+    const ux = w[3 * j] - ax, uy = w[3 * j + 1] - ay, uz = w[3 * j + 2] - az;
+    const vx = w[3 * k] - ax, vy = w[3 * k + 1] - ay, vz = w[3 * k + 2] - az;
+    let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+    // Edges meeting at a narrow angle (tolerance.ts, NARROW_CORNER): two long edges of a thin face cancel, so
+    // the normal from the two shorter edges instead (math/triangle-normal.ts says why), jk and the shorter of
+    // u and v: u × v = u × (v − u) = v × (v − u). (Written out, as in gjk/simplex.ts: a rare call stays
+    // unoptimised, and boxes.)
+    const uu = ux * ux + uy * uy + uz * uz, vv = vx * vx + vy * vy + vz * vz;
+    if (nx * nx + ny * ny + nz * nz < NARROW_CORNER * uu * vv) {
+      const ex = w[3 * k] - w[3 * j], ey = w[3 * k + 1] - w[3 * j + 1], ez = w[3 * k + 2] - w[3 * j + 2];
+      const sx = vv >= uu ? ux : vx, sy = vv >= uu ? uy : vy, sz = vv >= uu ? uz : vz;
+      nx = sy * ez - sz * ey; ny = sz * ex - sx * ez; nz = sx * ey - sy * ex;
+    }
     const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
     if (len > 0) {
       nx /= len; ny /= len; nz /= len;

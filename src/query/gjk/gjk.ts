@@ -24,7 +24,6 @@
  *  - cap: GJK_MAX_ITERATIONS (status 'max-iterations').
  */
 import type { Transform } from '../../math/transform.js';
-import { triangleNormal } from '../../math/triangle-normal.js';
 import type { Vec3Like } from '../../math/types.js';
 import { vec3 } from '../../math/vec3.js';
 import type { ConvexShape } from '../../shapes/shape.js';
@@ -32,7 +31,7 @@ import * as T from '../../tolerance.js';
 import type { QueryStatus } from '../pair/results.js';
 import type { TraceCallback } from '../pair/trace.js';
 import { supportPair } from '../pair/support-pair.js';
-import { closestOnSimplex } from './simplex.js';
+import { closestOnSimplex, faceNormal, simplexSize } from './simplex.js';
 
 /**
  * A relative tolerance given in the options, else the default, through a typed array: a double option
@@ -40,8 +39,6 @@ import { closestOnSimplex } from './simplex.js';
  * CONTRIBUTING.md, "V8 rules", rule 1).
  */
 const _tolerance = /* @__PURE__ */ new Float64Array(1);
-/** A face's normal (triangleNormal's out). */
-const _normal = /* @__PURE__ */ new Float64Array(3);
 
 // The tolerances as constants of this module: the loop reads them every iteration (CONTRIBUTING.md,
 // "V8 rules", rule 4).
@@ -217,9 +214,11 @@ export function gjkDistance(
     if (ww > maxW2) maxW2 = ww;
     const gap = dist2 - vw;
     // Converged, or at the noise floor (GJK_NOISE_FLOOR: a gap below a few dozen ε of the dot products is rounding).
-    if (gap <= relTol * dist2 || gap <= GJK_NOISE_FLOOR * (Math.abs(vx * wx) + Math.abs(vy * wy) + Math.abs(vz * wz) + dist2)) break;
+    const noise = GJK_NOISE_FLOOR * (Math.abs(vx * wx) + Math.abs(vy * wy) + Math.abs(vz * wz) + dist2);
+    if (gap <= relTol * dist2 || gap <= noise) break;
 
     // Candidate simplex: the current one plus w (already in slot n).
+    simplexSize[0] = maxW2;
     const mask = closestOnSimplex(w, n + 1, cl, n);
     let nx = 0, ny = 0, nz = 0;
     for (let k = 0; k <= n; k++) {
@@ -229,7 +228,7 @@ export function gjkDistance(
     // On a face or an edge of the simplex, v from the feature's own direction rather than Σλp: on a long
     // thin simplex whose points lie far from the origin (a hull 1000 long), the weights' rounding times the
     // points' size left v 1e-6 off, and the duality gap then certified a wrong lower bound. The plane's
-    // normal (a face: n(n·p₀)/|n|², n from its two shorter edges, math/triangle-normal.ts) or the edge's
+    // normal (a face: n(n·p₀)/|n|², n from its two shorter edges, the one closestOnSimplex used) or the edge's
     // cross products (e × (p₀ × e)/|e|²) keep v within ε of the points' size.
     const bits = mask & 0b1111, count = (bits & 1) + ((bits >> 1) & 1) + ((bits >> 2) & 1) + ((bits >> 3) & 1);
     if (count === 3 || count === 2) {
@@ -237,10 +236,7 @@ export function gjkDistance(
       const ex = w[3 * i1] - w[3 * i0], ey = w[3 * i1 + 1] - w[3 * i0 + 1], ez = w[3 * i1 + 2] - w[3 * i0 + 2];
       const px = w[3 * i0], py = w[3 * i0 + 1], pz = w[3 * i0 + 2];
       if (count === 3) {
-        let i2 = i1 + 1;
-        while (!(bits & (1 << i2))) i2++;
-        triangleNormal(w, i0, i1, i2, _normal);
-        const cx = _normal[0], cy = _normal[1], cz = _normal[2], cc = cx * cx + cy * cy + cz * cz;
+        const cx = faceNormal[0], cy = faceNormal[1], cz = faceNormal[2], cc = cx * cx + cy * cy + cz * cz;
         if (cc > 0) { const s = (cx * px + cy * py + cz * pz) / cc; nx = cx * s; ny = cy * s; nz = cz * s; }
       } else {
         const ee = ex * ex + ey * ey + ez * ez;
@@ -251,13 +247,14 @@ export function gjkDistance(
       }
     }
     const newDist2 = mask === 0b1111 ? 0 : nx * nx + ny * ny + nz * nz;
-    // A step whose |v|² is the same to rounding (GJK_NOISE_FLOOR of it), with a gap the relative test does
+    // A step whose |v|² is the same to rounding (the noise floor's: the points' rounding moves a face's
+    // distance by ε of their size, and |v|² by twice that times |v|), with a gap the relative test does
     // not certify, is taken anyway, at most GJK_STALL_RETRIES times: a tie between supports (a point on a
     // thin triangle's vertex, the support along −v an exact tie of two vertices, a segment parallel to a long
     // face) gives a simplex whose closest point is the old one to rounding, but whose next direction (the new
     // face's normal) finds the vertex that makes progress. (Stopping there answered 5e-9 for a point on the
     // vertex, and intersects false; 3.9e-9 for a capsule lying on a box 2000 long.)
-    const retry = mask !== 0 && newDist2 >= dist2 && newDist2 - dist2 <= GJK_NOISE_FLOOR * dist2 && retries < GJK_STALL_RETRIES;
+    const retry = mask !== 0 && newDist2 >= dist2 && newDist2 - dist2 <= noise && retries < GJK_STALL_RETRIES;
     if (retry) retries++;
     else if (mask === 0 || !(newDist2 < dist2)) {
       // No progress: rounding has the last word. Keep the previous simplex, which is still valid.

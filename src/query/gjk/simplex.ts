@@ -20,9 +20,29 @@
  */
 
 import { triangleNormal } from '../../math/triangle-normal.js';
+import * as T from '../../tolerance.js';
 
 const _lamS1 = /* @__PURE__ */ new Float64Array(4);
 const _n = /* @__PURE__ */ new Float64Array(3);
+/**
+ * When closestOnSimplex answers a face (three vertices), that face's normal (unnormalised, either side; from
+ * its two shorter edges): GJK takes its v from it (gjk.ts) rather than computing it again.
+ */
+export const faceNormal = /* @__PURE__ */ new Float64Array(3);
+/** The best candidate face's normal, while closestOnTetrahedron compares its faces. */
+const _bestNormal = /* @__PURE__ */ new Float64Array(3);
+/**
+ * The largest squared norm of the points of the next closestOnSimplex call, or −1 (closestOnSimplex says
+ * how it is used). Through an array, not an argument: a double passed to a call V8 does not inline is boxed
+ * (CONTRIBUTING.md, "V8 rules", rule 1; 20 bytes a GJK query).
+ */
+export const simplexSize = /* @__PURE__ */ new Float64Array([-1]);
+/** signedVolumes' answer: C_0..C_3 and their sum. */
+const _vol = /* @__PURE__ */ new Float64Array(5);
+/** (tolerance.ts says why its value; copied: V8 rule 4, CONTRIBUTING.md.) */
+const TETRAHEDRON_CONDITION = T.TETRAHEDRON_CONDITION;
+/** (tolerance.ts says why its value; copied: V8 rule 4.) */
+const NARROW_CORNER = T.NARROW_CORNER;
 const _lamS2 = /* @__PURE__ */ new Float64Array(4);
 
 // "Same sign" tests are written out in place, `(a > 0 && b > 0) || (a < 0 && b < 0)`, rather than
@@ -90,10 +110,19 @@ export function closestOnTriangle(p: Float64Array, i: number, j: number, k: numb
   const ax = p[3 * i], ay = p[3 * i + 1], az = p[3 * i + 2];
   const bx = p[3 * j], by = p[3 * j + 1], bz = p[3 * j + 2];
   const cx = p[3 * k], cy = p[3 * k + 1], cz = p[3 * k + 2];
-  // The normal from the two shorter edges (math/triangle-normal.ts: on a long thin simplex the two long
-  // edges' cross product cancels).
-  triangleNormal(p, i, j, k, _n);
-  const nx = _n[0], ny = _n[1], nz = _n[2];
+  const abx = bx - ax, aby = by - ay, abz = bz - az;
+  const acx = cx - ax, acy = cy - ay, acz = cz - az;
+  let nx = aby * acz - abz * acy, ny = abz * acx - abx * acz, nz = abx * acy - aby * acx;
+  // Edges meeting at a narrow angle (tolerance.ts, NARROW_CORNER): two long edges of a thin simplex cancel,
+  // so the normal from the two shorter edges instead (math/triangle-normal.ts says why), bc and the shorter
+  // of ab and ac: ab × ac = ab × bc = ac × bc. (Written out: a call taken this rarely stays unoptimised in
+  // V8, whose interpreter boxes every double, about a byte a query.)
+  const ab2 = abx * abx + aby * aby + abz * abz, ac2 = acx * acx + acy * acy + acz * acz;
+  if (nx * nx + ny * ny + nz * nz < NARROW_CORNER * ab2 * ac2) {
+    const bcx = cx - bx, bcy = cy - by, bcz = cz - bz;
+    const ex = ac2 >= ab2 ? abx : acx, ey = ac2 >= ab2 ? aby : acy, ez = ac2 >= ab2 ? abz : acz;
+    nx = ey * bcz - ez * bcy; ny = ez * bcx - ex * bcz; nz = ex * bcy - ey * bcx;
+  }
   const nn = nx * nx + ny * ny + nz * nz;
 
   if (nn > 0) {
@@ -114,6 +143,7 @@ export function closestOnTriangle(p: Float64Array, i: number, j: number, k: numb
     const cj = (ou - au) * (cv - av) - (ov - av) * (cu - au);
     const ck = (bu - au) * (ov - av) - (bv - av) * (ou - au);
     if (((mu > 0 && ci > 0) || (mu < 0 && ci < 0)) && ((mu > 0 && cj > 0) || (mu < 0 && cj < 0)) && ((mu > 0 && ck > 0) || (mu < 0 && ck < 0))) {
+      faceNormal[0] = nx; faceNormal[1] = ny; faceNormal[2] = nz;
       clear(lambda);
       lambda[i] = ci / mu;
       lambda[j] = cj / mu;
@@ -160,28 +190,53 @@ export function closestOnTriangle(p: Float64Array, i: number, j: number, k: numb
 }
 
 /**
+ * The signed volumes of closestOnTetrahedron into _vol (C_0..C_3, then their sum), robustly: C_0 =
+ * −det[p_1 p_2 p_3], C_1 = det[p_0 p_2 p_3], C_2 = −det[p_0 p_1 p_3], C_3 = det[p_0 p_1 p_2], each taken as a
+ * corner of the face times that face's normal (det[a b c] = a·((b − a) × (c − a))), the normal from the face's
+ * two shorter edges (math/triangle-normal.ts), and the sum, the volume, from the edges at p_0: errors of ε
+ * times the faces' sizes and the corners' distance, not of ε times the cube of the largest coordinate.
+ */
+function signedVolumes(p: Float64Array): void {
+  triangleNormal(p, 1, 2, 3, _n);
+  _vol[0] = -(p[3] * _n[0] + p[4] * _n[1] + p[5] * _n[2]);
+  triangleNormal(p, 0, 2, 3, _n);
+  _vol[1] = p[0] * _n[0] + p[1] * _n[1] + p[2] * _n[2];
+  triangleNormal(p, 0, 1, 3, _n);
+  _vol[2] = -(p[0] * _n[0] + p[1] * _n[1] + p[2] * _n[2]);
+  triangleNormal(p, 0, 1, 2, _n);
+  _vol[3] = p[0] * _n[0] + p[1] * _n[1] + p[2] * _n[2];
+  // Σ C_i = −det[p_1 − p_0, p_2 − p_0, p_3 − p_0] = −(p_3 − p_0)·((p_1 − p_0) × (p_2 − p_0)).
+  _vol[4] = -((p[9] - p[0]) * _n[0] + (p[10] - p[1]) * _n[1] + (p[11] - p[2]) * _n[2]);
+}
+
+/**
  * Tetrahedron p_0..p_3. The signed volumes C_i (p_i replaced by the origin) sum to the volume
  * det(p_1 − p_0, p_2 − p_0, p_3 − p_0); when all share its sign the origin is inside (mask 0b1111).
  * Otherwise the faces opposite disagreeing coordinates are searched.
  */
 export function closestOnTetrahedron(p: Float64Array, lambda: Float64Array, required = -1): number {
-  // C_0 = −det[p_1 p_2 p_3], C_1 = det[p_0 p_2 p_3], C_2 = −det[p_0 p_1 p_3], C_3 = det[p_0 p_1 p_2] (the
-  // cofactors of det [[x0 x1 x2 x3],[y0 y1 y2 y3],[z0 z1 z2 z3],[1 1 1 1]] along its last row), each taken as
-  // a corner of the face times that face's normal (det[a b c] = a·((b − a) × (c − a))), the normal from the
-  // face's two shorter edges (math/triangle-normal.ts), and their sum, the volume, from the edges at p_0:
-  // written out as the 3×3 determinants of the points, products of three coordinates of points 10^9 out
-  // cancel to nothing (the volume of a tetrahedron 10^9 long and 1 wide is 10^9, its terms 10^27), and a
-  // simplex the origin lies 1.5 outside of was taken to hold it.
-  triangleNormal(p, 1, 2, 3, _n);
-  const c0 = -(p[3] * _n[0] + p[4] * _n[1] + p[5] * _n[2]);
-  triangleNormal(p, 0, 2, 3, _n);
-  const c1 = p[0] * _n[0] + p[1] * _n[1] + p[2] * _n[2];
-  triangleNormal(p, 0, 1, 3, _n);
-  const c2 = -(p[0] * _n[0] + p[1] * _n[1] + p[2] * _n[2]);
-  triangleNormal(p, 0, 1, 2, _n);
-  const c3 = p[0] * _n[0] + p[1] * _n[1] + p[2] * _n[2];
-  // Σ C_i = −det[p_1 − p_0, p_2 − p_0, p_3 − p_0] = −(p_3 − p_0)·((p_1 − p_0) × (p_2 − p_0)).
-  const det = -((p[9] - p[0]) * _n[0] + (p[10] - p[1]) * _n[1] + (p[11] - p[2]) * _n[2]);
+  const x0 = p[0], y0 = p[1], z0 = p[2];
+  const x1 = p[3], y1 = p[4], z1 = p[5];
+  const x2 = p[6], y2 = p[7], z2 = p[8];
+  const x3 = p[9], y3 = p[10], z3 = p[11];
+  // Cofactor expansion of det [[x0 x1 x2 x3],[y0 y1 y2 y3],[z0 z1 z2 z3],[1 1 1 1]] along the last row.
+  let c0 = -(x1 * (y2 * z3 - z2 * y3) - x2 * (y1 * z3 - z1 * y3) + x3 * (y1 * z2 - z1 * y2));
+  let c1 = x0 * (y2 * z3 - z2 * y3) - x2 * (y0 * z3 - z0 * y3) + x3 * (y0 * z2 - z0 * y2);
+  let c2 = -(x0 * (y1 * z3 - z1 * y3) - x1 * (y0 * z3 - z0 * y3) + x3 * (y0 * z1 - z0 * y1));
+  let c3 = x0 * (y1 * z2 - z1 * y2) - x1 * (y0 * z2 - z0 * y2) + x2 * (y0 * z1 - z0 * y1);
+  let det = c0 + c1 + c2 + c3;
+  // Products of three coordinates round to ε of the largest cubed: a volume within TETRAHEDRON_CONDITION of
+  // that (of the largest |p|³) is rounding's (a tetrahedron 10^9 long and 1 wide has volume 10^9 and terms 10^27: one the origin
+  // lay 1.5 outside of was taken to hold it), and the signed volumes are taken again, robustly.
+  // (The cube through squares: det² against the condition² times the largest |p|² cubed.)
+  let m2 = simplexSize[0];
+  if (m2 < 0) {
+    m2 = Math.max(x0 * x0 + y0 * y0 + z0 * z0, x1 * x1 + y1 * y1 + z1 * z1, x2 * x2 + y2 * y2 + z2 * z2, x3 * x3 + y3 * y3 + z3 * z3);
+  }
+  if (!(det * det > TETRAHEDRON_CONDITION * TETRAHEDRON_CONDITION * m2 * m2 * m2)) {
+    signedVolumes(p);
+    c0 = _vol[0]; c1 = _vol[1]; c2 = _vol[2]; c3 = _vol[3]; det = _vol[4];
+  }
   if (((det > 0 && c0 > 0) || (det < 0 && c0 < 0)) && ((det > 0 && c1 > 0) || (det < 0 && c1 < 0)) && ((det > 0 && c2 > 0) || (det < 0 && c2 < 0)) && ((det > 0 && c3 > 0) || (det < 0 && c3 < 0))) {
     lambda[0] = c0 / det;
     lambda[1] = c1 / det;
@@ -195,33 +250,45 @@ export function closestOnTetrahedron(p: Float64Array, lambda: Float64Array, requ
     const m = closestOnTriangle(p, 1, 2, 3, _lamS2, required);
     if (m !== 0) normSqOf(p, m, _lamS2);
     const d = m === 0 ? Infinity : _normSq[0];
-    if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS2); }
+    if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS2); keepNormal(m); }
   }
   if (!((det > 0 && c1 > 0) || (det < 0 && c1 < 0)) && required !== 1) {
     const m = closestOnTriangle(p, 0, 2, 3, _lamS2, required);
     if (m !== 0) normSqOf(p, m, _lamS2);
     const d = m === 0 ? Infinity : _normSq[0];
-    if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS2); }
+    if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS2); keepNormal(m); }
   }
   if (!((det > 0 && c2 > 0) || (det < 0 && c2 < 0)) && required !== 2) {
     const m = closestOnTriangle(p, 0, 1, 3, _lamS2, required);
     if (m !== 0) normSqOf(p, m, _lamS2);
     const d = m === 0 ? Infinity : _normSq[0];
-    if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS2); }
+    if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS2); keepNormal(m); }
   }
   if (!((det > 0 && c3 > 0) || (det < 0 && c3 < 0)) && required !== 3) {
     const m = closestOnTriangle(p, 0, 1, 2, _lamS2, required);
     if (m !== 0) normSqOf(p, m, _lamS2);
     const d = m === 0 ? Infinity : _normSq[0];
-    if (d < bestD) { bestMask = m; copy4(lambda, _lamS2); }
+    if (d < bestD) { bestMask = m; copy4(lambda, _lamS2); keepNormal(m); }
   }
+  faceNormal[0] = _bestNormal[0]; faceNormal[1] = _bestNormal[1]; faceNormal[2] = _bestNormal[2];
   return bestMask;
+}
+
+/** A candidate face's normal kept (faceNormal, just written), when the candidate is a face. */
+function keepNormal(mask: number): void {
+  if ((mask & 7) === 7 || (mask & 11) === 11 || (mask & 13) === 13 || (mask & 14) === 14) {
+    _bestNormal[0] = faceNormal[0]; _bestNormal[1] = faceNormal[1]; _bestNormal[2] = faceNormal[2];
+  }
 }
 
 /**
  * Closest point to the origin of the simplex made of the first `n` (1..4) points of `p`.
  * Writes barycentric weights into `lambda` and returns the mask of vertices with positive weight
  * (the smallest face holding the closest point). Allocation-free.
+ *
+ * simplexSize[0], when the caller knows it (GJK's max |w|² over the points; else −1), spares the
+ * tetrahedron's conditioning test its own pass over them: set before each call (a user's support function
+ * may run a query between two).
  *
  * `required` (GJK passes its newest support point) restricts the search, where the origin lies outside,
  * to faces holding that vertex: van den Bergen (2003, §4.3.3) shows the closest point of the grown
