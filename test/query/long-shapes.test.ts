@@ -83,6 +83,23 @@ describe('a long hull against a small shape over its middle (the general path at
     longPairs([1, 1e3, 1e5], (L) => SMALL + 2 * Number.EPSILON * L, 2, runs(150), TILT);
   });
 
+  // Two pairs the property finds only on some seeds (FC_SEED=random): with EPA's faces taking every normal as
+  // the cross product at their first corner, a narrow one's cancelled and the depth was 7e-9 off.
+  it('reproducers: EPA on the tilted hull 10^5 long (a cone 7.5e-4 deep, a triangle touching)', () => {
+    const hull = longHull(1e5, TILT), shapes = smallShapes();
+    const cases: [number, O.PoseT, O.PoseT, number][] = [
+      [4, O.at(0, 0, 0, [-0.2875179836751007, 0.8671211732057102, 0.3525707834487965, -0.20280069699105827]),
+        O.at(-0.4758285554083733, 0.24874644087841002, 0.41248831186657786, [-0.7925445275120174, -0.5475518615515991, 0.1946169811315282, 0.18489013353173223]), -0.0007531389983138626],
+      [9, O.at(0, 0, 0, [-0.8112636471720968, -0.5748219264783391, 0.10236046117416331, 0.030876910547712716]),
+        O.at(0.6760825288211809, 0.11827788961482699, -0.07164806919115657, [0.3109220641096942, 0.6770251541027872, 0.6091776857018337, -0.2717847641145886]), 0],
+    ];
+    // (The hull's pose as placed: the turn of the pair and the tilt undone.)
+    for (const [s, placedA, placedB, expected] of cases) {
+      const pA = O.poseObj(placedA), pB = O.poseObj(placedB);
+      expect(Math.abs(contact(hull, pA, shapes[s], pB)!.separation - expected)).toBeLessThanOrEqual(SMALL + 2 * Number.EPSILON * 1e5);
+    }
+  });
+
   // Beyond it, the touch slack (CONTACT_RELATIVE_TOLERANCE of the pair's size: 1.8e-9 at 10^6, 1.8e-6 at
   // 10^9) is the bound: a pair that close counts as touching. Measured (400 pairs a length, seed 3360):
   // 7.5e-10 at 10^6 and 6.7e-9 at 10^9 (pairs that deep read as touching), distances within 6.6e-13. Both

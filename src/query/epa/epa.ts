@@ -257,11 +257,13 @@ export function epaPenetration(
   }
 
   // --- Expand -----------------------------------------------------------------------------------------
-  // The stopping tolerance: relative to the smaller shape (a curved surface converges to its own size, and a
-  // depth within 1e-10 of the pair's whole size was 10^-4 off for a ball on a box 10^6 long), not below the
-  // rounding of the polytope's points (EPA_ROUNDING of the pair's size). A point (size 0) takes the other's.
-  const small = Math.min(shapeA.boundingRadius, shapeB.boundingRadius);
-  const tol = relTol * (small > 0 ? small : scale) + EPA_ROUNDING * scale;
+  // The stopping tolerance: relative to twice the smaller shape's size where that is less than the pair's (a
+  // curved surface converges to its own size, and a depth within 1e-10 of the pair's whole size was 10^-4
+  // off for a ball on a box 10^6 long; two shapes of a size keep the pair's, and its iteration counts), not
+  // below the rounding of the polytope's points (EPA_ROUNDING of the pair's size). A point (size 0) takes
+  // the pair's.
+  const small = 2 * Math.min(shapeA.boundingRadius, shapeB.boundingRadius);
+  const tol = relTol * (small > 0 && small < scale ? small : scale) + EPA_ROUNDING * scale;
   poly.visibleEps = EPA_VISIBLE_TOLERANCE * scale;
   let bestFace = -1;
   let status: QueryStatus = 'max-iterations';
