@@ -108,6 +108,18 @@ describe('closestOnSimplex (signed volumes)', () => {
     );
   });
 
+  // FC_SEED=random (seed -1083383034): coordinates from 1e-147 to 1e-42, where the tetrahedron's cofactors
+  // underflow and its volumes are taken again from face normals; the volume taken apart from their sum gave
+  // weights of 4e35.
+  it('golden: a tetrahedron of tiny coordinates, weights a convex combination', () => {
+    const pts = [[0, 1.4974999209008187e-147, 0], [-3.597296109854305e-82, -3.674283675061238e-96, 0], [0, 0, -5.3877672386691254e-42], [3.0618155752822016e-136, 0, 4.5857636245631245e-96]];
+    const r = run(pts);
+    const ref = bruteForceClosest(pts);
+    expect(Math.abs(r.dist - ref)).toBeLessThanOrEqual(1e-9 * (1 + ref));
+    for (let i = 0; i < 4; i++) expect(r.lambda[i]).toBeGreaterThanOrEqual(0);
+    expect(Math.abs(r.lambda.reduce((a, b) => a + b, 0) - 1)).toBeLessThan(1e-12);
+  });
+
   it('with a required (newest) vertex: the optimum over faces holding it, or 0 when none qualifies', () => {
     const coord = fc.double({ min: -4, max: 4, noNaN: true });
     const point = fc.tuple(coord, coord, coord);

@@ -193,8 +193,8 @@ export function closestOnTriangle(p: Float64Array, i: number, j: number, k: numb
  * The signed volumes of closestOnTetrahedron into _vol (C_0..C_3, then their sum), robustly: C_0 =
  * −det[p_1 p_2 p_3], C_1 = det[p_0 p_2 p_3], C_2 = −det[p_0 p_1 p_3], C_3 = det[p_0 p_1 p_2], each taken as a
  * corner of the face times that face's normal (det[a b c] = a·((b − a) × (c − a))), the normal from the face's
- * two shorter edges (math/triangle-normal.ts), and the sum, the volume, from the edges at p_0: errors of ε
- * times the faces' sizes and the corners' distance, not of ε times the cube of the largest coordinate.
+ * two shorter edges (math/triangle-normal.ts), and the volume as their sum: errors of ε times the faces'
+ * sizes and the corners' distance, not of ε times the cube of the largest coordinate.
  */
 function signedVolumes(p: Float64Array): void {
   triangleNormal(p, 1, 2, 3, _n);
@@ -205,8 +205,9 @@ function signedVolumes(p: Float64Array): void {
   _vol[2] = -(p[0] * _n[0] + p[1] * _n[1] + p[2] * _n[2]);
   triangleNormal(p, 0, 1, 2, _n);
   _vol[3] = p[0] * _n[0] + p[1] * _n[1] + p[2] * _n[2];
-  // Σ C_i = −det[p_1 − p_0, p_2 − p_0, p_3 − p_0] = −(p_3 − p_0)·((p_1 − p_0) × (p_2 − p_0)).
-  _vol[4] = -((p[9] - p[0]) * _n[0] + (p[10] - p[1]) * _n[1] + (p[11] - p[2]) * _n[2]);
+  // The volume as their sum, so that the weights C_i / Σ C_i sum to 1 (taken from the edges instead, it
+  // parted from the sum where products underflow, coordinates 1e-147 to 1e-42: weights of 1e35).
+  _vol[4] = _vol[0] + _vol[1] + _vol[2] + _vol[3];
 }
 
 /**
