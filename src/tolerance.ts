@@ -194,11 +194,12 @@ export const QUATERNION_UNIT_TOLERANCE = 1e-6;
  * Two shapes whose gap is below the pair's touch slack count as touching, so exact contacts are reported
  * as touching despite rounding. The slack is CONTACT_RELATIVE_TOLERANCE times the sizes the query
  * computes with in A's frame (both bounding radii about the local origins, the distance between the
- * frames), plus POSITION_ULPS ulps of A's world position (the 1-norm of its coordinates). Sizes: rounding of a float64 length of
- * magnitude M is ε·M, and GJK chains a few dozen operations on them, so 256·ε ≈ 5.7e-14 covers it.
- * Pinned from above by the golden case offset-hull-cubes-overlapping (cubes with vertices near 1e7
- * overlapping by 1e-5 must not touch; fails at ×1000) and from below only at 0, by gjk.test.ts "exactly
- * touching spheres and boxes" (no test fails at ÷1000).
+ * frames), plus POSITION_ULPS ulps of A's world position (the 1-norm of its coordinates). Sizes: GJK and
+ * EPA take a touching pair's gap from points of magnitude M as dot products and plane offsets, a few ε·M
+ * each (their normals from well-conditioned edges: gjk/simplex.ts), so 8·ε covers it. (It was 256·ε, which
+ * made a small shape 5.7e-9 into a box 10^5 long touch it.) Pinned from above by long-shapes.test.ts (fails
+ * at 256·ε) and the golden case offset-hull-cubes-overlapping (cubes with vertices near 1e7 overlapping by
+ * 1e-5 must not touch), from below only at 0, by gjk.test.ts "exactly touching spheres and boxes".
  */
 export const CONTACT_RELATIVE_TOLERANCE = 8 * EPS;
 
@@ -306,7 +307,7 @@ export const BOX_EDGES_PARALLEL_SINE = 1e-6;
 
 /**
  * Scene-query boxes are grown by this times their sizes and positions (unitless; world/scene-queries.ts):
- * above the pairwise queries' touch slack (CONTACT_RELATIVE_TOLERANCE, 256 ε, and POSITION_ULPS ulps), so a
+ * above the pairwise queries' touch slack (CONTACT_RELATIVE_TOLERANCE, 8 ε, and POSITION_ULPS ulps), so a
  * body that a query counts as touching is never left out by its box. Only adds candidates, which the exact
  * query then decides. Pinned from below by world-queries.test.ts "overlapShape: exactly the bodies that
  * intersect the shape" (fails at 0).
