@@ -33,15 +33,21 @@ export function runsInB(a: ConvexShape, b: ConvexShape): boolean {
  */
 export function carryCache(options: GjkOptions | undefined, from: Transform, to: Transform): void {
   const cache: GjkCache | undefined = options?.cache;
-  if (cache === undefined || !cache.valid) return;
-  const x = cache.x, y = cache.y, z = cache.z;
-  // World: R_from·v; into `to`'s frame: R_toᵀ·world; negated (B − A).
+  if (cache !== undefined && cache.valid) exchangeVector(cache, from, to);
+}
+
+/**
+ * A difference vector of one pair (a Minkowski point A − B, or a direction of it) in the frame at `from`, as
+ * the exchanged pair's (B − A) in the frame at `to`, in place: −R_toᵀ·R_from·v.
+ */
+function exchangeVector(v: Vec3Like, from: Transform, to: Transform): void {
+  const x = v.x, y = v.y, z = v.z;
   const wx = from.m00 * x + from.m01 * y + from.m02 * z;
   const wy = from.m10 * x + from.m11 * y + from.m12 * z;
   const wz = from.m20 * x + from.m21 * y + from.m22 * z;
-  cache.x = -(to.m00 * wx + to.m10 * wy + to.m20 * wz);
-  cache.y = -(to.m01 * wx + to.m11 * wy + to.m21 * wz);
-  cache.z = -(to.m02 * wx + to.m12 * wy + to.m22 * wz);
+  v.x = -(to.m00 * wx + to.m10 * wy + to.m20 * wz);
+  v.y = -(to.m01 * wx + to.m11 * wy + to.m21 * wz);
+  v.z = -(to.m02 * wx + to.m12 * wy + to.m22 * wz);
 }
 
 /** An exchanged pair's answer turned back: its witnesses exchanged, its normal (from its A into its B) negated. */
@@ -66,13 +72,7 @@ export function exchangedOptions<O extends GjkOptions>(options: O | undefined, t
 
 /** exchangedOptions of a traced query. */
 function tracedInA<O extends GjkOptions>(options: O, trace: TraceCallback, tA: Transform, tB: Transform): O {
-  const turn = (v: Vec3Like): Vec3Like => {
-    const wx = tB.m00 * v.x + tB.m01 * v.y + tB.m02 * v.z, wy = tB.m10 * v.x + tB.m11 * v.y + tB.m12 * v.z, wz = tB.m20 * v.x + tB.m21 * v.y + tB.m22 * v.z;
-    v.x = -(tA.m00 * wx + tA.m10 * wy + tA.m20 * wz);
-    v.y = -(tA.m01 * wx + tA.m11 * wy + tA.m21 * wz);
-    v.z = -(tA.m02 * wx + tA.m12 * wy + tA.m22 * wz);
-    return v;
-  };
+  const turn = (v: Vec3Like): void => exchangeVector(v, tB, tA);
   return {
     ...options,
     trace(step: TraceStep): void { // (O's own fields, with `trace` replaced: still an O)
