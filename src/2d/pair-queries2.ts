@@ -191,6 +191,16 @@ export function penetration(
  * @throws as {@link closestPoints}.
  */
 export function contact(
+  a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, out?: ContactResult | null, options?: ContactOptions & { maxDistance?: undefined },
+): ContactResult;
+/**
+ * {@link contact} with `options.maxDistance`: `null` when the shapes are farther apart than it.
+ * @throws as {@link closestPoints}.
+ */
+export function contact(
+  a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, out?: ContactResult | null, options?: ContactOptions,
+): ContactResult | null;
+export function contact(
   a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, out?: ContactResult | null, options?: ContactOptions,
 ): ContactResult | null {
   if (options != null) checkOptions2(options, CONTACT_OPTION_KEYS2);

@@ -81,6 +81,18 @@ export function penetration(
  */
 export function contact(
   a: Shape, poseA: PoseLike, b: Shape, poseB: PoseLike,
+  out?: ContactResult | null, options?: ContactOptions & { maxDistance?: undefined },
+): ContactResult;
+/**
+ * {@link contact} with `options.maxDistance`: `null` when the shapes are farther apart than it.
+ * @throws as {@link penetration}.
+ */
+export function contact(
+  a: Shape, poseA: PoseLike, b: Shape, poseB: PoseLike,
+  out?: ContactResult | null, options?: ContactOptions,
+): ContactResult | null;
+export function contact(
+  a: Shape, poseA: PoseLike, b: Shape, poseB: PoseLike,
   out?: ContactResult | null, options?: ContactOptions,
 ): ContactResult | null {
   if (options != null) checkOptions(options, CONTACT_OPTION_KEYS);
