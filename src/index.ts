@@ -1,6 +1,7 @@
 /**
- * convex-collide: exact, allocation-free 3D collision detection between convex shapes.
- * The main entry: geometry and queries, exported by name. The JSON formats are the second entry,
+ * convex-collide: exact, allocation-free collision detection: distances, depths, contact manifolds, rays and
+ * shape casts between convex shapes, compounds and triangle meshes, and a collision world.
+ * The main entry (3D): geometry and queries, exported by name; the plane is `convex-collide/2d`. The JSON formats are the second entry,
  * `convex-collide/format` (src/format/index.ts). CONTRIBUTING.md ("Public entries") lists and explains
  * every export; test/public-api.test.ts keeps the list honest.
  */
