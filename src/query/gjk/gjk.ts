@@ -213,7 +213,7 @@ export function gjkDistance(
     const ww = wx * wx + wy * wy + wz * wz;
     if (ww > maxW2) maxW2 = ww;
     const gap = dist2 - vw;
-    // Converged, or at the noise floor (GJK_NOISE_FLOOR: a gap below a few dozen ε of the dot products is rounding).
+    // Converged, or at the noise floor (GJK_NOISE_FLOOR: a gap below 16 ε of the dot products' terms is rounding).
     const noise = GJK_NOISE_FLOOR * (Math.abs(vx * wx) + Math.abs(vy * wy) + Math.abs(vz * wz) + dist2);
     if (gap <= relTol * dist2 || gap <= noise) break;
 
