@@ -15,6 +15,7 @@ import { answerCastQueryText, answerManifoldQueryText, answerPair2dQueryText, an
 import { runDocumentCommand } from './commands/document.js';
 import { runJsonlQuery } from './commands/query-jsonl.js';
 import { runQueryCommand } from './commands/query.js';
+import { COMMAND_HELP, HELP } from './help.js';
 
 /** Where the CLI reads its input and streams its output. Tests replace it. */
 export interface CliInput {
@@ -35,64 +36,6 @@ export interface CliOutput {
   exitCode: number;
 }
 
-export const HELP = `convex-collide: exact collision queries between convex shapes, in 3D and in the plane
-
-Usage:
-  convex-collide query [--table] FILE   answer every pair of a pair-query file
-  convex-collide query --jsonl FILE     answer a pair stream: one pair per line in, one result per line out
-  convex-collide manifold FILE          contact manifold (the contact region's points) of every pair
-  convex-collide raycast FILE           where each ray of a ray file first meets its shape
-  convex-collide cast FILE              time of impact of every cast of a cast file
-  convex-collide scene FILE             every touching pair of many bodies, and rays' first hits
-  convex-collide hull FILE              convex hull of a point list
-  convex-collide query2d FILE           answer every pair of a 2D pair file
-  convex-collide --help | --version
-
-FILE is a path, or - to read standard input.
-
-query reads {"pairs": [{"id", "a", "poseA", "b", "poseB"}, ...]} (shapes: point, segment, triangle,
-sphere, box, capsule, cylinder, cone, ellipsoid, convexHull, rounded, minkowskiSum, scaled; poses:
-{"position": [x, y, z], "quaternion": [x, y, z, w]}) and writes
-{"results": [{"id", "intersecting", "separation", "normal", "pointA", "pointB"}, ...]},
-or {"id", "error"} for a pair that cannot be answered. --table prints a readable table instead.
---jsonl reads one pair object per line and writes one result object per line, in order, in constant
-memory: split, shard and join streams with any line-based tool.
-
-manifold reads the query format, with an optional "margin" per pair (report points up to that
-separation), and writes {"results": [{"id", "manifolds": [{"partA", "partB", "normal", "points":
-[{"pointA", "pointB", "separation", "featureA", "featureB"}, ...]}]}, ...]}: no manifold when the
-pair is farther apart than its margin; features as "v3", "e5", "f2", or "" on a curved surface.
-
-raycast reads {"rays": [{"id", "shape", "pose", "origin", "direction", "maxT", "solid"}, ...]} and
-writes {"results": [{"id", "hit": true, "t", "point", "normal"} | {"id", "hit": false}, ...]}.
-
-cast reads {"casts": [{"id", "a", "poseA", "motionA", "b", "poseB", "motionB", "maxTime",
-"targetSeparation"}, ...]} (a motion: {"linear": [x, y, z], "angular": [x, y, z]}) and writes
-{"results": [{"id", "hit": true, "time", "normal", "pointA", "pointB"} | {"id", "hit": false}, ...]}.
-
-scene reads {"bodies": [{"id", "shape", "pose"}, ...], "margin", "rays": [{"id", "origin",
-"direction", "maxT"}, ...]} and writes {"contacts": [{"a", "b", "separation", "normal", "pointA",
-"pointB"}, ...], "rayHits": [{"id", "hit", "body", "t", "point", "normal"}, ...]}: every pair within the
-margin once, a before b in the input.
-
-hull reads {"points": [[x, y, z], ...]} and writes {"vertices", "faces", "normals"}.
-
-query2d reads the query format in the plane (shapes: point, segment, circle, box, capsule, polygon,
-rounded; poses: {"position": [x, y], "angle": radians}) and writes its results with 2-vectors.
-
-Examples:
-  convex-collide query examples/pairs.json > results.json
-  convex-collide query examples/pairs.json --table
-  cat pairs.json | convex-collide query -
-  convex-collide query --jsonl pairs.jsonl > results.jsonl
-  convex-collide manifold examples/pairs.json
-  echo '{"points": [[0,0,0], [1,0,0], [0,1,0], [0,0,1]]}' | convex-collide hull -
-
-Exit status:
-  0  success
-  1  query, query2d, manifold, raycast, cast: some pair (ray, cast) could not be answered (its result holds "error"; the others are answered)
-  2  bad usage, or input that cannot be read or parsed at all, or a bad scene field (message on stderr)
-`;
 
 const COMMANDS: Record<string, { options: readonly string[] }> = {
   query: { options: ['--table', '--jsonl'] },
@@ -144,7 +87,14 @@ function printable(text: string): string {
 
 async function runCommand(args: readonly string[], input: CliInput): Promise<CliOutput> {
   if (args.length === 0) return usageError(null);
-  if (args.includes('--help') || args.includes('-h') || args[0] === 'help') return { stdout: HELP, stderr: '', exitCode: 0 };
+  // A command's own page (`help COMMAND`, `COMMAND --help`), else the overview.
+  if (args[0] === 'help' || args.includes('--help') || args.includes('-h')) {
+    const topic = args[0] === 'help' ? args[1] : args[0];
+    if (topic === undefined || topic.startsWith('-')) return { stdout: HELP, stderr: '', exitCode: 0 };
+    const page = Object.hasOwn(COMMAND_HELP, topic) ? COMMAND_HELP[topic] : undefined;
+    if (page === undefined) return usageError(`no help for "${topic}"; expected query, query2d, manifold, raycast, cast, scene or hull`);
+    return { stdout: page, stderr: '', exitCode: 0 };
+  }
   if (args.length === 1 && args[0] === '--version') return { stdout: `${await readVersion()}\n`, stderr: '', exitCode: 0 };
 
   const [command, ...rest] = args;

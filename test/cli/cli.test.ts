@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli, type CliInput } from '../../src/cli/cli.js';
+import { COMMAND_HELP, EXAMPLES as HELP_EXAMPLES } from '../../src/cli/help.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const EXAMPLES = fileURLToPath(new URL('../../examples/pairs.json', import.meta.url));
@@ -233,13 +234,54 @@ describe('query on malformed input', () => {
 });
 
 describe('command line', () => {
-  it('--help, -h and help explain both commands with examples (exit 0)', async () => {
-    for (const args of [['--help'], ['-h'], ['help'], ['query', '--help']]) {
+  it('--help, -h and help give the overview of every command, with examples (exit 0)', async () => {
+    for (const args of [['--help'], ['-h'], ['help']]) {
       const out = await runCli(args, io({}));
       expect(out.exitCode).toBe(0);
       expect(out.stdout).toMatch(/convex-collide query \[--table\] FILE/);
       expect(out.stdout).toMatch(/convex-collide hull FILE/);
+      expect(out.stdout).toMatch(/convex-collide help COMMAND/);
       expect(out.stdout).toMatch(/Examples:/);
+      // No example names a file an installed package does not have.
+      expect(out.stdout).not.toMatch(/examples\//);
+    }
+  });
+
+  it('help COMMAND and COMMAND --help give that command\'s page: usage, formats, an example that runs', async () => {
+    for (const command of Object.keys(COMMAND_HELP)) {
+      for (const args of [['help', command], [command, '--help'], [command, '-h']]) {
+        const out = await runCli(args, io({}));
+        expect(out.exitCode, args.join(' ')).toBe(0);
+        expect(out.stdout).toBe(COMMAND_HELP[command]);
+      }
+      const page = COMMAND_HELP[command];
+      expect(page).toMatch(new RegExp(`^Usage: convex-collide ${command} `));
+      expect(page).toMatch(/Input: /);
+      expect(page).toMatch(/Output: /);
+      expect(page).not.toMatch(/Usage:[^]*Usage:/); // its own usage only, not the overview
+      // The example on the page runs: its input on standard input, exit 0, something written.
+      const { input, args } = HELP_EXAMPLES[command];
+      expect(page).toContain(`echo '${input}'`);
+      const out = await runCli(args, io({}, input));
+      expect(out.stderr, command).toBe('');
+      expect(out.exitCode, command).toBe(0);
+      expect(out.stdout.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('every command\'s error on input it cannot read begins with "convex-collide COMMAND: "', async () => {
+    for (const command of Object.keys(COMMAND_HELP)) {
+      const out = await runCli([command, '-'], io({}, '{not json'));
+      expect(out.exitCode, command).toBe(2);
+      expect(out.stderr.startsWith(`convex-collide ${command}: `), out.stderr).toBe(true);
+    }
+  });
+
+  it('help for an unknown command (or an Object property name) is a usage error', async () => {
+    for (const topic of ['frobnicate', 'constructor', '__proto__']) {
+      const out = await runCli(['help', topic], io({}));
+      expect(out.exitCode).toBe(2);
+      expect(out.stderr).toMatch(new RegExp(`no help for "${topic}"`));
     }
   });
 

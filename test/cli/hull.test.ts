@@ -54,7 +54,7 @@ describe('the command on hostile input (the hardening probes)', () => {
     for (let i = 0; i < 100_000; i++) point = `[${point}]`;
     const r = await run(`{"points": [${point}]}`);
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toBe('hull: points[0] is an array of length 1; expected [x, y, z] (three finite numbers)\n');
+    expect(r.stderr).toBe('convex-collide hull: points[0] is an array of length 1; expected [x, y, z] (three finite numbers)\n');
   });
 
   it('quotes at most a little of a huge value, and escapes control bytes', async () => {

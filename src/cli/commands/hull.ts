@@ -22,26 +22,26 @@ export function runHullCommand(inputText: string): HullCommandResult {
     // A leading byte-order mark is encoding, not content (as the query command reads it).
     doc = JSON.parse(inputText.charCodeAt(0) === 0xfeff ? inputText.slice(1) : inputText);
   } catch (e) {
-    return fail(`hull: input is not valid JSON (${(e as Error).message}); ${ACCEPTED}`);
+    return fail(`convex-collide hull: input is not valid JSON (${(e as Error).message}); ${ACCEPTED}`);
   }
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
-    return fail(`hull: input is ${Array.isArray(doc) ? 'an array' : doc === null ? 'null' : typeof doc}; ${ACCEPTED}`);
+    return fail(`convex-collide hull: input is ${Array.isArray(doc) ? 'an array' : doc === null ? 'null' : typeof doc}; ${ACCEPTED}`);
   }
   const pts = (doc as { points?: unknown }).points;
   if (!Array.isArray(pts)) {
-    return fail(`hull: field "points" is ${pts === undefined ? 'missing' : typeof pts}; ${ACCEPTED}`);
+    return fail(`convex-collide hull: field "points" is ${pts === undefined ? 'missing' : typeof pts}; ${ACCEPTED}`);
   }
-  if (pts.length === 0) return fail(`hull: field "points" is empty; ${ACCEPTED}`);
+  if (pts.length === 0) return fail(`convex-collide hull: field "points" is empty; ${ACCEPTED}`);
   const coords = new Float64Array(3 * pts.length);
   for (let i = 0; i < pts.length; i++) {
     const q = pts[i];
     if (!Array.isArray(q) || q.length !== 3) {
-      return fail(`hull: points[${i}] is ${describeJson(q)}; expected [x, y, z] (three finite numbers)`);
+      return fail(`convex-collide hull: points[${i}] is ${describeJson(q)}; expected [x, y, z] (three finite numbers)`);
     }
     for (let k = 0; k < 3; k++) {
       const c = q[k];
       if (typeof c !== 'number' || !Number.isFinite(c)) {
-        return fail(`hull: points[${i}][${k}] is ${describeJson(c)}; expected a finite number`);
+        return fail(`convex-collide hull: points[${i}][${k}] is ${describeJson(c)}; expected a finite number`);
       }
       coords[3 * i + k] = c;
     }
@@ -56,7 +56,7 @@ export function runHullCommand(inputText: string): HullCommandResult {
     for (let f = 0; f < hull.faceCount; f++) normals.push([fn[3 * f], fn[3 * f + 1], fn[3 * f + 2]]);
     return { output: JSON.stringify({ vertices, faces: hull.faces, normals }) + '\n', exitCode: 0 };
   } catch (e) {
-    if (e instanceof CollisionError) return fail(`hull: ${e.message}`);
+    if (e instanceof CollisionError) return fail(`convex-collide hull: ${e.message}`);
     throw e;
   }
 }

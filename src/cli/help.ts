@@ -1,0 +1,150 @@
+/**
+ * The `convex-collide` command's help: the overview (`--help`, `help`) and each command's own page
+ * (`convex-collide help COMMAND`, `convex-collide COMMAND --help`): its usage, input and output formats
+ * and an example that runs anywhere, its input given on standard input (an installed package has no
+ * example files). test/cli/cli.test.ts runs every example.
+ */
+
+/** A command's runnable example: its input document (on standard input) and its arguments. */
+export interface CommandExample {
+  readonly input: string;
+  readonly args: readonly string[];
+}
+
+const at = '"poseA": {"position": [0, 0, 0], "quaternion": [0, 0, 0, 1]}';
+const atB = '"poseB": {"position": [3, 0, 0], "quaternion": [0, 0, 0, 1]}';
+
+/** Each command's example, run by the tests. */
+export const EXAMPLES: Readonly<Record<string, CommandExample>> = {
+  query: { input: `{"pairs": [{"id": "p", "a": {"type": "sphere", "radius": 1}, ${at}, "b": {"type": "box", "halfExtents": [1, 1, 1]}, ${atB}}]}`, args: ['query', '--table', '-'] },
+  manifold: { input: `{"pairs": [{"id": "p", "a": {"type": "box", "halfExtents": [1, 1, 1]}, ${at}, "b": {"type": "box", "halfExtents": [1, 1, 1]}, "poseB": {"position": [0, 1.9, 0], "quaternion": [0, 0, 0, 1]}}]}`, args: ['manifold', '-'] },
+  raycast: { input: '{"rays": [{"id": "r", "shape": {"type": "sphere", "radius": 1}, "pose": {"position": [0, 0, 0], "quaternion": [0, 0, 0, 1]}, "origin": [-5, 0, 0], "direction": [1, 0, 0]}]}', args: ['raycast', '-'] },
+  cast: { input: `{"casts": [{"id": "c", "a": {"type": "sphere", "radius": 0.5}, ${at}, "motionA": {"linear": [1, 0, 0]}, "b": {"type": "box", "halfExtents": [0.5, 0.5, 0.5]}, ${atB}}]}`, args: ['cast', '-'] },
+  scene: { input: '{"bodies": [{"id": "a", "shape": {"type": "sphere", "radius": 1}, "pose": {"position": [0, 0, 0], "quaternion": [0, 0, 0, 1]}}, {"id": "b", "shape": {"type": "box", "halfExtents": [1, 1, 1]}, "pose": {"position": [1.5, 0, 0], "quaternion": [0, 0, 0, 1]}}]}', args: ['scene', '-'] },
+  hull: { input: '{"points": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1], [0.1, 0.1, 0.1]]}', args: ['hull', '-'] },
+  query2d: { input: '{"pairs": [{"id": "p", "a": {"type": "circle", "radius": 1}, "poseA": {"position": [0, 0], "angle": 0}, "b": {"type": "box", "halfExtents": [1, 1]}, "poseB": {"position": [3, 0], "angle": 0}}]}', args: ['query2d', '-'] },
+};
+
+const example = (command: string): string => `  echo '${EXAMPLES[command].input}' \\\n    | convex-collide ${EXAMPLES[command].args.join(' ')}`;
+
+const EXIT = `Exit status:
+  0  success
+  1  query, query2d, manifold, raycast, cast: some pair (ray, cast) could not be answered (its result holds "error"; the others are answered)
+  2  bad usage, or input that cannot be read or parsed at all, or a bad scene field (message on stderr)`;
+
+/** The overview: every command in a line, how to get a command's page, the exit statuses. */
+export const HELP = `convex-collide: exact collision queries between convex shapes, in 3D and in the plane
+
+Usage:
+  convex-collide query [--table] FILE   answer every pair of a pair-query file
+  convex-collide query --jsonl FILE     answer a pair stream: one pair per line in, one result per line out
+  convex-collide manifold FILE          contact manifold (the contact region's points) of every pair
+  convex-collide raycast FILE           where each ray of a ray file first meets its shape
+  convex-collide cast FILE              time of impact of every cast of a cast file
+  convex-collide scene FILE             every touching pair of many bodies, and rays' first hits
+  convex-collide hull FILE              convex hull of a point list
+  convex-collide query2d FILE           answer every pair of a 2D pair file
+  convex-collide help COMMAND           a command's input and output formats, with an example
+  convex-collide --help | --version
+
+FILE is a path, or - to read standard input.
+
+Examples:
+${example('query')}
+  convex-collide query pairs.json > results.json
+  convex-collide query --jsonl pairs.jsonl > results.jsonl
+
+${EXIT}
+`;
+
+const SHAPES_3D = `shapes: {"type": "point" | "segment" | "triangle" | "sphere" | "box" | "capsule" | "cylinder" | "cone" |
+"ellipsoid" | "convexHull" | "rounded" | "minkowskiSum" | "scaled", ...} (README's JSON SHAPE format,
+docs/formats.md); poses: {"position": [x, y, z], "quaternion": [x, y, z, w]}`;
+
+/** Each command's page. */
+export const COMMAND_HELP: Readonly<Record<string, string>> = {
+  query: `Usage: convex-collide query [--table | --jsonl] FILE
+
+Answers every pair of a pair-query file: whether the shapes meet, their signed separation (minus the
+depth when they overlap), the normal from A to B and a witness point on each.
+
+Input:  {"pairs": [{"id", "a", "poseA", "b", "poseB"}, ...]}
+        ${SHAPES_3D}
+Output: {"results": [{"id", "intersecting", "separation", "normal", "pointA", "pointB"}, ...]},
+        or {"id", "error"} for a pair that cannot be answered.
+Options:
+  --table  print a readable table instead of JSON
+  --jsonl  read one pair object per line and write one result object per line, in order, in
+           constant memory (split, shard and join streams with any line-based tool)
+
+Example:
+${example('query')}
+`,
+  manifold: `Usage: convex-collide manifold FILE
+
+The contact manifold of every pair: the points of the contact region, for a physics step.
+
+Input:  the query format, with an optional "margin" per pair (report points up to that separation)
+Output: {"results": [{"id", "manifolds": [{"partA", "partB", "normal", "points": [{"pointA", "pointB",
+        "separation", "featureA", "featureB"}, ...]}]}, ...]}: no manifold when the pair is farther apart
+        than its margin; features as "v3", "e5", "f2", or "" on a curved surface.
+
+Example:
+${example('manifold')}
+`,
+  raycast: `Usage: convex-collide raycast FILE
+
+Where each ray first meets its shape.
+
+Input:  {"rays": [{"id", "shape", "pose", "origin", "direction", "maxT", "solid"}, ...]}
+Output: {"results": [{"id", "hit": true, "t", "point", "normal"} | {"id", "hit": false}, ...]}
+
+Example:
+${example('raycast')}
+`,
+  cast: `Usage: convex-collide cast FILE
+
+The time of impact of two moving shapes.
+
+Input:  {"casts": [{"id", "a", "poseA", "motionA", "b", "poseB", "motionB", "maxTime",
+        "targetSeparation"}, ...]} (a motion: {"linear": [x, y, z], "angular": [x, y, z]})
+Output: {"results": [{"id", "hit": true, "time", "normal", "pointA", "pointB"} | {"id", "hit": false}, ...]}
+
+Example:
+${example('cast')}
+`,
+  scene: `Usage: convex-collide scene FILE
+
+Every touching pair of many bodies (a collision world's update), and rays' first hits.
+
+Input:  {"bodies": [{"id", "shape", "pose"}, ...], "margin", "rays": [{"id", "origin", "direction",
+        "maxT"}, ...]}
+Output: {"contacts": [{"a", "b", "separation", "normal", "pointA", "pointB"}, ...], "rayHits": [{"id",
+        "hit", "body", "t", "point", "normal"}, ...]}: every pair within the margin once, a before b in
+        the input.
+
+Example:
+${example('scene')}
+`,
+  hull: `Usage: convex-collide hull FILE
+
+The convex hull of a point list.
+
+Input:  {"points": [[x, y, z], ...]}
+Output: {"vertices", "faces", "normals"}
+
+Example:
+${example('hull')}
+`,
+  query2d: `Usage: convex-collide query2d FILE
+
+The query command in the plane.
+
+Input:  the query format with shapes {"type": "point" | "segment" | "circle" | "box" | "capsule" |
+        "polygon" | "rounded", ...} and poses {"position": [x, y], "angle": radians}
+Output: the query command's results, with 2-vectors.
+
+Example:
+${example('query2d')}
+`,
+};
