@@ -136,9 +136,10 @@ async function runCommand(args: readonly string[], input: CliInput): Promise<Cli
     if (command === 'query2d') return runDocumentCommand(command, 'pairs', answerPair2dQueryText, text);
     if (command === 'scene') {
       const scene = answerSceneQueryText(text);
-      return scene.error === null
-        ? { stdout: `${scene.text}\n`, stderr: '', exitCode: 0 }
-        : { stdout: '', stderr: `convex-collide scene: ${scene.error}\n`, exitCode: 2 };
+      if (scene.error !== null) return { stdout: '', stderr: `convex-collide scene: ${scene.error}\n`, exitCode: 2 };
+      // (A list of scenes: as query, 1 when some scene could not be answered.)
+      return scene.failed === 0 ? { stdout: `${scene.text}\n`, stderr: '', exitCode: 0 }
+        : { stdout: `${scene.text}\n`, stderr: `convex-collide scene: ${scene.failed} ${scene.failed === 1 ? 'scene' : 'scenes'} could not be answered (see their "error")\n`, exitCode: 1 };
     }
     const hull = runHullCommand(text);
     // The hull command prints its result on success and a message otherwise.

@@ -29,7 +29,7 @@ const example = (command: string): string => `  echo '${EXAMPLES[command].input}
 
 const EXIT = `Exit status:
   0  success
-  1  query, query2d, manifold, raycast, cast: some pair (ray, cast) could not be answered (its result holds "error"; the others are answered)
+  1  query, query2d, manifold, raycast, cast, scene (a list): some pair (ray, cast, scene) could not be answered (its result holds "error"; the others are answered)
   2  bad usage, or input that cannot be read or parsed at all, or a bad scene field (message on stderr)`;
 
 /** The overview: every command in a line, how to get a command's page, the exit statuses. */
@@ -118,10 +118,10 @@ ${example('cast')}
 Every touching pair of many bodies (a collision world's update), and rays' first hits.
 
 Input:  {"bodies": [{"id", "shape", "pose"}, ...], "margin", "rays": [{"id", "origin", "direction",
-        "maxT"}, ...]}
+        "maxT"}, ...]}, or a list of them: {"scenes": [{"id", "scene": {...}}, ...]}
 Output: {"contacts": [{"a", "b", "separation", "normal", "pointA", "pointB"}, ...], "rayHits": [{"id",
         "hit", "body", "t", "point", "normal"}, ...]}: every pair within the margin once, a before b in
-        the input.
+        the input; for a list, {"results": [{"id", "contacts", "rayHits"} | {"id", "error"}, ...]}.
 
 Example:
 ${example('scene')}

@@ -16,8 +16,11 @@ import { CollisionError, InvalidArgumentError, InvalidJsonError } from '../error
 import { CollisionWorld, createWorldRayHit } from '../world/collision-world.js';
 import { isPlainObject, describe, readNumbers, readPoseJson, readShapeField, toArray, type PairId } from './pair-query.js';
 
-/** The answer of a scene document: its JSON text (one line), or the error that stopped it. */
-export type SceneAnswer = { readonly text: string; readonly error: null } | { readonly text: null; readonly error: string };
+/**
+ * The answer of a scene document: its JSON text (one line), or the error that stopped it. For a list of
+ * scenes, `failed` counts the scenes answered `{"id", "error"}` (else 0).
+ */
+export type SceneAnswer = { readonly text: string; readonly error: null; readonly failed: number } | { readonly text: null; readonly error: string; readonly failed: 0 };
 
 /** Reads and answers a scene document from its text. Never throws for bad input (the error is returned). */
 export function answerSceneQueryText(text: string): SceneAnswer {
@@ -26,14 +29,46 @@ export function answerSceneQueryText(text: string): SceneAnswer {
   try {
     doc = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (e) {
-    return { text: null, error: `input is not valid JSON (${(e as Error).message}); expected {"bodies": [{"id", "shape", "pose"}, ...]}` };
+    return { text: null, error: `input is not valid JSON (${(e as Error).message}); expected {"bodies": [{"id", "shape", "pose"}, ...]}`, failed: 0 };
   }
+  // A list of scenes (the conformance set's document): each answered on its own.
+  if (isPlainObject(doc) && doc.bodies === undefined && Array.isArray(doc.scenes)) return answerSceneList(doc.scenes);
   try {
-    return { text: JSON.stringify(answerScene(doc)), error: null };
+    return { text: JSON.stringify(answerScene(doc)), error: null, failed: 0 };
   } catch (e) {
-    if (e instanceof CollisionError) return { text: null, error: e.message };
+    if (e instanceof CollisionError) return { text: null, error: e.message, failed: 0 };
     throw e;
   }
+}
+
+/**
+ * A list of scenes, {"scenes": [{"id", "scene": {...}}, ...]} (other fields of an entry ignored: the
+ * conformance set's "category" and "expect"), answered as {"results": [{"id", "contacts", "rayHits"} |
+ * {"id", "error"}, ...]}: a scene with a bad field is that entry's error, the others are answered.
+ */
+function answerSceneList(list: unknown[]): SceneAnswer {
+  let failed = 0;
+  const results = list.map((entry: unknown, i) => {
+    const field = `scenes[${i}]`;
+    let id: PairId | null = null;
+    try {
+      if (!isPlainObject(entry)) throw new InvalidJsonError(field, `is ${describe(entry)}; expected {"id", "scene": {"bodies": [...]}}`);
+      id = readId(entry.id, `${field}.id`);
+    } catch (e) {
+      if (!(e instanceof CollisionError)) throw e;
+      failed++;
+      return { id, error: e.message };
+    }
+    try {
+      return { id, ...answerScene((entry as { scene?: unknown }).scene) };
+    } catch (e) {
+      if (!(e instanceof CollisionError)) throw e;
+      failed++;
+      // (The scene's own messages name its fields: bodies[0].shape…)
+      return { id, error: `${field}.scene: ${e.message}` };
+    }
+  });
+  return { text: JSON.stringify({ results }), error: null, failed };
 }
 
 function readId(v: unknown, field: string): PairId {

@@ -50,4 +50,24 @@ describe('convex-collide scene', () => {
     expect((await runCli(['scene', 's.json'], fileInput('{"bodies": 3}'))).stderr).toMatch(/bodies is/);
     expect((await runCli(['scene', 's.json'], fileInput('{"bodies": [], "margin": -1}'))).stderr).toMatch(/margin/);
   });
+
+  it('a list of scenes (the conformance set\'s document): each scene\'s own answer, a bad one its error (exit 1)', async () => {
+    const one = { bodies: [{ id: 'a', shape: { type: 'sphere', radius: 1 }, pose: at(0) }, { id: 'b', shape: { type: 'box', halfExtents: [1, 1, 1] }, pose: at(1.5) }] };
+    const two = { bodies: [{ id: 'p', shape: { type: 'sphere', radius: 0.5 }, pose: at(0) }, { id: 'q', shape: { type: 'sphere', radius: 0.5 }, pose: at(0.9) }], rays: [{ id: 'r', origin: [-5, 0, 0], direction: [1, 0, 0] }] };
+    const bad = { bodies: [{ id: 1, shape: { type: 'sphere', radius: -1 }, pose: at(0) }] };
+    const list = { scenes: [{ id: 's1', category: 'x', scene: one, expect: {} }, { id: 7, scene: two }, { id: 'bad', scene: bad }, 'junk'] };
+    const out = await runCli(['scene', 's.json'], fileInput(JSON.stringify(list)));
+    expect(out.exitCode).toBe(1);
+    expect(out.stderr).toMatch(/2 scenes could not be answered/);
+    const { results } = JSON.parse(out.stdout);
+    expect(results).toHaveLength(4);
+    // Each listed scene's answer is the single scene's, with its id.
+    for (const [i, scene] of [[0, one], [1, two]] as const) {
+      const alone = JSON.parse((await runCli(['scene', 's.json'], fileInput(JSON.stringify(scene)))).stdout);
+      expect(results[i]).toEqual({ id: ['s1', 7][i], ...alone });
+    }
+    expect(results[2].id).toBe('bad');
+    expect(results[2].error).toMatch(/^scenes\[2\]\.scene: .*bodies\[0\]\.shape/);
+    expect(results[3]).toEqual({ id: null, error: expect.stringMatching(/^scenes\[3\] is/) });
+  });
 });
