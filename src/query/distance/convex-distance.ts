@@ -80,45 +80,30 @@ export function closestPointsConvex(
 }
 
 // The pairs the functions above do not answer in A's frame as they are (one call out of line, for V8's
-// inlining budget: CONTRIBUTING.md, "V8 rules"): outside the ordinary range of sizes, a scaled copy; B the
-// larger shape, in B's frame.
+// inlining budget: CONTRIBUTING.md, "V8 rules", rule 2; written into them, the larger-frame test boxed
+// distance()'s answer, 7 bytes a query): outside the ordinary range of sizes, a scaled copy; B the larger
+// shape, the pair exchanged in B's frame (working-frame.ts), the cache carried across and the answer turned
+// back.
 
 function intersectsElsewhere(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, options: GjkOptions | undefined): boolean {
-  return work.frame.outOfRange ? intersectsScaled(work, a, tA, b, tB, options) : intersectsInB(work, a, tA, b, tB, options);
-}
-
-function distanceElsewhere(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, options: GjkOptions | undefined): void {
-  if (work.frame.outOfRange) distanceScaled(work, a, tA, b, tB, options);
-  else distanceInB(work, a, tA, b, tB, options);
-}
-
-function closestPointsElsewhere(
-  work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, out: ClosestPointsResult, options: GjkOptions | undefined,
-): void {
-  if (work.frame.outOfRange) closestPointsScaled(work, a, tA, b, tB, out, options);
-  else closestPointsInB(work, a, tA, b, tB, out, options);
-}
-
-// In the larger shape's frame, B's (working-frame.ts): the pair exchanged, the cache carried across and the
-// answer turned back. (Written into the functions above, it made them too large for V8 to inline into the
-// public queries, whose returned double was then boxed: 7 bytes a query.)
-
-function intersectsInB(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, options: GjkOptions | undefined): boolean {
+  if (work.frame.outOfRange) return intersectsScaled(work, a, tA, b, tB, options);
   carryCache(options, tA, tB);
   const meet = intersectsConvex(work, b, tB, a, tA, exchangedOptions(options, tA, tB));
   carryCache(options, tB, tA);
   return meet;
 }
 
-function distanceInB(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, options: GjkOptions | undefined): void {
+function distanceElsewhere(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, options: GjkOptions | undefined): void {
+  if (work.frame.outOfRange) return distanceScaled(work, a, tA, b, tB, options);
   carryCache(options, tA, tB);
   distanceConvex(work, b, tB, a, tA, exchangedOptions(options, tA, tB));
   carryCache(options, tB, tA);
 }
 
-function closestPointsInB(
+function closestPointsElsewhere(
   work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, out: ClosestPointsResult, options: GjkOptions | undefined,
 ): void {
+  if (work.frame.outOfRange) return closestPointsScaled(work, a, tA, b, tB, out, options);
   carryCache(options, tA, tB);
   closestPointsConvex(work, b, tB, a, tA, out, exchangedOptions(options, tA, tB));
   carryCache(options, tB, tA);
