@@ -7,7 +7,28 @@ import fc from 'fast-check';
 import { types } from 'node:util';
 import * as THREE from 'three';
 import * as plane from '../src/2d/index.js';
-import * as format from '../src/format/index.js';
+import * as formatEntry from '../src/format/index.js';
+import * as pairAnswers from '../src/cli/answers/pair.js';
+import * as manifoldAnswers from '../src/cli/answers/manifold.js';
+import * as rayAnswers from '../src/cli/answers/ray.js';
+import * as castAnswers from '../src/cli/answers/cast.js';
+import * as sceneAnswers from '../src/cli/answers/scene.js';
+import * as pair2dAnswers from '../src/cli/answers/pair2d.js';
+
+/** The format entry and the command line's answerers (each command's document answered and written), all hostile-called. */
+const format = {
+  ...formatEntry,
+  answerPair: pairAnswers.answerPair, answerPairQuery: pairAnswers.answerPairQuery, answerPairLine: pairAnswers.answerPairLine,
+  answerPairQueryText: pairAnswers.answerPairQueryText, formatResults: pairAnswers.formatResults, formatResult: pairAnswers.formatResult,
+  isPairFailure: pairAnswers.isPairFailure, describeShape: pairAnswers.describeShape,
+  answerManifoldPair: manifoldAnswers.answerManifoldPair, answerManifoldQueryText: manifoldAnswers.answerManifoldQueryText,
+  formatManifoldResult: manifoldAnswers.formatManifoldResult, featureName: manifoldAnswers.featureName,
+  answerRayJson: rayAnswers.answerRayJson, answerRayQueryText: rayAnswers.answerRayQueryText, formatRayResult: rayAnswers.formatRayResult,
+  answerCastJson: castAnswers.answerCastJson, answerCastQueryText: castAnswers.answerCastQueryText, formatCastResult: castAnswers.formatCastResult,
+  answerSceneQueryText: sceneAnswers.answerSceneQueryText,
+  answerPair2dJson: pair2dAnswers.answerPair2dJson, answerPair2dQueryText: pair2dAnswers.answerPair2dQueryText,
+  formatPair2dResult: pair2dAnswers.formatPair2dResult,
+};
 import * as lib from '../src/index.js';
 
 /** An argument as drawn: made afresh for each call; a valid one (or one with an allowed extra field) also has its clean form. */
@@ -203,9 +224,9 @@ export const VALID = {
   parsedPair: [['readPairQuery(...).entries[0]', parsedPair]],
   pairQueryDoc: [['readPairQuery(pair document)', () => format.readPairQuery({ pairs: [jsonPair(), { id: 'bad' }] })]],
   margin: fixed([['0', 0], ['0.1', 0.1]]),
-  'outcome.pair': [['answerPair(pair)', () => format.answerPair(parsedPair() as format.ParsedPair)], ['failure outcome', () => ({ id: 2, error: 'pairs[2].a is missing', code: 'INVALID_JSON' })]],
-  outcomes: [['[answerPair(pair)]', () => [format.answerPair(parsedPair() as format.ParsedPair)]], ['[]', () => []]],
-  'outcome.manifold': [['answerManifoldPair(pair, 0.1)', () => format.answerManifoldPair(parsedPair() as format.ParsedPair, 0.1)]],
+  'outcome.pair': [['answerPair(pair)', () => format.answerPair(parsedPair() as formatEntry.ParsedPair)], ['failure outcome', () => ({ id: 2, error: 'pairs[2].a is missing', code: 'INVALID_JSON' })]],
+  outcomes: [['[answerPair(pair)]', () => [format.answerPair(parsedPair() as formatEntry.ParsedPair)]], ['[]', () => []]],
+  'outcome.manifold': [['answerManifoldPair(pair, 0.1)', () => format.answerManifoldPair(parsedPair() as formatEntry.ParsedPair, 0.1)]],
   feature: [['{type: vertex, index: 3}', () => ({ type: 'vertex', index: 3 })], ['{type: none, index: 0}', () => ({ type: 'none', index: 0 })]],
   'outcome.ray': [['answerRayJson(ray, 0)', () => format.answerRayJson(jsonRay(), 0)]],
   'outcome.cast': [['answerCastJson(cast, 0)', () => format.answerCastJson(jsonCast(), 0)]],

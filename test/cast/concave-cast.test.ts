@@ -9,7 +9,8 @@
 import fc from 'fast-check';
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import { answerCastQueryText, shapeFromJSON, type ShapeJSON } from '../../src/format/index.js';
+import { shapeFromJSON, type ShapeJSON } from '../../src/format/index.js';
+import { answerCastQueryText } from '../../src/cli/answers/cast.js';
 import {
   Box, Capsule, Compound, InvalidShapeError, Sphere, Triangle, TriangleMesh, contact, createShapeCastResult, shapeCast,
   type ConvexShape, type Motion, type PoseLike, type Shape, type ShapeCastResult,

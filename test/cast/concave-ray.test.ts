@@ -10,7 +10,8 @@ import fc from 'fast-check';
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
 import { BvhRayHit, rayBvh } from '../../src/bvh/bvh-traversal.js';
-import { answerRayQueryText, shapeFromJSON, type ShapeJSON } from '../../src/format/index.js';
+import { shapeFromJSON, type ShapeJSON } from '../../src/format/index.js';
+import { answerRayQueryText } from '../../src/cli/answers/ray.js';
 import {
   Box, Compound, InvalidNumberError, InvalidShapeError, Point, Sphere, Triangle, TriangleMesh, contact, createRayHit, rayCast, supportWithRadius,
   type ConvexShape, type RayHit, type Vec3Like as V3Like,

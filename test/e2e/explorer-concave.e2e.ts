@@ -19,7 +19,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Compound, contact, createContactResult, distance, Point, rayCast, Sphere, TriangleMesh, Triangle } from '../../src/index.js';
 import type { ConvexShape, PoseLike, Shape, Vec3Like } from '../../src/index.js';
-import { isPairFailure, parsePairQueryDocument, shapeFromJSON } from '../../src/format/index.js';
+import { isPairParseError, parsePairQueryDocument, shapeFromJSON } from '../../src/format/index.js';
 import { concavePreset, terrainGrid } from '../../explorer/concave-presets.js';
 import { nextFrames, openExplorer, type ExplorerPage } from './explorer-page.js';
 
@@ -314,7 +314,7 @@ describe('explorer with compounds and meshes (headless Chromium)', () => {
     expect(await page.locator('#b-kind option[value="from-file"]').textContent()).toBe('Mesh (4 triangles), from the file');
 
     const entry = parsePairQueryDocument(JSON.stringify(file)).entries[0];
-    if (isPairFailure(entry)) throw entry.error;
+    if (isPairParseError(entry)) throw entry.error;
     const poses = { a: file.pairs[0].a.parts.map((p) => partPose({ position: p.pose.position, quaternion: p.pose.quaternion })), b: [] };
     const { expected } = await expectPageMatchesContact(entry.a, entry.b, poses);
     // The capsule's lower end reaches into the tetrahedron's slanted face.

@@ -3,10 +3,9 @@ import {
   DegenerateHullError, InvalidJsonError, InvalidNumberError, InvalidQuaternionError, InvalidRadiusError,
   InvalidShapeError,
 } from '../../src/errors.js';
-import {
-  answerPair, answerPairQuery, answerPairQueryText, formatResults, isPairFailure, MAX_ERROR_MESSAGE_LENGTH, parsePairQueryDocument,
-  readPairQuery, readPoseJson, type PairParseError, type ParsedPair,
-} from '../../src/format/pair-query.js';
+import { isPairParseError, parsePairQueryDocument, readPairQuery, readPoseJson, type PairParseError, type ParsedPair } from '../../src/format/pair-document.js';
+import { MAX_ERROR_MESSAGE_LENGTH } from '../../src/format/read-json.js';
+import { answerPair, answerPairQuery, answerPairQueryText, formatResults, isPairFailure } from '../../src/cli/answers/pair.js';
 
 const IDENTITY = { position: [0, 0, 0], quaternion: [0, 0, 0, 1] };
 const UNIT_BOX = { type: 'box', halfExtents: [0.5, 0.5, 0.5] };
@@ -24,13 +23,13 @@ function pair(overrides: Record<string, unknown> = {}): Record<string, unknown> 
 /** Reads a one-pair document and returns that pair's parse error (failing the test if it parsed). */
 function errorOf(p: unknown): PairParseError {
   const [entry] = readPairQuery({ pairs: [p] }).entries;
-  if (!isPairFailure(entry)) throw new Error('expected the pair to be rejected');
+  if (!isPairParseError(entry)) throw new Error('expected the pair to be rejected');
   return entry;
 }
 
 function parsed(p: unknown): ParsedPair {
   const [entry] = readPairQuery({ pairs: [p] }).entries;
-  if (isPairFailure(entry)) throw entry.error;
+  if (isPairParseError(entry)) throw entry.error;
   return entry;
 }
 
@@ -54,7 +53,7 @@ describe('parsePairQueryDocument: the document as a whole', () => {
 
   it('ignores keys it does not know, on the document and on a pair', () => {
     const doc = readPairQuery({ note: 'x', pairs: [pair({ category: 'golden', expect: { separation: 1 } })] });
-    expect(isPairFailure(doc.entries[0])).toBe(false);
+    expect(isPairParseError(doc.entries[0])).toBe(false);
   });
 });
 
@@ -85,8 +84,8 @@ describe('per-pair errors', () => {
     const text = '{"pairs": [{"id": "p", "a": {"type": "point"}, "poseA": {"position": [0, 0, 0], "quaternion": [0, 0, 0, 1]},'
       + ' "b": {"type": "point"}, "poseB": {"position": [0, 1e999, 0], "quaternion": [0, 0, 0, 1]}}]}';
     const [entry] = parsePairQueryDocument(text).entries;
-    expect(isPairFailure(entry) && entry.error).toBeInstanceOf(InvalidNumberError);
-    expect(isPairFailure(entry) && entry.error.message).toMatch(/^pairs\[0\]\.poseB\.position\[1\] is Infinity; expected a finite number/);
+    expect(isPairParseError(entry) && entry.error).toBeInstanceOf(InvalidNumberError);
+    expect(isPairParseError(entry) && entry.error.message).toMatch(/^pairs\[0\]\.poseB\.position\[1\] is Infinity; expected a finite number/);
 
     const nan = errorOf(pair({ poseA: { position: [0, 0, 0], quaternion: [0, 0, 'NaN', 1] } }));
     expect(nan.error).toBeInstanceOf(InvalidNumberError);
@@ -169,7 +168,7 @@ describe('hostile input ends as a message, never a crash, hang or a huge message
     const depth = 100_000;
     const text = `{"pairs": [{"id": "deep", "a": {"type": "point"}, "poseA": {"position": ${'['.repeat(depth)}${']'.repeat(depth)}, "quaternion": [0, 0, 0, 1]}, "b": {"type": "point"}, "poseB": {"position": [0, 0, 0], "quaternion": [0, 0, 0, 1]}}]}`;
     const [entry] = parsePairQueryDocument(text).entries;
-    expect(isPairFailure(entry) && entry.error.message).toBe('pairs[0].poseA.position is an array of length 1; expected an array of 3 finite numbers [x, y, z]');
+    expect(isPairParseError(entry) && entry.error.message).toBe('pairs[0].poseA.position is an array of length 1; expected an array of 3 finite numbers [x, y, z]');
   });
 
   it('deeply nested shapes', () => {

@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeShape, shapeFromJSON, shapeToJSON, type ShapeJSON } from '../../src/format/index.js';
+import { shapeFromJSON, shapeToJSON, type ShapeJSON } from '../../src/format/index.js';
+import { describeShape } from '../../src/cli/answers/pair.js';
 import { Box, contact, ConvexHull, InvalidShapeError, MinkowskiSum, Rounded, Sphere, type Shape } from '../../src/index.js';
 import * as A from '../arbitraries.js';
 import * as O from '../oracles.js';

@@ -10,7 +10,12 @@ import {
   Box, Capsule, Compound, Cone, contact, contactManifolds, ConvexHull, createManifoldList, distance, InvalidShapeError, intersects, MinkowskiSum, Sphere, TriangleMesh,
 } from '../../src/index.js';
 import type { PoseLike } from '../../src/index.js';
-import { answerSceneQueryText, formatCastResult, formatManifoldResult, formatPair2dResult, formatRayResult, formatResult, formatResults } from '../../src/format/index.js';
+import { formatCastResult } from '../../src/cli/answers/cast.js';
+import { formatManifoldResult } from '../../src/cli/answers/manifold.js';
+import { formatResult, formatResults } from '../../src/cli/answers/pair.js';
+import { formatPair2dResult } from '../../src/cli/answers/pair2d.js';
+import { formatRayResult } from '../../src/cli/answers/ray.js';
+import { answerSceneQueryText } from '../../src/cli/answers/scene.js';
 import { CollisionWorld } from '../../src/world/collision-world.js';
 import { Box2, Circle, shapeCast as shapeCast2 } from '../../src/2d/index.js';
 import { createAabb, distanceBatch, InvalidArgumentError, InvalidRadiusError } from '../../src/index.js';

@@ -7,7 +7,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Box, Compound, Sphere, closestPoints, contact, contactManifold, createContactResult, distance, intersects, penetration, type ConvexShape } from '../../src/index.js';
-import { answerPairQueryText, shapeFromJSON, type ShapeJSON } from '../../src/format/index.js';
+import { shapeFromJSON, type ShapeJSON } from '../../src/format/index.js';
+import { answerPairQueryText } from '../../src/cli/answers/pair.js';
 import { anyShape, pose } from '../arbitraries.js';
 import { composePose, poseObj, type PoseT } from '../oracles.js';
 import { runs } from '../runs.js';

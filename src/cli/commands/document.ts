@@ -4,7 +4,7 @@
  * stderr. Exit status as `query`: 0 every item answered, 1 some item had an error (its result holds
  * `{"id", "error"}`), 2 the input cannot be read as a whole.
  */
-import type { AnsweredDocument } from '../../format/index.js';
+import type { AnsweredDocument } from '../answers/pair.js';
 import { CollisionError } from '../../index.js';
 import type { QueryCommandResult } from './query.js';
 

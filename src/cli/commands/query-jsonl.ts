@@ -7,7 +7,7 @@
  * Exit status: 0 every pair answered; 1 some line could not be (its result line holds `{"id", "error"}`,
  * and the other lines are still answered). Blank lines are skipped.
  */
-import { answerPairLine, formatResult, isPairFailure } from '../../format/index.js';
+import { answerPairLine, formatResult, isPairFailure } from '../answers/pair.js';
 
 /** Output is written in blocks of about this many characters. */
 const BLOCK = 1 << 16;

@@ -6,10 +6,8 @@
  * Exit status: 0 every pair answered; 1 some pair had an error (its slot holds `{"id", "error"}` and the
  * other pairs are still answered); 2 the input as a whole cannot be parsed (the message goes to stderr).
  */
-import {
-  answerPairQuery, answerPairQueryText, describeShape, isPairFailure, parsePairQueryDocument,
-  type AnsweredDocument, type PairOutcome, type PairQueryDocument,
-} from '../../format/index.js';
+import { isPairParseError, parsePairQueryDocument, type PairQueryDocument } from '../../format/index.js';
+import { answerPairQuery, answerPairQueryText, describeShape, isPairFailure, type AnsweredDocument, type PairOutcome } from '../answers/pair.js';
 import { CollisionError } from '../../index.js';
 
 export interface QueryCommandOptions {
@@ -70,7 +68,7 @@ export function formatTable(doc: PairQueryDocument, results: readonly PairOutcom
   let intersecting = 0, apart = 0, failed = 0;
   for (let i = 0; i < results.length; i++) {
     const r = results[i], entry = doc.entries[i];
-    const shapes = entry !== undefined && !isPairFailure(entry) ? `${describeShape(entry.a)} vs ${describeShape(entry.b)}` : '?';
+    const shapes = entry !== undefined && !isPairParseError(entry) ? `${describeShape(entry.a)} vs ${describeShape(entry.b)}` : '?';
     const id = printable(r.id === null ? '(no id)' : String(r.id));
     if (isPairFailure(r)) {
       failed++;

@@ -12,9 +12,10 @@
  * `a` then `b`; one ray hit per ray (solid: the first body it meets). A bad field fails the whole document
  * with an error naming it (there is no per-item answer to keep).
  */
-import { CollisionError, InvalidArgumentError, InvalidJsonError } from '../errors.js';
-import { CollisionWorld, createWorldRayHit } from '../world/collision-world.js';
-import { isPlainObject, describe, readNumbers, readPoseJson, readShapeField, toArray, type PairId } from './pair-query.js';
+import { CollisionError, CollisionWorld, createWorldRayHit, InvalidArgumentError, InvalidJsonError } from '../../index.js';
+import { readPoseJson, readShapeField, type PairId } from '../../format/pair-document.js';
+import { describe, isPlainObject, readNumbers } from '../../format/read-json.js';
+import { toArray } from './pair.js';
 
 /**
  * The answer of a scene document: its JSON text (one line), or the error that stopped it. For a list of

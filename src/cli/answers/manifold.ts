@@ -9,12 +9,10 @@
  * `partA` and `partB` 0; a compound or a mesh one for each pair of parts within the margin. Features are written as "v3", "e5", "f2", or "" on a curved surface. One bad
  * pair gets `{"id", "error"}`, and the others are still answered.
  */
-import { CollisionError, InvalidArgumentError, InvalidJsonError, InvalidNumberError } from '../errors.js';
-import { contactManifolds, createManifoldList } from '../query/manifold/contact-manifolds.js';
-import type { Feature, Manifold } from '../query/manifold/manifold-result.js';
-import {
-  answerItemsText, capMessage, describe, internalFailure, isPairFailure, isPlainObject, readPairEntry, toArray,
-  type AnsweredDocument, type PairFailure, type PairId, type ParsedPair, requireOutcome } from './pair-query.js';
+import { CollisionError, contactManifolds, createManifoldList, InvalidArgumentError, InvalidJsonError, InvalidNumberError, type Feature, type Manifold } from '../../index.js';
+import { isPairParseError, readPairEntry, type PairId, type ParsedPair } from '../../format/pair-document.js';
+import { capMessage, describe, isPlainObject } from '../../format/read-json.js';
+import { answerItemsText, internalFailure, requireOutcome, toArray, type AnsweredDocument, type PairFailure } from './pair.js';
 
 /** One manifold as written: its normal and points, and the parts it is between (0 for a convex shape). */
 export interface ManifoldJson {
@@ -107,7 +105,7 @@ export function answerManifoldQueryText(text: string): AnsweredDocument {
 /** Reads `pairs[index]` with its margin and answers it. Never throws. */
 function answerManifoldItem(json: unknown, index: number): ManifoldOutcome {
   const entry = readPairEntry(json, index);
-  if (isPairFailure(entry)) return { id: entry.id, error: capMessage(entry.error.message), code: entry.code };
+  if (isPairParseError(entry)) return { id: entry.id, error: capMessage(entry.error.message), code: entry.code };
   let margin: number;
   try {
     margin = readMargin(json, index);

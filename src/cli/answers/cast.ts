@@ -4,11 +4,10 @@
  * {@link shapeCast} into `{"results": [{"id", "hit": true, "time", "normal", "pointA", "pointB"} |
  * {"id", "hit": false}, ...]}`. One bad cast gets `{"id", "error"}`; the others are still answered.
  */
-import { CollisionError, InvalidJsonError } from '../errors.js';
-import { createShapeCastResult, shapeCast, type Motion } from '../query/cast/shape-cast.js';
-import {
-  allFinite, answerItemsText, capMessage, describe, internalFailure, isPlainObject, readNumbers, readPoseJson, readShapeField, toArray,
-  type AnsweredDocument, type PairFailure, type PairId, requireIndex, requireOutcome } from './pair-query.js';
+import { CollisionError, createShapeCastResult, InvalidJsonError, shapeCast, type Motion } from '../../index.js';
+import { readPoseJson, readShapeField, type PairId } from '../../format/pair-document.js';
+import { capMessage, describe, isPlainObject, readNumbers } from '../../format/read-json.js';
+import { allFinite, answerItemsText, internalFailure, requireIndex, requireOutcome, toArray, type AnsweredDocument, type PairFailure } from './pair.js';
 
 export type CastOutcome =
   | { readonly id: PairId; readonly hit: true; readonly time: number; readonly normal: [number, number, number]; readonly pointA: [number, number, number]; readonly pointB: [number, number, number] }

@@ -4,12 +4,10 @@
  * `{"results": [{"id", "hit": true, "t", "point", "normal"} | {"id", "hit": false}, ...]}`. One bad ray
  * gets `{"id", "error"}`; the others are still answered.
  */
-import { CollisionError, InvalidJsonError } from '../errors.js';
-import { createRayHit } from '../query/cast/ray-hit.js';
-import { rayCast } from '../query/cast/ray-cast.js';
-import {
-  allFinite, answerItemsText, capMessage, describe, internalFailure, isPlainObject, readNumbers, readPoseJson, readShapeField, toArray,
-  type AnsweredDocument, type PairFailure, type PairId, requireIndex, requireOutcome } from './pair-query.js';
+import { CollisionError, createRayHit, InvalidJsonError, rayCast } from '../../index.js';
+import { readPoseJson, readShapeField, type PairId } from '../../format/pair-document.js';
+import { capMessage, describe, isPlainObject, readNumbers } from '../../format/read-json.js';
+import { allFinite, answerItemsText, internalFailure, requireIndex, requireOutcome, toArray, type AnsweredDocument, type PairFailure } from './pair.js';
 
 /** The answer for one ray. */
 export type RayOutcome =
