@@ -18,6 +18,7 @@ export type CollisionErrorCode =
 
 /** Base class of every error thrown by convex-collide. */
 export class CollisionError extends Error {
+  /** Stable machine-readable code: one for each subclass, and the error's `name` follows from it. */
   readonly code: CollisionErrorCode;
   constructor(code: CollisionErrorCode, message: string) {
     super(message);
@@ -53,6 +54,7 @@ export class InvalidNumberError extends CollisionError {
 
 /** A radius, half height or half extent was negative or not finite. */
 export class InvalidRadiusError extends CollisionError {
+  /** The field that held the bad value, e.g. `"Box.hx"` or `"Sphere.radius"`. */
   readonly field: string;
   constructor(field: string, value: unknown, accepted = 'a finite number >= 0') {
     super('INVALID_RADIUS', `${field} is ${describeValue(value)}; expected ${accepted}`);
@@ -62,6 +64,7 @@ export class InvalidRadiusError extends CollisionError {
 
 /** A rotation quaternion was zero, not finite, or not of unit length within 1e-6. */
 export class InvalidQuaternionError extends CollisionError {
+  /** The field that held the bad quaternion, e.g. `"poseA.quaternion"`. */
   readonly field: string;
   constructor(field: string, message: string) {
     super('INVALID_QUATERNION', `${field} ${message}`);
@@ -75,6 +78,7 @@ export class InvalidQuaternionError extends CollisionError {
  * transformed group) passed as a pose.
  */
 export class InvalidPoseError extends CollisionError {
+  /** The field that held the bad pose, e.g. `"poseA"` or `"poseA.scale"`. */
   readonly field: string;
   constructor(field: string, message: string) {
     super('INVALID_POSE', `${field} ${message}`);
@@ -88,6 +92,7 @@ export class InvalidPoseError extends CollisionError {
  * `out` that is not a writable result record.
  */
 export class InvalidArgumentError extends CollisionError {
+  /** The argument, option or method that was wrong, e.g. `"options.solid"`, `"index"` or `"add"`. */
   readonly field: string;
   constructor(field: string, message: string) {
     super('INVALID_ARGUMENT', `${field} ${message}`);
@@ -97,6 +102,7 @@ export class InvalidArgumentError extends CollisionError {
 
 /** A shape description was malformed: unknown type, missing field, empty point list. */
 export class InvalidShapeError extends CollisionError {
+  /** The field of the shape description that was wrong, e.g. `"ConvexHull.points.faceStart"` or `"a.radius"`. */
   readonly field: string;
   constructor(field: string, message: string) {
     super('INVALID_SHAPE', `${field} ${message}`);
@@ -109,6 +115,7 @@ export type DegenerateHullReason = 'too-few-points' | 'coincident' | 'collinear'
 
 /** A hull was asked for where the input cannot give one (for example, no points at all). */
 export class DegenerateHullError extends CollisionError {
+  /** Why the hull could not be built: `'too-few-points'` for no points, `'inconsistent'` when no tolerance gave a valid hull. */
   readonly reason: DegenerateHullReason;
   constructor(reason: DegenerateHullReason, message: string) {
     super('DEGENERATE_HULL', message);
@@ -125,6 +132,7 @@ export class UnsupportedPairError extends CollisionError {
 
 /** A JSON document could not be read: not JSON at all, or not of the expected form. */
 export class InvalidJsonError extends CollisionError {
+  /** The path of the offending value in the document, e.g. `"pairs[2].poseA"`, or `"input"` for text that is not JSON. */
   readonly field: string;
   constructor(field: string, message: string) {
     super('INVALID_JSON', `${field} ${message}`);

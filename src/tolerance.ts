@@ -163,6 +163,7 @@ export const EPA_WITNESS_TOLERANCE = 1e-9;
  * last step of 1e-4, or 4 evaluations).
  */
 export const EPA_POLISH_FIRST_STEP = 0.05;
+/** Last angular step (radians) of EPA's polishing search: it stops once the step halves below this (see EPA_POLISH_FIRST_STEP). */
 export const EPA_POLISH_LAST_STEP = 1e-10;
 
 /** Cap on support evaluations of the polishing search (each is one support of the Minkowski difference). */

@@ -38,12 +38,17 @@ import { Vec2, vec2, type Pose2Like, type Vec2Like } from './types.js';
 
 const MAX_ITERATIONS = SHAPE_CAST_MAX_ITERATIONS;
 
-/** A motion in the plane: a constant velocity and a constant angular velocity (radians per unit time, counter-clockwise). */
-
 const CAST_OPTION_KEYS2 = /* @__PURE__ */ knownKeys(['maxTime', 'targetSeparation']);
 const MOTION_KEYS2 = /* @__PURE__ */ knownKeys(['linear', 'angular']);
+
+/**
+ * A motion in the plane: a constant velocity and a constant angular velocity (radians per unit time, counter-clockwise).
+ * A missing motion (`null` or `undefined`), or a missing field, is at rest.
+ */
 export interface Motion2 {
+  /** Velocity of the shape's position, world space, in length per unit time (default: not translating). */
   linear?: Readonly<Vec2Like>;
+  /** Angular velocity about the shape's position: radians per unit time, counter-clockwise (default 0). */
   angular?: number;
 }
 
@@ -61,15 +66,19 @@ export interface ShapeCastResult {
   time: number;
   /** `contact`'s normal at that time (unit, from A towards B). */
   normal: Vec2Like;
+  /** `contact`'s point on A at that time: the closest point when apart, A's deepest point along `normal` when overlapping. */
   pointA: Vec2Like;
+  /** `contact`'s point on B at that time: the closest point when apart, B's deepest point along `−normal` when overlapping. */
   pointB: Vec2Like;
   /** `contact`'s separation at that time (at most the target, within the tolerance). */
   separation: number;
   /** 'converged', or 'max-iterations' when the step cap was reached first (the time is then a lower bound). */
   status: QueryStatus;
+  /** Advancement steps taken, turning steps included (at most SHAPE_CAST_MAX_ITERATIONS, 256; 0 when within the target at time 0). */
   iterations: number;
 }
 
+/** A new {@link ShapeCastResult} to pass as `out` to {@link shapeCast}: nothing is allocated per call. */
 export function createShapeCastResult(): ShapeCastResult {
   return { time: 0, normal: vec2(1, 0), pointA: vec2(), pointB: vec2(), separation: 0, status: 'converged', iterations: 0 };
 }

@@ -42,7 +42,12 @@ const GJK_STALL_RELATIVE_TOLERANCE = T.GJK_STALL_RELATIVE_TOLERANCE;
  * beyond tolerance.
  */
 export class GjkCache {
+  /**
+   * x of the stored direction: GJK's last iterate v, from B's core towards A's, in A's local frame (not
+   * normalised). The next query starts searching along −v. Meaningful only when `valid`.
+   */
   x = 0;
+  /** y of the stored direction (see `x`). */
   y = 0;
   /** Whether the cache holds a direction. */
   valid = false;
@@ -57,6 +62,7 @@ export class GjkCache {
  * the cores' Minkowski difference `a − b` in A's local frame. Fresh copies the callback may keep.
  */
 export interface GjkTraceStep2 {
+  /** Iterations done when the step was reported: 0 for the first support point, then 1, 2, … */
   readonly iteration: number;
   /** The direction of this step's support query. */
   readonly direction: Vec2Like;

@@ -38,11 +38,17 @@ const DEPTH_AGREEMENT = MANIFOLD_DEPTH_AGREEMENT;
 
 /**
  * Which feature of a shape's core a point comes from: a vertex or an edge (edge i runs from vertex i to
- * i + 1 of the core, counter-clockwise; a segment's edge 0 is its side to the right of a → b, edge 1 the
- * other), or `'none'` (index −1) on a round surface: a circle, a capsule's ends, a rounded corner.
+ * i + 1 of the core, counter-clockwise; a segment core's edge 0 is its side to the right of vertex 0 → 1,
+ * edge 1 the other), or `'none'` (index −1) on a round surface: a circle, a capsule's ends, a rounded corner.
+ *
+ * The core's vertices are numbered as a {@link Polygon}'s `vertices`: counter-clockwise from the one of
+ * smallest x (then smallest y). So a Box2's are its corners from (−hx, −hy), a Capsule2's are (0, −halfHeight)
+ * then (0, halfHeight), and a Segment2's are its ends in that order, which is not always `a` first.
  */
 export interface Feature {
+  /** A vertex or an edge of the core, or `'none'` on a round surface. */
   type: 'none' | 'vertex' | 'edge';
+  /** The vertex or edge index in the core (numbered as above); −1 when `type` is `'none'`. */
   index: number;
 }
 
@@ -54,7 +60,9 @@ export interface ManifoldPoint {
   pointB: Vec2Like;
   /** Negative where the shapes overlap at this point. */
   separation: number;
+  /** The feature of A's core the point comes from. */
   featureA: Feature;
+  /** The feature of B's core the point comes from. */
   featureB: Feature;
   /** Made from the feature pair: the same while the same features touch (match points across frames by it). */
   id: number;
@@ -68,7 +76,12 @@ export interface Manifold {
   count: number;
   /** Two records, for reuse. */
   points: ManifoldPoint[];
+  /**
+   * The status of the contact query behind the manifold (see {@link QueryStatus}): GJK's, or EPA's when the shapes
+   * overlap; a cache hit keeps the last answer's.
+   */
   status: QueryStatus;
+  /** GJK plus EPA iterations of the contact query behind it; 0 on a cache hit, a closed form or separating axes. */
   iterations: number;
 }
 

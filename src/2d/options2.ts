@@ -3,6 +3,7 @@ import { GjkCache, type GjkTraceStep2 } from './gjk2.js';
 
 /** Options of the 2D contact queries: GJK's, EPA's, and `maxDistance` for `contact`. */
 export interface ContactOptions {
+  /** Warm-start cache for this pair (a 2D {@link GjkCache}), read and updated in place. */
   cache?: GjkCache;
   /** Called once per GJK step (see GjkOptions.trace). */
   trace?: (step: GjkTraceStep2) => void;

@@ -19,12 +19,13 @@ import { checkShape2, turns, type Shape2 } from './shapes/shape2.js';
 import { transform2FromPoses } from './transform2.js';
 import { Vec2, vec2, type Pose2Like, type Vec2Like } from './types.js';
 
-/** Result of {@link rayCast} (2D): where the ray first meets the shape, in world space. */
-
 const RAY_OPTION_KEYS2 = /* @__PURE__ */ knownKeys(['maxT', 'solid']);
+
+/** Result of {@link rayCast} (2D): where the ray first meets the shape, in world space. */
 export interface RayHit {
   /** The ray's parameter at the hit: `point = origin + t · direction` (in the direction's own units). */
   t: number;
+  /** The hit point on the shape's boundary (world space); the origin itself for an origin inside a solid shape. */
   point: Vec2Like;
   /** The shape's outward unit normal at `point`; for an origin inside a solid shape, `−direction` normalised. */
   normal: Vec2Like;

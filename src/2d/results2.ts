@@ -11,6 +11,7 @@ export interface ClosestPointsResult {
   pointB: Vec2Like;
   /** Unit vector from A towards B: `pointB − pointA = distance · normal` when apart. */
   normal: Vec2Like;
+  /** How GJK ended (see {@link QueryStatus}): `'max-iterations'` when its cap stopped it, the answer then the best found. */
   status: QueryStatus;
   /** GJK iterations used. */
   iterations: number;
@@ -26,8 +27,12 @@ export interface PenetrationResult {
   pointA: Vec2Like;
   /** B's deepest point along `−normal`; `(pointA − pointB) · normal = depth`. */
   pointB: Vec2Like;
+  /**
+   * How the query ended (see {@link QueryStatus}): GJK's status, or EPA's when the shapes overlap; `'max-iterations'`
+   * when a cap stopped it, the answer then the best found.
+   */
   status: QueryStatus;
-  /** GJK plus EPA iterations used. */
+  /** GJK plus EPA iterations used (0 when a closed form or separating axes gave the answer). */
   iterations: number;
 }
 
@@ -41,18 +46,26 @@ export interface ContactResult {
   pointA: Vec2Like;
   /** Apart: the closest point on B. Overlapping: B's deepest point along `−normal`. */
   pointB: Vec2Like;
+  /**
+   * How the query ended (see {@link QueryStatus}): GJK's status, or EPA's when the shapes overlap; `'max-iterations'`
+   * when a cap stopped it, the answer then the best found.
+   */
   status: QueryStatus;
+  /** GJK iterations used, plus EPA's when the shapes overlap (0 when a closed form or separating axes gave the answer). */
   iterations: number;
 }
 
+/** A new {@link ClosestPointsResult} to pass as `out` to {@link closestPoints}: nothing is allocated per call. */
 export function createClosestPointsResult(): ClosestPointsResult {
   return { distance: 0, pointA: vec2(), pointB: vec2(), normal: vec2(1, 0), status: 'converged', iterations: 0 };
 }
 
+/** A new {@link PenetrationResult} to pass as `out` to {@link penetration}: nothing is allocated per call. */
 export function createPenetrationResult(): PenetrationResult {
   return { depth: 0, normal: vec2(1, 0), pointA: vec2(), pointB: vec2(), status: 'converged', iterations: 0 };
 }
 
+/** A new {@link ContactResult} to pass as `out` to {@link contact}: nothing is allocated per call. */
 export function createContactResult(): ContactResult {
   return { separation: 0, normal: vec2(1, 0), pointA: vec2(), pointB: vec2(), status: 'converged', iterations: 0 };
 }

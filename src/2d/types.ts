@@ -5,13 +5,17 @@
 
 /** A 2D vector. three.js `Vector2` satisfies it. */
 export interface Vec2Like {
+  /** The x component. */
   x: number;
+  /** The y component. */
   y: number;
 }
 
 /** A rigid pose in the plane: rotation by `angle` (radians, counter-clockwise), then translation. */
 export interface Pose2Like {
+  /** Where the shape's local origin is, in world space. */
   readonly position: Readonly<Vec2Like>;
+  /** Rotation of the shape about its local origin: radians, counter-clockwise, any finite number. */
   readonly angle: number;
 }
 
@@ -31,6 +35,11 @@ export function vec2(x = 0, y = 0): Vec2Like {
 }
 
 /** A new pose `{ position: { x, y }, angle }`. */
-export function createPose2(x = 0, y = 0, angle = 0): { position: Vec2Like; angle: number } {
+export function createPose2(x = 0, y = 0, angle = 0): {
+  /** The position `{ x, y }` (a new object). */
+  position: Vec2Like;
+  /** The angle in radians, counter-clockwise. */
+  angle: number;
+} {
   return { position: { x, y }, angle };
 }

@@ -26,6 +26,7 @@ export interface Hull {
   readonly dimension: HullDimension;
   /** Hull vertices as packed x, y, z triples, in input order; each is exactly one of the input points. */
   readonly vertices: Float64Array;
+  /** Number of hull vertices (`vertices.length / 3`, `inputIndices.length`): 1 to the number of distinct input points. */
   readonly vertexCount: number;
   /**
    * For each hull vertex, the index of the input point it is (increasing). When the point is repeated

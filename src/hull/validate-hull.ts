@@ -26,6 +26,7 @@ export interface ValidateHullOptions {
 
 /** Outcome of {@link validateHull}: `ok` when `errors` is empty. */
 export interface HullValidation {
+  /** True when no problem was found (`errors` is empty). */
   ok: boolean;
   /** One line per problem found, naming the face, vertex or point. */
   errors: string[];

@@ -12,7 +12,9 @@ import { vec3 } from './vec3.js';
 
 /** An axis-aligned box `{ min, max }`, both corners inclusive. three.js `Box3` satisfies it. */
 export interface Aabb {
+  /** The lowest corner: the least x, y and z of the box (+Infinity on every axis when the box is empty). */
   min: Vec3Like;
+  /** The highest corner: the greatest x, y and z of the box (−Infinity on every axis when the box is empty). */
   max: Vec3Like;
 }
 

@@ -12,13 +12,19 @@ import { isWritableVector } from './vec3.js';
 
 /** A pose the library writes: a position and a unit quaternion, both mutable. */
 export interface Pose {
+  /** The translation: where the local origin lands, in world space. */
   position: Vec3Like;
+  /** The rotation from the local frame, applied before the translation: a unit quaternion. */
   quaternion: QuatLike;
 }
 
 /** Anything with a three.js-style world matrix: 16 numbers, column-major (a three.js `Object3D`). */
 export interface Object3DLike {
-  readonly matrixWorld: { readonly elements: ArrayLike<number> };
+  /** The object's local-to-world matrix. */
+  readonly matrixWorld: {
+    /** Its 16 elements, column-major (translation in elements 12, 13, 14), as in a three.js `Matrix4`. */
+    readonly elements: ArrayLike<number>;
+  };
 }
 
 /** A new pose at the origin, unrotated: the out parameter of {@link worldPose} and {@link poseFromMatrix}. */

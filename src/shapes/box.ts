@@ -10,14 +10,18 @@ const HALF_EXTENT = 'a half extent, a finite number >= 0 (new Box(hx, hy, hz) ta
 
 /** An axis-aligned box (in its local frame) centred at the origin, given by half extents. */
 export class Box implements SupportMap {
+  /** Discriminant of the shape union: always `'box'`. */
   readonly kind = 'box' as const;
   static {
     markBuiltIn(this, KIND); // the dispatcher's index of this kind, on the prototype (shape.ts, KIND_INDEX)
   }
   readonly sweptRadius = 0;
   readonly boundingRadius: number;
+  /** Half the box's size along local x (≥ 0; a length). */
   readonly hx: number;
+  /** Half the box's size along local y (≥ 0; a length). */
   readonly hy: number;
+  /** Half the box's size along local z (≥ 0; a length). */
   readonly hz: number;
 
   /** @throws InvalidRadiusError if a half extent is negative or not finite. Zero gives a flat box. */

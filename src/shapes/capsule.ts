@@ -6,14 +6,17 @@ const KIND = /* @__PURE__ */ builtInKindIndex('capsule');
 
 /** Points within `radius` of the segment from (0, −halfHeight, 0) to (0, halfHeight, 0): a segment core plus a radius. */
 export class Capsule implements SupportMap {
+  /** Discriminant of the shape union: always `'capsule'`. */
   readonly kind = 'capsule' as const;
   static {
     markBuiltIn(this, KIND); // the dispatcher's index of this kind, on the prototype (shape.ts, KIND_INDEX)
   }
+  /** Radius swept around the axis segment (≥ 0; a length). */
   readonly radius: number;
   /** Equal to `radius`: the core is swept by it. */
   readonly sweptRadius: number;
   readonly boundingRadius: number;
+  /** Half the length of the axis segment, along local y (≥ 0): the capsule's total height is `2 · (halfHeight + radius)`. */
   readonly halfHeight: number;
 
   /** @throws InvalidRadiusError if `halfHeight` or `radius` is negative or not finite. */

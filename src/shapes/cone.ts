@@ -12,6 +12,7 @@ const KIND = /* @__PURE__ */ builtInKindIndex('cone');
 
 /** A solid cone along local Y: apex at (0, +halfHeight, 0), base disc of `radius` at y = −halfHeight. */
 export class Cone implements SupportMap {
+  /** Discriminant of the shape union: always `'cone'`. */
   readonly kind = 'cone' as const;
   static {
     markBuiltIn(this, KIND); // the dispatcher's index of this kind, on the prototype (shape.ts, KIND_INDEX)
@@ -21,6 +22,7 @@ export class Cone implements SupportMap {
   /** The geometric radius of the base disc. */
   readonly radius: number;
   readonly boundingRadius: number;
+  /** Half the cone's height along local y (≥ 0): the apex is at y = +halfHeight, the base at y = −halfHeight. */
   readonly halfHeight: number;
 
   /** @throws InvalidRadiusError if `halfHeight` or `radius` is negative or not finite. */

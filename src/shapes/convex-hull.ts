@@ -43,6 +43,10 @@ export interface HullFace {
   index: number;
   /** Number of corners written into `points`. */
   count: number;
+  /**
+   * The corners, packed x, y, z (local frame), counter-clockwise seen from outside; only the first `3 · count`
+   * numbers are in use. Replaced by a larger array when a face has more corners than it has room for.
+   */
   points: Float64Array;
   /** Outward unit normal (local frame). */
   normal: Vec3Like;
@@ -71,6 +75,7 @@ export function createHullFace(capacity = 8): HullFace {
  * a scan if the cap is reached.
  */
 export class ConvexHull implements SupportMap {
+  /** Discriminant of the shape union: always `'convexHull'`. */
   readonly kind = 'convexHull' as const;
   static {
     markBuiltIn(this, KIND); // the dispatcher's index of this kind, on the prototype (shape.ts, KIND_INDEX)
@@ -85,11 +90,13 @@ export class ConvexHull implements SupportMap {
   readonly dimension: HullDimension;
   /** Vertex `v`'s neighbours are `neighborIndices[neighborStart[v] .. neighborStart[v + 1])`. */
   readonly neighborStart: Int32Array;
+  /** Every vertex's neighbours along hull edges (polygon edges for a flat hull), row by row as `neighborStart` says. */
   readonly neighborIndices: Int32Array;
   /** Number of faces (0 for a point or segment; 2 for a polygon, one per side). */
   readonly faceCount: number;
   /** Face `f`'s corners are `faceIndices[faceStart[f] .. faceStart[f + 1])`, counter-clockwise seen from outside. */
   readonly faceStart: Int32Array;
+  /** Every face's corner vertex indices, counter-clockwise seen from outside, row by row as `faceStart` says. */
   readonly faceIndices: Int32Array;
   /** Outward unit normals, packed x, y, z. */
   readonly faceNormals: Float64Array;

@@ -11,6 +11,7 @@ const KIND = /* @__PURE__ */ builtInKindIndex('cylinder');
 
 /** A solid cylinder along local Y, from y = −halfHeight to +halfHeight, of `radius`. */
 export class Cylinder implements SupportMap {
+  /** Discriminant of the shape union: always `'cylinder'`. */
   readonly kind = 'cylinder' as const;
   static {
     markBuiltIn(this, KIND); // the dispatcher's index of this kind, on the prototype (shape.ts, KIND_INDEX)
@@ -20,6 +21,7 @@ export class Cylinder implements SupportMap {
   /** The geometric radius of the cylinder. */
   readonly radius: number;
   readonly boundingRadius: number;
+  /** Half the cylinder's height along local y (≥ 0): the caps are at y = ±halfHeight. */
   readonly halfHeight: number;
 
   /** @throws InvalidRadiusError if `halfHeight` or `radius` is negative or not finite. */

@@ -11,14 +11,18 @@ const KIND = /* @__PURE__ */ builtInKindIndex('ellipsoid');
 
 /** An axis-aligned ellipsoid (in its local frame) with semi-axes `rx`, `ry`, `rz`. */
 export class Ellipsoid implements SupportMap {
+  /** Discriminant of the shape union: always `'ellipsoid'`. */
   readonly kind = 'ellipsoid' as const;
   static {
     markBuiltIn(this, KIND); // the dispatcher's index of this kind, on the prototype (shape.ts, KIND_INDEX)
   }
   readonly sweptRadius = 0;
   readonly boundingRadius: number;
+  /** Semi-axis along local x (≥ 0; a length). */
   readonly rx: number;
+  /** Semi-axis along local y (≥ 0; a length). */
   readonly ry: number;
+  /** Semi-axis along local z (≥ 0; a length). */
   readonly rz: number;
 
   /** @throws InvalidRadiusError if a semi-axis is negative or not finite. */

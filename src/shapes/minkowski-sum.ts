@@ -9,11 +9,14 @@ const KIND = /* @__PURE__ */ builtInKindIndex('minkowskiSum');
  * so the core is the sum of the cores.
  */
 export class MinkowskiSum implements SupportMap {
+  /** Discriminant of the shape union: always `'minkowskiSum'`. */
   readonly kind = 'minkowskiSum' as const;
   static {
     markBuiltIn(this, KIND); // the dispatcher's index of this kind, on the prototype (shape.ts, KIND_INDEX)
   }
+  /** The first summand, as given (kept, not copied; both summands in this shape's local frame). */
   readonly a: ConvexShape;
+  /** The second summand, as given (kept, not copied). */
   readonly b: ConvexShape;
   readonly sweptRadius: number;
   readonly boundingRadius: number;

@@ -5,6 +5,7 @@ const KIND = /* @__PURE__ */ builtInKindIndex('point');
 
 /** The single point at the local origin. Useful as a probe, and rounded into a sphere. */
 export class Point implements SupportMap {
+  /** Discriminant of the shape union: always `'point'`. */
   readonly kind = 'point' as const;
   static {
     markBuiltIn(this, KIND); // the dispatcher's index of this kind, on the prototype (shape.ts, KIND_INDEX)

@@ -10,10 +10,12 @@ const KIND = /* @__PURE__ */ builtInKindIndex('rounded');
  * and applies both radii to its result (the core-plus-radius two-step).
  */
 export class Rounded implements SupportMap {
+  /** Discriminant of the shape union: always `'rounded'`. */
   readonly kind = 'rounded' as const;
   static {
     markBuiltIn(this, KIND); // the dispatcher's index of this kind, on the prototype (shape.ts, KIND_INDEX)
   }
+  /** The inner shape, as given (kept, not copied). */
   readonly shape: ConvexShape;
   /** The radius added by this wrapper (the inner shape may have its own). */
   readonly radius: number;

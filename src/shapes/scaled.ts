@@ -23,10 +23,12 @@ const KIND = /* @__PURE__ */ builtInKindIndex('scaled');
  * treats as a smooth shape like an ellipsoid.
  */
 export class Scaled implements SupportMap {
+  /** Discriminant of the shape union: always `'scaled'`. */
   readonly kind = 'scaled' as const;
   static {
     markBuiltIn(this, KIND); // the dispatcher's index of this kind, on the prototype (shape.ts, KIND_INDEX)
   }
+  /** The inner shape, as given (kept, not copied), before the scale is applied. */
   readonly shape: ConvexShape;
   /** The scale per local axis (a copy of the constructor's argument). */
   readonly scale: Readonly<Vec3Like>;

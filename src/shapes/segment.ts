@@ -6,13 +6,16 @@ const KIND = /* @__PURE__ */ builtInKindIndex('segment');
 
 /** The line segment from `a` to `b` (local frame). `a` may equal `b`. */
 export class Segment implements SupportMap {
+  /** Discriminant of the shape union: always `'segment'`. */
   readonly kind = 'segment' as const;
   static {
     markBuiltIn(this, KIND); // the dispatcher's index of this kind, on the prototype (shape.ts, KIND_INDEX)
   }
   readonly sweptRadius = 0;
   readonly boundingRadius: number;
+  /** First end (local frame; a copy of the constructor's argument). */
   readonly a: Readonly<Vec3Like>;
+  /** Second end (local frame; a copy of the constructor's argument). */
   readonly b: Readonly<Vec3Like>;
 
   /** @throws InvalidNumberError if a coordinate is NaN or infinite. */

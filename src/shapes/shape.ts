@@ -114,6 +114,7 @@ export type ShapeKind = BuiltInConvexKind | 'custom' | 'compound' | 'mesh';
  * take the general GJK/EPA path (so does any object with a support method that is not a built-in shape).
  */
 export interface CustomShape extends SupportMap {
+  /** `'custom'`, or absent: either way the shape takes the general GJK/EPA path. */
   readonly kind?: 'custom';
 }
 
@@ -132,15 +133,19 @@ export type ConcaveShape = CompoundShape | MeshShape;
 
 /** What every `Compound` is (query/parted/compound.ts). */
 export interface CompoundShape {
+  /** Discriminant of the shape union: always `'compound'`. */
   readonly kind: 'compound';
   /** The parts' shapes, in the order given. */
   readonly shapes: readonly ConvexShape[];
+  /** Number of parts (`shapes.length`); part indices in results run from 0 to `partCount − 1`. */
   readonly partCount: number;
+  /** Radius of a ball about the compound's local origin that holds every part (a length). */
   readonly boundingRadius: number;
 }
 
 /** What every `TriangleMesh` is (query/parted/triangle-mesh.ts). */
 export interface MeshShape {
+  /** Discriminant of the shape union: always `'mesh'`. */
   readonly kind: 'mesh';
   /** Vertices, 3 numbers each. */
   readonly vertices: Float64Array;
@@ -148,8 +153,11 @@ export interface MeshShape {
   readonly triangles: Int32Array;
   /** For each kept triangle, its index in the triangle list given. */
   readonly sourceIndex: Int32Array;
+  /** Number of triangles kept (`triangles.length / 3`), degenerate ones not counted. */
   readonly triangleCount: number;
+  /** How many of the triangles given were degenerate (zero area) and left out. */
   readonly degenerateCount: number;
+  /** Radius of a ball about the mesh's local origin that holds every vertex (a length). */
   readonly boundingRadius: number;
 }
 
@@ -236,12 +244,6 @@ export function largestNorm(...points: Readonly<Vec3Like>[]): number {
   return r;
 }
 
-/**
- * Throws for a support point that is not finite (a support function of the user's own that wrote NaN or
- * an infinity), naming the shape's kind and the direction: with such a point GJK's comparisons all fail and
- * its answer (distance 0, no intersection) would be wrong without a word. Callers test inline and call
- * this only to throw.
- */
 /** The error for a support function of the user's that returned something other than the `out` it was given. */
 export function throwSupportNotOut(shape: Pick<SupportMap, 'support'>, returned: unknown): never {
   const kind = (shape as { kind?: unknown }).kind;
@@ -249,6 +251,12 @@ export function throwSupportNotOut(shape: Pick<SupportMap, 'support'>, returned:
     `returned ${describeValue(returned)}, not the vector it was given; a support writes its point into \`out\` and returns \`out\``);
 }
 
+/**
+ * Throws for a support point that is not finite (a support function of the user's own that wrote NaN or
+ * an infinity), naming the shape's kind and the direction: with such a point GJK's comparisons all fail and
+ * its answer (distance 0, no intersection) would be wrong without a word. Callers test inline and call
+ * this only to throw.
+ */
 export function throwNonFiniteSupport(shape: Pick<SupportMap, 'support'>, p: Readonly<Vec3Like>, d: Readonly<Vec3Like>): never {
   const kind = (shape as { kind?: unknown }).kind;
   throw new InvalidShapeError(`${typeof kind === 'string' ? kind : 'custom'} shape's support`,

@@ -6,10 +6,12 @@ const KIND = /* @__PURE__ */ builtInKindIndex('sphere');
 
 /** A ball of `radius` about the local origin: a point core plus a radius. */
 export class Sphere implements SupportMap {
+  /** Discriminant of the shape union: always `'sphere'`. */
   readonly kind = 'sphere' as const;
   static {
     markBuiltIn(this, KIND); // the dispatcher's index of this kind, on the prototype (shape.ts, KIND_INDEX)
   }
+  /** Radius of the ball (≥ 0; a length). */
   readonly radius: number;
   /** Equal to `radius`: the core is swept by it. */
   readonly sweptRadius: number;

@@ -6,6 +6,7 @@ const KIND = /* @__PURE__ */ builtInKindIndex('triangle');
 
 /** The (flat, two-sided) triangle abc in the local frame. Degenerate triangles are allowed. */
 export class Triangle implements SupportMap {
+  /** Discriminant of the shape union: always `'triangle'`. */
   readonly kind = 'triangle' as const;
   static {
     markBuiltIn(this, KIND); // the dispatcher's index of this kind, on the prototype (shape.ts, KIND_INDEX)
@@ -15,8 +16,11 @@ export class Triangle implements SupportMap {
   // shape, where a field kept as a raw double is boxed by every load (16 bytes). A mesh's scratch triangle
   // takes each triangle's radius already boxed (triangle-mesh.ts, boxedRadii), so its stores box nothing.
   readonly boundingRadius: number;
+  /** Vertex a (local frame; a copy of the constructor's argument). */
   readonly a: Readonly<Vec3Like>;
+  /** Vertex b (local frame; a copy of the constructor's argument). */
   readonly b: Readonly<Vec3Like>;
+  /** Vertex c (local frame; a copy of the constructor's argument). */
   readonly c: Readonly<Vec3Like>;
 
   /** @throws InvalidNumberError if a coordinate is NaN or infinite. */

@@ -60,8 +60,12 @@ export interface WorldOptions {
 export interface BodyOptions {
   /** A body that never moves (its pose may still be set: it is then reinserted). Static bodies are not paired with each other. */
   static?: boolean;
-  /** Collision filter (32 bits each; default all ones): a pair is tested when each body's group meets the other's mask. */
+  /**
+   * The groups the body is in, as bits of a 32-bit integer (default all ones). A pair is tested when each body's
+   * group shares a bit with the other's mask.
+   */
   group?: number;
+  /** The groups the body collides with, as bits of a 32-bit integer (default all ones): see `group`. */
   mask?: number;
   /** Anything, kept for you (`userData(handle)`). */
   userData?: unknown;

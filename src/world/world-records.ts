@@ -17,17 +17,21 @@ import type { ContactResult, QueryStatus } from '../query/pair/results.js';
 
 /** A contact of the world: the pair's handles and its `contact` answer (world space, normal from a to b). */
 export interface WorldContact extends ContactResult {
+  /** The handle of the pair's body A (of the two, the one in the lower slot: not always the lower handle). */
   a: number;
+  /** The handle of the pair's body B (shape B of the contact). */
   b: number;
 }
 
 /** A hit of a world ray cast: the body, and `rayCast`'s answer for it. */
 export interface WorldRayHit extends RayHit {
+  /** The handle of the body hit (−1 in a fresh record). */
   body: number;
 }
 
 /** The first hit of a world shape cast: the body, and `shapeCast`'s answer (the cast shape is A, the body B). */
 export interface WorldShapeCastResult extends ShapeCastResult {
+  /** The handle of the body met: shape B of the answer (−1 in a fresh record). */
   body: number;
 }
 

@@ -6,6 +6,7 @@ import { markShape2, type Shape2 } from './shape2.js';
 
 /** A rectangle centred at the origin, given by its half extents. */
 export class Box2 implements Shape2 {
+  /** Discriminant of the 2D shape union: always `'box'`. */
   readonly kind = 'box' as const;
   static {
     markShape2(this);
@@ -16,7 +17,9 @@ export class Box2 implements Shape2 {
   readonly coreVertices: Float64Array;
   /** @internal */
   readonly coreNormals: Float64Array;
+  /** Half the rectangle's width, along local x (≥ 0; a length). */
   readonly hx: number;
+  /** Half the rectangle's height, along local y (≥ 0; a length). */
   readonly hy: number;
 
   /** @throws InvalidRadiusError if a half extent is negative or not finite. Zero gives a segment or a point. */

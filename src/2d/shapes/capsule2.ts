@@ -5,12 +5,16 @@ import { markShape2, type Shape2 } from './shape2.js';
 
 /** The points within `radius` of the segment from (0, −halfHeight) to (0, halfHeight): a stadium. */
 export class Capsule2 implements Shape2 {
+  /** Discriminant of the 2D shape union: always `'capsule'`. */
   readonly kind = 'capsule' as const;
   static {
     markShape2(this);
   }
+  /** Half the length of the core segment, along local y (≥ 0): the capsule's total height is `2 · (halfHeight + radius)`. */
   readonly halfHeight: number;
+  /** Radius swept around the core segment (≥ 0; a length). */
   readonly radius: number;
+  /** Equal to `radius`: the core is swept by it. */
   readonly sweptRadius: number;
   readonly boundingRadius: number;
   /** @internal The core as a polygon (shape2.ts). */

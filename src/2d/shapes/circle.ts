@@ -4,11 +4,14 @@ import { markShape2, NO_EDGES, POINT_CORE, type Shape2 } from './shape2.js';
 
 /** A disc of `radius` about the origin: a point core with the radius swept around it. */
 export class Circle implements Shape2 {
+  /** Discriminant of the 2D shape union: always `'circle'`. */
   readonly kind = 'circle' as const;
   static {
     markShape2(this);
   }
+  /** Radius of the disc (≥ 0; a length). */
   readonly radius: number;
+  /** Equal to `radius`: the core is swept by it. */
   readonly sweptRadius: number;
   readonly boundingRadius: number;
   /** @internal The core as a polygon (shape2.ts): the centre. */

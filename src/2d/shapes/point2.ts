@@ -3,6 +3,7 @@ import { markShape2, NO_EDGES, POINT_CORE, type Shape2 } from './shape2.js';
 
 /** The origin of its frame: a point. */
 export class Point2 implements Shape2 {
+  /** Discriminant of the 2D shape union: always `'point'`. */
   readonly kind = 'point' as const;
   static {
     markShape2(this);

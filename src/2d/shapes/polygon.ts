@@ -9,6 +9,7 @@ import { markShape2, type Shape2 } from './shape2.js';
  * outward unit normal of each edge, edge i running from vertex i to vertex i + 1 (as Box2D's b2Polygon).
  */
 export class Polygon implements Shape2 {
+  /** Discriminant of the 2D shape union: always `'polygon'`. */
   readonly kind = 'polygon' as const;
   static {
     markShape2(this);

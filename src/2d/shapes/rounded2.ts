@@ -7,6 +7,7 @@ import { checkShape2, markShape2, type Shape2 } from './shape2.js';
  * any 2D shape, a rounded one included: the radii add, and the core is the innermost shape's.
  */
 export class Rounded2 implements Shape2 {
+  /** Discriminant of the 2D shape union: always `'rounded'`. */
   readonly kind = 'rounded' as const;
   static {
     markShape2(this);

@@ -6,6 +6,7 @@ import { markShape2, type Shape2 } from './shape2.js';
 
 /** The segment from `a` to `b` (local frame). A zero-length segment is a point. */
 export class Segment2 implements Shape2 {
+  /** Discriminant of the 2D shape union: always `'segment'`. */
   readonly kind = 'segment' as const;
   static {
     markShape2(this);
@@ -16,9 +17,13 @@ export class Segment2 implements Shape2 {
   readonly coreVertices: Float64Array;
   /** @internal */
   readonly coreNormals: Float64Array;
+  /** x of the end `a` (local frame). */
   readonly ax: number;
+  /** y of the end `a` (local frame). */
   readonly ay: number;
+  /** x of the end `b` (local frame). */
   readonly bx: number;
+  /** y of the end `b` (local frame). */
   readonly by: number;
 
   /** @throws InvalidNumberError naming the coordinate that is not a finite number. */

@@ -28,6 +28,7 @@ export type Shape2Kind = 'point' | 'segment' | 'circle' | 'box' | 'capsule' | 'p
 
 /** A 2D shape: one of the classes of `convex-collide/2d`. */
 export interface Shape2 extends SupportMap2 {
+  /** Which class the shape is, to narrow a `Shape2` by. */
   readonly kind: Shape2Kind;
   /**
    * @internal The core as a convex polygon in the wide sense, counter-clockwise, flat x y pairs: 1 vertex
@@ -39,10 +40,6 @@ export interface Shape2 extends SupportMap2 {
 }
 
 /**
- * Marks the 2D shape classes: a query accepts an object whose class was marked (a plain copy of a shape,
- * `{...circle}`, has its fields but not its support method, and is refused with a clear error).
- */
-/**
  * @internal Whether turning the shape about its origin changes it: not when its core is a point at the
  * origin (Point2, Circle, and their roundings share POINT_CORE), whose queries then skip the rotation.
  */
@@ -52,6 +49,10 @@ export function turns(shape: Shape2): boolean {
 
 const SHAPE2: unique symbol = Symbol('convex-collide 2d shape');
 
+/**
+ * Marks the 2D shape classes: a query accepts an object whose class was marked (a plain copy of a shape,
+ * `{...circle}`, has its fields but not its support method, and is refused with a clear error).
+ */
 export function markShape2(cls: { prototype: object }): void {
   Object.defineProperty(cls.prototype, SHAPE2, { value: true });
 }

@@ -5,6 +5,7 @@ import { vec3 } from '../../math/vec3.js';
 export interface RayHit {
   /** The ray's parameter at the hit: `point = origin + t · direction` (in the direction's own units). */
   t: number;
+  /** The hit point, `origin + t · direction`: on the surface, or the origin itself for an origin inside a solid shape. */
   point: Vec3Like;
   /**
    * The shape's outward unit normal at `point` (any unit vector of the normal cone at an edge or a

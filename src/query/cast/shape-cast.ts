@@ -37,7 +37,9 @@ import { copyContactAnswer } from '../pair/query-work.js';
 
 /** A motion: a constant velocity and a constant angular velocity (radians per unit time, world axes). */
 export interface Motion {
+  /** Velocity: the displacement of the shape's position per unit time (world space; default zero). */
   linear?: Readonly<Vec3Like>;
+  /** Angular velocity: the turn axis times radians per unit time (world axes), about the shape's position; default zero. */
   angular?: Readonly<Vec3Like>;
 }
 
@@ -55,21 +57,29 @@ export interface ShapeCastResult {
   time: number;
   /** `contact`'s normal at that time (unit, from A towards B). */
   normal: Vec3Like;
+  /** `contact`'s point on A at that time: the closest point when apart, A's deepest along `normal` when overlapping. */
   pointA: Vec3Like;
+  /** `contact`'s point on B at that time: the closest point when apart, B's deepest along `−normal` when overlapping. */
   pointB: Vec3Like;
   /** `contact`'s separation at that time (at most the target, within the tolerance). */
   separation: number;
   /** 'converged', or 'max-iterations' when the step cap was reached first (the time is then a lower bound). */
   status: QueryStatus;
+  /**
+   * Iterations of the method that answered: the GJK ray cast for translations only, conservative advancement
+   * with rotation (or for shapes outside the unscaled range); 0 when within the target at time 0.
+   */
   iterations: number;
   /**
-   * The parts of A and of B the answer is between: a compound's part index, a triangle mesh's triangle
-   * (its index in the list given); 0 for a convex shape.
+   * The part of A the answer is at: a compound's part index, a triangle mesh's triangle (its index in the
+   * list given); 0 for a convex shape.
    */
   partA: number;
+  /** The part of B the answer is at, numbered as `partA`. */
   partB: number;
 }
 
+/** A shape cast result record to pass as `out`: nothing is allocated per call. */
 export function createShapeCastResult(): ShapeCastResult {
   return { time: 0, normal: vec3(1, 0, 0), pointA: vec3(), pointB: vec3(), separation: 0, status: 'converged', iterations: 0, partA: 0, partB: 0 };
 }

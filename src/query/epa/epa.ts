@@ -47,6 +47,7 @@ export interface EpaOptions {
   epaRelativeTolerance?: number;
   /** Overrides EPA_MAX_ITERATIONS (at most that constant: the polytope is preallocated). */
   epaMaxIterations?: number;
+  /** Called once per EPA iteration with a copy of EPA's state (for the explorer and debugging); see {@link EpaTraceStep}. */
   trace?: TraceCallback;
 }
 

@@ -56,8 +56,11 @@ const GJK_STALL_RETRIES = T.GJK_STALL_RETRIES;
  * tolerance.
  */
 export class GjkCache {
+  /** x of the stored direction: GJK's last closest point of A − B, in A's local frame (any length; read only when `valid`). */
   x = 0;
+  /** y of the stored direction (see `x`). */
   y = 0;
+  /** z of the stored direction (see `x`). */
   z = 0;
   /** Whether the cache holds a direction. */
   valid = false;

@@ -17,10 +17,13 @@ import { supportFeature } from './support-feature.js';
 
 /** Result of {@link contactFeatures}. */
 export interface ContactFeatures {
+  /** A's feature furthest along the normal (docs/manifolds.md numbers each kind's features). */
   featureA: Feature;
+  /** B's feature furthest against the normal. */
   featureB: Feature;
 }
 
+/** A contact features record to pass as `out`: nothing is allocated per call. */
 export function createContactFeatures(): ContactFeatures {
   return { featureA: { type: 'none', index: -1 }, featureB: { type: 'none', index: -1 } };
 }

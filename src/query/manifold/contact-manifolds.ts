@@ -47,6 +47,7 @@ export interface ManifoldsOptions extends Omit<ManifoldOptions, 'cache'> {
 export interface ManifoldList {
   /** Number of manifolds in use; `manifolds` may hold more records, for reuse. */
   count: number;
+  /** The manifold records: `manifolds[0 .. count − 1]` are the answer, one per pair of parts that touch (the rest are spare). */
   manifolds: Manifold[];
 }
 

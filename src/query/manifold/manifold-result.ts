@@ -16,7 +16,9 @@ export type { FeatureType } from './feature-code.js';
  * shape (docs/manifolds.md lists each kind's numbering), or `'none'` (index −1) on a curved surface.
  */
 export interface Feature {
+  /** `'vertex'`, `'edge'` or `'face'`, or `'none'` on a curved surface. */
   type: FeatureType;
+  /** The feature's index among the shape's features of that type (docs/manifolds.md, "Features and ids"); −1 for `'none'`. */
   index: number;
 }
 
@@ -28,7 +30,9 @@ export interface ManifoldPoint {
   pointB: Vec3Like;
   /** Negative where the shapes overlap at this point. */
   separation: number;
+  /** The feature of A the point comes from, numbered within A (within part `partA` for a compound or a mesh). */
   featureA: Feature;
+  /** The feature of B the point comes from, numbered within B (within part `partB` for a compound or a mesh). */
   featureB: Feature;
   /**
    * Made from the feature pair, so the same while the same features touch: match points across frames
@@ -43,16 +47,18 @@ export interface Manifold {
   normal: Vec3Like;
   /** Number of points in use; `points` holds more records, for reuse. */
   count: number;
+  /** The point records: `points[0 .. count − 1]` are the answer, the rest are spare (createManifold makes MANIFOLD_MAX_POINTS). */
   points: ManifoldPoint[];
   /** How the contact query behind the normal ended (see QueryStatus). */
   status: QueryStatus;
   /** GJK plus EPA iterations of that query. */
   iterations: number;
   /**
-   * The pair of parts the manifold is between (contactManifolds): a compound's part index, a mesh's
-   * triangle index in the list given; 0 for a convex shape.
+   * The part of A the manifold is at (contactManifolds): a compound's part index, a mesh's triangle index in
+   * the list given; 0 for a convex shape.
    */
   partA: number;
+  /** The part of B the manifold is at, numbered as `partA`. */
   partB: number;
 }
 

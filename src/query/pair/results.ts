@@ -21,14 +21,16 @@ export interface ClosestPointsResult {
    * intersect it is the best separating direction GJK knew (not a penetration normal; use `contact`).
    */
   normal: Vec3Like;
+  /** How GJK ended (`'converged'` for a closed form). */
   status: QueryStatus;
-  /** GJK iterations used. */
+  /** GJK iterations used (0 for a closed form); for a compound or a mesh, those of the part pair reported. */
   iterations: number;
   /**
-   * For a compound, the index of the part of A (of B) the answer is between; for a mesh, of the triangle
-   * (in the list given); 0 for a convex shape.
+   * For a compound, the index of the part of A the answer is at; for a mesh, of the triangle (in the list
+   * given); 0 for a convex shape.
    */
   partA: number;
+  /** The part of B the answer is at, numbered as `partA`. */
   partB: number;
 }
 
@@ -42,6 +44,7 @@ export interface PenetrationResult {
   pointA: Vec3Like;
   /** B's deepest point along `−normal`; `(pointA − pointB) · normal = depth`. */
   pointB: Vec3Like;
+  /** How EPA ended, or GJK when EPA did not run (only the radii overlap); `'converged'` for a closed form. */
   status: QueryStatus;
   /** GJK plus EPA iterations used. */
   iterations: number;
@@ -57,24 +60,30 @@ export interface ContactResult {
   pointA: Vec3Like;
   /** Apart: the closest point on B. Overlapping: B's deepest point along `−normal`. */
   pointB: Vec3Like;
+  /** How GJK ended, or EPA when it ran (the cores overlap); `'converged'` for a closed form. */
   status: QueryStatus;
+  /** GJK iterations, plus EPA's when it ran (0 for a closed form); for a compound or a mesh, those of the part pair reported. */
   iterations: number;
   /**
-   * For a compound, the index of the part of A (of B) the answer is between; for a mesh, of the triangle
-   * (in the list given); 0 for a convex shape.
+   * For a compound, the index of the part of A the answer is at; for a mesh, of the triangle (in the list
+   * given); 0 for a convex shape.
    */
   partA: number;
+  /** The part of B the answer is at, numbered as `partA`. */
   partB: number;
 }
 
+/** A closest-points result record to pass as `out`: nothing is allocated per call. */
 export function createClosestPointsResult(): ClosestPointsResult {
   return { distance: 0, pointA: vec3(), pointB: vec3(), normal: vec3(1, 0, 0), status: 'converged', iterations: 0, partA: 0, partB: 0 };
 }
 
+/** A penetration result record to pass as `out`: nothing is allocated per call. */
 export function createPenetrationResult(): PenetrationResult {
   return { depth: 0, normal: vec3(1, 0, 0), pointA: vec3(), pointB: vec3(), status: 'converged', iterations: 0 };
 }
 
+/** A contact result record to pass as `out`: nothing is allocated per call. */
 export function createContactResult(): ContactResult {
   return { separation: 0, normal: vec3(1, 0, 0), pointA: vec3(), pointB: vec3(), status: 'converged', iterations: 0, partA: 0, partB: 0 };
 }

@@ -7,8 +7,11 @@ import type { Vec3Like } from '../../math/types.js';
  */
 export type TraceStep = GjkTraceStep | EpaTraceStep;
 
+/** One GJK step: the support point found, and the simplex and closest point after it. */
 export interface GjkTraceStep {
+  /** Which algorithm the step is of: always `'gjk'` here (the discriminant of {@link TraceStep}). */
   readonly algorithm: 'gjk';
+  /** GJK's iteration count at this step: 0 for the starting simplex (one support point), then 1, 2, … */
   readonly iteration: number;
   /** Search direction used for this step's support query. */
   readonly direction: Vec3Like;
@@ -22,8 +25,11 @@ export interface GjkTraceStep {
   readonly distance: number;
 }
 
+/** One EPA step: the polytope, its face closest to the origin, and the support point found along that face's normal. */
 export interface EpaTraceStep {
+  /** Which algorithm the step is of: always `'epa'` here (the discriminant of {@link TraceStep}). */
   readonly algorithm: 'epa';
+  /** EPA's iteration count at this step, from 0 (counted apart from GJK's). */
   readonly iteration: number;
   /** Every live face of the polytope as a triangle of three points. */
   readonly faces: [Vec3Like, Vec3Like, Vec3Like][];

@@ -17,10 +17,16 @@ import { registerConcavePairs } from './parted-pairs.js';
 
 /** A part of a {@link Compound}: a convex shape and its pose in the compound's frame. */
 export interface CompoundPart {
+  /** The part's shape: a convex shape (not a compound or a triangle mesh), in its own local frame. */
   shape: ConvexShape;
+  /** The part's pose in the compound's frame (read when the compound is built, not kept). */
   pose: PoseLike;
 }
 
+/**
+ * A compound shape: the union of convex parts, each at a pose in the compound's frame. Every pairwise query
+ * answers for its closest (or deepest) pair of parts and reports the part's index (`partA`, `partB`).
+ */
 export class Compound implements CompoundShape {
   static {
     // The dispatcher learns the compound's kind, and its pair functions join the tables, when this class
@@ -29,6 +35,7 @@ export class Compound implements CompoundShape {
     registerConcavePairs('compound');
   }
 
+  /** The shape kind: `'compound'`. */
   readonly kind = 'compound' as const;
   /** The parts' shapes, in the order given. */
   readonly shapes: readonly ConvexShape[];
@@ -85,6 +92,7 @@ export class Compound implements CompoundShape {
     this.boundingRadius = radius;
   }
 
+  /** Number of parts. */
   get partCount(): number {
     return this.shapes.length;
   }

@@ -18,10 +18,26 @@ import { registerConcavePairs } from './parted-pairs.js';
 
 /** What `TriangleMesh.fromGeometry` reads: a three.js `BufferGeometry`, or anything shaped like one. */
 export interface GeometryLike {
-  readonly attributes: { readonly [name: string]: { readonly array: ArrayLike<number>; readonly itemSize?: number } | undefined };
-  readonly index?: { readonly array: ArrayLike<number> } | null;
+  /** The vertex attributes by name; only `position` is read (required). */
+  readonly attributes: {
+    readonly [name: string]: {
+      /** The attribute's numbers, `itemSize` a vertex: x, y, z for `position` (a plain, not interleaved, attribute). */
+      readonly array: ArrayLike<number>;
+      /** Numbers a vertex; for `position`, 3 when given. */
+      readonly itemSize?: number;
+    } | undefined;
+  };
+  /** The index buffer; null or absent for a non-indexed geometry, whose every three vertices make a triangle. */
+  readonly index?: {
+    /** Vertex indices, three a triangle. */
+    readonly array: ArrayLike<number>;
+  } | null;
 }
 
+/**
+ * A triangle mesh: a two-sided surface of triangles with no inside, for the pairwise queries, ray and shape
+ * casts and the world. Build it from vertices and indices, or from a three.js geometry with {@link TriangleMesh.fromGeometry}.
+ */
 export class TriangleMesh implements MeshShape {
   static {
     // As Compound's: the dispatcher learns the kind, and the mesh pair functions join the tables, when the
@@ -30,6 +46,7 @@ export class TriangleMesh implements MeshShape {
     registerConcavePairs('mesh');
   }
 
+  /** The shape kind: `'mesh'`. */
   readonly kind = 'mesh' as const;
   /** Vertices, 3 numbers each. */
   readonly vertices: Float64Array;
@@ -132,6 +149,7 @@ export class TriangleMesh implements MeshShape {
     this.triangleRadius = boxedRadii(norms, this.triangles, kept);
   }
 
+  /** Number of triangles kept: those given less the degenerate ones (`degenerateCount`). */
   get triangleCount(): number {
     return this.sourceIndex.length;
   }
