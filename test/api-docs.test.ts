@@ -1,7 +1,8 @@
 /**
  * The API reference (`npm run docs`: TypeDoc over the public entries, typedoc.json) builds without a
- * warning: every public symbol a signature names is exported, every `{@link}` resolves, and no internal
- * helper leaks into the reference. Built into a scratch folder; docs/api is not committed.
+ * warning: every public symbol a signature names is exported, every `{@link}` resolves, no internal
+ * helper leaks into the reference, and every export, parameter and field of every result, option and
+ * class is documented (`validation.notDocumented`, with warnings as errors). Built into a scratch folder; docs/api is not committed.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,7 +14,7 @@ import { expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
-it('TypeDoc builds the API reference without warnings', async () => {
+it('TypeDoc builds the API reference without warnings, every export and field documented', async () => {
   const typedoc = join(createRequire(import.meta.url).resolve('typedoc/package.json'), '..', 'bin', 'typedoc');
   const out = mkdtempSync(join(tmpdir(), 'convex-collide-api-'));
   try {

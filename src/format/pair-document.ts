@@ -37,7 +37,9 @@ export type PairId = string | number;
 
 /** A pose read from JSON: plain objects, the quaternion already normalised. Satisfies {@link PoseLike}. */
 export interface PoseJsonValue extends PoseLike {
+  /** The position, from the JSON `[x, y, z]`. */
   position: Vec3Like;
+  /** The orientation, from the JSON `[x, y, z, w]`, normalised to unit length. */
   quaternion: QuatLike;
 }
 
@@ -45,15 +47,21 @@ export interface PoseJsonValue extends PoseLike {
 export interface ParsedPair {
   /** Position in the input's `pairs` array. */
   readonly index: number;
+  /** The pair's id as written. */
   readonly id: PairId;
+  /** The first shape (a convex shape, a compound or a mesh). */
   readonly a: Shape;
+  /** Where `a` is: its pose in world space. */
   readonly poseA: PoseJsonValue;
+  /** The second shape. */
   readonly b: Shape;
+  /** Where `b` is. */
   readonly poseB: PoseJsonValue;
 }
 
 /** One pair that could not be read. */
 export interface PairParseError {
+  /** Position in the input's `pairs` array. */
   readonly index: number;
   /** The pair's id, or `null` when the id itself was missing or invalid (or the pair is not an object). */
   readonly id: PairId | null;
@@ -78,6 +86,7 @@ export function isPairParseError(entry: ParsedPair | PairParseError): entry is P
 
 /** A pair-query document after reading: one entry per input pair, in input order. */
 export interface PairQueryDocument {
+  /** One entry per element of `pairs`, in order: a pair ready to query, or why it could not be read. */
   readonly entries: ReadonlyArray<ParsedPair | PairParseError>;
 }
 

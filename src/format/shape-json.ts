@@ -22,19 +22,100 @@ import { Triangle } from '../shapes/triangle.js';
 
 /** The JSON SHAPE format: a `type` and its fields, coordinates as `[x, y, z]`. */
 export type ShapeJSON =
-  | { type: 'point' }
-  | { type: 'segment'; a: number[]; b: number[] }
-  | { type: 'triangle'; a: number[]; b: number[]; c: number[] }
-  | { type: 'sphere'; radius: number }
-  | { type: 'box'; halfExtents: number[] }
-  | { type: 'capsule'; halfHeight: number; radius: number }
-  | { type: 'cylinder'; halfHeight: number; radius: number }
-  | { type: 'cone'; halfHeight: number; radius: number }
-  | { type: 'ellipsoid'; radii: number[] }
-  | { type: 'convexHull'; points: number[][] }
-  | { type: 'rounded'; shape: ShapeJSON; radius: number }
-  | { type: 'minkowskiSum'; a: ShapeJSON; b: ShapeJSON }
-  | { type: 'scaled'; shape: ShapeJSON; scale: number[] };
+  | {
+    /** A point at the local origin. */
+    type: 'point';
+  }
+  | {
+    /** A segment between two points. */
+    type: 'segment';
+    /** One end, `[x, y, z]` in the shape's frame. */
+    a: number[];
+    /** The other end, `[x, y, z]`. */
+    b: number[];
+  }
+  | {
+    /** A triangle of three corners (flat, two-sided). */
+    type: 'triangle';
+    /** First corner, `[x, y, z]` in the shape's frame. */
+    a: number[];
+    /** Second corner, `[x, y, z]`. */
+    b: number[];
+    /** Third corner, `[x, y, z]`. */
+    c: number[];
+  }
+  | {
+    /** A ball about the local origin. */
+    type: 'sphere';
+    /** Its radius, a finite number ≥ 0. */
+    radius: number;
+  }
+  | {
+    /** A box about the local origin, its faces on the axes. */
+    type: 'box';
+    /** Half its size along x, y and z, `[hx, hy, hz]`, each ≥ 0. */
+    halfExtents: number[];
+  }
+  | {
+    /** A capsule along y: a segment from −halfHeight to +halfHeight swept by a ball. */
+    type: 'capsule';
+    /** Half the length of its core segment along y, ≥ 0. */
+    halfHeight: number;
+    /** The radius of the swept ball, ≥ 0. */
+    radius: number;
+  }
+  | {
+    /** A cylinder along y, from −halfHeight to +halfHeight. */
+    type: 'cylinder';
+    /** Half its height along y, ≥ 0. */
+    halfHeight: number;
+    /** The radius of its discs, ≥ 0. */
+    radius: number;
+  }
+  | {
+    /** A cone along y: its base disc at y = −halfHeight, its apex at +halfHeight. */
+    type: 'cone';
+    /** Half its height along y, ≥ 0. */
+    halfHeight: number;
+    /** The radius of its base, ≥ 0. */
+    radius: number;
+  }
+  | {
+    /** An ellipsoid about the local origin, its axes on x, y and z. */
+    type: 'ellipsoid';
+    /** Its semi-axes `[rx, ry, rz]`, each ≥ 0. */
+    radii: number[];
+  }
+  | {
+    /** The convex hull of a point cloud (quickhull, docs/hulls.md). */
+    type: 'convexHull';
+    /** The points `[[x, y, z], ...]`, in the shape's frame; duplicates and inner points are allowed. */
+    points: number[][];
+  }
+  | {
+    /** A shape with every point pushed out by `radius` (its Minkowski sum with a ball). */
+    type: 'rounded';
+    /** The shape rounded (convex). */
+    shape: ShapeJSON;
+    /** The rounding radius, ≥ 0. */
+    radius: number;
+  }
+  | {
+    /** The Minkowski sum of two convex shapes, both about the local origin. */
+    type: 'minkowskiSum';
+    /** The first shape. */
+    a: ShapeJSON;
+    /** The second shape. */
+    b: ShapeJSON;
+  }
+  | {
+    /** A convex shape scaled along its local axes. */
+    type: 'scaled';
+    /** The shape scaled. */
+    shape: ShapeJSON;
+    /** The factors `[sx, sy, sz]` along x, y and z, each finite and non-zero (a negative one mirrors). */
+    scale: number[];
+  };
 
 const SHAPE_TYPES = 'point, segment, triangle, sphere, box, capsule, cylinder, cone, ellipsoid, convexHull, rounded, minkowskiSum, scaled';
 
@@ -191,11 +272,15 @@ function writeShape(shape: Shape, field: string, depth: number): ShapeJSON {
   }
 }
 
+/**
+ * A value for a message: a short string quoted as JSON (the shape reader's form: `type is "teapot"`), a long
+ * one by its length, anything else by its type; never a whole array or object.
+ */
 function describe(v: unknown): string {
   if (v === undefined) return 'missing';
   if (v === null) return 'null';
   if (Array.isArray(v)) return `an array of length ${v.length}`;
-  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'string') return v.length <= 40 ? JSON.stringify(v) : `a string of length ${v.length}`;
   if (typeof v === 'object') return 'an object';
   return `${typeof v} ${String(v)}`;
 }

@@ -54,3 +54,10 @@ describe('describeShape', () => {
     expect(describeShape(shapeFromJSON(deep))).toBe('rounded rounded rounded rounded …');
   });
 });
+
+describe('shapeFromJSON messages', () => {
+  it('quote a short type, and give a long one by its length (never the whole string)', () => {
+    expect(() => shapeFromJSON({ type: 'teapot' })).toThrow(/^shape\.type is "teapot"; expected one of point/);
+    expect(() => shapeFromJSON({ type: 'x'.repeat(100_000) })).toThrow(/^shape\.type is a string of length 100000; expected one of point/);
+  });
+});
