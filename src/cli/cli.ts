@@ -19,7 +19,7 @@ import { answerSceneQueryText } from './answers/scene.js';
 import { runDocumentCommand } from './commands/document.js';
 import { runJsonlQuery } from './commands/query-jsonl.js';
 import { runQueryCommand } from './commands/query.js';
-import { COMMAND_HELP, HELP } from './help.js';
+import { COMMAND_HELP, EXAMPLES, HELP } from './help.js';
 
 /** Where the CLI reads its input and streams its output. Tests replace it. */
 export interface CliInput {
@@ -100,6 +100,17 @@ async function runCommand(args: readonly string[], input: CliInput): Promise<Cli
     return { stdout: page, stderr: '', exitCode: 0 };
   }
   if (args.length === 1 && args[0] === '--version') return { stdout: `${await readVersion()}\n`, stderr: '', exitCode: 0 };
+  // An input file to start from, for an installed package has none: `convex-collide example query > pairs.json`.
+  if (args[0] === 'example') {
+    const topic = args[1];
+    if (args.length !== 2 || !Object.hasOwn(EXAMPLES, topic)) {
+      return usageError(`example takes one COMMAND${args.length > 2 ? '' : topic === undefined ? '' : `, not "${topic}"`}; expected query, query2d, manifold, raycast, cast, scene or hull`);
+    }
+    // One item a line, as the results documents are written.
+    const doc = JSON.parse(EXAMPLES[topic].input) as Record<string, unknown[]>;
+    const lines = Object.entries(doc).map(([key, items]) => `"${key}": [\n  ${items.map((item) => JSON.stringify(item)).join(',\n  ')}\n]`);
+    return { stdout: `{${lines.join(', ')}}\n`, stderr: '', exitCode: 0 };
+  }
 
   const [command, ...rest] = args;
   const spec = COMMANDS[command];

@@ -45,12 +45,14 @@ Usage:
   convex-collide hull FILE              convex hull of a point list
   convex-collide query2d FILE           answer every pair of a 2D pair file
   convex-collide help COMMAND           a command's input and output formats, with an example
+  convex-collide example COMMAND        an input file for a command, to start from
   convex-collide --help | --version
 
 FILE is a path, or - to read standard input.
 
 Examples:
 ${example('query')}
+  convex-collide example query > pairs.json
   convex-collide query pairs.json > results.json
   convex-collide query --jsonl pairs.jsonl > results.jsonl
 

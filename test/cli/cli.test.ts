@@ -269,6 +269,22 @@ describe('command line', () => {
     }
   });
 
+  it('example COMMAND writes an input file the command answers (an installed package has no example files)', async () => {
+    for (const command of Object.keys(COMMAND_HELP)) {
+      const example = await runCli(['example', command], io({}));
+      expect(example.exitCode, command).toBe(0);
+      const out = await runCli([command, 'made.json'], io({ 'made.json': example.stdout }));
+      expect(out.stderr, command).toBe('');
+      expect(out.exitCode, command).toBe(0);
+      expect(out.stdout.length).toBeGreaterThan(0);
+    }
+    for (const args of [['example'], ['example', 'teapot'], ['example', 'query', 'more'], ['example', 'constructor']]) {
+      const out = await runCli(args, io({}));
+      expect(out.exitCode, args.join(' ')).toBe(2);
+      expect(out.stderr).toMatch(/example takes one COMMAND/);
+    }
+  });
+
   it('every command\'s error on input it cannot read begins with "convex-collide COMMAND: "', async () => {
     for (const command of Object.keys(COMMAND_HELP)) {
       const out = await runCli([command, '-'], io({}, '{not json'));
