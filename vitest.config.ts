@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import LongestFirst from './test/sequencer.js';
 
@@ -21,6 +22,13 @@ const SLOW = [
 export default defineConfig(({ mode }) => {
   const lean = mode === 'quick' || mode === 'stress', stress = mode === 'stress';
   return {
+    // The package's own name, as examples/ import it (a user's code), pointed at the sources (tsconfig.json's paths).
+    resolve: {
+      alias: [
+        { find: /^convex-collide$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
+        { find: /^convex-collide\/(format|threads|2d)$/, replacement: fileURLToPath(new URL('./src/$1/index.ts', import.meta.url)) },
+      ],
+    },
     test: {
       // Under `npm run test:stress` (`--mode stress`) the properties run ten times their cases (test/runs.ts).
       env: stress ? { FC_STRESS: process.env.FC_STRESS ?? '10' } : {},

@@ -2,12 +2,16 @@
  * The package as a user receives it. Builds `dist/` into a scratch copy of the package (never the
  * checkout's own, which other tests and a running explorer may read), packs it with `npm pack`, installs
  * the tarball into a scratch project with npm (offline: the package has no dependencies), and checks:
- * - the tarball's file list: built JavaScript and declarations, the docs, no source maps (their sources
- *   are not shipped), no tests or sources, and its size;
+ * - the tarball's file list: built JavaScript and declarations, the docs and their image, the example
+ *   the README sends users to, no source maps (their sources are not shipped), no tests or sources, and
+ *   its size; every relative link of the README and the docs resolving to a file it holds;
+ * - its package.json: where it lives (repository, homepage, bugs) and no install-time scripts;
  * - that it loads with `import` and with `require` (Node 20.19+ requires ES modules), both entries, and
  *   that its command runs;
- * - that a small TypeScript program using it type-checks with zero errors under the module resolutions
- *   users have: `bundler`, `node16` and `nodenext` (ES modules), and `nodenext` from CommonJS;
+ * - that its command runs, and `convex-collide query --help` is the query's page;
+ * - that a small strict TypeScript program using it type-checks with zero errors under the module
+ *   resolutions users have: `bundler`, `node16` and `nodenext` (ES modules), and `nodenext` from CommonJS
+ *   (`node16` from CommonJS is TypeScript's TS1479, as the README says);
  * - bundle sizes with esbuild (vite's bundler): a minimal `contact` program at most 12 KB gzipped, the
  *   whole library (both entries) at most 40 KB, and `intersects`- and `distance`-only programs with no EPA module in them.
  */
@@ -15,7 +19,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -29,10 +33,11 @@ const NPM_ENV = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'f
 /**
  * Packed tarball bound: about 1.1 times its size today (343 KB with compounds, meshes, the world and the
  * scene command, and their docs; 418 KB with the 2D entry and the threads; 527 KB with the specialised
- * pairs and the world's threads; 581 KB with the hardening issue's second pass), so a stray folder or
- * source maps fail.
+ * pairs and the world's threads; 581 KB with the hardening issue's second pass; 678 KB with the README's
+ * image (65 KB, its palette reduced), the stacking example and every export and field documented), so a
+ * stray folder or source maps fail.
  */
-const MAX_PACKED_BYTES = 640_000;
+const MAX_PACKED_BYTES = 740_000;
 /**
  * The entry-point issue set 10 KB for a minimal contact program (9.6 KB then). Checking every argument
  * at the boundary, guarding user code against re-entrant queries and answering pairs of any magnitude
@@ -98,6 +103,7 @@ beforeAll(() => {
   mkdirSync(pkg);
   for (const f of ['package.json', 'README.md', 'CHANGELOG.md', 'CONTRIBUTING.md', 'LICENSE']) cpSync(join(ROOT, f), join(pkg, f));
   cpSync(join(ROOT, 'docs'), join(pkg, 'docs'), { recursive: true });
+  cpSync(join(ROOT, 'examples'), join(pkg, 'examples'), { recursive: true });
   // (--noCheck: the same files, 3 s sooner; test/typecheck.test.ts checks these sources.)
   run(process.execPath, [TSC, '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(pkg, 'dist'), '--noCheck'], ROOT);
   const json = run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', scratch], pkg);
@@ -116,13 +122,44 @@ describe('the packed package', () => {
   it('ships built code, declarations and docs, and nothing else', () => {
     const paths = packed.files.map((f) => f.path).sort();
     for (const needed of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'CONTRIBUTING.md', 'dist/index.js', 'dist/index.d.ts', 'dist/format/index.js',
-      'dist/format/index.d.ts', 'dist/cli/main.js', 'docs/formats.md']) {
+      'dist/format/index.d.ts', 'dist/cli/main.js', 'docs/formats.md', 'docs/explorer.png', 'examples/stack/stack.ts']) {
       expect(paths).toContain(needed);
     }
-    const stray = paths.filter((p) => !(/^dist\/.*\.(js|d\.ts)$/.test(p) || /^docs\/[^/]*\.md$/.test(p)
-      || ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'CONTRIBUTING.md'].includes(p)));
+    const stray = paths.filter((p) => !(/^dist\/.*\.(js|d\.ts)$/.test(p) || /^docs\/[^/]*\.(md|png)$/.test(p)
+      || ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'CONTRIBUTING.md', 'examples/stack/stack.ts'].includes(p)));
     expect(stray).toEqual([]);
     expect(packed.size).toBeLessThanOrEqual(MAX_PACKED_BYTES);
+  });
+
+  it('every relative link of the README and the docs is a file in the package (the package page shows them)', () => {
+    const paths = new Set(packed.files.map((f) => f.path));
+    const broken: string[] = [];
+    const markdown = [...paths].filter((p) => p === 'README.md' || /^docs\/[^/]*\.md$/.test(p));
+    expect(markdown.length).toBeGreaterThan(5);
+    let links = 0;
+    for (const file of markdown) {
+      const text = readFileSync(join(scratch, 'package', file), 'utf8');
+      for (const m of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        const target = m[1].split('#')[0];
+        if (target === '' || /^[a-z]+:/.test(target)) continue;
+        links++;
+        const resolved = posix.normalize(posix.join(posix.dirname(file), target));
+        if (!paths.has(resolved)) broken.push(`${file} -> ${m[1]}`);
+      }
+    }
+    expect(links).toBeGreaterThan(20);
+    expect(broken).toEqual([]);
+  });
+
+  it('says where it lives and runs nothing at install', () => {
+    const pkg = JSON.parse(readFileSync(join(app, 'node_modules', 'convex-collide', 'package.json'), 'utf8')) as Record<string, unknown>;
+    expect(pkg.repository).toMatchObject({ type: 'git', url: expect.stringMatching(/^git\+https:\/\//) });
+    expect(pkg.homepage).toMatch(/^https:\/\//);
+    expect(pkg.bugs).toMatchObject({ url: expect.stringMatching(/^https:\/\//) });
+    // npm runs these on a user's install (and warns of them): the build runs on prepack, before packing.
+    const scripts = Object.keys(pkg.scripts as Record<string, string>);
+    expect(scripts.filter((name) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(name))).toEqual([]);
+    expect(scripts).toContain('prepack');
   });
 
   it('loads with import and with require, its entries, and its command runs', () => {
@@ -147,6 +184,11 @@ describe('the packed package', () => {
     expect(JSON.parse(run(process.execPath, ['-e', `const p = require('convex-collide/2d'); ${plane}`], app))).toEqual([3]);
     const version = run(join(app, 'node_modules', '.bin', 'convex-collide'), ['--version'], app);
     expect(version.trim()).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
+    // A command's own page, and an input it answers made by the command itself.
+    expect(run(join(app, 'node_modules', '.bin', 'convex-collide'), ['query', '--help'], app)).toMatch(/^Usage: convex-collide query /);
+    const made = run(join(app, 'node_modules', '.bin', 'convex-collide'), ['example', 'query'], app);
+    writeFileSync(join(app, 'pairs.json'), made);
+    expect(JSON.parse(run(join(app, 'node_modules', '.bin', 'convex-collide'), ['query', 'pairs.json'], app)).results[0].separation).toBe(1);
   });
 
   const PROGRAM = `
@@ -161,6 +203,9 @@ const pose = worldPose({ matrixWorld: { elements: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0,
 const r: ContactResult | null = contact(new Scaled(shapeFromJSON(json), { x: 2, y: 1, z: 1 }), pose, new Sphere(1), createPose(), out);
 export const separation: number = r === null ? Infinity : r.separation;
 export const box = new Box(1, 2, 3);
+// Without maxDistance, contact is never null: no '!' under strict (3D and 2D).
+export const direct: number = contact(box, createPose(), new Sphere(1), createPose()).separation;
+export const direct2: number = contact2(new Polygon([0, 0, 1, 0, 0, 1]), createPose2(), new Polygon([2, 0, 3, 0, 2, 1]), createPose2()).separation;
 `;
 
   const RESOLUTIONS = [
@@ -169,6 +214,8 @@ export const box = new Box(1, 2, 3);
     ['nodenext (ESM)', { module: 'nodenext', moduleResolution: 'nodenext' }, 'main.ts'],
     ['nodenext (CommonJS)', { module: 'nodenext', moduleResolution: 'nodenext' }, 'main.cts'],
   ] as const;
+  /** CommonJS under node16: TypeScript refuses to require an ES module there (TS1479), as the README says. */
+  const NODE16_CJS = ['node16 (CommonJS)', { module: 'node16', moduleResolution: 'node16' }, 'main.cts'] as const;
   const folder = (name: string): string => name.replace(/\W+/g, '-');
   /**
    * The four programs type-checked by one `tsc --build` (one process: 3.5 CPU-s where four took 8.7), which
@@ -177,7 +224,7 @@ export const box = new Box(1, 2, 3);
   let checked: string | undefined;
   function typeCheckAll(): string {
     if (checked !== undefined) return checked;
-    for (const [name, options, file] of RESOLUTIONS) {
+    for (const [name, options, file] of [...RESOLUTIONS, NODE16_CJS]) {
       const dir = join(app, folder(name));
       mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, file), PROGRAM);
@@ -189,7 +236,7 @@ export const box = new Box(1, 2, 3);
       }));
     }
     try {
-      checked = run(process.execPath, [TSC, '--build', ...RESOLUTIONS.map(([name]) => folder(name))], app);
+      checked = run(process.execPath, [TSC, '--build', ...[...RESOLUTIONS, NODE16_CJS].map(([name]) => folder(name))], app);
     } catch (error) {
       checked = String((error as { stdout?: string }).stdout ?? error);
     }
@@ -201,7 +248,13 @@ export const box = new Box(1, 2, 3);
     // Every line of the output is an error of one of the programs, or a line continuing one: none of this one.
     expect(output.split('\n').filter((line) => line.startsWith(`${folder(name)}/`))).toEqual([]);
     // And nothing that names no program (a crash, a bad option).
-    expect(output.split('\n').filter((line) => line !== '' && !line.startsWith(' ') && !RESOLUTIONS.some(([n]) => line.startsWith(`${folder(n)}/`)))).toEqual([]);
+    expect(output.split('\n').filter((line) => line !== '' && !line.startsWith(' ') && ![...RESOLUTIONS, NODE16_CJS].some(([n]) => line.startsWith(`${folder(n)}/`)))).toEqual([]);
+  });
+
+  it('from CommonJS under node16, TypeScript refuses the require with TS1479 only (the README names nodenext for it)', () => {
+    const lines = typeCheckAll().split('\n').filter((line) => line.startsWith(`${folder(NODE16_CJS[0])}/`));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.filter((line) => !/error TS1479:/.test(line))).toEqual([]);
   });
 
   async function bundle(name: string, source: string): Promise<{ gzip: number; inputs: string[] }> {

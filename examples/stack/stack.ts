@@ -1,7 +1,9 @@
 /**
  * A stack of boxes resting on a ground box: the smallest rigid-body stepper that shows what a contact
  * manifold is for. Not part of the library: an example of using `contactManifold` as a physics engine's
- * narrow phase, run by test/examples/stack.test.ts and shown by the explorer.
+ * narrow phase, run by test/examples/stack.test.ts and shown by the explorer. It imports the package as
+ * a user's code does (in the repository, tsconfig.json's paths and the test and explorer configurations
+ * point `convex-collide` at src/).
  *
  * The solver is sequential impulses (Catto, "Iterative Dynamics with Temporal Coherence", GDC 2005, and
  * the Box2D Lite lectures): per contact point, a non-penetration impulse clamped to push only and two
@@ -11,7 +13,7 @@
  * beyond a slop is pushed out by a Baumgarte bias; points still apart (the manifold's margin) may close
  * their gap in one step and no more (speculative contacts).
  */
-import { Box, contactManifold, createManifold, ManifoldCache, type Manifold } from '../../src/index.js';
+import { Box, contactManifold, createManifold, ManifoldCache, type Manifold } from 'convex-collide';
 
 export interface Vec { x: number; y: number; z: number }
 export interface Quat { x: number; y: number; z: number; w: number }
