@@ -110,8 +110,11 @@ export class InvalidShapeError extends CollisionError {
   }
 }
 
-/** Why a hull could not be built. */
-export type DegenerateHullReason = 'too-few-points' | 'coincident' | 'collinear' | 'coplanar' | 'inconsistent';
+/**
+ * Why a hull could not be built: `'too-few-points'` (no points), `'inconsistent'` (no tolerance gave a valid
+ * hull). Coincident, collinear and coplanar points are not errors: they give a point, a segment or a polygon.
+ */
+export type DegenerateHullReason = 'too-few-points' | 'inconsistent';
 
 /** A hull was asked for where the input cannot give one (for example, no points at all). */
 export class DegenerateHullError extends CollisionError {

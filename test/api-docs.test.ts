@@ -1,8 +1,9 @@
 /**
  * The API reference (`npm run docs`: TypeDoc over the public entries, typedoc.json) builds without a
  * warning: every public symbol a signature names is exported, every `{@link}` resolves, no internal
- * helper leaks into the reference, and every export, parameter and field of every result, option and
- * class is documented (`validation.notDocumented`, with warnings as errors). Built into a scratch folder; docs/api is not committed.
+ * helper leaks into the reference, and every export, class member and field of every result and option
+ * is documented (`validation.notDocumented`, with warnings as errors; TypeDoc's default kinds, which
+ * leave out parameters: a function's comment describes them). Built into a scratch folder; docs/api is not committed.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

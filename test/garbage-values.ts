@@ -16,7 +16,7 @@ import * as sceneAnswers from '../src/cli/answers/scene.js';
 import * as pair2dAnswers from '../src/cli/answers/pair2d.js';
 
 /** The format entry and the command line's answerers (each command's document answered and written), all hostile-called. */
-const format = {
+export const format = {
   ...formatEntry,
   answerPair: pairAnswers.answerPair, answerPairQuery: pairAnswers.answerPairQuery, answerPairLine: pairAnswers.answerPairLine,
   answerPairQueryText: pairAnswers.answerPairQueryText, formatResults: pairAnswers.formatResults, formatResult: pairAnswers.formatResult,
@@ -222,6 +222,7 @@ export const VALID = {
   'json.pose2': [['2D pose JSON', () => ({ position: [1, 0], angle: 0.5 })]],
   jsonIndex: fixed([['0', 0], ['3', 3]]),
   parsedPair: [['readPairQuery(...).entries[0]', parsedPair]],
+  pairsToWrite: [['[readPairQuery(...).entries[0]]', () => [parsedPair()]], ['[]', () => []]],
   pairQueryDoc: [['readPairQuery(pair document)', () => format.readPairQuery({ pairs: [jsonPair(), { id: 'bad' }] })]],
   margin: fixed([['0', 0], ['0.1', 0.1]]),
   'outcome.pair': [['answerPair(pair)', () => format.answerPair(parsedPair() as formatEntry.ParsedPair)], ['failure outcome', () => ({ id: 2, error: 'pairs[2].a is missing', code: 'INVALID_JSON' })]],

@@ -17,32 +17,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as plane from '../src/2d/index.js';
-import * as formatEntry from '../src/format/index.js';
-import * as pairAnswers from '../src/cli/answers/pair.js';
-import * as manifoldAnswers from '../src/cli/answers/manifold.js';
-import * as rayAnswers from '../src/cli/answers/ray.js';
-import * as castAnswers from '../src/cli/answers/cast.js';
-import * as sceneAnswers from '../src/cli/answers/scene.js';
-import * as pair2dAnswers from '../src/cli/answers/pair2d.js';
-
-/** The format entry and the command line's answerers (each command's document answered and written), all hostile-called. */
-const format = {
-  ...formatEntry,
-  answerPair: pairAnswers.answerPair, answerPairQuery: pairAnswers.answerPairQuery, answerPairLine: pairAnswers.answerPairLine,
-  answerPairQueryText: pairAnswers.answerPairQueryText, formatResults: pairAnswers.formatResults, formatResult: pairAnswers.formatResult,
-  isPairFailure: pairAnswers.isPairFailure, describeShape: pairAnswers.describeShape,
-  answerManifoldPair: manifoldAnswers.answerManifoldPair, answerManifoldQueryText: manifoldAnswers.answerManifoldQueryText,
-  formatManifoldResult: manifoldAnswers.formatManifoldResult, featureName: manifoldAnswers.featureName,
-  answerRayJson: rayAnswers.answerRayJson, answerRayQueryText: rayAnswers.answerRayQueryText, formatRayResult: rayAnswers.formatRayResult,
-  answerCastJson: castAnswers.answerCastJson, answerCastQueryText: castAnswers.answerCastQueryText, formatCastResult: castAnswers.formatCastResult,
-  answerSceneQueryText: sceneAnswers.answerSceneQueryText,
-  answerPair2dJson: pair2dAnswers.answerPair2dJson, answerPair2dQueryText: pair2dAnswers.answerPair2dQueryText,
-  formatPair2dResult: pair2dAnswers.formatPair2dResult,
-};
 import * as lib from '../src/index.js';
 import * as threads from '../src/threads/index.js';
 import {
-  answerForm, argOf, cleanArgOf, findNaN, findRawError, HOSTILE, HostileGetterError, nanPlaces, RAW_ERROR_TEXT, snapshot, VALID, type Drawn, type Kind,
+  answerForm, argOf, cleanArgOf, findNaN, findRawError, format, HOSTILE, HostileGetterError, nanPlaces, RAW_ERROR_TEXT, snapshot, VALID, type Drawn, type Kind,
 } from './garbage-values.js';
 import { runs, seed } from './runs.js';
 
@@ -169,6 +147,8 @@ const FUNCTIONS: Record<string, Spec> = {
   parsePairQueryDocument: { args: ['text.pairs'], call: as(format.parsePairQueryDocument) },
   readPairQuery: { args: ['json.pairDoc'], call: as(format.readPairQuery) },
   readPoseJson: { args: ['json.pose', 'field'], call: as(format.readPoseJson) },
+  poseToJSON: { args: ['pose', 'field'], call: as(format.poseToJSON) },
+  pairQueryToJSON: { args: ['pairsToWrite'], call: as(format.pairQueryToJSON) },
   answerPair: { args: ['parsedPair'], call: as(format.answerPair) },
   answerPairQuery: { args: ['pairQueryDoc'], call: as(format.answerPairQuery) },
   answerPairLine: { args: ['line', 'lineNumber'], call: as(format.answerPairLine) },

@@ -32,7 +32,7 @@ export interface PenetrationResult {
    * when a cap stopped it, the answer then the best found.
    */
   status: QueryStatus;
-  /** GJK plus EPA iterations used (0 when a closed form or separating axes gave the answer). */
+  /** GJK's iterations, plus EPA's when it ran (0 when a closed form, or separating axes tried before GJK, answered). */
   iterations: number;
 }
 
@@ -51,7 +51,7 @@ export interface ContactResult {
    * when a cap stopped it, the answer then the best found.
    */
   status: QueryStatus;
-  /** GJK iterations used, plus EPA's when the shapes overlap (0 when a closed form or separating axes gave the answer). */
+  /** GJK's iterations, plus EPA's when it ran (0 when a closed form, or separating axes tried before GJK, answered). */
   iterations: number;
 }
 

@@ -19,7 +19,7 @@ import { answerSceneQueryText } from './answers/scene.js';
 import { runDocumentCommand } from './commands/document.js';
 import { runJsonlQuery } from './commands/query-jsonl.js';
 import { runQueryCommand } from './commands/query.js';
-import { COMMAND_HELP, EXAMPLES, HELP } from './help.js';
+import { COMMAND_HELP, EXAMPLE_HELP, EXAMPLES, HELP } from './help.js';
 
 /** Where the CLI reads its input and streams its output. Tests replace it. */
 export interface CliInput {
@@ -95,19 +95,21 @@ async function runCommand(args: readonly string[], input: CliInput): Promise<Cli
   if (args[0] === 'help' || args.includes('--help') || args.includes('-h')) {
     const topic = args[0] === 'help' ? args[1] : args[0];
     if (topic === undefined || topic.startsWith('-')) return { stdout: HELP, stderr: '', exitCode: 0 };
-    const page = Object.hasOwn(COMMAND_HELP, topic) ? COMMAND_HELP[topic] : undefined;
-    if (page === undefined) return usageError(`no help for "${topic}"; expected query, query2d, manifold, raycast, cast, scene or hull`);
+    const page = topic === 'example' ? EXAMPLE_HELP : Object.hasOwn(COMMAND_HELP, topic) ? COMMAND_HELP[topic] : undefined;
+    if (page === undefined) return usageError(`no help for "${topic}"; expected query, query2d, manifold, raycast, cast, scene, hull or example`);
     return { stdout: page, stderr: '', exitCode: 0 };
   }
   if (args.length === 1 && args[0] === '--version') return { stdout: `${await readVersion()}\n`, stderr: '', exitCode: 0 };
   // An input file to start from, for an installed package has none: `convex-collide example query > pairs.json`.
   if (args[0] === 'example') {
     const topic = args[1];
-    if (args.length !== 2 || !Object.hasOwn(EXAMPLES, topic)) {
-      return usageError(`example takes one COMMAND${args.length > 2 ? '' : topic === undefined ? '' : `, not "${topic}"`}; expected query, query2d, manifold, raycast, cast, scene or hull`);
+    const jsonl = args.length === 3 && topic === 'query' && args[2] === '--jsonl';
+    if (!(args.length === 2 || jsonl) || !Object.hasOwn(EXAMPLES, topic)) {
+      return usageError(`takes one COMMAND (and --jsonl after query)${args.length === 2 ? `, not "${topic}"` : ''}; expected query, query2d, manifold, raycast, cast, scene or hull`, 'example');
     }
-    // One item a line, as the results documents are written.
     const doc = JSON.parse(EXAMPLES[topic].input) as Record<string, unknown[]>;
+    // A pair stream: one pair object a line. A document: one item a line, as the results are written.
+    if (jsonl) return { stdout: doc.pairs.map((pair) => `${JSON.stringify(pair)}\n`).join(''), stderr: '', exitCode: 0 };
     const lines = Object.entries(doc).map(([key, items]) => `"${key}": [\n  ${items.map((item) => JSON.stringify(item)).join(',\n  ')}\n]`);
     return { stdout: `{${lines.join(', ')}}\n`, stderr: '', exitCode: 0 };
   }
@@ -124,15 +126,15 @@ async function runCommand(args: readonly string[], input: CliInput): Promise<Cli
     if (onlyFiles || arg === '-' || !arg.startsWith('-')) files.push(arg);
     else if (arg === '--') onlyFiles = true;
     else if (spec.options.includes(arg)) flags.add(arg);
-    else return usageError(`unknown option ${arg} for ${command}${spec.options.length ? ` (accepted: ${spec.options.join(', ')})` : ''}`);
+    else return usageError(`unknown option ${arg}${spec.options.length ? ` (accepted: ${spec.options.join(', ')})` : ''}`, command);
   }
   if (files.length !== 1) {
-    return usageError(files.length === 0 ? `${command} needs a FILE (or - for standard input)` : `${command} takes one FILE, got ${files.length}`);
+    return usageError(files.length === 0 ? 'needs a FILE (or - for standard input)' : `takes one FILE, got ${files.length}`, command);
   }
 
   const file = files[0];
   if (flags.has('--jsonl')) {
-    if (flags.has('--table')) return usageError('query takes --jsonl or --table, not both');
+    if (flags.has('--table')) return usageError('takes --jsonl or --table, not both', command);
     return runJsonl(file, input);
   }
   let text: string;
@@ -193,8 +195,14 @@ async function runJsonl(file: string, input: CliInput): Promise<CliOutput> {
   }
 }
 
-function usageError(problem: string | null): CliOutput {
-  return { stdout: '', stderr: problem === null ? HELP : `convex-collide: ${problem}\n\n${HELP}`, exitCode: 2 };
+/**
+ * A usage error: the message under the prefix every error of that command has (`convex-collide query: …`;
+ * `convex-collide: …` before a command is known), then that command's page, or the overview.
+ */
+function usageError(problem: string | null, command?: string): CliOutput {
+  if (problem === null) return { stdout: '', stderr: HELP, exitCode: 2 };
+  const page = command === undefined ? HELP : command === 'example' ? EXAMPLE_HELP : COMMAND_HELP[command];
+  return { stdout: '', stderr: `convex-collide${command === undefined ? '' : ` ${command}`}: ${problem}\n\n${page}`, exitCode: 2 };
 }
 
 async function readVersion(): Promise<string> {

@@ -54,14 +54,15 @@ Examples:
 ${example('query')}
   convex-collide example query > pairs.json
   convex-collide query pairs.json > results.json
+  convex-collide example query --jsonl > pairs.jsonl
   convex-collide query --jsonl pairs.jsonl > results.jsonl
 
 ${EXIT}
 `;
 
 const SHAPES_3D = `shapes: {"type": "point" | "segment" | "triangle" | "sphere" | "box" | "capsule" | "cylinder" | "cone" |
-"ellipsoid" | "convexHull" | "rounded" | "minkowskiSum" | "scaled", ...} (README's JSON SHAPE format,
-docs/formats.md); poses: {"position": [x, y, z], "quaternion": [x, y, z, w]}`;
+"ellipsoid" | "convexHull" | "rounded" | "minkowskiSum" | "scaled" | "compound" | "mesh", ...} (the package's
+docs/formats.md, "SHAPE"); poses: {"position": [x, y, z], "quaternion": [x, y, z, w]}`;
 
 /** Each command's page. */
 export const COMMAND_HELP: Readonly<Record<string, string>> = {
@@ -150,3 +151,15 @@ Example:
 ${example('query2d')}
 `,
 };
+
+/** The `example` command's page. */
+export const EXAMPLE_HELP = `Usage: convex-collide example COMMAND
+       convex-collide example query --jsonl
+
+Writes an input document COMMAND answers (query, query2d, manifold, raycast, cast, scene or hull), one
+item a line, to start a file from; with query --jsonl, a pair stream (one pair object a line).
+
+Example:
+  convex-collide example query > pairs.json
+  convex-collide query --table pairs.json
+`;

@@ -1,8 +1,8 @@
 /**
- * The checks every JSON reader of the formats shares (docs/formats.md): a document's text parsed, a value
- * described in a message without serialising it, an array of finite numbers read, a message capped. One
- * definition, so that every reader (shapes, poses, pairs, and the command line's documents) words its
- * errors alike. Not part of the `convex-collide/format` entry.
+ * The checks the JSON readers of the documents share (docs/formats.md): a document's text parsed, a value
+ * described in a message without serialising it, an array of finite numbers read, a message capped, so that
+ * the pair reader and the command line's documents word their errors alike. (The SHAPE reader quotes a
+ * string its own way, `type is "teapot"`.) Not part of the `convex-collide/format` entry.
  */
 import { InvalidJsonError, InvalidNumberError } from '../errors.js';
 
@@ -13,8 +13,11 @@ import { InvalidJsonError, InvalidNumberError } from '../errors.js';
  */
 export const MAX_ERROR_MESSAGE_LENGTH = 2000;
 
-/** JSON.parse of a document's text, a byte-order mark skipped, its failure an InvalidJsonError. */
-export function parseJsonText(text: string): unknown {
+/**
+ * JSON.parse of a document's text, a byte-order mark skipped, its failure an InvalidJsonError saying the
+ * document's form (`expected` for a pair-query document unless given).
+ */
+export function parseJsonText(text: string, expected = '{"pairs": [{"id", "a", "poseA", "b", "poseB"}, ...]}'): unknown {
   if (typeof text !== 'string') throw new InvalidJsonError('input', `is ${describe(text)}; expected JSON text`);
   // A leading byte-order mark is encoding, not content (editors on Windows write one).
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -23,7 +26,7 @@ export function parseJsonText(text: string): unknown {
     json = JSON.parse(body);
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
-    throw new InvalidJsonError('input', `is not valid JSON (${why}); expected {"pairs": [{"id", "a", "poseA", "b", "poseB"}, ...]}`);
+    throw new InvalidJsonError('input', `is not valid JSON (${why}); expected ${expected}`);
   }
   return json;
 }

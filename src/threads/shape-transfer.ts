@@ -8,6 +8,7 @@
  */
 import { InvalidShapeError } from '../errors.js';
 import { shapeFromJSON, shapeToJSON, type ShapeJSON } from '../format/shape-json.js';
+import { meshSourceTriangles } from '../format/write-json.js';
 import { HullResult, type HullDimension } from '../hull/hull.js';
 import { Compound } from '../query/parted/compound.js';
 import { TriangleMesh } from '../query/parted/triangle-mesh.js';
@@ -54,11 +55,7 @@ export function shapeToTransfer(shape: Shape, field: string): ShapeTransfer {
     }
     case 'mesh': {
       const m = shape as TriangleMesh;
-      // The triangles given, in their order: each kept one at its source index, a degenerate one elsewhere.
-      const n = m.sourceIndex.length + m.degenerateCount;
-      const indices = new Int32Array(3 * n); // (0, 0, 0): degenerate, left out again
-      for (let j = 0; j < m.sourceIndex.length; j++) indices.set(m.triangles.subarray(3 * j, 3 * j + 3), 3 * m.sourceIndex[j]);
-      return { type: 'mesh', vertices: m.vertices, indices };
+      return { type: 'mesh', vertices: m.vertices, indices: meshSourceTriangles(m) };
     }
     default:
       // Primitives by their JSON form (exact: their parameters are numbers); a user's map throws here.

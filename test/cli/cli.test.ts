@@ -278,10 +278,14 @@ describe('command line', () => {
       expect(out.exitCode, command).toBe(0);
       expect(out.stdout.length).toBeGreaterThan(0);
     }
-    for (const args of [['example'], ['example', 'teapot'], ['example', 'query', 'more'], ['example', 'constructor']]) {
+    // A pair stream: one pair a line, answered by query --jsonl (its page says so).
+    const stream = await runCli(['example', 'query', '--jsonl'], io({}));
+    expect(stream.stdout.trim().split('\n').map((line) => JSON.parse(line).id)).toEqual(['p']);
+    for (const args of [['help', 'example'], ['example', '--help']]) expect((await runCli(args, io({}))).stdout).toMatch(/^Usage: convex-collide example COMMAND/);
+    for (const args of [['example'], ['example', 'teapot'], ['example', 'query', 'more'], ['example', 'constructor'], ['example', 'hull', '--jsonl']]) {
       const out = await runCli(args, io({}));
       expect(out.exitCode, args.join(' ')).toBe(2);
-      expect(out.stderr).toMatch(/example takes one COMMAND/);
+      expect(out.stderr).toMatch(/^convex-collide example: takes one COMMAND/);
     }
   });
 
@@ -290,6 +294,9 @@ describe('command line', () => {
       const out = await runCli([command, '-'], io({}, '{not json'));
       expect(out.exitCode, command).toBe(2);
       expect(out.stderr.startsWith(`convex-collide ${command}: `), out.stderr).toBe(true);
+      // And it says the document's own form (raycast once said {"pairs": ...}).
+      const key = { raycast: 'rays', cast: 'casts', hull: 'points', scene: 'bodies' }[command] ?? 'pairs';
+      expect(out.stderr, command).toContain(`"${key}"`);
     }
   });
 
@@ -315,10 +322,10 @@ describe('command line', () => {
   const usage: [string[], RegExp][] = [
     [['frobnicate', 'x.json'], /unknown command "frobnicate"; expected query, query2d, manifold, raycast, cast, scene or hull/],
     [['--verbose'], /unknown option --verbose/],
-    [['query', 'in.json', '--tabel'], /unknown option --tabel for query \(accepted: --table, --jsonl\)/],
-    [['hull', 'in.json', '--table'], /unknown option --table for hull/],
-    [['query'], /query needs a FILE \(or - for standard input\)/],
-    [['query', 'a.json', 'b.json'], /query takes one FILE, got 2/],
+    [['query', 'in.json', '--tabel'], /^convex-collide query: unknown option --tabel \(accepted: --table, --jsonl\)\n\nUsage: convex-collide query /],
+    [['hull', 'in.json', '--table'], /^convex-collide hull: unknown option --table\n\nUsage: convex-collide hull /],
+    [['query'], /^convex-collide query: needs a FILE \(or - for standard input\)/],
+    [['query', 'a.json', 'b.json'], /^convex-collide query: takes one FILE, got 2/],
   ];
   for (const [args, message] of usage) {
     it(`${args.join(' ')}: usage message, exit 2`, async () => {

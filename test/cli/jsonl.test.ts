@@ -67,7 +67,7 @@ describe('query --jsonl', () => {
   it('--jsonl with --table is a usage error', async () => {
     const r = await runCli(['query', '--jsonl', '--table', 'x']);
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toMatch(/--jsonl or --table, not both/);
+    expect(r.stderr).toMatch(/^convex-collide query: takes --jsonl or --table, not both/);
   });
 
   it('streams 200,000 pairs through a real process in under 150 MB', async () => {

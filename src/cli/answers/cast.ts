@@ -4,10 +4,10 @@
  * {@link shapeCast} into `{"results": [{"id", "hit": true, "time", "normal", "pointA", "pointB"} |
  * {"id", "hit": false}, ...]}`. One bad cast gets `{"id", "error"}`; the others are still answered.
  */
-import { CollisionError, createShapeCastResult, InvalidJsonError, shapeCast, type Motion } from '../../index.js';
+import { createShapeCastResult, InvalidJsonError, shapeCast, type Motion } from '../../index.js';
 import { readPoseJson, readShapeField, type PairId } from '../../format/pair-document.js';
-import { capMessage, describe, isPlainObject, readNumbers } from '../../format/read-json.js';
-import { allFinite, answerItemsText, internalFailure, requireIndex, requireOutcome, toArray, type AnsweredDocument, type PairFailure } from './pair.js';
+import { describe, isPlainObject, readNumbers } from '../../format/read-json.js';
+import { allFinite, answerItem, answerItemsText, internalFailure, requireIndex, requireOutcome, toArray, type AnsweredDocument, type PairFailure } from './pair.js';
 
 export type CastOutcome =
   | { readonly id: PairId; readonly hit: true; readonly time: number; readonly normal: [number, number, number]; readonly pointA: [number, number, number]; readonly pointB: [number, number, number] }
@@ -36,27 +36,16 @@ function readOptionalLength(json: Record<string, unknown>, key: string, field: s
 export function answerCastJson(json: unknown, index: number): CastOutcome {
   requireIndex(index);
   const field = `casts[${index}]`;
-  let id: PairId | null = null;
-  try {
-    if (!isPlainObject(json)) throw new InvalidJsonError(field, `is ${describe(json)}; expected a cast object {"id", "a", "poseA", "b", "poseB"}`);
-    const rawId = json.id;
-    if (typeof rawId === 'string' || (typeof rawId === 'number' && Number.isFinite(rawId))) id = rawId;
-    else throw new InvalidJsonError(`${field}.id`, `is ${describe(rawId)}; expected a string or a finite number`);
-    const a = readShapeField(json.a, `${field}.a`), poseA = readPoseJson(json.poseA, `${field}.poseA`), motionA = readMotion(json.motionA, `${field}.motionA`);
-    const b = readShapeField(json.b, `${field}.b`), poseB = readPoseJson(json.poseB, `${field}.poseB`), motionB = readMotion(json.motionB, `${field}.motionB`);
-    const maxTime = readOptionalLength(json, 'maxTime', field), targetSeparation = readOptionalLength(json, 'targetSeparation', field);
+  return answerItem(json, field, 'a cast object {"id", "a", "poseA", "b", "poseB"}', (item, id) => {
+    const a = readShapeField(item.a, `${field}.a`), poseA = readPoseJson(item.poseA, `${field}.poseA`), motionA = readMotion(item.motionA, `${field}.motionA`);
+    const b = readShapeField(item.b, `${field}.b`), poseB = readPoseJson(item.poseB, `${field}.poseB`), motionB = readMotion(item.motionB, `${field}.motionB`);
+    const maxTime = readOptionalLength(item, 'maxTime', field), targetSeparation = readOptionalLength(item, 'targetSeparation', field);
     const r = shapeCast(a, poseA, motionA, b, poseB, motionB, _result, { maxTime, targetSeparation });
     if (r === null) return { id, hit: false };
     const normal = toArray(r.normal), pointA = toArray(r.pointA), pointB = toArray(r.pointB);
     if (!Number.isFinite(r.time) || !allFinite([...normal, ...pointA, ...pointB])) return internalFailure(id, 'the shape cast produced a non-finite answer');
     return { id, hit: true, time: r.time, normal, pointA, pointB };
-  } catch (e) {
-    if (e instanceof CollisionError) {
-      const message = e.message.startsWith(field) ? e.message : `${field}: ${e.message}`;
-      return { id, error: capMessage(message), code: e.code };
-    }
-    return internalFailure(id, e instanceof Error ? e.message : String(e));
-  }
+  });
 }
 
 export function formatCastResult(r: CastOutcome): string {

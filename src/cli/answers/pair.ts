@@ -72,7 +72,7 @@ export function answerPairQueryText(text: string): AnsweredDocument {
 export function answerItemsText(
   text: string, key: string, itemForm: string, answer: (json: unknown, index: number) => { line: string; failed: boolean },
 ): AnsweredDocument {
-  const json = parseJsonText(text);
+  const json = parseJsonText(text, `{"${key}": [${/\{[^}]*\}/.exec(itemForm)?.[0] ?? '...'}, ...]}`);
   if (!isPlainObject(json)) {
     throw new InvalidJsonError('input', `is ${describe(json)}; expected an object {"${key}": [...]}`);
   }
@@ -103,7 +103,6 @@ export function answerPair(pair: ParsedPair): PairOutcome {
   const { id } = pair;
   try {
     const r = contact(pair.a, pair.poseA, pair.b, pair.poseB);
-    if (r === null) return internalFailure(id, 'contact() returned null without a maxDistance');
     const normal = toArray(r.normal), pointA = toArray(r.pointA), pointB = toArray(r.pointB);
     const sep = r.separation;
     if (!Number.isFinite(sep) || !allFinite(normal) || !allFinite(pointA) || !allFinite(pointB)) {
@@ -242,3 +241,24 @@ export function requireIndex(index: unknown): void {
   }
 }
 
+/**
+ * Reads item `index` of a document (`field`, as `rays[3]`: an object with an id, of the `form` named in
+ * messages) and answers it with `answer`. Never throws: a library error becomes the item's failure, its
+ * message naming the field; anything else, a failure with code `'INTERNAL'`.
+ */
+export function answerItem<T>(json: unknown, field: string, form: string, answer: (item: Record<string, unknown>, id: PairId) => T): T | PairFailure {
+  let id: PairId | null = null;
+  try {
+    if (!isPlainObject(json)) throw new InvalidJsonError(field, `is ${describe(json)}; expected ${form}`);
+    const rawId = json.id;
+    if (typeof rawId === 'string' || (typeof rawId === 'number' && Number.isFinite(rawId))) id = rawId;
+    else throw new InvalidJsonError(`${field}.id`, `is ${describe(rawId)}; expected a string or a finite number`);
+    return answer(json, id);
+  } catch (e) {
+    if (e instanceof CollisionError) {
+      const message = e.message.startsWith(field) ? e.message : `${field}: ${e.message}`;
+      return { id, error: capMessage(message), code: e.code };
+    }
+    return internalFailure(id, e instanceof Error ? e.message : String(e));
+  }
+}

@@ -4,11 +4,9 @@
  * 2D {@link contact} into `{"results": [{"id", "intersecting", "separation", "normal": [x, y], "pointA",
  * "pointB"}, ...]}`. One bad pair gets `{"id", "error"}`; the others are still answered.
  */
-import { CollisionError, InvalidJsonError } from '../../index.js';
 import { contact, createContactResult } from '../../2d/index.js';
 import { readPose2Json, shape2FromJSON } from '../../format/shape2-json.js';
-import { capMessage, describe, isPlainObject } from '../../format/read-json.js';
-import { answerItemsText, internalFailure, requireIndex, requireOutcome, type AnsweredDocument, type PairFailure } from './pair.js';
+import { answerItem, answerItemsText, internalFailure, requireIndex, requireOutcome, type AnsweredDocument, type PairFailure } from './pair.js';
 import type { PairId } from '../../format/pair-document.js';
 
 /** The answer for one 2D pair. */
@@ -25,18 +23,12 @@ const _contact = /* @__PURE__ */ createContactResult();
 export function answerPair2dJson(json: unknown, index: number): Pair2dOutcome {
   requireIndex(index);
   const field = `pairs[${index}]`;
-  let id: PairId | null = null;
-  try {
-    if (!isPlainObject(json)) throw new InvalidJsonError(field, `is ${describe(json)}; expected a pair object {"id", "a", "poseA", "b", "poseB"}`);
-    const rawId = json.id;
-    if (typeof rawId === 'string' || (typeof rawId === 'number' && Number.isFinite(rawId))) id = rawId;
-    else throw new InvalidJsonError(`${field}.id`, `is ${describe(rawId)}; expected a string or a finite number`);
-    const a = shape2FromJSON(json.a, `${field}.a`);
-    const poseA = readPose2Json(json.poseA, `${field}.poseA`);
-    const b = shape2FromJSON(json.b, `${field}.b`);
-    const poseB = readPose2Json(json.poseB, `${field}.poseB`);
+  return answerItem(json, field, 'a pair object {"id", "a", "poseA", "b", "poseB"}', (item, id) => {
+    const a = shape2FromJSON(item.a, `${field}.a`);
+    const poseA = readPose2Json(item.poseA, `${field}.poseA`);
+    const b = shape2FromJSON(item.b, `${field}.b`);
+    const poseB = readPose2Json(item.poseB, `${field}.poseB`);
     const r = contact(a, poseA, b, poseB, _contact);
-    if (r === null) return internalFailure(id, 'contact() returned null without a maxDistance');
     const sep = r.separation;
     const normal: [number, number] = [r.normal.x, r.normal.y], pointA: [number, number] = [r.pointA.x, r.pointA.y];
     const pointB: [number, number] = [r.pointB.x, r.pointB.y];
@@ -44,13 +36,7 @@ export function answerPair2dJson(json: unknown, index: number): Pair2dOutcome {
       return internalFailure(id, `the query produced a non-finite result (separation ${sep})`);
     }
     return { id, intersecting: sep <= 0, separation: sep, normal, pointA, pointB };
-  } catch (e) {
-    if (e instanceof CollisionError) {
-      const message = e.message.startsWith(field) ? e.message : `${field}: ${e.message}`;
-      return { id, error: capMessage(message), code: e.code };
-    }
-    return internalFailure(id, e instanceof Error ? e.message : String(e));
-  }
+  });
 }
 
 /** One result as its line of the results document. */

@@ -4,10 +4,10 @@
  * `{"results": [{"id", "hit": true, "t", "point", "normal"} | {"id", "hit": false}, ...]}`. One bad ray
  * gets `{"id", "error"}`; the others are still answered.
  */
-import { CollisionError, createRayHit, InvalidJsonError, rayCast } from '../../index.js';
+import { createRayHit, InvalidJsonError, rayCast } from '../../index.js';
 import { readPoseJson, readShapeField, type PairId } from '../../format/pair-document.js';
-import { capMessage, describe, isPlainObject, readNumbers } from '../../format/read-json.js';
-import { allFinite, answerItemsText, internalFailure, requireIndex, requireOutcome, toArray, type AnsweredDocument, type PairFailure } from './pair.js';
+import { describe, readNumbers } from '../../format/read-json.js';
+import { allFinite, answerItem, answerItemsText, internalFailure, requireIndex, requireOutcome, toArray, type AnsweredDocument, type PairFailure } from './pair.js';
 
 /** The answer for one ray. */
 export type RayOutcome =
@@ -21,21 +21,16 @@ const _hit = /* @__PURE__ */ createRayHit();
 export function answerRayJson(json: unknown, index: number): RayOutcome {
   requireIndex(index);
   const field = `rays[${index}]`;
-  let id: PairId | null = null;
-  try {
-    if (!isPlainObject(json)) throw new InvalidJsonError(field, `is ${describe(json)}; expected a ray object {"id", "shape", "pose", "origin", "direction"}`);
-    const rawId = json.id;
-    if (typeof rawId === 'string' || (typeof rawId === 'number' && Number.isFinite(rawId))) id = rawId;
-    else throw new InvalidJsonError(`${field}.id`, `is ${describe(rawId)}; expected a string or a finite number`);
-    const shape = readShapeField(json.shape, `${field}.shape`);
-    const pose = readPoseJson(json.pose, `${field}.pose`);
-    const [ox, oy, oz] = readNumbers(json.origin, `${field}.origin`, 3, '[x, y, z]');
-    const [dx, dy, dz] = readNumbers(json.direction, `${field}.direction`, 3, '[x, y, z]');
-    const maxT = json.maxT;
+  return answerItem(json, field, 'a ray object {"id", "shape", "pose", "origin", "direction"}', (item, id) => {
+    const shape = readShapeField(item.shape, `${field}.shape`);
+    const pose = readPoseJson(item.pose, `${field}.pose`);
+    const [ox, oy, oz] = readNumbers(item.origin, `${field}.origin`, 3, '[x, y, z]');
+    const [dx, dy, dz] = readNumbers(item.direction, `${field}.direction`, 3, '[x, y, z]');
+    const maxT = item.maxT;
     if (maxT !== undefined && !(typeof maxT === 'number' && maxT >= 0)) {
       throw new InvalidJsonError(`${field}.maxT`, `is ${describe(maxT)}; expected a number >= 0`);
     }
-    const solid = json.solid;
+    const solid = item.solid;
     if (solid !== undefined && typeof solid !== 'boolean') throw new InvalidJsonError(`${field}.solid`, `is ${describe(solid)}; expected true or false`);
     if (dx === 0 && dy === 0 && dz === 0) throw new InvalidJsonError(`${field}.direction`, 'is the zero vector; expected a non-zero direction');
     const r = rayCast(shape, pose, { x: ox, y: oy, z: oz }, { x: dx, y: dy, z: dz }, _hit, { maxT: maxT as number | undefined, solid: solid as boolean | undefined });
@@ -43,13 +38,7 @@ export function answerRayJson(json: unknown, index: number): RayOutcome {
     const point = toArray(r.point), normal = toArray(r.normal);
     if (!Number.isFinite(r.t) || !allFinite(point) || !allFinite(normal)) return internalFailure(id, 'the ray cast produced a non-finite answer');
     return { id, hit: true, t: r.t, point, normal };
-  } catch (e) {
-    if (e instanceof CollisionError) {
-      const message = e.message.startsWith(field) ? e.message : `${field}: ${e.message}`;
-      return { id, error: capMessage(message), code: e.code };
-    }
-    return internalFailure(id, e instanceof Error ? e.message : String(e));
-  }
+  });
 }
 
 export function formatRayResult(r: RayOutcome): string {

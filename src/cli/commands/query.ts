@@ -1,7 +1,7 @@
 /**
  * `convex-collide query FILE`: reads a pair-query document and writes one result per pair, as the
- * results JSON (default) or as an aligned table (`--table`). The format lives in src/format/pair-query.ts;
- * like every command, this one uses only the public entries (`convex-collide`, `convex-collide/format`).
+ * results JSON (default) or as an aligned table (`--table`). The document is read by
+ * src/format/pair-document.ts and answered by src/cli/answers/pair.ts.
  *
  * Exit status: 0 every pair answered; 1 some pair had an error (its slot holds `{"id", "error"}` and the
  * other pairs are still answered); 2 the input as a whole cannot be parsed (the message goes to stderr).

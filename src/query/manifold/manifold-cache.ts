@@ -39,17 +39,17 @@ export class ManifoldCache {
   apart = false;
   /** @internal The last manifold in A's frame: normal, and per point pointA, pointB, separation, id, features. */
   readonly normal = new Float64Array(3);
-  /** The last manifold's number of points (the query's own state: read it from the manifold instead). */
+  /** @internal The last manifold's number of points (the query's own state: read it from the manifold instead). */
   count = 0;
-  /** The last manifold's points in A's local frame: for point k, pointA at 6k and pointB at 6k + 3 (x, y, z each). */
+  /** @internal The last manifold's points in A's local frame: for point k, pointA at 6k and pointB at 6k + 3 (x, y, z each). */
   readonly points = new Float64Array(6 * MANIFOLD_MAX_POINTS);
-  /** The last manifold's separation of each point. */
+  /** @internal The last manifold's separation of each point. */
   readonly separations = new Float64Array(MANIFOLD_MAX_POINTS);
-  /** The last manifold's `id` of each point. */
+  /** @internal The last manifold's `id` of each point. */
   readonly ids = new Float64Array(MANIFOLD_MAX_POINTS);
-  /** The last manifold's feature indices: point k's featureA at 2k, its featureB at 2k + 1. */
+  /** @internal The last manifold's feature indices: point k's featureA at 2k, its featureB at 2k + 1. */
   readonly indices = new Int32Array(2 * MANIFOLD_MAX_POINTS);
-  /** The last manifold's feature types, laid out as `indices`. */
+  /** @internal The last manifold's feature types, laid out as `indices`. */
   readonly types: FeatureType[] = new Array<FeatureType>(2 * MANIFOLD_MAX_POINTS).fill('none');
 
   /** Forget everything (the next call starts cold). */
