@@ -10,7 +10,7 @@ export { createAabb, type Aabb } from './math/aabb.js';
 export { createPose, poseFromMatrix, worldPose, type Object3DLike, type Pose } from './math/world-pose.js';
 
 // Shapes
-export type { BuiltInConvexKind, CompoundShape, ConcaveShape, ConvexShape, CustomShape, MeshShape, Shape, ShapeKind, SupportMap } from './shapes/shape.js';
+export type { BuiltInConvexKind, CompoundShape, ConcaveShape, ConvexShape, CustomShape, HalfSpaceShape, MeshShape, Shape, ShapeKind, SupportMap } from './shapes/shape.js';
 export { supportWithRadius } from './shapes/shape.js';
 export { Point } from './shapes/point.js';
 export { Segment } from './shapes/segment.js';
@@ -24,6 +24,7 @@ export { Ellipsoid } from './shapes/ellipsoid.js';
 export { ConvexHull, createHullFace, type HullFace } from './shapes/convex-hull.js';
 export { Compound, type CompoundPart } from './query/parted/compound.js';
 export { TriangleMesh, type GeometryLike } from './query/parted/triangle-mesh.js';
+export { HalfSpace } from './query/plane/half-space.js';
 export { Rounded } from './shapes/rounded.js';
 export { MinkowskiSum } from './shapes/minkowski-sum.js';
 export { Scaled } from './shapes/scaled.js';

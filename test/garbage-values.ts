@@ -86,7 +86,7 @@ const CONVEX: [string, lib.ConvexShape][] = [
 ];
 const compound = new lib.Compound([{ shape: box, pose: at(0, 0, 0) }, { shape: sphere, pose: at(1, 0, 0) }]);
 const mesh = new lib.TriangleMesh([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0], [0, 1, 2, 2, 1, 3]);
-const SHAPES: [string, lib.Shape][] = [...CONVEX, ['Compound(box,sphere)', compound], ['TriangleMesh(2 triangles)', mesh], ['TriangleMesh.fromGeometry(BoxGeometry)', lib.TriangleMesh.fromGeometry(new THREE.BoxGeometry(1, 1, 1))]];
+const SHAPES: [string, lib.Shape][] = [...CONVEX, ['Compound(box,sphere)', compound], ['TriangleMesh(2 triangles)', mesh], ['TriangleMesh.fromGeometry(BoxGeometry)', lib.TriangleMesh.fromGeometry(new THREE.BoxGeometry(1, 1, 1))], ['HalfSpace', new lib.HalfSpace()]];
 
 /** A three.js object at (x, y, z), its world matrix up to date (a pose as it is). */
 function object3d(x: number, y: number, z: number): THREE.Object3D {

@@ -83,6 +83,7 @@ const FUNCTIONS: Record<string, Spec> = {
   ConvexHull: { args: ['points', 'opts.build'], call: New(lib.ConvexHull) },
   Compound: { args: ['parts'], call: New(lib.Compound) },
   TriangleMesh: { args: ['meshVertices', 'meshIndices'], call: New(lib.TriangleMesh) },
+  HalfSpace: { args: [], call: New(lib.HalfSpace) },
   'TriangleMesh.fromGeometry': { args: ['geometry'], call: as(lib.TriangleMesh.fromGeometry) },
   Rounded: { args: ['convex', 'length'], call: New(lib.Rounded) },
   MinkowskiSum: { args: ['convex', 'convex'], call: New(lib.MinkowskiSum) },

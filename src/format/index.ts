@@ -11,4 +11,4 @@ export {
   type PairId, type PairParseError, type PairQueryDocument, type ParsedPair, type PoseJsonValue,
 } from './pair-document.js';
 export { readPose2Json, shape2FromJSON } from './shape2-json.js';
-export { pairQueryToJSON, poseToJSON, type PairQueryJSON, type PairToWrite, type PartedShapeJSON, type PoseJSON } from './write-json.js';
+export { pairQueryToJSON, poseToJSON, type PairQueryJSON, type PairToWrite, type NonConvexShapeJSON, type PoseJSON } from './write-json.js';

@@ -26,6 +26,7 @@ import { QUATERNION_UNIT_TOLERANCE } from '../tolerance.js';
 import { requireFieldName, shapeFromJSON } from './shape-json.js';
 import { Compound } from '../query/parted/compound.js';
 import { TriangleMesh } from '../query/parted/triangle-mesh.js';
+import { HalfSpace } from '../query/plane/half-space.js';
 import { describe, isPlainObject, parseJsonText, readNumbers } from './read-json.js';
 
 /**
@@ -175,6 +176,7 @@ export function readShapeField(json: unknown, field: string): Shape {
   try {
     if (isPlainObject(json) && json.type === 'compound') return readCompound(json, field);
     if (isPlainObject(json) && json.type === 'mesh') return readMesh(json, field);
+    if (isPlainObject(json) && json.type === 'halfSpace') return new HalfSpace();
     return shapeFromJSON(json, field);
   } catch (e) {
     if (e instanceof CollisionError && !e.message.startsWith(field)) {

@@ -22,8 +22,12 @@ export interface PoseJSON {
   quaternion: [number, number, number, number];
 }
 
-/** A compound or a mesh as JSON (the pair document's SHAPE beside the convex ones of {@link ShapeJSON}). */
-export type PartedShapeJSON =
+/** A compound, a mesh or a half-space as JSON (the pair document's SHAPE beside the convex ones of {@link ShapeJSON}). */
+export type NonConvexShapeJSON =
+  | {
+    /** A half-space: the solid y ≤ 0 of its frame. */
+    type: 'halfSpace';
+  }
   | {
     /** A compound of convex parts. */
     type: 'compound';
@@ -65,11 +69,11 @@ export interface PairQueryJSON {
     /** The pair's id. */
     id: PairId;
     /** The first shape. */
-    a: ShapeJSON | PartedShapeJSON;
+    a: ShapeJSON | NonConvexShapeJSON;
     /** Where `a` is. */
     poseA: PoseJSON;
     /** The second shape. */
-    b: ShapeJSON | PartedShapeJSON;
+    b: ShapeJSON | NonConvexShapeJSON;
     /** Where `b` is. */
     poseB: PoseJSON;
   }[];
@@ -91,7 +95,7 @@ export function poseToJSON(pose: PoseLike, field = 'pose'): PoseJSON {
 
 /**
  * A pair-query document as JSON (give it to `JSON.stringify`): each pair's shapes (built-in convex shapes,
- * compounds of them and meshes) and poses, in order. A mesh's triangles are written in the order given, a
+ * compounds of them, meshes and half-spaces) and poses, in order. A mesh's triangles are written in the order given, a
  * degenerate one it left out as `[0, 0, 0]` (left out again when read), so triangle indices are kept.
  * @throws InvalidArgumentError naming `pairs[i]` for a pair that is not an object or has no valid id;
  *   InvalidShapeError for a shape of your own (it has no JSON form); the pose errors of {@link poseToJSON}.
@@ -115,15 +119,16 @@ export function pairQueryToJSON(pairs: readonly PairToWrite[]): PairQueryJSON {
   return { pairs: out };
 }
 
-function anyShapeToJSON(shape: Shape, field: string): ShapeJSON | PartedShapeJSON {
+function anyShapeToJSON(shape: Shape, field: string): ShapeJSON | NonConvexShapeJSON {
   if (shape !== null && typeof shape === 'object') {
     if (shape.kind === 'compound') return compoundToJSON(shape as Compound);
     if (shape.kind === 'mesh') return meshToJSON(shape as TriangleMesh);
+    if (shape.kind === 'halfSpace') return { type: 'halfSpace' };
   }
   return shapeToJSON(shape, field);
 }
 
-function compoundToJSON(c: Compound): PartedShapeJSON {
+function compoundToJSON(c: Compound): NonConvexShapeJSON {
   const p = c.partPoses;
   return {
     type: 'compound',
@@ -145,7 +150,7 @@ export function meshSourceTriangles(m: TriangleMesh): Int32Array {
   return out;
 }
 
-function meshToJSON(m: TriangleMesh): PartedShapeJSON {
+function meshToJSON(m: TriangleMesh): NonConvexShapeJSON {
   const v = m.vertices, t = meshSourceTriangles(m);
   const vertices: [number, number, number][] = [], triangles: [number, number, number][] = [];
   for (let i = 0; i < v.length; i += 3) vertices.push([v[i], v[i + 1], v[i + 2]]);

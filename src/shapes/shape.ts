@@ -75,6 +75,8 @@ export const KIND_INDEX: unique symbol = Symbol('convex-collide kind index');
 export const COMPOUND_KIND_INDEX = BUILT_IN_KINDS.length + 1;
 /** The index of the triangle mesh kind, after the compound's (query/parted/triangle-mesh.ts). */
 export const MESH_KIND_INDEX = BUILT_IN_KINDS.length + 2;
+/** The index of the half-space kind, after the mesh's (query/plane/half-space.ts). */
+export const HALF_SPACE_KIND_INDEX = BUILT_IN_KINDS.length + 3;
 
 /**
  * The index the dispatcher gives a shape of the user's own ('custom', after the built-in kinds). A wrapper
@@ -107,7 +109,7 @@ export function builtInKindIndex(kind: BuiltInConvexKind): number {
 }
 
 /** Discriminant of every shape: a built-in kind, or `'custom'` for a user's own support map. */
-export type ShapeKind = BuiltInConvexKind | 'custom' | 'compound' | 'mesh';
+export type ShapeKind = BuiltInConvexKind | 'custom' | 'compound' | 'mesh' | 'halfSpace';
 
 /**
  * A user's own convex shape: any {@link SupportMap}. Its kind is `'custom'`, or absent, and its pairs
@@ -161,8 +163,19 @@ export interface MeshShape {
   readonly boundingRadius: number;
 }
 
-/** Any shape a query takes: a convex shape, a compound of convex parts, or a triangle mesh. */
-export type Shape = ConvexShape | ConcaveShape;
+/**
+ * What every `HalfSpace` is (query/plane/half-space.ts): the solid y ≤ 0 of its local frame, unbounded, so
+ * not a support map; its pairs with convex shapes, compounds and meshes are closed forms.
+ */
+export interface HalfSpaceShape {
+  /** Discriminant of the shape union: always `'halfSpace'`. */
+  readonly kind: 'halfSpace';
+  /** Infinity: no ball holds a half-space. */
+  readonly boundingRadius: number;
+}
+
+/** Any shape a query takes: a convex shape, a compound of convex parts, a triangle mesh, or a half-space. */
+export type Shape = ConvexShape | ConcaveShape | HalfSpaceShape;
 
 /**
  * Writes into `out` the point of the whole shape (core plus radius) furthest along `dir`, and returns it.

@@ -12,6 +12,7 @@ import { meshSourceTriangles } from '../format/write-json.js';
 import { HullResult, type HullDimension } from '../hull/hull.js';
 import { Compound } from '../query/parted/compound.js';
 import { TriangleMesh } from '../query/parted/triangle-mesh.js';
+import { HalfSpace } from '../query/plane/half-space.js';
 import { ConvexHull } from '../shapes/convex-hull.js';
 import { MinkowskiSum } from '../shapes/minkowski-sum.js';
 import { Rounded } from '../shapes/rounded.js';
@@ -30,7 +31,8 @@ export type ShapeTransfer =
   | { readonly type: 'minkowskiSum'; readonly a: ShapeTransfer; readonly b: ShapeTransfer }
   | { readonly type: 'scaled'; readonly shape: ShapeTransfer; readonly scale: readonly [number, number, number] }
   | { readonly type: 'compound'; readonly parts: readonly ShapeTransfer[]; readonly poses: Float64Array }
-  | { readonly type: 'mesh'; readonly vertices: Float64Array; readonly indices: Int32Array };
+  | { readonly type: 'mesh'; readonly vertices: Float64Array; readonly indices: Int32Array }
+  | { readonly type: 'halfSpace' };
 
 /**
  * The transfer form of `shape`. `field` names it in errors.
@@ -57,6 +59,7 @@ export function shapeToTransfer(shape: Shape, field: string): ShapeTransfer {
       const m = shape as TriangleMesh;
       return { type: 'mesh', vertices: m.vertices, indices: meshSourceTriangles(m) };
     }
+    case 'halfSpace': return { type: 'halfSpace' };
     default:
       // Primitives by their JSON form (exact: their parameters are numbers); a user's map throws here.
       return { type: 'json', json: shapeToJSON(shape, field) };
@@ -83,5 +86,6 @@ export function shapeFromTransfer(t: ShapeTransfer): Shape {
       })));
     }
     case 'mesh': return new TriangleMesh(t.vertices, t.indices);
+    case 'halfSpace': return new HalfSpace();
   }
 }

@@ -10,7 +10,8 @@ import type { Transform } from '../math/transform.js';
 import type { PoseLike } from '../math/types.js';
 import type { Pose } from '../math/world-pose.js';
 import { shapeAabb } from '../shapes/shape-aabb.js';
-import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../shapes/shape.js';
+import { COMPOUND_KIND_INDEX, HALF_SPACE_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../shapes/shape.js';
+import { halfSpaceAabb } from '../query/aabb/compute-aabb.js';
 import { concaveAabb } from '../query/parted/parted-aabb.js';
 import type { PartedShape } from '../query/parted/parts.js';
 import { kindIndex } from '../query/pair/dispatch.js';
@@ -185,9 +186,22 @@ export class Bodies {
   }
 }
 
+/**
+ * How far the box `box[o .. o + 5]` (min xyz, max xyz) lies above the plane of the half-space body `plane`
+ * (its lowest corner's height along the plane's normal; negative when the box reaches into it): the test a
+ * half-space takes in place of a box overlap (it has no finite box).
+ */
+export function boxAbovePlane(box: Float64Array, o: number, frames: Float64Array, plane: number): number {
+  const f = frames, p = FRAME * plane, nx = f[p + 1], ny = f[p + 4], nz = f[p + 7];
+  const hx = 0.5 * (box[o + 3] - box[o]), hy = 0.5 * (box[o + 4] - box[o + 1]), hz = 0.5 * (box[o + 5] - box[o + 2]);
+  const cx = box[o] + hx - f[p + 9], cy = box[o + 1] + hy - f[p + 10], cz = box[o + 2] + hz - f[p + 11];
+  return nx * cx + ny * cy + nz * cz - (Math.abs(nx) * hx + Math.abs(ny) * hy + Math.abs(nz) * hz);
+}
+
 /** The world box of `shape` at `t` into `out`. */
 export function worldBox(out: Aabb, shape: Shape, t: Transform): Aabb {
   const k = kindIndex(shape);
+  if (k === HALF_SPACE_KIND_INDEX) return halfSpaceAabb(out, t);
   return k === COMPOUND_KIND_INDEX || k === MESH_KIND_INDEX ? concaveAabb(out, shape as PartedShape, t) : shapeAabb(out, shape as ConvexShape, t);
 }
 

@@ -4,11 +4,16 @@
  * box grown by the margin and a tenth of its largest side, and stretched along its last move), so a small
  * move changes no leaf; a body whose box leaves its fat box is reinserted, and only such bodies (and new
  * ones) look for new pairs. A pair lives while its two fat boxes overlap (narrow-phase.ts keeps them).
+ *
+ * A half-space (a static body with no finite box) is in neither tree: the broad phase keeps a list of them,
+ * pairs each with every moving body whose fat box reaches below its plane (boxAbovePlane), and keeps such a
+ * pair while that holds, so a half-space never widens a tree's boxes.
  */
 import { DynamicTree } from '../bvh/dynamic-tree.js';
 import { createAabb } from '../math/aabb.js';
 import { Transform } from '../math/transform.js';
-import type { Bodies } from './bodies.js';
+import { HALF_SPACE_KIND_INDEX } from '../shapes/shape.js';
+import { boxAbovePlane, type Bodies } from './bodies.js';
 import type { NarrowPhase } from './narrow-phase.js';
 
 /** A fat box is the tight box grown by this fraction of its largest side (plus the margin). */
@@ -24,9 +29,16 @@ class PairSearch {
   constructor(readonly bodies: Bodies, readonly narrow: NarrowPhase) {}
 }
 
+/** Whether body `slot` is a half-space. */
+function isPlane(b: Bodies, slot: number): boolean {
+  return b.kind[slot] === HALF_SPACE_KIND_INDEX;
+}
+
 export class BroadPhase {
   readonly dynamicTree = new DynamicTree();
   readonly staticTree = new DynamicTree();
+  /** The half-space bodies' slots (in neither tree). */
+  readonly planes: number[] = [];
   private readonly tight = new Float64Array(6);
   private readonly fat = new Float64Array(6);
   private readonly transform = new Transform();
@@ -43,8 +55,14 @@ export class BroadPhase {
 
   /** A new body's leaf, from its fat box; it looks for pairs at the next update. */
   insert(slot: number): void {
-    this.fatBox(slot);
     const b = this.bodies;
+    if (isPlane(b, slot)) {
+      this.planes.push(slot);
+      b.proxy[slot] = -1;
+      b.fresh[slot] = 1;
+      return;
+    }
+    this.fatBox(slot);
     b.proxy[slot] = this.treeOf(slot).insert(this.fat, slot);
     b.fresh[slot] = 1;
   }
@@ -54,6 +72,11 @@ export class BroadPhase {
    * pair's fat boxes overlap (after a complete update); then its leaf goes.
    */
   remove(slot: number, pairsOverlap: boolean): void {
+    if (isPlane(this.bodies, slot)) {
+      this.removePairsOf(slot);
+      this.planes.splice(this.planes.indexOf(slot), 1);
+      return;
+    }
     const tree = this.treeOf(slot);
     if (pairsOverlap) {
       const s = this.search, box = s.box, o = 6 * this.bodies.proxy[slot];
@@ -66,12 +89,17 @@ export class BroadPhase {
       s.tree = null;
     } else {
       // An update broke off (a support function threw) with leaves moved and pairs not yet checked.
-      const pairs = this.search.narrow.pairs;
-      for (let r = pairs.count - 1; r >= 0; r--) {
-        if (pairs.a[r] === slot || pairs.b[r] === slot) this.search.narrow.removePair(r);
-      }
+      this.removePairsOf(slot);
     }
     tree.remove(this.bodies.proxy[slot]);
+  }
+
+  /** Every pair of body `slot` goes, found by a scan of the pairs. */
+  private removePairsOf(slot: number): void {
+    const pairs = this.search.narrow.pairs;
+    for (let r = pairs.count - 1; r >= 0; r--) {
+      if (pairs.a[r] === slot || pairs.b[r] === slot) this.search.narrow.removePair(r);
+    }
   }
 
   /**
@@ -86,6 +114,8 @@ export class BroadPhase {
       b.moved[slot] = 0;
       if (b.alive[slot] === 0) continue;
       b.movedNow[slot] = 1;
+      // A half-space moved: it looks for its pairs again, and its pairs check their overlap again.
+      if (isPlane(b, slot)) { b.fresh[slot] = 1; b.leafMoved[slot] = 1; continue; }
       // The box's move since the last update (its centre's), which the next ones likely repeat: the last
       // tight box's centre, read before fatBox replaces that box.
       const tb = b.tightBoxes, o = 6 * slot;
@@ -110,6 +140,13 @@ export class BroadPhase {
       const slot = moved[i];
       if (b.alive[slot] === 0 || b.fresh[slot] === 0) continue;
       b.fresh[slot] = 0;
+      if (isPlane(b, slot)) {
+        // Every moving body's leaf whose fat box reaches below the plane.
+        s.slot = slot;
+        s.tree = this.dynamicTree;
+        this.dynamicTree.walk(planeVisitor, s);
+        continue;
+      }
       const tree = this.treeOf(slot);
       // Its fat box, copied (a subarray view would be an object per body).
       const fat = s.box, o = 6 * b.proxy[slot];
@@ -120,6 +157,10 @@ export class BroadPhase {
       if (b.isStatic[slot] === 0) {
         s.tree = this.staticTree;
         this.staticTree.query(fat, pairVisitor, s);
+        for (let k = 0; k < this.planes.length; k++) {
+          const plane = this.planes[k];
+          if (b.fresh[plane] === 0 && boxAbovePlane(fat, 0, b.frames, plane) <= 0) addIfFiltersAccept(s, slot, plane);
+        }
       }
     }
     s.tree = null;
@@ -127,7 +168,10 @@ export class BroadPhase {
 
   /** Whether the fat boxes of bodies a and b overlap (touching counts). */
   fatBoxesOverlap(a: number, b: number): boolean {
-    const p = this.bodies.proxy, x = this.treeOf(a).bounds, y = this.treeOf(b).bounds, i = 6 * p[a], j = 6 * p[b];
+    const bodies = this.bodies;
+    if (isPlane(bodies, a)) return boxAbovePlane(this.treeOf(b).bounds, 6 * bodies.proxy[b], bodies.frames, a) <= 0;
+    if (isPlane(bodies, b)) return boxAbovePlane(this.treeOf(a).bounds, 6 * bodies.proxy[a], bodies.frames, b) <= 0;
+    const p = bodies.proxy, x = this.treeOf(a).bounds, y = this.treeOf(b).bounds, i = 6 * p[a], j = 6 * p[b];
     return !(x[i] > y[j + 3] || x[i + 3] < y[j] || x[i + 1] > y[j + 4] || x[i + 4] < y[j + 1] || x[i + 2] > y[j + 5] || x[i + 5] < y[j + 2]);
   }
 
@@ -150,9 +194,22 @@ const pairVisitor = (leaf: number, s: PairSearch): boolean => {
   const self = s.slot, other = s.tree!.item[leaf], b = s.bodies;
   if (other === self) return false;
   if (b.isStatic[self] === 1 && b.isStatic[other] === 1) return false;
-  if ((b.group[self] & b.mask[other]) === 0 || (b.group[other] & b.mask[self]) === 0) return false;
-  s.narrow.addPair(self, other);
+  addIfFiltersAccept(s, self, other);
   return false;
+};
+
+/** The pair of `self` and `other` joins the set if both filters accept it. */
+function addIfFiltersAccept(s: PairSearch, self: number, other: number): void {
+  const b = s.bodies;
+  if ((b.group[self] & b.mask[other]) === 0 || (b.group[other] & b.mask[self]) === 0) return;
+  s.narrow.addPair(self, other);
+}
+
+/** A node of the moving bodies' tree, walked for half-space `s.slot`: a leaf reaching below its plane pairs with it. */
+const planeVisitor = (node: number, _depth: number, s: PairSearch): void => {
+  const t = s.tree!;
+  if (t.child1[node] !== -1) return;
+  if (boxAbovePlane(t.bounds, 6 * node, s.bodies.frames, s.slot) <= 0) addIfFiltersAccept(s, t.item[node], s.slot);
 };
 
 /** A leaf met by a removed body's fat box: their pair, if any, goes. */

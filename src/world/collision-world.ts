@@ -12,7 +12,7 @@ import { describeValue, InvalidArgumentError, InvalidNumberError } from '../erro
 import { Transform, transformFromPose } from '../math/transform.js';
 import type { PoseLike, Vec3Like } from '../math/types.js';
 import type { Pose } from '../math/world-pose.js';
-import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX, type Shape } from '../shapes/shape.js';
+import { COMPOUND_KIND_INDEX, HALF_SPACE_KIND_INDEX, MESH_KIND_INDEX, type Shape } from '../shapes/shape.js';
 import { MANIFOLD_MAX_POINTS } from '../tolerance.js';
 import { createManifoldList, type ManifoldList } from '../query/manifold/contact-manifolds.js';
 import { explainNotShape, isConvexShape, kindIndex } from '../query/pair/dispatch.js';
@@ -158,6 +158,9 @@ export class CollisionWorld {
       mask = readFilter(options.mask, 'options.mask');
       userData = options.userData;
     }
+    // A half-space is static: it has no finite box to move in a tree (broad-phase.ts keeps it apart).
+    const plane = kindIndex(shape) === HALF_SPACE_KIND_INDEX;
+    if (plane && !isStatic) throw new InvalidArgumentError('options.static', 'is not true, and the shape is a HalfSpace; a half-space is a static body (add it with { static: true })');
     transformFromPose(this.transform, pose, 'pose');
     const b = this.bodies, slot = b.take();
     b.shapes[slot] = shape;
@@ -165,7 +168,8 @@ export class CollisionWorld {
     b.local[slot] = runsUserCode(shape) ? 1 : 0;
     b.shapesVersion++;
     // (A shape of the user's own is taken at its word, as shape casts take it: Shape.boundingRadius.)
-    b.radius[slot] = shape.boundingRadius;
+    // (A half-space's motion bound is its plane's move: no radius turns with it.)
+    b.radius[slot] = plane ? 0 : shape.boundingRadius;
     b.storeFrame(slot, this.transform, pose);
     b.userDatas[slot] = userData;
     b.isStatic[slot] = isStatic ? 1 : 0;
@@ -461,7 +465,7 @@ const SLOTS = 1 << SLOT_BITS;
 /** `shape` must be a shape the queries take (convex, a compound or a mesh). */
 function checkShape(shape: Shape, field: string): void {
   const k = kindIndex(shape);
-  if (k !== COMPOUND_KIND_INDEX && k !== MESH_KIND_INDEX && !isConvexShape(shape)) {
+  if (k !== COMPOUND_KIND_INDEX && k !== MESH_KIND_INDEX && k !== HALF_SPACE_KIND_INDEX && !isConvexShape(shape)) {
     explainNotShape(field, shape);
     // A known kind no query takes cannot reach here; anything else is not a shape the world knows.
     throw new InvalidArgumentError(field, 'is not a shape the queries take');

@@ -9,7 +9,8 @@
 import { describeValue, InvalidArgumentError } from '../errors.js';
 import type { ManifoldList } from '../query/manifold/contact-manifolds.js';
 import { SHAPE_KINDS } from '../query/pair/dispatch.js';
-import { FRAME, SLOT_BITS, type Bodies } from './bodies.js';
+import { boxAbovePlane, FRAME, SLOT_BITS, type Bodies } from './bodies.js';
+import { HALF_SPACE_KIND_INDEX } from '../shapes/shape.js';
 import type { BroadPhase } from './broad-phase.js';
 import type { ManifoldSlots } from './manifold-slots.js';
 import { NarrowJob, runEntries, type WorldThreads } from './narrow-threads.js';
@@ -378,7 +379,17 @@ export class NarrowPhase {
    * Leaves the gap and the scale in `near`.
    */
   private tightBoxesNear(a: number, b: number): boolean {
-    const t = this.bodies.tightBoxes, i = 6 * a, j = 6 * b;
+    const t = this.bodies.tightBoxes, i = 6 * a, j = 6 * b, kind = this.bodies.kind;
+    // A half-space has no finite box: the other body's box against its plane.
+    if (kind[a] === HALF_SPACE_KIND_INDEX || kind[b] === HALF_SPACE_KIND_INDEX) {
+      const plane = kind[a] === HALF_SPACE_KIND_INDEX ? a : b, o = plane === a ? j : i;
+      const gap = boxAbovePlane(t, o, this.bodies.frames, plane);
+      const f = this.bodies.frames, p = FRAME * plane;
+      const scale = t[o + 3] - t[o] + t[o + 4] - t[o + 1] + t[o + 5] - t[o + 2] + Math.abs(t[o]) + Math.abs(t[o + 1]) + Math.abs(t[o + 2])
+        + Math.abs(f[p + 9]) + Math.abs(f[p + 10]) + Math.abs(f[p + 11]);
+      this.near[0] = gap; this.near[1] = scale;
+      return gap <= this.margin + PAIR_BOX_SLACK * scale;
+    }
     const gap = Math.max(t[i] - t[j + 3], t[j] - t[i + 3], t[i + 1] - t[j + 4], t[j + 1] - t[i + 4], t[i + 2] - t[j + 5], t[j + 2] - t[i + 5]);
     const scale = t[i + 3] - t[i] + t[i + 4] - t[i + 1] + t[i + 5] - t[i + 2] + t[j + 3] - t[j] + t[j + 4] - t[j + 1] + t[j + 5] - t[j + 2]
       + Math.abs(t[i]) + Math.abs(t[i + 1]) + Math.abs(t[i + 2]) + Math.abs(t[j]) + Math.abs(t[j + 1]) + Math.abs(t[j + 2]);

@@ -19,7 +19,8 @@ import { rayCast } from '../query/cast/ray-cast.js';
 import type { RayHit } from '../query/cast/ray-hit.js';
 import { shapeCast, type Motion, type ShapeCastResult } from '../query/cast/shape-cast.js';
 import { checkHitOut, hitOutNotWritable, isUnwritable } from '../query/pair/out-record.js';
-import { worldBox, type Bodies } from './bodies.js';
+import { boxAbovePlane, worldBox, type Bodies } from './bodies.js';
+import { HALF_SPACE_KIND_INDEX } from '../shapes/shape.js';
 import type { BroadPhase } from './broad-phase.js';
 import {
   checkFunction, checkOptionsObject, MOTION_KEYS, WORLD_CAST_OPTION_KEYS, WORLD_RAY_OPTION_KEYS, copyPose, createWorldRayHit, createWorldShapeCastResult, QueryState, readVector,
@@ -69,7 +70,7 @@ export class SceneQueries {
       q[0] = s.origin.x; q[1] = s.origin.y; q[2] = s.origin.z; q[3] = s.direction.x; q[4] = s.direction.y; q[5] = s.direction.z;
       s.visitHandle = visit;
       this.hold(s);
-      this.queryBoth(s, aabbVisitor);
+      if (!this.queryBoth(s, aabbVisitor)) this.planes(s, aabbSlot);
     } finally {
       this.release(s);
     }
@@ -87,7 +88,7 @@ export class SceneQueries {
       q[0] -= slack; q[1] -= slack; q[2] -= slack; q[3] += slack; q[4] += slack; q[5] += slack;
       s.visitHandle = visit;
       this.hold(s);
-      this.queryBoth(s, overlapVisitor);
+      if (!this.queryBoth(s, overlapVisitor)) this.planes(s, overlapSlot);
     } finally {
       this.release(s);
     }
@@ -101,6 +102,7 @@ export class SceneQueries {
       s.best = -1;
       this.hold(s);
       this.castBoth(s, nearestRayVisitor);
+      this.planes(s, nearestRaySlot);
       if (s.best < 0) return null;
       const r = out ?? createWorldRayHit();
       copyRayHit(r, s.hit);
@@ -121,6 +123,7 @@ export class SceneQueries {
       s.visitRay = visit;
       this.hold(s);
       this.castBoth(s, allRayVisitor);
+      this.planes(s, allRaySlot);
     } finally {
       this.release(s);
     }
@@ -170,6 +173,7 @@ export class SceneQueries {
       s.best = -1;
       this.hold(s);
       this.castBoth(s, castVisitor);
+      this.planes(s, castSlot);
       if (s.best < 0) return null;
       const r = out ?? createWorldShapeCastResult();
       copyCast(r, s.cast);
@@ -218,13 +222,19 @@ export class SceneQueries {
     this.depth--;
   }
 
-  /** Both trees, with `s.box` and `visit`. */
-  private queryBoth(s: QueryState, visit: (leaf: number, s: QueryState) => boolean): void {
+  /** Both trees, with `s.box` and `visit`: true when a visit stopped the query. */
+  private queryBoth(s: QueryState, visit: (leaf: number, s: QueryState) => boolean): boolean {
     const b = this.broad;
     s.tree = b.dynamicTree; s.isStatic = false;
-    if (b.dynamicTree.query(s.box, visit, s)) return;
+    if (b.dynamicTree.query(s.box, visit, s)) return true;
     s.tree = b.staticTree; s.isStatic = true;
-    b.staticTree.query(s.box, visit, s);
+    return b.staticTree.query(s.box, visit, s);
+  }
+
+  /** Every half-space body (in neither tree), each given to `visit` until one returns true. */
+  private planes(s: QueryState, visit: (slot: number, s: QueryState) => boolean | void): void {
+    const planes = this.broad.planes;
+    for (let k = 0; k < planes.length; k++) if (visit(planes[k], s) === true) return;
   }
 
   /** Both trees, with the swept box of `s` (o, d, ext, tMax) and `visit`. */
@@ -288,19 +298,21 @@ function rayHit(s: QueryState, slot: number): WorldRayHit | null {
   return hit === null ? null : s.tryHit;
 }
 
-// The visitors of the trees' traversals (module functions: no closure per query).
-const aabbVisitor = (leaf: number, s: QueryState): boolean => {
-  const slot = s.tree!.item[leaf];
-  return tightBoxMeets(s, slot) && s.visitHandle!(s.bodies!.handleOf(slot)) === true;
-};
-const overlapVisitor = (leaf: number, s: QueryState): boolean => {
-  const slot = s.tree!.item[leaf], b = s.bodies!;
-  if (!tightBoxMeets(s, slot) || !intersects(s.shape!, s.pose, b.shapes[slot]!, b.readPose(s.bodyPose, slot))) return false;
+// What each query does with a body (a slot), from a tree's leaf or from the half-spaces' list.
+/** Whether body `slot` meets the query box `s.box`: its tight box, or a half-space's plane. */
+function boxMeets(s: QueryState, slot: number): boolean {
+  const b = s.bodies!;
+  return b.kind[slot] === HALF_SPACE_KIND_INDEX ? boxAbovePlane(s.box, 0, b.frames, slot) <= 0 : tightBoxMeets(s, slot);
+}
+const aabbSlot = (slot: number, s: QueryState): boolean => boxMeets(s, slot) && s.visitHandle!(s.bodies!.handleOf(slot)) === true;
+const overlapSlot = (slot: number, s: QueryState): boolean => {
+  const b = s.bodies!;
+  if (!boxMeets(s, slot) || !intersects(s.shape!, s.pose, b.shapes[slot]!, b.readPose(s.bodyPose, slot))) return false;
   return s.visitHandle!(b.handleOf(slot)) === true;
 };
 /** The nearest-hit rule: the earlier t, then the body added first (Bodies.order: a reused slot is not older). */
-const nearestRayVisitor = (leaf: number, s: QueryState): void => {
-  const slot = s.tree!.item[leaf], hit = rayHit(s, slot);
+const nearestRaySlot = (slot: number, s: QueryState): void => {
+  const hit = rayHit(s, slot);
   if (hit === null) return;
   const best = s.hit;
   if (s.best < 0 || hit.t < best.t || (hit.t === best.t && s.bodies!.order[slot] < s.bodies!.order[s.best])) {
@@ -309,14 +321,15 @@ const nearestRayVisitor = (leaf: number, s: QueryState): void => {
     s.tMax[0] = hit.t;
   }
 };
-const allRayVisitor = (leaf: number, s: QueryState): void => {
-  const hit = rayHit(s, s.tree!.item[leaf]);
+const allRaySlot = (slot: number, s: QueryState): void => {
+  if (s.tMax[0] < 0) return; // stopped
+  const hit = rayHit(s, slot);
   // true stops: no box is met below t = −1.
   if (hit !== null && s.visitRay!(hit) === true) s.tMax[0] = -1;
 };
-/** The shape cast against the body of the leaf (unless filtered out), kept when first. */
-const castVisitor = (leaf: number, s: QueryState): void => {
-  const slot = s.tree!.item[leaf], b = s.bodies!;
+/** The shape cast against body `slot` (unless filtered out), kept when first. */
+const castSlot = (slot: number, s: QueryState): void => {
+  const b = s.bodies!;
   if (s.filter !== null && !s.filter(b.handleOf(slot))) return;
   // (With the caller's maxTime, not the best time so far: the answer is then shapeCast's own, bit for bit.)
   const r = shapeCast(s.shape!, s.pose, s.motion, b.shapes[slot]!, b.readPose(s.bodyPose, slot), null, s.tryCast, s.castOptions);
@@ -328,6 +341,13 @@ const castVisitor = (leaf: number, s: QueryState): void => {
     s.tMax[0] = r.time;
   }
 };
+// The trees' visitors (module functions: no closure per query): a leaf's body.
+const aabbVisitor = (leaf: number, s: QueryState): boolean => aabbSlot(s.tree!.item[leaf], s);
+const overlapVisitor = (leaf: number, s: QueryState): boolean => overlapSlot(s.tree!.item[leaf], s);
+const nearestRayVisitor = (leaf: number, s: QueryState): void => nearestRaySlot(s.tree!.item[leaf], s);
+const allRayVisitor = (leaf: number, s: QueryState): void => allRaySlot(s.tree!.item[leaf], s);
+const castVisitor = (leaf: number, s: QueryState): void => castSlot(s.tree!.item[leaf], s);
+
 const treeBoxVisitor = (node: number, depth: number, s: QueryState): void => {
   const t = s.tree!, b = t.bounds, o = 6 * node;
   s.visitBox!(b[o], b[o + 1], b[o + 2], b[o + 3], b[o + 4], b[o + 5], depth, t.child1[node] === -1, s.isStatic);

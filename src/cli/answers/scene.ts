@@ -104,7 +104,8 @@ export function answerScene(doc: unknown): { contacts: unknown[]; rayHits: unkno
     ids.push(id);
     const shape = readShapeField(body.shape, `${field}.shape`);
     const pose = readPoseJson(body.pose, `${field}.pose`);
-    position.set(world.add(shape, pose), i);
+    // (A half-space is a static body: the world keeps it out of its trees.)
+    position.set(world.add(shape, pose, { static: shape.kind === 'halfSpace' }), i);
   });
   world.update();
 

@@ -9,7 +9,7 @@ import { createAabb, type Aabb } from '../../math/aabb.js';
 import { Transform, transformFromPose } from '../../math/transform.js';
 import type { PoseLike } from '../../math/types.js';
 import { shapeAabb } from '../../shapes/shape-aabb.js';
-import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../../shapes/shape.js';
+import { COMPOUND_KIND_INDEX, HALF_SPACE_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../../shapes/shape.js';
 import { concaveAabb } from '../parted/parted-aabb.js';
 import type { PartedShape } from '../parted/parts.js';
 import { explainNotShape, isConvexShape, kindIndex } from '../pair/dispatch.js';
@@ -31,6 +31,7 @@ export function computeAabb(shape: Shape, pose: PoseLike, out?: Aabb | null): Aa
     throw new InvalidArgumentError('out', 'is not a writable box; expected one from createAabb(), a three.js Box3, or undefined');
   }
   const k = kindIndex(shape), concave = k === COMPOUND_KIND_INDEX || k === MESH_KIND_INDEX;
+  if (k === HALF_SPACE_KIND_INDEX) return halfSpaceAabb(out, transformFromPose(_pose, pose, 'pose'));
   if (!concave && !isConvexShape(shape)) {
     explainNotShape('shape', shape);
     throw new InvalidShapeError('shape', 'is not a shape; expected a built-in shape or a convex shape of your own with a support method');
@@ -53,3 +54,18 @@ export function computeAabb(shape: Shape, pose: PoseLike, out?: Aabb | null): Aa
 }
 
 let _running = false;
+
+/**
+ * A half-space's box: unbounded along every axis but one the plane faces exactly, where it ends at the
+ * plane (n = +e_i bounds x_i above by the plane's x_i, n = −e_i below); a tilted plane reaches every point
+ * of an axis.
+ */
+export function halfSpaceAabb(out: Aabb, t: Readonly<Transform>): Aabb {
+  const nx = t.m01, ny = t.m11, nz = t.m21;
+  const min = out.min as { x: number; y: number; z: number }, max = out.max as { x: number; y: number; z: number };
+  const onX = ny === 0 && nz === 0, onY = nx === 0 && nz === 0, onZ = nx === 0 && ny === 0;
+  min.x = onX && nx < 0 ? t.tx : -Infinity; max.x = onX && nx > 0 ? t.tx : Infinity;
+  min.y = onY && ny < 0 ? t.ty : -Infinity; max.y = onY && ny > 0 ? t.ty : Infinity;
+  min.z = onZ && nz < 0 ? t.tz : -Infinity; max.z = onZ && nz > 0 ? t.tz : Infinity;
+  return out;
+}

@@ -13,7 +13,8 @@ import { SCALE_FREE_EXPONENT } from '../../tolerance.js';
 import { ScaleView } from '../pair/scale-free.js';
 import { scaledTwin } from './scaled-twin.js';
 import type { PoseLike, Vec3Like } from '../../math/types.js';
-import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../../shapes/shape.js';
+import { COMPOUND_KIND_INDEX, HALF_SPACE_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../../shapes/shape.js';
+import { castHalfSpaceRay } from '../plane/half-space-ray.js';
 import { RayWork } from './gjk-ray-cast.js';
 import { castConvexRay, type RayShape } from './convex-ray.js';
 import { createRayHit, type RayHit } from './ray-hit.js';
@@ -76,6 +77,8 @@ export function rayCast(
 
 
 let _casting = false;
+/** A half-space's ray answer (half-space-ray.ts). */
+const _plane = /* @__PURE__ */ new Float64Array(3);
 
 const RAY_OPTION_KEYS = /* @__PURE__ */ knownKeys(['maxT', 'solid']);
 
@@ -98,10 +101,10 @@ function castRay(
   const dx = direction.x, dy = direction.y, dz = direction.z;
   if (dx === 0 && dy === 0 && dz === 0) throw new InvalidNumberError('direction', 0, 'a non-zero vector');
   const kind = kindIndex(shape);
-  const parted = kind === COMPOUND_KIND_INDEX || kind === MESH_KIND_INDEX;
-  if (!parted && !isConvexShape(shape)) {
+  const parted = kind === COMPOUND_KIND_INDEX || kind === MESH_KIND_INDEX, halfSpace = kind === HALF_SPACE_KIND_INDEX;
+  if (!parted && !halfSpace && !isConvexShape(shape)) {
     explainNotShape('shape', shape);
-    throw new InvalidShapeError('shape', 'is of a kind rayCast does not know; expected a convex shape, a Compound or a TriangleMesh');
+    throw new InvalidShapeError('shape', 'is of a kind rayCast does not know; expected a convex shape, a Compound, a TriangleMesh or a HalfSpace');
   }
   const work = acquireWork(false);
   const t = transformFromPose(work.poseA, pose, 'pose');
@@ -119,16 +122,24 @@ function castRay(
   // the GJK ray cast; a direction outside that range is scaled on its own (by `back`, t scaled back at the
   // end). The closed forms square lengths, and the GJK ray cast multiplies up to four. (A concave shape's
   // hierarchy is traversed unscaled, with no squares; its parts are scaled one at a time: parted-ray.ts.)
+  // (A half-space's closed form divides two numbers and squares nothing: it is cast unscaled.)
   let f = 1, back = 1;
   const om = Math.max(Math.abs(w.origin.x), Math.abs(w.origin.y), Math.abs(w.origin.z));
-  const m = Math.max(shape.boundingRadius, om);
+  const m = halfSpace ? 1 : Math.max(shape.boundingRadius, om);
   if (m > HIGH || (m < LOW && m > 0)) f = 2 ** -nearestPowerOfTwoExponent(m);
   const rm = f * Math.max(Math.abs(w.dir.x), Math.abs(w.dir.y), Math.abs(w.dir.z));
-  if (rm > HIGH || rm < LOW) back = 2 ** -nearestPowerOfTwoExponent(rm);
+  if (!halfSpace && (rm > HIGH || rm < LOW)) back = 2 ** -nearestPowerOfTwoExponent(rm);
   // In the cast's units, t is the caller's over `back`.
   const maxTs = maxT / back;
   let nx: number, ny: number, nz: number, part = 0;
-  if (parted) {
+  if (halfSpace) {
+    const h = _plane;
+    castHalfSpaceRay(w.origin.y, w.dir.y, maxT, solid, h);
+    if (h[0] === 0) return null;
+    w.t = h[1];
+    w.iterations = 0;
+    nx = 0; ny = h[2]; nz = 0;
+  } else if (parted) {
     const c = _parted;
     c.origin[0] = w.origin.x; c.origin[1] = w.origin.y; c.origin[2] = w.origin.z;
     c.dir[0] = w.dir.x * back; c.dir[1] = w.dir.y * back; c.dir[2] = w.dir.z * back;

@@ -24,11 +24,11 @@ import { checkHitOut, hitOutNotWritable, isUnwritable } from '../pair/out-record
 import { InvalidArgumentError, InvalidNumberError, checkKnownKeys, knownKeys } from '../../errors.js';
 import type { PoseLike, Vec3Like } from '../../math/types.js';
 import { safeLength, vec3 } from '../../math/vec3.js';
-import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../../shapes/shape.js';
+import { COMPOUND_KIND_INDEX, HALF_SPACE_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../../shapes/shape.js';
 import { LinearCast, linearCast } from './linear-cast.js';
 import { SHAPE_CAST_MAX_ITERATIONS as MAX_ITERATIONS, SHAPE_CAST_RELATIVE_TOLERANCE as RELATIVE_TOLERANCE } from '../../tolerance.js';
 import { Transform, transformFromPose } from '../../math/transform.js';
-import { InvalidShapeError } from '../../errors.js';
+import { InvalidShapeError, UnsupportedPairError } from '../../errors.js';
 import { contact } from '../contact/contact.js';
 import { CastParts, linearCastParted } from '../parted/parted-cast.js';
 import { explainNotShape, isConvexShape, kindIndex } from '../pair/dispatch.js';
@@ -215,9 +215,13 @@ function castShapes(
   }
   // The shapes and poses first: the cast reads them itself before any contact query would check them.
   const partedA = isParted(a), partedB = isParted(b);
-  if (!partedA && !isConvexShape(a)) { explainNotShape('a', a); throw new InvalidShapeError('a', 'is of a kind shapeCast does not know; expected a convex shape, a Compound or a TriangleMesh'); }
-  if (!partedB && !isConvexShape(b)) { explainNotShape('b', b); throw new InvalidShapeError('b', 'is of a kind shapeCast does not know; expected a convex shape, a Compound or a TriangleMesh'); }
-  const parted = partedA || partedB;
+  const planeA = kindIndex(a) === HALF_SPACE_KIND_INDEX, planeB = kindIndex(b) === HALF_SPACE_KIND_INDEX;
+  if (!partedA && !planeA && !isConvexShape(a)) { explainNotShape('a', a); throw new InvalidShapeError('a', 'is of a kind shapeCast does not know; expected a convex shape, a Compound, a TriangleMesh or a HalfSpace'); }
+  if (!partedB && !planeB && !isConvexShape(b)) { explainNotShape('b', b); throw new InvalidShapeError('b', 'is of a kind shapeCast does not know; expected a convex shape, a Compound, a TriangleMesh or a HalfSpace'); }
+  if (planeA && planeB) throw new UnsupportedPairError('shapeCast: two half-spaces have no time of impact (they meet at once or never); cast a shape against a half-space');
+  // Against a half-space the contact's normal is the plane's for the whole solid, compound or mesh alike:
+  // its closing speed bounds every part's (no parted bound).
+  const plane = planeA || planeB, parted = (partedA || partedB) && !plane;
   transformFromPose(_tA, poseA, 'poseA');
   transformFromPose(_tB, poseB, 'poseB');
   if (motionA != null && typeof motionA !== 'object') throw new InvalidArgumentError('motionA', 'is not a motion; expected {linear?, angular?}');
@@ -227,7 +231,10 @@ function castShapes(
   if (motionB != null) checkKnownKeys(motionB, MOTION_KEYS, 'motionB');
   const linA = copyVector(_linA, readVector(motionA?.linear, 'motionA.linear')), angA = copyVector(_angA, readVector(motionA?.angular, 'motionA.angular'));
   const linB = copyVector(_linB, readVector(motionB?.linear, 'motionB.linear')), angB = copyVector(_angB, readVector(motionB?.angular, 'motionB.angular'));
-  if (angA.x === 0 && angA.y === 0 && angA.z === 0 && angB.x === 0 && angB.y === 0 && angB.z === 0) {
+  // A half-space turned about its position sweeps its plane without bound far from it: no speed bounds that.
+  if (planeA && !(angA.x === 0 && angA.y === 0 && angA.z === 0)) throw new InvalidArgumentError('motionA.angular', 'turns a half-space, whose plane then moves without bound far from its position; expected no angular motion (a half-space may translate)');
+  if (planeB && !(angB.x === 0 && angB.y === 0 && angB.z === 0)) throw new InvalidArgumentError('motionB.angular', 'turns a half-space, whose plane then moves without bound far from its position; expected no angular motion (a half-space may translate)');
+  if (!plane && angA.x === 0 && angA.y === 0 && angA.z === 0 && angB.x === 0 && angB.y === 0 && angB.z === 0) {
     // Translations only: the GJK ray cast on the Minkowski difference (linear-cast.ts), exact.
     const lc = _linear;
     lc.velocityA.x = linA.x; lc.velocityA.y = linA.y; lc.velocityA.z = linA.z;
@@ -257,10 +264,12 @@ function castShapes(
   // The relative translation and the turning bounds.
   const vx = linB.x - linA.x, vy = linB.y - linA.y, vz = linB.z - linA.z;
   // (Lengths without squares that overflow: a cast of shapes of size 1e200 has a size.)
+  // (A half-space does not turn, and its bounding radius is infinite: it adds no turn and no size.)
+  const radiusA = planeA ? 0 : a.boundingRadius, radiusB = planeB ? 0 : b.boundingRadius;
   safeLength(angA, _length);
-  const turnA = _length[0] * a.boundingRadius;
+  const turnA = _length[0] * radiusA;
   safeLength(angB, _length);
-  const turnB = _length[0] * b.boundingRadius;
+  const turnB = _length[0] * radiusB;
   _relative.x = vx; _relative.y = vy; _relative.z = vz;
   safeLength(_relative, _length);
   // The bound on how fast a concave pair's separation shrinks by translation (see the header).
@@ -268,7 +277,7 @@ function castShapes(
   // The tolerance at time t: relative to the shapes and the sweep so far, not the whole sweep to maxTime
   // (with maxTime 1e9 a turning ball that meets a box at 2.29 stopped at 0); far from the origin, positions
   // carry rounding of their own size (as contact's touch slack does), the positions at t.
-  const radii = a.boundingRadius + b.boundingRadius, sweepRate = _length[0] + turnA + turnB;
+  const radii = radiusA + radiusB, sweepRate = _length[0] + turnA + turnB;
   const pa = _baseA.position, pb = _baseB.position;
   const far = Math.abs(pa.x) + Math.abs(pa.y) + Math.abs(pa.z) + Math.abs(pb.x) + Math.abs(pb.y) + Math.abs(pb.z);
   const farRate = Math.abs(linA.x) + Math.abs(linA.y) + Math.abs(linA.z) + Math.abs(linB.x) + Math.abs(linB.y) + Math.abs(linB.z);
@@ -279,7 +288,9 @@ function castShapes(
   // so that squares neither overflow nor vanish) never come within the radii, the target and the tolerance
   // make a miss with no step. (A shape spinning many turns by another just out of its reach stepped until
   // SHAPE_CAST_MAX_ITERATIONS.) Written out here: numbers passed to a call would be boxed.
-  {
+  // (Not against a half-space: no sphere holds it. Its closing speed along the plane's fixed normal makes
+  // the advancement below Newton's exact step when nothing turns.)
+  if (!plane) {
     const reach = a.boundingRadius + b.boundingRadius + target;
     const dx = pb.x - pa.x, dy = pb.y - pa.y, dz = pb.z - pa.z;
     const wx = vx * maxTime, wy = vy * maxTime, wz = vz * maxTime; // the whole interval's relative motion
@@ -299,13 +310,16 @@ function castShapes(
   }
   // Each step aims half the tolerance beyond the target, so the cast ends with the shapes apart (or at
   // the target): contact's normal there is a separating direction, as it is not for a hair of overlap.
-  let aim = target + 0.5 * tol;
+  // Against a half-space with nothing turning, the separation is linear in time along the plane's normal:
+  // one step aimed at the target itself lands on it, exactly (up to rounding), as the linear cast does.
+  const exact = plane && turnA === 0 && turnB === 0;
+  let aim = exact ? target : target + 0.5 * tol;
   let t = 0, iterations = 0, status: QueryStatus = 'converged';
   let c = _contact, tBefore = -1;
   for (;;) {
     _time.t = t;
     tol = RELATIVE_TOLERANCE * (radii + sweepRate * t) + 64 * Number.EPSILON * (far + farRate * t);
-    aim = target + 0.5 * tol;
+    aim = exact ? target : target + 0.5 * tol;
     poseAt(_poseA, _baseA, linA, angA);
     poseAt(_poseB, _baseB, linB, angB);
     contact(a, _poseA, b, _poseB, c);

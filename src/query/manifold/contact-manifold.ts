@@ -6,7 +6,8 @@
 import { checkKnownKeys, describeValue, InvalidArgumentError, UnsupportedPairError, type KnownKeys } from '../../errors.js';
 import { transformFromPose, type Transform } from '../../math/transform.js';
 import type { PoseLike } from '../../math/types.js';
-import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../../shapes/shape.js';
+import { COMPOUND_KIND_INDEX, HALF_SPACE_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../../shapes/shape.js';
+import { halfSpaceManifold } from '../plane/half-space-manifold.js';
 import { MANIFOLD_MAX_POINTS } from '../../tolerance.js';
 import { CONTACT, isConvexShape, kindIndex } from '../pair/dispatch.js';
 import type { EpaOptions } from '../epa/epa.js';
@@ -79,6 +80,8 @@ export function contactManifold(
   const tB = transformFromPose(work.poseB, poseB, 'poseB');
   // The margin travels in a field from here on (CONTRIBUTING.md, "V8 rules", rule 1).
   mw.margin = margin;
+  // A half-space: a closed form (no cache, whose contact it would warm-start: it has none).
+  if (kindIndex(a) === HALF_SPACE_KIND_INDEX || kindIndex(b) === HALF_SPACE_KIND_INDEX) return planeManifold(a, tA, b, tB, mw, maxPoints, out);
   // The same pair at the same relative pose as last time (to the last bit), with the same options: the
   // cached answer, moved (a call with a trace always runs).
   let rel = null;
@@ -142,6 +145,23 @@ export function innerOptions(mw: ManifoldWork, options: ManifoldOptions, cache: 
 export function contactWithin(work: QueryWork, a: Shape, tA: Transform, b: Shape, tB: Transform, inner: InnerOptions | undefined): boolean {
   const route = MANIFOLD.find(a, b)(work, a, tA, b, tB);
   return route !== FAR && (route === NEAR || (CONTACT.find(a, b)(work, a, tA, b, tB, inner) && !(work.contact.separation > work.maxSeparation)));
+}
+
+/** contactManifold with a half-space (query/plane/half-space-manifold.ts): a convex shape on it, else an error. */
+function planeManifold(a: Shape, tA: Transform, b: Shape, tB: Transform, mw: ManifoldWork, maxPoints: number, out: Manifold | null | undefined): Manifold | null {
+  const solidIsA = kindIndex(b) === HALF_SPACE_KIND_INDEX, solid = solidIsA ? a : b;
+  if (!isConvexShape(solid)) {
+    if (kindIndex(solid) === HALF_SPACE_KIND_INDEX) throw new UnsupportedPairError('contactManifold: two half-spaces have no manifold (their planes meet along a line or never); give one a shape');
+    throwConcave(a, b);
+  }
+  const result = out ?? createManifold();
+  try {
+    if (!halfSpaceManifold(solid as ConvexShape, solidIsA ? tA : tB, solidIsA ? tB : tA, mw.margin, maxPoints, result, solidIsA)) return null;
+    result.partA = 0; result.partB = 0;
+  } catch (error) {
+    throw error instanceof TypeError && out != null ? outNotWritable('createManifold') : error;
+  }
+  return result;
 }
 
 /** A compound or a mesh given to the one-manifold query: which query answers it instead. */

@@ -5,7 +5,7 @@
  * whose boxes come within the margin of the other shape's box (for two concave shapes, each part of the one
  * with fewer parts against the other's hierarchy). A convex pair gives at most one manifold.
  */
-import { describeValue, InvalidArgumentError } from '../../errors.js';
+import { describeValue, InvalidArgumentError, UnsupportedPairError } from '../../errors.js';
 import { overlapBvh } from '../../bvh/bvh-traversal.js';
 import { createAabb } from '../../math/aabb.js';
 import { edgeScaleFar, PLAIN_EDGE_MAX, PLAIN_EDGE_MIN } from '../../math/power-of-two.js';
@@ -23,7 +23,8 @@ import { isUnwritable } from '../pair/out-record.js';
 import { acquireWork, ContactAnswer, type QueryWork } from '../pair/query-work.js';
 import type { TriangleMesh } from '../parted/triangle-mesh.js';
 import type { Triangle } from '../../shapes/triangle.js';
-import { COMPOUND_KIND_INDEX, MESH_KIND_INDEX } from '../../shapes/shape.js';
+import { COMPOUND_KIND_INDEX, HALF_SPACE_KIND_INDEX, MESH_KIND_INDEX } from '../../shapes/shape.js';
+import { halfSpaceManifold } from '../plane/half-space-manifold.js';
 import { MESH_FEATURE_TOLERANCE } from '../../tolerance.js';
 
 const FEATURE_TOLERANCE = MESH_FEATURE_TOLERANCE; // V8 rule 4 (CONTRIBUTING.md)
@@ -170,6 +171,7 @@ export function contactManifolds(
 
 /** The manifolds of `a` at `tA` and `b` at `tB` into the list, at traversal depth `depth`. */
 function collect(w: ManifoldsWork, depth: number, a: Shape, tA: Transform, b: Shape, tB: Transform, partA: number, partB: number): void {
+  if (kindIndex(a) === HALF_SPACE_KIND_INDEX || kindIndex(b) === HALF_SPACE_KIND_INDEX) { planePairs(w, a, tA, b, tB); return; }
   const concaveA = !isConvexShape(a), concaveB = !isConvexShape(b);
   if (!concaveA && !concaveB) { convexPair(w, a as ConvexShape, tA, b as ConvexShape, tB, partA, partB); return; }
   // Visit the parts of the concave one (of the one with fewer parts when both are).
@@ -193,6 +195,39 @@ function collect(w: ManifoldsWork, depth: number, a: Shape, tA: Transform, b: Sh
   const m = w.work!.maxSeparation;
   q[0] -= m; q[1] -= m; q[2] -= m; q[3] += m; q[4] += m; q[5] += m;
   overlapBvh(level.parted.bvh, q, depth === 0 ? visitTop : visitNested, w);
+}
+
+/**
+ * A shape on a half-space: a convex shape's one manifold, or one for each part of a compound or triangle of
+ * a mesh within the margin (every part visited: the plane's box is unbounded), in closed form
+ * (query/plane/half-space-manifold.ts).
+ */
+function planePairs(w: ManifoldsWork, a: Shape, tA: Transform, b: Shape, tB: Transform): void {
+  const solidIsA = kindIndex(b) === HALF_SPACE_KIND_INDEX, solid = solidIsA ? a : b, tSolid = solidIsA ? tA : tB, tPlane = solidIsA ? tB : tA;
+  if (kindIndex(solid) === HALF_SPACE_KIND_INDEX) {
+    throw new UnsupportedPairError('contactManifolds: two half-spaces have no manifold (their planes meet along a line or never); give one a shape');
+  }
+  if (isConvexShape(solid)) { planeManifold(w, solid, tSolid, tPlane, solidIsA, 0); return; }
+  const parted = solid as PartedShape;
+  for (let p = 0, n = parted.bvh.items.length; p < n; p++) {
+    const part = placePart(_planeSlot, parted, tSolid, p);
+    planeManifold(w, part, _planeSlot.transform, tPlane, solidIsA, reportedPart(parted, p));
+  }
+}
+
+const _planeSlot = /* @__PURE__ */ new PartSlot();
+
+function planeManifold(w: ManifoldsWork, s: ConvexShape, tS: Transform, tH: Transform, solidIsA: boolean, part: number): void {
+  const list = w.list!;
+  if (list.count === list.manifolds.length) list.manifolds.push(createManifold());
+  const m = list.manifolds[list.count];
+  try {
+    if (!halfSpaceManifold(s, tS, tH, w.work!.maxSeparation, w.maxPoints, m, solidIsA)) return;
+  } catch (error) {
+    throw error instanceof TypeError ? outNotWritable('createManifoldList') : error;
+  }
+  m.partA = solidIsA ? part : 0; m.partB = solidIsA ? 0 : part;
+  list.count++;
 }
 
 function visit(w: ManifoldsWork, depth: number, p: number): boolean {
@@ -434,5 +469,5 @@ function outNotWritableList(): InvalidArgumentError {
 /** Whether `s` is a shape contactManifolds takes: a convex shape, a compound or a mesh. */
 function isTaken(s: Shape): boolean {
   const k = kindIndex(s);
-  return k === COMPOUND_KIND_INDEX || k === MESH_KIND_INDEX || isConvexShape(s);
+  return k === COMPOUND_KIND_INDEX || k === MESH_KIND_INDEX || k === HALF_SPACE_KIND_INDEX || isConvexShape(s);
 }
