@@ -87,6 +87,11 @@ export class BroadPhase {
       s.tree = this.staticTree;
       this.staticTree.query(box, removeVisitor, s);
       s.tree = null;
+      // And its pairs with the half-spaces, which are in neither tree.
+      for (let k = 0; k < this.planes.length; k++) {
+        const r = s.narrow.pairs.find(slot, this.planes[k]);
+        if (r >= 0) s.narrow.removePair(r);
+      }
     } else {
       // An update broke off (a support function threw) with leaves moved and pairs not yet checked.
       this.removePairsOf(slot);
