@@ -20,7 +20,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['query'],
   ['world', 'batch', '2d'],
   ['format'],
-  ['threads'],
+  ['threads', 'three'],
   ['index.ts'],
   ['cli'],
 ];

@@ -27,7 +27,7 @@ function documented(entry: string): string[] {
   return names.sort();
 }
 
-const ENTRIES = [['convex-collide', 'src/index.ts', 9], ['convex-collide/format', 'src/format/index.ts', 9], ['convex-collide/threads', 'src/threads/index.ts', 2], ['convex-collide/2d', 'src/2d/index.ts', 20]] as const;
+const ENTRIES = [['convex-collide', 'src/index.ts', 9], ['convex-collide/format', 'src/format/index.ts', 9], ['convex-collide/threads', 'src/threads/index.ts', 2], ['convex-collide/2d', 'src/2d/index.ts', 20], ['convex-collide/three', 'src/three/index.ts', 3]] as const;
 
 /**
  * One TypeScript program over the four entries (one program, not one per entry: each parses the whole
@@ -60,13 +60,19 @@ describe('public API', () => {
     }, 60_000);
   }
 
-  it('package.json exports the four entries (types, import, default) and its own package.json, nothing else', () => {
+  it('package.json exports the five entries (types, import, default) and its own package.json, nothing else; three is a peer of its entry alone', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
-    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './2d', './format', './package.json', './threads']);
+    expect(Object.keys(pkg.exports).sort()).toEqual(['.', './2d', './format', './package.json', './threads', './three']);
     expect(pkg.exports['./2d']).toEqual({ types: './dist/2d/index.d.ts', import: './dist/2d/index.js', default: './dist/2d/index.js' });
     expect(pkg.exports['./threads']).toEqual({ types: './dist/threads/index.d.ts', import: './dist/threads/index.js', default: './dist/threads/index.js' });
     expect(pkg.exports['.']).toEqual({ types: './dist/index.d.ts', import: './dist/index.js', default: './dist/index.js' });
     expect(pkg.exports['./format']).toEqual({ types: './dist/format/index.d.ts', import: './dist/format/index.js', default: './dist/format/index.js' });
+    expect(pkg.exports['./three']).toEqual({ types: './dist/three/index.d.ts', import: './dist/three/index.js', default: './dist/three/index.js' });
     expect(pkg.exports['./package.json']).toBe('./package.json');
+    // (three optional: only convex-collide/three imports it; the other entries run without it.)
+    const peers = pkg as unknown as { peerDependencies: Record<string, string>; peerDependenciesMeta: Record<string, { optional: boolean }>; dependencies?: unknown };
+    expect(Object.keys(peers.peerDependencies)).toEqual(['three']);
+    expect(peers.peerDependenciesMeta.three.optional).toBe(true);
+    expect(peers.dependencies).toBeUndefined();
   });
 });

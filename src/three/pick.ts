@@ -1,0 +1,221 @@
+/**
+ * Picking a three.js mesh through its collider's hierarchy: the ray in the mesh's local frame (its world
+ * matrix inverted, so a non-uniform scale is the ray's, not the mesh's), the triangles whose boxes it meets
+ * (bvh/bvh-traversal.ts rayBvh, nearer nodes first), each tested as three.js tests it (Möller & Trumbore
+ * 1997, "Fast, minimum storage ray-triangle intersection", with the material's side: FrontSide culls back
+ * faces, BackSide front ones, DoubleSide neither), and every hit made the intersection object three.js's own
+ * Mesh.raycast makes (distance, point, object, face, faceIndex, barycoord, uv, uv1, normal). With
+ * `raycaster.firstHitOnly` only the nearest, the traversal pruned past it; else every hit, unsorted (the
+ * Raycaster sorts).
+ */
+import { BackSide, DoubleSide, Matrix4, Vector2, Vector3, type BufferAttribute, type InterleavedBufferAttribute, type Intersection, type Material, type Mesh, type Raycaster } from 'three';
+import { BvhRayHit, rayBvh } from '../bvh/bvh-traversal.js';
+import type { TriangleMesh } from '../query/parted/triangle-mesh.js';
+
+type Attribute = BufferAttribute | InterleavedBufferAttribute;
+
+/** One pick's state: the ray in the mesh's frame, the sides wanted, and the hits found (kept triangles, t). */
+class Pick {
+  readonly origin = new Float64Array(3);
+  readonly dir = new Float64Array(3);
+  readonly hit = new BvhRayHit();
+  collider: TriangleMesh | null = null;
+  /** 1: front faces only (FrontSide), −1: back faces only (BackSide), 0: both; per material when an array. */
+  side = 0;
+  sides: Int8Array = new Int8Array(0);
+  /** Per kept triangle, when the material is an array: its group's material index (−1: in no group, never hit). */
+  materials: Int32Array | null = null;
+  first = false;
+  /** The hits: kept triangle, its t (the world distance, the direction being unit in world space). */
+  items = new Int32Array(16);
+  ts = new Float64Array(16);
+  count = 0;
+  /** Barycentric coordinates of the last hit tested (u for b, v for c). */
+  u = 0;
+  v = 0;
+  us = new Float64Array(16);
+  vs = new Float64Array(16);
+}
+
+const _pick = /* @__PURE__ */ new Pick();
+const _inverse = /* @__PURE__ */ new Matrix4();
+
+/**
+ * The intersections of `raycaster`'s ray with `mesh`, whose geometry's collider is `collider`, appended to
+ * `intersects` as three.js's Mesh.raycast would append them.
+ */
+export function pickMesh(mesh: Mesh, collider: TriangleMesh, raycaster: Raycaster, intersects: Intersection[]): void {
+  const material = mesh.material as Material | Material[];
+  const geometry = mesh.geometry;
+  const p = _pick;
+  p.collider = collider;
+  p.first = (raycaster as { firstHitOnly?: boolean }).firstHitOnly === true;
+  p.count = 0;
+  p.materials = null;
+  if (Array.isArray(material)) {
+    p.materials = groupMaterials(collider, geometry.groups);
+    if (p.sides.length < material.length) p.sides = new Int8Array(material.length);
+    for (let i = 0; i < material.length; i++) p.sides[i] = sideOf(material[i]);
+  } else {
+    p.side = sideOf(material);
+  }
+  // The ray in the mesh's frame: o' = M⁻¹ o, d' = M⁻¹ d (d unit in world space, so t along d' is the
+  // world distance, whatever the scale).
+  const e = _inverse.copy(mesh.matrixWorld).invert().elements, ro = raycaster.ray.origin, rd = raycaster.ray.direction;
+  p.origin[0] = e[0] * ro.x + e[4] * ro.y + e[8] * ro.z + e[12];
+  p.origin[1] = e[1] * ro.x + e[5] * ro.y + e[9] * ro.z + e[13];
+  p.origin[2] = e[2] * ro.x + e[6] * ro.y + e[10] * ro.z + e[14];
+  p.dir[0] = e[0] * rd.x + e[4] * rd.y + e[8] * rd.z;
+  p.dir[1] = e[1] * rd.x + e[5] * rd.y + e[9] * rd.z;
+  p.dir[2] = e[2] * rd.x + e[6] * rd.y + e[10] * rd.z;
+  p.hit.t = raycaster.far; p.hit.item = -1;
+  rayBvh(collider.bvh, p.origin, p.dir, visitTriangle, p, p.hit);
+  const drawStart = geometry.drawRange.start, drawEnd = drawStart + geometry.drawRange.count;
+  for (let k = 0; k < p.count; k++) {
+    const j = p.items[k], face = collider.sourceIndex[j];
+    // Outside the draw range: three.js does not draw it, nor hit it.
+    if (3 * face < drawStart || 3 * face >= drawEnd) continue;
+    const hit = intersection(mesh, collider, raycaster, j, face, p.ts[k], p.us[k], p.vs[k]);
+    if (hit !== null) intersects.push(hit);
+  }
+  p.collider = null;
+}
+
+/** 1 for FrontSide (back faces culled), −1 for BackSide, 0 for DoubleSide. */
+function sideOf(m: Material): number {
+  return m.side === DoubleSide ? 0 : m.side === BackSide ? -1 : 1;
+}
+
+/** The last groups' table of each collider, by the groups it was made from. */
+const _groupTables = /* @__PURE__ */ new WeakMap<TriangleMesh, { key: string; table: Int32Array }>();
+
+/**
+ * Each kept triangle's group material index (the group holding its first index), −1 in none: made once
+ * for a collider's groups, and again when they change.
+ */
+function groupMaterials(collider: TriangleMesh, groups: { start: number; count: number; materialIndex?: number }[]): Int32Array {
+  let key = '';
+  for (const g of groups) key += `${g.start},${g.count},${g.materialIndex ?? 0};`;
+  const cached = _groupTables.get(collider);
+  if (cached !== undefined && cached.key === key) return cached.table;
+  const out = new Int32Array(collider.sourceIndex.length).fill(-1);
+  _groupTables.set(collider, { key, table: out });
+  for (let j = 0; j < out.length; j++) {
+    const at = 3 * collider.sourceIndex[j];
+    for (let g = 0; g < groups.length; g++) {
+      const group = groups[g];
+      if (at >= group.start && at < group.start + group.count) { out[j] = group.materialIndex ?? 0; break; }
+    }
+  }
+  return out;
+}
+
+/** Tests kept triangle `j` (the hierarchy's item): a hit on a wanted side before the bound is kept. */
+function visitTriangle(j: number, p: Pick): void {
+  const c = p.collider!, v = c.vertices, tris = c.triangles;
+  let side = p.side;
+  if (p.materials !== null) {
+    const m = p.materials[j];
+    if (m < 0 || m >= p.sides.length) return;
+    side = p.sides[m];
+  }
+  const ia = 3 * tris[3 * j], ib = 3 * tris[3 * j + 1], ic = 3 * tris[3 * j + 2];
+  const t = rayTriangle(p, v[ia], v[ia + 1], v[ia + 2], v[ib], v[ib + 1], v[ib + 2], v[ic], v[ic + 1], v[ic + 2], side);
+  if (!(t >= 0 && t <= p.hit.t)) return;
+  if (p.first) {
+    // The nearest (ties: the lower item), the traversal pruned past it.
+    if (t === p.hit.t && p.hit.item >= 0 && p.hit.item < j) return;
+    p.hit.t = t; p.hit.item = j;
+    p.count = 1; p.items[0] = j; p.ts[0] = t; p.us[0] = p.u; p.vs[0] = p.v;
+    return;
+  }
+  if (p.count === p.items.length) grow(p);
+  p.items[p.count] = j; p.ts[p.count] = t; p.us[p.count] = p.u; p.vs[p.count] = p.v;
+  p.count++;
+}
+
+function grow(p: Pick): void {
+  const n = 2 * p.items.length;
+  const items = new Int32Array(n); items.set(p.items); p.items = items;
+  const ts = new Float64Array(n); ts.set(p.ts); p.ts = ts;
+  const us = new Float64Array(n); us.set(p.us); p.us = us;
+  const vs = new Float64Array(n); vs.set(p.vs); p.vs = vs;
+}
+
+/**
+ * The ray's parameter at triangle abc, or −1 for a miss (Möller & Trumbore 1997): with `side` 1 a hit on
+ * the back (the ray along the normal (b − a) × (c − a)) is a miss, with −1 a hit on the front, as three.js's
+ * Ray.intersectTriangle culls. Its barycentric coordinates of b and c into p.u, p.v.
+ */
+function rayTriangle(p: Pick, ax: number, ay: number, az: number, bx: number, by: number, bz: number, cx: number, cy: number, cz: number, side: number): number {
+  const dx = p.dir[0], dy = p.dir[1], dz = p.dir[2];
+  const e1x = bx - ax, e1y = by - ay, e1z = bz - az, e2x = cx - ax, e2y = cy - ay, e2z = cz - az;
+  const nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
+  let dn = dx * nx + dy * ny + dz * nz, sign: number;
+  if (dn > 0) {
+    if (side === 1) return -1; // a back face
+    sign = 1;
+  } else if (dn < 0) {
+    if (side === -1) return -1; // a front face
+    sign = -1; dn = -dn;
+  } else {
+    return -1; // parallel
+  }
+  const qx = p.origin[0] - ax, qy = p.origin[1] - ay, qz = p.origin[2] - az;
+  // d · (q × e2) and d · (e1 × q): the barycentric coordinates of b and c, times dn.
+  const u = sign * (dx * (qy * e2z - qz * e2y) + dy * (qz * e2x - qx * e2z) + dz * (qx * e2y - qy * e2x));
+  if (u < 0) return -1;
+  const v = sign * (dx * (e1y * qz - e1z * qy) + dy * (e1z * qx - e1x * qz) + dz * (e1x * qy - e1y * qx));
+  if (v < 0 || u + v > dn) return -1;
+  const qn = -sign * (qx * nx + qy * ny + qz * nz);
+  if (qn < 0) return -1;
+  p.u = u / dn; p.v = v / dn;
+  return qn / dn;
+}
+
+const _point = /* @__PURE__ */ new Vector3();
+
+/** The intersection object three.js's Mesh.raycast makes for a hit on kept triangle `j` (source `face`), or null past near/far. */
+function intersection(mesh: Mesh, collider: TriangleMesh, raycaster: Raycaster, j: number, face: number, t: number, u: number, v: number): Intersection | null {
+  const p = _pick, geometry = mesh.geometry, index = geometry.index;
+  const a = index !== null ? index.getX(3 * face) : 3 * face;
+  const b = index !== null ? index.getX(3 * face + 1) : 3 * face + 1;
+  const c = index !== null ? index.getX(3 * face + 2) : 3 * face + 2;
+  // The point in the mesh's frame, then the world's (as three.js measures the distance).
+  _point.set(p.origin[0] + t * p.dir[0], p.origin[1] + t * p.dir[1], p.origin[2] + t * p.dir[2]);
+  const point = _point.clone().applyMatrix4(mesh.matrixWorld);
+  const distance = raycaster.ray.origin.distanceTo(point);
+  if (distance < raycaster.near || distance > raycaster.far) return null;
+  const v3 = collider.vertices, tris = collider.triangles;
+  const ia = 3 * tris[3 * j], ib = 3 * tris[3 * j + 1], ic = 3 * tris[3 * j + 2];
+  const e1x = v3[ib] - v3[ia], e1y = v3[ib + 1] - v3[ia + 1], e1z = v3[ib + 2] - v3[ia + 2];
+  const e2x = v3[ic] - v3[ia], e2y = v3[ic + 1] - v3[ia + 1], e2z = v3[ic + 2] - v3[ia + 2];
+  const normal = new Vector3(e1y * e2z - e1z * e2y, e1z * e2x - e1x * e2z, e1x * e2y - e1y * e2x).normalize();
+  const barycoord = new Vector3(1 - u - v, u, v);
+  const hit: Intersection = {
+    distance, point, object: mesh, faceIndex: face, barycoord,
+    face: { a, b, c, normal, materialIndex: p.materials !== null ? p.materials[j] : 0 },
+  };
+  const attributes = geometry.attributes as Record<string, Attribute | undefined>;
+  const uv = attributes.uv, uv1 = attributes.uv1, vertexNormal = attributes.normal;
+  if (uv !== undefined) hit.uv = interpolate2(uv, a, b, c, barycoord);
+  if (uv1 !== undefined) hit.uv1 = interpolate2(uv1, a, b, c, barycoord);
+  if (vertexNormal !== undefined) {
+    const n = new Vector3(
+      barycoord.x * vertexNormal.getX(a) + barycoord.y * vertexNormal.getX(b) + barycoord.z * vertexNormal.getX(c),
+      barycoord.x * vertexNormal.getY(a) + barycoord.y * vertexNormal.getY(b) + barycoord.z * vertexNormal.getY(c),
+      barycoord.x * vertexNormal.getZ(a) + barycoord.y * vertexNormal.getZ(b) + barycoord.z * vertexNormal.getZ(c),
+    );
+    // Facing the ray, as three.js turns it.
+    if (n.x * p.dir[0] + n.y * p.dir[1] + n.z * p.dir[2] > 0) n.multiplyScalar(-1);
+    hit.normal = n;
+  }
+  return hit;
+}
+
+function interpolate2(attribute: Attribute, a: number, b: number, c: number, w: Vector3): Vector2 {
+  return new Vector2(
+    w.x * attribute.getX(a) + w.y * attribute.getX(b) + w.z * attribute.getX(c),
+    w.x * attribute.getY(a) + w.y * attribute.getY(b) + w.z * attribute.getY(c),
+  );
+}
