@@ -1,7 +1,7 @@
 /**
  * Picking a three.js mesh through its collider's hierarchy: the ray in the mesh's local frame (its world
  * matrix inverted, so a non-uniform scale is the ray's, not the mesh's), the triangles whose boxes it meets
- * (bvh/bvh-traversal.ts rayBvh, nearer nodes first), each tested as three.js tests it (Möller & Trumbore
+ * (the hierarchy laid out for it by pick-layout.ts, nearer nodes first), each tested as three.js tests it (Möller & Trumbore
  * 1997, "Fast, minimum storage ray-triangle intersection", with the material's side: FrontSide culls back
  * faces, BackSide front ones, DoubleSide neither), and every hit made the intersection object three.js's own
  * Mesh.raycast makes (distance, point, object, face, faceIndex, barycoord, uv, uv1, normal). With
@@ -9,7 +9,8 @@
  * Raycaster sorts).
  */
 import { BackSide, DoubleSide, Matrix4, Vector2, Vector3, type BufferAttribute, type InterleavedBufferAttribute, type Intersection, type Material, type Mesh, type Raycaster } from 'three';
-import { BvhRayHit, rayBvh } from '../bvh/bvh-traversal.js';
+import { BvhRayHit } from '../bvh/bvh-traversal.js';
+import { pickLayout, type PickLayout } from './pick-layout.js';
 import type { TriangleMesh } from '../query/parted/triangle-mesh.js';
 
 type Attribute = BufferAttribute | InterleavedBufferAttribute;
@@ -30,9 +31,6 @@ class Pick {
   items = new Int32Array(16);
   ts = new Float64Array(16);
   count = 0;
-  /** Barycentric coordinates of the last hit tested (u for b, v for c). */
-  u = 0;
-  v = 0;
   us = new Float64Array(16);
   vs = new Float64Array(16);
 }
@@ -69,7 +67,7 @@ export function pickMesh(mesh: Mesh, collider: TriangleMesh, raycaster: Raycaste
   p.dir[1] = e[1] * rd.x + e[5] * rd.y + e[9] * rd.z;
   p.dir[2] = e[2] * rd.x + e[6] * rd.y + e[10] * rd.z;
   p.hit.t = raycaster.far; p.hit.item = -1;
-  rayBvh(collider.bvh, p.origin, p.dir, visitTriangle, p, p.hit);
+  if (collider.bvh.nodeCount > 0) traverse(p, pickLayout(collider), collider.bvh.depth);
   const drawStart = geometry.drawRange.start, drawEnd = drawStart + geometry.drawRange.count;
   for (let k = 0; k < p.count; k++) {
     const j = p.items[k], face = collider.sourceIndex[j];
@@ -110,27 +108,122 @@ function groupMaterials(collider: TriangleMesh, groups: { start: number; count: 
   return out;
 }
 
-/** Tests kept triangle `j` (the hierarchy's item): a hit on a wanted side before the bound is kept. */
-function visitTriangle(j: number, p: Pick): void {
-  const c = p.collider!, v = c.vertices, tris = c.triangles;
+/** The traversal's stack: nodes, and the t at which the ray enters each (so a popped node is not tested again). */
+let _stack = new Int32Array(64), _enter = new Float64Array(64);
+/** The ray's reciprocal direction (the slab tests multiply). */
+const _inv = /* @__PURE__ */ new Float64Array(3);
+
+/**
+ * The triangles along the ray, through the hierarchy's pick layout (pick-layout.ts): its own traversal
+ * rather than rayBvh's, for a leaf's triangles are tested at once (rayBvh first tests each item's box, which
+ * for a triangle costs about what the triangle does) and the entry of each node pushed is kept with it (Kay &
+ * Kajiya's slabs, the nearer child first; a node entered past the best hit so far, or past `far`, is skipped).
+ */
+function traverse(p: Pick, layout: PickLayout, depth: number): void {
+  const need = 2 * (depth + 2);
+  if (_stack.length < need) { _stack = new Int32Array(need); _enter = new Float64Array(need); }
+  const stack = _stack, enter = _enter, boxes = layout.nodeBoxes, links = layout.nodeLinks, inv = _inv;
+  inv[0] = 1 / p.dir[0]; inv[1] = 1 / p.dir[1]; inv[2] = 1 / p.dir[2];
+  let top = 0;
+  _slab[1] = p.hit.t;
+  slab(boxes, 0, p.origin, inv);
+  const root = _slab[0];
+  if (!(root <= p.hit.t)) return;
+  stack[0] = 0; enter[0] = root; top = 1;
+  while (top > 0) {
+    top--;
+    const n = stack[top];
+    if (!(enter[top] <= p.hit.t)) continue; // entered past a hit found since it was pushed
+    const count = links[8 * n + 7];
+    if (count === 0) {
+      const left = n + 1, right = links[8 * n + 6], best = p.hit.t;
+      _slab[1] = best;
+      slab(boxes, left, p.origin, inv);
+      const tl = _slab[0];
+      slab(boxes, right, p.origin, inv);
+      const tr = _slab[0];
+      // The nearer child on top (popped first).
+      if (tl <= tr) {
+        if (tr <= best) { stack[top] = right; enter[top++] = tr; }
+        if (tl <= best) { stack[top] = left; enter[top++] = tl; }
+      } else {
+        if (tl <= best) { stack[top] = left; enter[top++] = tl; }
+        if (tr <= best) { stack[top] = right; enter[top++] = tr; }
+      }
+      continue;
+    }
+    for (let k = links[8 * n + 6], end = k + count; k < end; k++) visitTriangle(k, p, layout);
+  }
+}
+
+/** slab's answer, and its bound (doubles through a call that is not inlined are boxed: V8 rule 1). */
+const _slab = /* @__PURE__ */ new Float64Array(2);
+
+/**
+ * The t at which the ray enters node `n`'s box (0 from inside), or NaN when it misses the box before the
+ * bound _slab[1], into _slab[0]. A direction component of 0 gives infinite slab bounds, or NaN for an origin
+ * on the slab's plane, which counts as inside it (a NaN never narrows the interval): a box is never missed by
+ * rounding of the slabs.
+ */
+function slab(b: Float32Array, n: number, o: Float64Array, inv: Float64Array): void {
+  const i = 8 * n;
+  let lo = 0, hi = _slab[1];
+  const x1 = (b[i] - o[0]) * inv[0], x2 = (b[i + 3] - o[0]) * inv[0];
+  if (x1 < x2) { if (x1 > lo) lo = x1; if (x2 < hi) hi = x2; } else { if (x2 > lo) lo = x2; if (x1 < hi) hi = x1; }
+  const y1 = (b[i + 1] - o[1]) * inv[1], y2 = (b[i + 4] - o[1]) * inv[1];
+  if (y1 < y2) { if (y1 > lo) lo = y1; if (y2 < hi) hi = y2; } else { if (y2 > lo) lo = y2; if (y1 < hi) hi = y1; }
+  const z1 = (b[i + 2] - o[2]) * inv[2], z2 = (b[i + 5] - o[2]) * inv[2];
+  if (z1 < z2) { if (z1 > lo) lo = z1; if (z2 < hi) hi = z2; } else { if (z2 > lo) lo = z2; if (z1 < hi) hi = z1; }
+  _slab[0] = lo <= hi ? lo : NaN;
+}
+
+/**
+ * Tests kept triangle `j` (the hierarchy's item) as three.js's Ray.intersectTriangle does (Möller & Trumbore
+ * 1997): with the side 1 a hit on the back (the ray along the normal (b − a) × (c − a)) is a miss, with −1 a
+ * hit on the front. A hit on a wanted side before the bound is kept, with its barycentric coordinates of b
+ * and c. Written out, the vertices read here (doubles passed to a call that is not inlined are boxed:
+ * CONTRIBUTING.md, "V8 rules", rule 1).
+ */
+function visitTriangle(k: number, p: Pick, layout: PickLayout): void {
+  const j = layout.items[k], v = layout.corners, at = 9 * k;
   let side = p.side;
   if (p.materials !== null) {
     const m = p.materials[j];
     if (m < 0 || m >= p.sides.length) return;
     side = p.sides[m];
   }
-  const ia = 3 * tris[3 * j], ib = 3 * tris[3 * j + 1], ic = 3 * tris[3 * j + 2];
-  const t = rayTriangle(p, v[ia], v[ia + 1], v[ia + 2], v[ib], v[ib + 1], v[ib + 2], v[ic], v[ic + 1], v[ic + 2], side);
-  if (!(t >= 0 && t <= p.hit.t)) return;
+  const ax = v[at], ay = v[at + 1], az = v[at + 2];
+  const e1x = v[at + 3] - ax, e1y = v[at + 4] - ay, e1z = v[at + 5] - az, e2x = v[at + 6] - ax, e2y = v[at + 7] - ay, e2z = v[at + 8] - az;
+  const nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
+  const d = p.dir, dx = d[0], dy = d[1], dz = d[2];
+  let dn = dx * nx + dy * ny + dz * nz, sign = 1;
+  if (dn > 0) {
+    if (side === 1) return; // a back face
+  } else if (dn < 0) {
+    if (side === -1) return; // a front face
+    sign = -1; dn = -dn;
+  } else {
+    return; // parallel
+  }
+  const o = p.origin, qx = o[0] - ax, qy = o[1] - ay, qz = o[2] - az;
+  // d · (q × e2) and d · (e1 × q): the barycentric coordinates of b and c, times dn.
+  const u = sign * (dx * (qy * e2z - qz * e2y) + dy * (qz * e2x - qx * e2z) + dz * (qx * e2y - qy * e2x));
+  if (u < 0) return;
+  const w = sign * (dx * (e1y * qz - e1z * qy) + dy * (e1z * qx - e1x * qz) + dz * (e1x * qy - e1y * qx));
+  if (w < 0 || u + w > dn) return;
+  const qn = -sign * (qx * nx + qy * ny + qz * nz);
+  if (qn < 0) return;
+  const t = qn / dn;
+  if (!(t <= p.hit.t)) return;
   if (p.first) {
     // The nearest (ties: the lower item), the traversal pruned past it.
     if (t === p.hit.t && p.hit.item >= 0 && p.hit.item < j) return;
     p.hit.t = t; p.hit.item = j;
-    p.count = 1; p.items[0] = j; p.ts[0] = t; p.us[0] = p.u; p.vs[0] = p.v;
+    p.count = 1; p.items[0] = j; p.ts[0] = t; p.us[0] = u / dn; p.vs[0] = w / dn;
     return;
   }
   if (p.count === p.items.length) grow(p);
-  p.items[p.count] = j; p.ts[p.count] = t; p.us[p.count] = p.u; p.vs[p.count] = p.v;
+  p.items[p.count] = j; p.ts[p.count] = t; p.us[p.count] = u / dn; p.vs[p.count] = w / dn;
   p.count++;
 }
 
@@ -140,37 +233,6 @@ function grow(p: Pick): void {
   const ts = new Float64Array(n); ts.set(p.ts); p.ts = ts;
   const us = new Float64Array(n); us.set(p.us); p.us = us;
   const vs = new Float64Array(n); vs.set(p.vs); p.vs = vs;
-}
-
-/**
- * The ray's parameter at triangle abc, or −1 for a miss (Möller & Trumbore 1997): with `side` 1 a hit on
- * the back (the ray along the normal (b − a) × (c − a)) is a miss, with −1 a hit on the front, as three.js's
- * Ray.intersectTriangle culls. Its barycentric coordinates of b and c into p.u, p.v.
- */
-function rayTriangle(p: Pick, ax: number, ay: number, az: number, bx: number, by: number, bz: number, cx: number, cy: number, cz: number, side: number): number {
-  const dx = p.dir[0], dy = p.dir[1], dz = p.dir[2];
-  const e1x = bx - ax, e1y = by - ay, e1z = bz - az, e2x = cx - ax, e2y = cy - ay, e2z = cz - az;
-  const nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
-  let dn = dx * nx + dy * ny + dz * nz, sign: number;
-  if (dn > 0) {
-    if (side === 1) return -1; // a back face
-    sign = 1;
-  } else if (dn < 0) {
-    if (side === -1) return -1; // a front face
-    sign = -1; dn = -dn;
-  } else {
-    return -1; // parallel
-  }
-  const qx = p.origin[0] - ax, qy = p.origin[1] - ay, qz = p.origin[2] - az;
-  // d · (q × e2) and d · (e1 × q): the barycentric coordinates of b and c, times dn.
-  const u = sign * (dx * (qy * e2z - qz * e2y) + dy * (qz * e2x - qx * e2z) + dz * (qx * e2y - qy * e2x));
-  if (u < 0) return -1;
-  const v = sign * (dx * (e1y * qz - e1z * qy) + dy * (e1z * qx - e1x * qz) + dz * (e1x * qy - e1y * qx));
-  if (v < 0 || u + v > dn) return -1;
-  const qn = -sign * (qx * nx + qy * ny + qz * nz);
-  if (qn < 0) return -1;
-  p.u = u / dn; p.v = v / dn;
-  return qn / dn;
 }
 
 const _point = /* @__PURE__ */ new Vector3();

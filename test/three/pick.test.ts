@@ -115,6 +115,22 @@ describe('acceleratedRaycast against three.js\'s own raycast', () => {
     }
   });
 
+  it('positions that are not float32 (a Float64Array attribute, off the float32 grid): the same hits (the pick layout keeps float64)', () => {
+    const wide = knot.clone();
+    const src = knot.attributes.position.array as Float32Array, f64 = new Float64Array(src.length);
+    for (let i = 0; i < src.length; i++) f64[i] = src[i] + 1e-9 * Math.sin(i);
+    wide.setAttribute('position', new THREE.BufferAttribute(f64, 3));
+    attachCollider(wide);
+    const mesh = new THREE.Mesh(wide, new THREE.MeshBasicMaterial({ side: THREE.DoubleSide }));
+    mesh.updateMatrixWorld();
+    const raycaster = new THREE.Raycaster();
+    fc.assert(fc.property(aimed, (r) => {
+      raycaster.ray.copy(r);
+      const [theirs, ours] = both(mesh, raycaster);
+      expectSame(theirs, ours);
+    }), { numRuns: runs(100), seed: seed(3534) });
+  });
+
   it('as Mesh.prototype.raycast through a Raycaster over a scene: a mesh without a collider is cast by three.js', () => {
     const withCollider = new THREE.Mesh(knot, new THREE.MeshBasicMaterial());
     const without = new THREE.Mesh(new THREE.BoxGeometry(4, 4, 4), new THREE.MeshBasicMaterial());
