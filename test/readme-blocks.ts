@@ -31,6 +31,7 @@ function moduleSource(code: string): string {
     .replace(/from 'convex-collide\/format'/g, "from '../../src/format/index.js'")
     .replace(/from 'convex-collide\/threads'/g, "from '../../src/threads/index.js'")
     .replace(/from 'convex-collide\/2d'/g, "from '../../src/2d/index.js'")
+    .replace(/from 'convex-collide\/three'/g, "from '../../src/three/index.js'")
     .replace(/from 'convex-collide'/g, "from '../../src/index.js'");
 }
 
