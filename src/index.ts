@@ -59,6 +59,10 @@ export {
   CollisionWorld, createWorldContact, createWorldRayHit, createWorldShapeCastResult, type BodyOptions, type TreeBoxVisitor, type WorldContact, type WorldOptions, type WorldRayCastOptions,
   type WorldRayHit, type WorldShapeCastOptions, type WorldShapeCastResult, type WorldThreads,
 } from './world/collision-world.js';
+export {
+  CharacterController, createCharacterCollision, createCharacterMove,
+  type AutostepOptions, type CharacterCollision, type CharacterControllerOptions, type CharacterMove,
+} from './world/character-controller.js';
 
 export type { TraceStep, GjkTraceStep, EpaTraceStep, TraceCallback } from './query/pair/trace.js';
 

@@ -559,6 +559,14 @@ export const SHAPE_CAST_RAY_TOLERANCE = 1e-10;
 export const SHAPE_CAST_MAX_ITERATIONS = 256;
 
 /**
+ * Cap on a character move's casts (world/character-controller.ts): each meets a surface and turns the rest of
+ * the motion along it, so a move into a corner of k surfaces takes about k + 1; rapier's controller stops at
+ * 20 slides, Jolt's CharacterVirtual at its `mMaxCollisionIterations` of 5. A move that reaches it stops
+ * where it is (never nearer than the offset to anything).
+ */
+export const CHARACTER_MAX_ITERATIONS = 10;
+
+/**
  * Bins of the binned surface-area heuristic that builds a static BVH (Wald 2007 uses 16 to 32: more bins
  * find slightly cheaper splits at a linear cost in build time).
  */

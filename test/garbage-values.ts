@@ -188,6 +188,7 @@ export const VALID = {
   'out.worldContact': [['undefined', () => undefined], ['null', () => null], ['createWorldContact()', () => lib.createWorldContact()]],
   'out.worldRayHit': [['undefined', () => undefined], ['null', () => null], ['createWorldRayHit()', () => lib.createWorldRayHit()]],
   'out.worldCast': [['undefined', () => undefined], ['null', () => null], ['createWorldShapeCastResult()', () => lib.createWorldShapeCastResult()]],
+  'opts.character': [['undefined', () => undefined], ['{}', () => ({})], ['{autostep, snapToGround}', () => ({ autostep: { maxHeight: 0.3, minWidth: 0.1 }, snapToGround: 0.2 })], ['{offset: 0.05, up: {0,0,1}}', () => ({ offset: 0.05, up: { x: 0, y: 0, z: 1 } })]],
   'opts.world': [['undefined', () => undefined], ['{}', () => ({})], ['{margin: 0.1}', () => ({ margin: 0.1 })], ['{manifolds: true, maxPoints: 4}', () => ({ manifolds: true, maxPoints: 4 })], ['{manifolds: true, meshEdges: exact}', () => ({ manifolds: true, meshEdges: 'exact' })]],
   'opts.body': [['undefined', () => undefined], ['{}', () => ({})], ['{static: true}', () => ({ static: true })], ['{group: 1, mask: 0xffffffff}', () => ({ group: 1, mask: 0xffffffff })], ['{userData}', () => ({ userData: { name: 'crate' } })]],
   'opts.worldRay': [['undefined', () => undefined], ['null', () => null], ['{}', () => ({})], ['{maxT: 10}', () => ({ maxT: 10 })], ['{solid: false}', () => ({ solid: false })], ['{filter: h => h !== 0}', () => ({ filter: (h: number) => h !== 0 })]],

@@ -116,6 +116,13 @@ const FUNCTIONS: Record<string, Spec> = {
   createManifold: factory(lib.createManifold), createManifoldList: factory(lib.createManifoldList), createContactFeatures: factory(lib.createContactFeatures),
   createRayHit: factory(lib.createRayHit), createShapeCastResult: factory(lib.createShapeCastResult), createWorldContact: factory(lib.createWorldContact),
   createWorldRayHit: factory(lib.createWorldRayHit), createWorldShapeCastResult: factory(lib.createWorldShapeCastResult),
+  createCharacterMove: factory(lib.createCharacterMove), createCharacterCollision: factory(lib.createCharacterCollision),
+  // A character on a fresh world of three bodies: one move.
+  CharacterController: { args: ['opts.character', 'shape', 'pose', 'vec'], call: as((o: lib.CharacterControllerOptions, s: lib.Shape, p: lib.PoseLike, d: lib.Vec3Like) => {
+    const c = new lib.CharacterController(world(), o);
+    const m = c.move(s, p, d);
+    return [m.translation, m.grounded, m.ground, m.collisionCount, m.collisionCount > 0 ? c.collision(0) : null];
+  }) },
   createHullFace: { args: ['capacity'], call: as(lib.createHullFace) },
   GjkCache: { args: ['none'], call: New(lib.GjkCache as unknown as new (...a: unknown[]) => unknown) },
   ManifoldCache: { args: ['none'], call: New(lib.ManifoldCache as unknown as new (...a: unknown[]) => unknown) },
