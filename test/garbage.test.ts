@@ -137,6 +137,7 @@ const FUNCTIONS: Record<string, Spec> = {
   'CollisionWorld.userData': { args: ['handle'], call: as((h: number) => world().userData(h)) },
   'CollisionWorld.has': { args: ['handle'], call: as((h: number) => world().has(h)) },
   'CollisionWorld.size': { args: ['none'], call: () => world().size },
+  'CollisionWorld.stamp': { args: ['none'], call: () => world().stamp },
   'CollisionWorld.contactCount': { args: ['none'], call: () => world().contactCount },
   'CollisionWorld.contact': { args: ['index', 'out.worldContact'], call: as((i: number, o: lib.WorldContact) => world().contact(i, o)), outs: [1] },
   'CollisionWorld.manifolds': { args: ['index', 'out.manifoldList'], call: as((i: number, o: lib.ManifoldList) => world().manifolds(i, o)), outs: [1] },

@@ -114,10 +114,13 @@ export class CharacterController {
   private readonly cast = createWorldShapeCastResult();
   private readonly pose = { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } };
   private readonly motion = { linear: { x: 0, y: 0, z: 0 } };
-  /** Bodies a cast passes by (within the offset, not approached), and the casts' filter, which leaves them out. */
-  private readonly passed: number[] = [];
-  private readonly castOptions: { maxTime: number; targetSeparation: number; filter: (handle: number) => boolean };
+  private readonly castOptions: { maxTime: number; targetSeparation: number; stopAtPenetration: boolean; filter?: (handle: number) => boolean };
   private readonly check = new Transform();
+  /** Where the last move ended (position, quaternion), with which shape, in which state of the world, on which ground. */
+  private readonly last = new Float64Array(7).fill(NaN);
+  private lastShape: Shape | null = null;
+  private lastStamp = -1;
+  private lastGround = -1;
   private readonly cosClimb: number;
   private readonly cosSlide: number;
 
@@ -161,11 +164,8 @@ export class CharacterController {
     const filter = o.filter ?? null;
     if (filter !== null && typeof filter !== 'function') throw new InvalidArgumentError('options.filter', `is ${describeValue(filter)}; expected a function (handle) => boolean, or null`);
     this.filter = filter;
-    const passed = this.passed;
-    this.castOptions = {
-      maxTime: 1, targetSeparation: this.offset,
-      filter: filter === null ? (h) => !passed.includes(h) : (h) => !passed.includes(h) && filter(h),
-    };
+    this.castOptions = { maxTime: 1, targetSeparation: this.offset, stopAtPenetration: false };
+    if (filter !== null) this.castOptions.filter = filter;
     this.cosClimb = Math.cos(this.maxSlopeClimbAngle);
     this.cosSlide = Math.cos(this.minSlopeSlideAngle);
   }
@@ -210,8 +210,12 @@ export class CharacterController {
     this.pose.quaternion.x = q.x; this.pose.quaternion.y = q.y; this.pose.quaternion.z = q.z; this.pose.quaternion.w = q.w;
     const sx = p.x, sy = p.y, sz = p.z;
     this.count = 0;
-    // Standing on ground before the move: what autostep and snapping need.
-    const wasGrounded = this.groundBelow(shape) >= 0;
+    // Standing on ground before the move: what autostep and snapping need. The last move's own answer when
+    // this one starts where it ended, with the same shape in the same world state (a character moved frame
+    // after frame: half the casts of a walk were this check).
+    const same = shape === this.lastShape && this.world.stamp === this.lastStamp && p.x === this.last[0] && p.y === this.last[1] && p.z === this.last[2]
+      && q.x === this.last[3] && q.y === this.last[4] && q.z === this.last[5] && q.w === this.last[6];
+    const wasGrounded = (same ? this.lastGround : this.groundBelow(shape)) >= 0;
     let rx = dx, ry = dy, rz = dz;
     const total = Math.sqrt(dx * dx + dy * dy + dz * dz);
     let travelled = 0;
@@ -273,6 +277,9 @@ export class CharacterController {
       }
     }
     const ground = this.groundBelow(shape);
+    this.lastShape = shape; this.lastStamp = this.world.stamp; this.lastGround = ground;
+    const l = this.last;
+    l[0] = p.x; l[1] = p.y; l[2] = p.z; l[3] = q.x; l[4] = q.y; l[5] = q.z; l[6] = q.w;
     result.translation.x = p.x - sx; result.translation.y = p.y - sy; result.translation.z = p.z - sz;
     result.grounded = ground >= 0;
     result.ground = ground;
@@ -283,27 +290,13 @@ export class CharacterController {
   /**
    * The world's first hit of the shape at the controller's pose moving by (x, y, z) × maxTime, stopping
    * `offset` short. A body already within the offset that the motion does not approach (the ground under a
-   * character walking on it) is passed by, as parry's casts do without `stop_at_penetration`: the cast runs
-   * again without it, CHARACTER_MAX_ITERATIONS times at most.
+   * character walking on it) is passed by (the world's `stopAtPenetration: false`, as parry's casts).
    */
   private castAlong(shape: Shape, x: number, y: number, z: number, maxTime: number): WorldShapeCastResult | null {
     const m = this.motion.linear;
     m.x = x; m.y = y; m.z = z;
     this.castOptions.maxTime = maxTime;
-    this.passed.length = 0;
-    // Approaching: closing along the normal by more than rounding of the motion (a slide along a wall leaves
-    // a few ulps of the motion across it).
-    const closing = 1e-9 * Math.sqrt(x * x + y * y + z * z);
-    try {
-      for (let k = 0; k < CHARACTER_MAX_ITERATIONS; k++) {
-        const hit = this.world.shapeCast(shape, this.pose, this.motion, this.castOptions, this.cast);
-        if (hit === null || hit.time > 0 || x * hit.normal.x + y * hit.normal.y + z * hit.normal.z > closing) return hit;
-        this.passed.push(hit.body);
-      }
-      return null;
-    } finally {
-      this.passed.length = 0;
-    }
+    return this.world.shapeCast(shape, this.pose, this.motion, this.castOptions, this.cast);
   }
 
   /** The body the shape at the controller's pose stands on (ground within twice the offset below), or −1. */

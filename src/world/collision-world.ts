@@ -136,6 +136,16 @@ export class CollisionWorld {
     this.scene = new SceneQueries(this.bodies, this.broad, this.guard);
   }
 
+  /**
+   * A count of the changes made to the world's bodies (each add, setPose and remove): equal at two times,
+   * nothing was added, moved or removed between them (what a cache of answers about the world checks).
+   */
+  get stamp(): number {
+    return this.changes;
+  }
+
+  private changes = 0;
+
   /** Number of bodies. */
   get size(): number {
     return this.bodies.count;
@@ -148,6 +158,7 @@ export class CollisionWorld {
    */
   add(shape: Shape, pose: PoseLike, options?: BodyOptions): number {
     this.guard.check('add');
+    this.changes++;
     checkShape(shape, 'shape');
     let isStatic = false, group = -1, mask = -1, userData: unknown;
     if (options != null) {
@@ -184,6 +195,7 @@ export class CollisionWorld {
   /** Moves body `handle` to `pose` (read now, copied). Nothing else happens until `update()`. */
   setPose(handle: number, pose: PoseLike): void {
     this.guard.check('setPose');
+    this.changes++;
     const b = this.bodies, slot = b.slotOf(handle, 'handle');
     transformFromPose(this.transform, pose, 'pose');
     b.addMotion(slot, this.transform);
@@ -197,6 +209,7 @@ export class CollisionWorld {
    */
   remove(handle: number): void {
     this.guard.check('remove');
+    this.changes++;
     const slot = this.bodies.slotOf(handle, 'handle');
     this.broad.remove(slot, this.pairsOverlap);
     this.bodies.release(slot);

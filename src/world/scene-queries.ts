@@ -48,6 +48,13 @@ export interface WorldShapeCastOptions {
   targetSeparation?: number;
   /** `filter(handle)` false skips the body. */
   filter?: (handle: number) => boolean;
+  /**
+   * true (default): a body already within the target at time 0 is the answer at time 0. false: such a body
+   * is passed by when the motion does not approach it (moves along or away from it: the ground under a
+   * character walking on it), as parry's casts with `stop_at_penetration` false; a turning shape always
+   * stops.
+   */
+  stopAtPenetration?: boolean;
 }
 
 /** The visitor of {@link CollisionWorld.forEachTreeBox}: a node's fat box, its depth (0 at a root), and what it is. */
@@ -136,12 +143,14 @@ export class SceneQueries {
       let maxTime = 1, target = 0;
       checkOptionsObject(options, WORLD_CAST_OPTION_KEYS);
       if (options != null) {
-        const m = options.maxTime, t = options.targetSeparation, f = options.filter;
+        const m = options.maxTime, t = options.targetSeparation, f = options.filter, sp = options.stopAtPenetration;
         if (typeof m === 'number' ? !(m >= 0 && m < Infinity) : m !== undefined) throw new InvalidNumberError('options.maxTime', m, 'a finite number >= 0');
         if (typeof t === 'number' ? !(t >= 0 && t < Infinity) : t !== undefined) throw new InvalidNumberError('options.targetSeparation', t, 'a finite number >= 0');
         if (typeof m === 'number') maxTime = m;
         if (typeof t === 'number') target = t;
         if (f !== undefined) { checkFunction(f, 'options.filter'); s.filter = f; }
+        if (sp !== undefined && typeof sp !== 'boolean') throw new InvalidArgumentError('options.stopAtPenetration', `is ${describeValue(sp)}; expected true or false`);
+        if (sp === false) s.stopAtPenetration = false;
       }
       checkOptionsObject(motion, MOTION_KEYS, 'motion');
       const lin = s.motion.linear, ang = s.motion.angular;
@@ -334,6 +343,12 @@ const castSlot = (slot: number, s: QueryState): void => {
   // (With the caller's maxTime, not the best time so far: the answer is then shapeCast's own, bit for bit.)
   const r = shapeCast(s.shape!, s.pose, s.motion, b.shapes[slot]!, b.readPose(s.bodyPose, slot), null, s.tryCast, s.castOptions);
   if (r === null) return;
+  // Within the target at the start, and not approached (closing along the normal by no more than rounding
+  // of the motion): passed by, when asked.
+  if (!s.stopAtPenetration && r.time === 0) {
+    const v = s.motion.linear, w = s.motion.angular;
+    if (w.x === 0 && w.y === 0 && w.z === 0 && v.x * r.normal.x + v.y * r.normal.y + v.z * r.normal.z <= 1e-9 * Math.sqrt(v.x * v.x + v.y * v.y + v.z * v.z)) return;
+  }
   const best = s.cast;
   if (s.best < 0 || r.time < best.time || (r.time === best.time && b.order[slot] < b.order[s.best])) {
     copyCast(best, r);

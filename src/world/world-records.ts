@@ -165,6 +165,8 @@ export class QueryState {
   visitRay: ((hit: WorldRayHit) => boolean | void) | null = null;
   visitBox: ((minX: number, minY: number, minZ: number, maxX: number, maxY: number, maxZ: number, depth: number, isLeaf: boolean, isStatic: boolean) => void) | null = null;
   filter: ((handle: number) => boolean) | null = null;
+  /** A shape cast's `stopAtPenetration` (false: a body within the target at time 0 the motion does not approach is passed by). */
+  stopAtPenetration = true;
   /** A ray, copied. */
   readonly origin = new WorldVector();
   readonly direction = new WorldVector();
@@ -188,6 +190,7 @@ export class QueryState {
     this.tree = null;
     this.visitHandle = null; this.visitRay = null; this.visitBox = null; this.filter = null;
     this.shape = null;
+    this.stopAtPenetration = true;
   }
 }
 
@@ -216,7 +219,7 @@ export function checkOptionsObject(options: unknown, known: KnownKeys, field = '
 export const WORLD_OPTION_KEYS = /* @__PURE__ */ knownKeys(['margin', 'manifolds', 'maxPoints', 'meshEdges', 'threads']);
 export const BODY_OPTION_KEYS = /* @__PURE__ */ knownKeys(['static', 'group', 'mask', 'userData']);
 export const WORLD_RAY_OPTION_KEYS = /* @__PURE__ */ knownKeys(['maxT', 'solid', 'filter']);
-export const WORLD_CAST_OPTION_KEYS = /* @__PURE__ */ knownKeys(['maxTime', 'targetSeparation', 'filter']);
+export const WORLD_CAST_OPTION_KEYS = /* @__PURE__ */ knownKeys(['maxTime', 'targetSeparation', 'filter', 'stopAtPenetration']);
 export const MOTION_KEYS = /* @__PURE__ */ knownKeys(['linear', 'angular']);
 
 /** Copies the vector `v` into `out`, each component a finite number. */

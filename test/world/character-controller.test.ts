@@ -151,6 +151,45 @@ describe('CharacterController on a scripted level', () => {
   });
 });
 
+describe('what the controller stands on in the world', () => {
+  it('world.shapeCast with stopAtPenetration false passes by a body within the target that the motion does not approach', () => {
+    const world = new CollisionWorld();
+    const ground = world.add(new HalfSpace(), at(0, 0, 0), { static: true });
+    const wall = world.add(new Box(0.5, 2, 2), at(3, 2, 0), { static: true });
+    const pose = at(0, 0.805, 0), along = { linear: { x: 4, y: 0, z: 0 } };
+    // Within the target of the ground at the start: by default the answer at time 0; passed by when asked.
+    expect(world.shapeCast(capsule, pose, along, { targetSeparation: OFFSET })?.time).toBe(0);
+    const passed = world.shapeCast(capsule, pose, along, { targetSeparation: OFFSET, stopAtPenetration: false });
+    expect(passed?.body).toBe(wall);
+    expect(Math.abs(passed!.time * 4 - (2.5 - 0.3 - OFFSET))).toBeLessThan(1e-6);
+    // Moving into it (down): not passed by.
+    expect(world.shapeCast(capsule, pose, { linear: { x: 0, y: -1, z: 0 } }, { targetSeparation: OFFSET, stopAtPenetration: false })?.body).toBe(ground);
+    expect(() => world.shapeCast(capsule, pose, along, { stopAtPenetration: 1 as never })).toThrow(/^options\.stopAtPenetration/);
+  });
+
+  it('world.stamp counts the bodies\' changes; a platform moved under a standing character is its ground again', () => {
+    const world = new CollisionWorld();
+    const s0 = world.stamp;
+    const platform = world.add(new Box(1, 0.1, 1), at(0, 1, 0), { static: true });
+    expect(world.stamp).toBe(s0 + 1);
+    world.update();
+    world.rayCast({ x: 0, y: 5, z: 0 }, { x: 0, y: -1, z: 0 });
+    expect(world.stamp).toBe(s0 + 1);
+    const cc = new CharacterController(world);
+    const p = { x: 0, y: 1.1 + STAND, z: 0 };
+    const first = cc.move(capsule, at(p.x, p.y, p.z), { x: 0, y: -0.05, z: 0 });
+    expect(first.ground).toBe(platform);
+    p.y += first.translation.y;
+    // The platform drops away: the next move, starting where the last ended, sees it gone.
+    world.setPose(platform, at(0, -5, 0));
+    expect(world.stamp).toBe(s0 + 2);
+    const next = cc.move(capsule, at(p.x, p.y, p.z), { x: 0, y: 0, z: 0 });
+    expect(next.grounded).toBe(false);
+    world.remove(platform);
+    expect(world.stamp).toBe(s0 + 3);
+  });
+});
+
 describe('CharacterController on random levels', () => {
   it('never ends within the offset of any body, from a start outside it', () => {
     const box = fc.tuple(fc.double({ min: -6, max: 6, noNaN: true }), fc.double({ min: 0, max: 2, noNaN: true }), fc.double({ min: -6, max: 6, noNaN: true }),
