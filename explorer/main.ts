@@ -23,6 +23,7 @@ import { RayMode } from './ray-mode.js';
 import { ShapeEditor } from './shape-editor.js';
 import { shapeObject } from './shape-mesh.js';
 import { StackScene } from './stack-scene.js';
+import { CharacterScene } from './character-scene.js';
 import { SweepMode } from './sweep-mode.js';
 import { COLORS, WorldView } from './world-view.js';
 import { WorldScene } from './world-scene.js';
@@ -488,7 +489,30 @@ function stopStack(): void {
 }
 $('#stack-4').addEventListener('click', () => runStack(4));
 $('#stack-1').addEventListener('click', () => runStack(1));
-for (const id of ['#reset-scene', '#box-on-box', '#mode-ray', '#mode-sweep']) $(id).addEventListener('click', stopStack, { capture: true });
+for (const id of ['#reset-scene', '#box-on-box', '#mode-ray', '#mode-sweep', '#character']) $(id).addEventListener('click', stopStack, { capture: true });
+
+// The character scene (a CharacterController walked with the keyboard) replaces the pair while it runs.
+const characterScene = new CharacterScene(world.view);
+characterScene.onStatus = (text) => { $('#character-status').textContent = text; };
+$('#character').addEventListener('click', () => {
+  setQueryMode('contact');
+  world.pose.a.visible = false;
+  world.pose.b.visible = false;
+  world.showContact(null);
+  $('#character-status').hidden = false;
+  characterScene.start();
+  // (The button keeps no focus: Space is the character's jump, not a press of the button again.)
+  ($('#character') as HTMLButtonElement).blur();
+});
+function stopCharacter(): void {
+  if (!characterScene.active) return;
+  characterScene.stop();
+  world.pose.a.visible = true;
+  world.pose.b.visible = true;
+  $('#character-status').hidden = true;
+  fitViews();
+}
+for (const id of ['#reset-scene', '#box-on-box', '#mode-ray', '#mode-sweep', '#stack-4', '#stack-1']) $(id).addEventListener('click', stopCharacter, { capture: true });
 
 function setMode(mode: 'translate' | 'rotate'): void {
   world.setMode(mode);

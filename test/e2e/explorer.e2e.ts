@@ -108,6 +108,22 @@ describe('explorer (headless Chromium)', () => {
     await expect.poll(() => status.isHidden(), { timeout: 10_000 }).toBe(true);
   }, TIMEOUT);
 
+  it('walks a character with the keyboard: it moves, stays on the ground, and the scene ends with the default scene', async () => {
+    await page.locator('#character').click();
+    const status = page.locator('#character-status');
+    const x = async () => Number(/at \((-?[\d.]+),/.exec((await status.textContent()) ?? '')?.[1] ?? NaN);
+    await expect.poll(x, { timeout: 30_000 }).toBe(0);
+    // Walking +x (D held) over the flat near side: x grows, the height stays the standing one.
+    await page.keyboard.down('d');
+    await expect.poll(x, { timeout: 60_000 }).toBeGreaterThan(0.5);
+    await page.keyboard.up('d');
+    const text = (await status.textContent()) ?? '';
+    expect(text).toMatch(/^on terrain mesh; at \([\d.]+, 0\.81, 0\.00\)/);
+    expect(pageErrors).toEqual([]);
+    await page.locator('#reset-scene').click();
+    await expect.poll(() => status.isHidden(), { timeout: 10_000 }).toBe(true);
+  }, TIMEOUT);
+
   it('follows shape B moved through its position input', async () => {
     // Apart, then cores apart but spheres overlapping (GJK only), then the sphere's centre inside the
     // box (GJK then EPA).
