@@ -219,6 +219,8 @@ export class CharacterController {
     let rx = dx, ry = dy, rz = dz;
     const total = Math.sqrt(dx * dx + dy * dy + dz * dz);
     let travelled = 0;
+    // The last surface met (its normal facing the character), for creases.
+    let lx = 0, ly = 0, lz = 0, hasLast = false;
     for (let iter = 0; iter < CHARACTER_MAX_ITERATIONS; iter++) {
       const len = Math.sqrt(rx * rx + ry * ry + rz * rz);
       if (!(len > 1e-12 * (1 + total))) break;
@@ -264,7 +266,23 @@ export class CharacterController {
         if (on < 0) { ox -= on * nx; oy -= on * ny; oz -= on * nz; }
         hx = ox; hy = oy; hz = oz; vx = 0; vy = 0; vz = 0;
       }
-      const nrx = hx + vx, nry = hy + vy, nrz = hz + vz;
+      let nrx = hx + vx, nry = hy + vy, nrz = hz + vz;
+      // A crease (two surfaces met, a valley of a terrain, a wall on a floor): a motion turned along this
+      // surface that goes back into the last one follows the line where they meet (Fauerby 2003), or stops
+      // when that line would take it into either.
+      if (hasLast) {
+        const into = nrx * lx + nry * ly + nrz * lz;
+        if (into < -1e-12 * (1 + total)) {
+          const cx = ly * nz - lz * ny, cy = lz * nx - lx * nz, cz = lx * ny - ly * nx, cc = cx * cx + cy * cy + cz * cz;
+          if (cc > 1e-12) {
+            const along = (nrx * cx + nry * cy + nrz * cz) / cc;
+            nrx = along * cx; nry = along * cy; nrz = along * cz;
+          } else {
+            nrx -= into * lx; nry -= into * ly; nrz -= into * lz;
+          }
+        }
+      }
+      lx = nx; ly = ny; lz = nz; hasLast = true;
       // No progress (a corner that turns the motion straight back): the move ends here.
       if (t === 0 && Math.abs(nrx - rx) + Math.abs(nry - ry) + Math.abs(nrz - rz) <= 1e-12 * (1 + total)) break;
       rx = nrx; ry = nry; rz = nrz;

@@ -49,10 +49,9 @@ export interface WorldShapeCastOptions {
   /** `filter(handle)` false skips the body. */
   filter?: (handle: number) => boolean;
   /**
-   * true (default): a body already within the target at time 0 is the answer at time 0. false: such a body
-   * is passed by when the motion does not approach it (moves along or away from it: the ground under a
-   * character walking on it), as parry's casts with `stop_at_penetration` false; a turning shape always
-   * stops.
+   * As `shapeCast`'s: true (default), a body already within the target at time 0 is the answer at time 0;
+   * false, a body (a compound's or a mesh's part) within the target that the motion does not approach is
+   * passed by (the ground under a character walking on it).
    */
   stopAtPenetration?: boolean;
 }
@@ -152,6 +151,7 @@ export class SceneQueries {
         if (sp !== undefined && typeof sp !== 'boolean') throw new InvalidArgumentError('options.stopAtPenetration', `is ${describeValue(sp)}; expected true or false`);
         if (sp === false) s.stopAtPenetration = false;
       }
+      s.castOptions.stopAtPenetration = s.stopAtPenetration;
       checkOptionsObject(motion, MOTION_KEYS, 'motion');
       const lin = s.motion.linear, ang = s.motion.angular;
       lin.x = 0; lin.y = 0; lin.z = 0; ang.x = 0; ang.y = 0; ang.z = 0;
@@ -343,12 +343,6 @@ const castSlot = (slot: number, s: QueryState): void => {
   // (With the caller's maxTime, not the best time so far: the answer is then shapeCast's own, bit for bit.)
   const r = shapeCast(s.shape!, s.pose, s.motion, b.shapes[slot]!, b.readPose(s.bodyPose, slot), null, s.tryCast, s.castOptions);
   if (r === null) return;
-  // Within the target at the start, and not approached (closing along the normal by no more than rounding
-  // of the motion): passed by, when asked.
-  if (!s.stopAtPenetration && r.time === 0) {
-    const v = s.motion.linear, w = s.motion.angular;
-    if (w.x === 0 && w.y === 0 && w.z === 0 && v.x * r.normal.x + v.y * r.normal.y + v.z * r.normal.z <= 1e-9 * Math.sqrt(v.x * v.x + v.y * v.y + v.z * v.z)) return;
-  }
   const best = s.cast;
   if (s.best < 0 || r.time < best.time || (r.time === best.time && b.order[slot] < b.order[s.best])) {
     copyCast(best, r);

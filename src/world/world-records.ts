@@ -107,7 +107,7 @@ export class HandlePairs {
 /** The options the world passes to `rayCast` for each body (its own class: see WorldVector). */
 class RayOptions { maxT = 0.5; solid = true; }
 /** The options the world passes to `shapeCast` for each body. */
-class CastOptions { maxTime = 0.5; targetSeparation = 0.5; }
+class CastOptions { maxTime = 0.5; targetSeparation = 0.5; stopAtPenetration = true; }
 class CastMotion { readonly linear = new WorldVector(); readonly angular = new WorldVector(); }
 
 /**

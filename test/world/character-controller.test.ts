@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  Box, Capsule, CharacterController, CollisionWorld, Compound, distance, HalfSpace, InvalidArgumentError, InvalidNumberError, InvalidShapeError, Sphere,
+  Box, Capsule, CharacterController, CollisionWorld, Compound, distance, HalfSpace, InvalidArgumentError, InvalidNumberError, InvalidShapeError, shapeCast, Sphere, TriangleMesh,
   type PoseLike, type Shape,
 } from '../../src/index.js';
 import { runs, seed } from '../runs.js';
@@ -124,6 +124,44 @@ describe('CharacterController on a scripted level', () => {
     expect(floating.last.grounded).toBe(false);
   });
 
+  it('on a mesh, a face of the same mesh ahead stops it while the face under it is passed by (golden: the whole mesh was passed by)', () => {
+    // One mesh: a floor (y = 0) from x = −5 to 2, then a vertical face up to y = 2 at x = 2, then a top.
+    const mesh = new TriangleMesh(
+      [-5, 0, -3, 2, 0, -3, 2, 0, 3, -5, 0, 3, 2, 2, -3, 2, 2, 3, 6, 2, -3, 6, 2, 3],
+      [0, 2, 1, 0, 3, 2, 1, 2, 5, 1, 5, 4, 4, 5, 7, 4, 7, 6],
+    );
+    const world = new CollisionWorld();
+    world.add(mesh, at(0, 0, 0), { static: true });
+    const cc = new CharacterController(world);
+    const p = { x: 0, y: STAND, z: 0 };
+    for (let i = 0; i < 40; i++) {
+      const m = cc.move(capsule, at(p.x, p.y, p.z), { x: 0.1, y: -0.05, z: 0 });
+      p.x += m.translation.x; p.y += m.translation.y; p.z += m.translation.z;
+      expect(distance(capsule, at(p.x, p.y, p.z), mesh, at(0, 0, 0))).toBeGreaterThan(OFFSET - 1e-6);
+    }
+    expect(Math.abs(p.x - (2 - 0.3 - OFFSET))).toBeLessThan(1e-6);
+    expect(Math.abs(p.y - STAND)).toBeLessThan(1e-6);
+  });
+
+  it('walks from a flat face onto a gentle rise of the same mesh (golden: it stalled, the cast reporting the flat face it slid along)', () => {
+    // Flat from x = −5 to 0, then rising at 20° to x = 5.
+    const rise = 5 * Math.tan(Math.PI / 9);
+    const mesh = new TriangleMesh([-5, 0, -3, 0, 0, -3, 0, 0, 3, -5, 0, 3, 5, rise, -3, 5, rise, 3], [0, 2, 1, 0, 3, 2, 1, 2, 5, 1, 5, 4]);
+    const world = new CollisionWorld();
+    world.add(mesh, at(0, 0, 0), { static: true });
+    const cc = new CharacterController(world, { snapToGround: 0.2 });
+    const p = { x: -2, y: STAND, z: 0 };
+    for (let i = 0; i < 40; i++) {
+      const m = cc.move(capsule, at(p.x, p.y, p.z), { x: 0.1, y: -0.05, z: 0 });
+      p.x += m.translation.x; p.y += m.translation.y; p.z += m.translation.z;
+      expect(m.grounded).toBe(true);
+      expect(distance(capsule, at(p.x, p.y, p.z), mesh, at(0, 0, 0))).toBeGreaterThan(OFFSET - 1e-6);
+    }
+    // Up the rise: 2 units along the flat, the rest along the slope (its horizontal length kept).
+    expect(p.x).toBeGreaterThan(1.9);
+    expect(p.y).toBeGreaterThan(STAND + 0.5);
+  });
+
   it('reports the body it stands on (to carry it on a moving platform), and passes through filtered bodies', () => {
     const lv = level([[new Box(1, 0.1, 1), at(0, 1, 0)], [new Box(0.5, 2, 0.5), at(2, 2, 0)]]);
     const platform = lv.bodies[1].handle, pillar = lv.bodies[2].handle;
@@ -165,6 +203,20 @@ describe('what the controller stands on in the world', () => {
     // Moving into it (down): not passed by.
     expect(world.shapeCast(capsule, pose, { linear: { x: 0, y: -1, z: 0 } }, { targetSeparation: OFFSET, stopAtPenetration: false })?.body).toBe(ground);
     expect(() => world.shapeCast(capsule, pose, along, { stopAtPenetration: 1 as never })).toThrow(/^options\.stopAtPenetration/);
+  });
+
+  it('shapeCast with stopAtPenetration false: a convex pair within the target not closing is null, a closing one time 0; a mesh part by part', () => {
+    const ball = new Sphere(0.5), box = new Box(1, 1, 1), opts = { targetSeparation: 0.1, stopAtPenetration: false };
+    const resting = at(0, 1.55, 0);
+    expect(shapeCast(ball, resting, { linear: { x: 3, y: 0, z: 0 } }, box, at(0, 0, 0), null, undefined, opts)).toBeNull();
+    expect(shapeCast(ball, resting, { linear: { x: 3, y: 0, z: 0 } }, box, at(0, 0, 0), null, undefined, { targetSeparation: 0.1 })?.time).toBe(0);
+    expect(shapeCast(ball, resting, { linear: { x: 0, y: -1, z: 0 } }, box, at(0, 0, 0), null, undefined, opts)?.time).toBe(0);
+    // A mesh: the face under it is passed by, a face ahead of the same mesh met (with that face's normal).
+    const mesh = new TriangleMesh([-5, 0, -3, 2, 0, -3, 2, 0, 3, -5, 0, 3, 2, 2, -3, 2, 2, 3], [0, 2, 1, 0, 3, 2, 1, 2, 5, 1, 5, 4]);
+    const hit = shapeCast(ball, at(0, 0.55, 0), { linear: { x: 4, y: 0, z: 0 } }, mesh, at(0, 0, 0), null, undefined, opts);
+    expect(Math.abs(hit!.time * 4 - (2 - 0.5 - 0.1))).toBeLessThan(1e-9);
+    expect(Math.hypot(hit!.normal.x - 1, hit!.normal.y, hit!.normal.z)).toBeLessThan(1e-9);
+    expect(() => shapeCast(ball, resting, null, box, at(0, 0, 0), null, undefined, { stopAtPenetration: 'no' as never })).toThrow(/^options\.stopAtPenetration/);
   });
 
   it('world.stamp counts the bodies\' changes; a platform moved under a standing character is its ground again', () => {

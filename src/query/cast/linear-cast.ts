@@ -28,6 +28,11 @@ export class LinearCast {
   readonly velocityB = new CastVector3();
   maxTime = 1;
   target = 0;
+  /**
+   * Input (a compound's or a mesh's cast, parted-cast.ts): pass by a part already within the target that the
+   * motion does not approach (shapeCast's `stopAtPenetration: false`), rather than ending at 'start'.
+   */
+  passStart = false;
   /** 'hit', 'miss', 'start' (within the target at time 0: the caller answers by `contact`) or 'range' (a pair outside the scale range the cast runs unscaled: the caller advances). */
   outcome: 'hit' | 'miss' | 'start' | 'range' = 'miss';
   time = 0;

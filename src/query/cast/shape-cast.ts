@@ -26,6 +26,7 @@ import type { PoseLike, Vec3Like } from '../../math/types.js';
 import { safeLength, vec3 } from '../../math/vec3.js';
 import { COMPOUND_KIND_INDEX, HALF_SPACE_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../../shapes/shape.js';
 import { LinearCast, linearCast } from './linear-cast.js';
+import { approachesAtStart, startVelocity } from './start-approach.js';
 import { SHAPE_CAST_MAX_ITERATIONS as MAX_ITERATIONS, SHAPE_CAST_RELATIVE_TOLERANCE as RELATIVE_TOLERANCE } from '../../tolerance.js';
 import { Transform, transformFromPose } from '../../math/transform.js';
 import { InvalidShapeError, UnsupportedPairError } from '../../errors.js';
@@ -49,6 +50,14 @@ export interface ShapeCastOptions {
   maxTime?: number;
   /** Stop this far short of contact (default 0; finite, ≥ 0), as a character controller wants. */
   targetSeparation?: number;
+  /**
+   * true (default): shapes already within the target at time 0 answer time 0. false: with translations
+   * only, a pair within the target that the motion does not bring nearer is passed by (null: under
+   * translation the separation of two convex shapes never decreases once it does not at the start), and a
+   * compound's or a mesh's parts each so (the ground under a character walking on it), as parry's casts
+   * with `stop_at_penetration` false. A turning shape stops at time 0 either way.
+   */
+  stopAtPenetration?: boolean;
 }
 
 /** Result of {@link shapeCast}. All vectors in world space, at `time`. */
@@ -197,17 +206,19 @@ export function shapeCast(
 let _casting = false;
 
 const MOTION_KEYS = /* @__PURE__ */ knownKeys(['linear', 'angular']);
-const CAST_OPTION_KEYS = /* @__PURE__ */ knownKeys(['maxTime', 'targetSeparation']);
+const CAST_OPTION_KEYS = /* @__PURE__ */ knownKeys(['maxTime', 'targetSeparation', 'stopAtPenetration']);
 
 function castShapes(
   a: Shape, poseA: PoseLike, motionA: Motion | null | undefined, b: Shape, poseB: PoseLike, motionB: Motion | null | undefined,
   out: ShapeCastResult | null | undefined, options: ShapeCastOptions | null | undefined,
 ): ShapeCastResult | null {
-  let maxTime = 1, target = 0;
+  let maxTime = 1, target = 0, passStart = false;
   if (options != null) {
     if (typeof options !== 'object') throw new InvalidArgumentError('options', 'is not an object');
     checkKnownKeys(options, CAST_OPTION_KEYS, 'options');
-    const m = options.maxTime, s = options.targetSeparation;
+    const m = options.maxTime, s = options.targetSeparation, sp = options.stopAtPenetration;
+    if (sp !== undefined && typeof sp !== 'boolean') throw new InvalidArgumentError('options.stopAtPenetration', 'is not a boolean; expected true or false');
+    passStart = sp === false;
     if (typeof m === 'number' ? !(m >= 0 && m < Infinity) : m !== undefined) throw new InvalidNumberError('options.maxTime', m, 'a finite number >= 0');
     if (typeof s === 'number' ? !(s >= 0 && s < Infinity) : s !== undefined) throw new InvalidNumberError('options.targetSeparation', s, 'a finite number >= 0');
     if (typeof m === 'number') maxTime = m;
@@ -239,11 +250,17 @@ function castShapes(
     const lc = _linear;
     lc.velocityA.x = linA.x; lc.velocityA.y = linA.y; lc.velocityA.z = linA.z;
     lc.velocityB.x = linB.x; lc.velocityB.y = linB.y; lc.velocityB.z = linB.z;
-    lc.maxTime = maxTime; lc.target = target;
+    lc.maxTime = maxTime; lc.target = target; lc.passStart = passStart;
     _parts.partA = 0; _parts.partB = 0;
     if (parted) linearCastParted(lc, _parts, a, _tA, b, _tB);
     else linearCast(lc, a as ConvexShape, _tA, b as ConvexShape, _tB);
     if (lc.outcome === 'miss') return null;
+    if (lc.outcome === 'start' && passStart && !parted) {
+      // Two convex shapes within the target at the start: passed by when the motion does not close on them.
+      const v = startVelocity;
+      v[0] = linB.x - linA.x; v[1] = linB.y - linA.y; v[2] = linB.z - linA.z;
+      if (!approachesAtStart(a as ConvexShape, _tA, b as ConvexShape, _tB)) return null;
+    }
     if (lc.outcome === 'hit') {
       const result = out ?? createShapeCastResult();
       result.time = lc.time;
@@ -314,6 +331,15 @@ function castShapes(
   // one step aimed at the target itself lands on it, exactly (up to rounding), as the linear cast does.
   const exact = plane && turnA === 0 && turnB === 0;
   let aim = exact ? target : target + 0.5 * tol;
+  // Against a half-space with nothing turning, within the target at the start and not closing: passed by
+  // (its separation is linear in time, so it never comes nearer).
+  if (exact && passStart) {
+    _time.t = 0;
+    poseAt(_poseA, _baseA, linA, angA);
+    poseAt(_poseB, _baseB, linB, angB);
+    const c0 = contact(a, _poseA, b, _poseB, _contact);
+    if (c0.separation <= target + tol && !(c0.normal.x * vx + c0.normal.y * vy + c0.normal.z * vz < -1e-9 * Math.sqrt(vx * vx + vy * vy + vz * vz))) return null;
+  }
   let t = 0, iterations = 0, status: QueryStatus = 'converged';
   let c = _contact, tBefore = -1;
   for (;;) {

@@ -23,6 +23,7 @@ import type { ConvexShape, Shape, SupportMap } from '../../shapes/shape.js';
 import { SHAPE_CAST_RAY_TOLERANCE } from '../../tolerance.js';
 import { LinearCast, linearCast } from '../cast/linear-cast.js';
 import { copyTransform, PartSlot, placePart, reportedPart, rootBoxIn, type PartedShape } from './parts.js';
+import { approachesAtStart, startContact, startVelocity } from '../cast/start-approach.js';
 import type { TriangleMesh } from './triangle-mesh.js';
 
 const RAY_TOLERANCE = SHAPE_CAST_RAY_TOLERANCE; // V8 rule 4 (CONTRIBUTING.md)
@@ -217,6 +218,23 @@ function castPart(p: number, s: PartSweep): void {
   c.maxTime = best.t;
   if (s.partedIsA) linearCast(c, part, tPart, other as ConvexShape, s.tOther);
   else linearCast(c, other as ConvexShape, s.tOther, part, tPart);
+  if (c.outcome === 'start' && input.passStart) {
+    // Within the target at the start: passed by unless the motion closes on it (start-approach.ts).
+    const v = startVelocity;
+    v[0] = input.velocityB.x - input.velocityA.x; v[1] = input.velocityB.y - input.velocityA.y; v[2] = input.velocityB.z - input.velocityA.z;
+    const closes = s.partedIsA ? approachesAtStart(part, tPart, other as ConvexShape, s.tOther) : approachesAtStart(other as ConvexShape, s.tOther, part, tPart);
+    if (!closes) return;
+    // A part it closes on from the start: a hit at time 0 with this part's own contact (the whole shape's
+    // nearest part may be one it slides along).
+    if (!(best.t > 0 || best.item < 0 || reportedPart(s.parted!, p) < reportedPart(s.parted!, best.item))) return;
+    const k = startContact!, a = s.answer;
+    best.t = 0; best.item = p;
+    a.time = 0; a.separation = k.separation; a.iterations = 0; a.capped = false; a.outcome = 'hit';
+    a.normal.x = k.normal.x; a.normal.y = k.normal.y; a.normal.z = k.normal.z;
+    a.pointA.x = k.pointA.x; a.pointA.y = k.pointA.y; a.pointA.z = k.pointA.z;
+    a.pointB.x = k.pointB.x; a.pointB.y = k.pointB.y; a.pointB.z = k.pointB.z;
+    return;
+  }
   if (c.outcome === 'start' || c.outcome === 'range') { stop(s, c.outcome); return; }
   if (c.outcome !== 'hit') return;
   const t = c.time;
