@@ -121,6 +121,9 @@ export class CharacterController {
   private lastShape: Shape | null = null;
   private lastStamp = -1;
   private lastGround = -1;
+  /** The ground's normal (facing the character) the last ground check found, and how far it could move down to it. */
+  private readonly groundNormal = { x: 0, y: 1, z: 0 };
+  private groundGap = 0;
   private readonly cosClimb: number;
   private readonly cosSlide: number;
 
@@ -217,6 +220,16 @@ export class CharacterController {
       && q.x === this.last[3] && q.y === this.last[4] && q.z === this.last[5] && q.w === this.last[6];
     const wasGrounded = (same ? this.lastGround : this.groundBelow(shape)) >= 0;
     let rx = dx, ry = dy, rz = dz;
+    // Standing on ground gentler than the slide angle and pushed down into it (gravity): the ground stops the
+    // part along up without a cast (it would meet the ground at once), and the rest follows its slope.
+    const rv0 = dx * up.x + dy * up.y + dz * up.z, g = this.groundNormal, gUp = g.x * up.x + g.y * up.y + g.z * up.z;
+    if (wasGrounded && rv0 < 0 && gUp >= this.cosSlide && gUp >= this.cosClimb && gUp > 1e-6) {
+      // (Down first by as much of it as the ground check found free below, to the offset above the ground.)
+      const drop = Math.min(this.groundGap, -rv0);
+      p.x -= drop * up.x; p.y -= drop * up.y; p.z -= drop * up.z;
+      const hx = dx - rv0 * up.x, hy = dy - rv0 * up.y, hz = dz - rv0 * up.z, hn = (hx * g.x + hy * g.y + hz * g.z) / gUp;
+      rx = hx - hn * up.x; ry = hy - hn * up.y; rz = hz - hn * up.z;
+    }
     const total = Math.sqrt(dx * dx + dy * dy + dz * dz);
     let travelled = 0;
     // The last surface met (its normal facing the character), for creases.
@@ -322,7 +335,10 @@ export class CharacterController {
     const up = this.up, d = this.offset;
     const hit = this.castAlong(shape, -d * up.x, -d * up.y, -d * up.z, 1);
     if (hit === null) return -1;
-    return -(hit.normal.x * up.x + hit.normal.y * up.y + hit.normal.z * up.z) >= this.cosClimb ? hit.body : -1;
+    const n = this.groundNormal;
+    n.x = -hit.normal.x; n.y = -hit.normal.y; n.z = -hit.normal.z;
+    this.groundGap = hit.time * d;
+    return n.x * up.x + n.y * up.y + n.z * up.z >= this.cosClimb ? hit.body : -1;
   }
 
   /**
