@@ -24,9 +24,15 @@ class Pick {
   /** 1: front faces only (FrontSide), −1: back faces only (BackSide), 0: both; per material when an array. */
   side = 0;
   sides: Int8Array = new Int8Array(0);
+  /** The number of materials when the material is an array. */
+  materialCount = 0;
   /** Per kept triangle, when the material is an array: its group's material index (−1: in no group, never hit). */
   materials: Int32Array | null = null;
   first = false;
+  /** The raycaster's near, and the geometry's draw range (index positions [drawStart, drawEnd)). */
+  near = 0;
+  drawStart = 0;
+  drawEnd = Infinity;
   /** The hits: kept triangle, its t (the world distance, the direction being unit in world space). */
   items = new Int32Array(16);
   ts = new Float64Array(16);
@@ -48,12 +54,15 @@ export function pickMesh(mesh: Mesh, collider: TriangleMesh, raycaster: Raycaste
   const p = _pick;
   p.collider = collider;
   p.first = (raycaster as { firstHitOnly?: boolean }).firstHitOnly === true;
+  p.near = raycaster.near;
+  p.drawStart = geometry.drawRange.start; p.drawEnd = geometry.drawRange.start + geometry.drawRange.count;
   p.count = 0;
   p.materials = null;
   if (Array.isArray(material)) {
     p.materials = groupMaterials(collider, geometry.groups);
     if (p.sides.length < material.length) p.sides = new Int8Array(material.length);
     for (let i = 0; i < material.length; i++) p.sides[i] = sideOf(material[i]);
+    p.materialCount = material.length;
   } else {
     p.side = sideOf(material);
   }
@@ -68,11 +77,8 @@ export function pickMesh(mesh: Mesh, collider: TriangleMesh, raycaster: Raycaste
   p.dir[2] = e[2] * rd.x + e[6] * rd.y + e[10] * rd.z;
   p.hit.t = raycaster.far; p.hit.item = -1;
   if (collider.bvh.nodeCount > 0) traverse(p, pickLayout(collider), collider.bvh.depth);
-  const drawStart = geometry.drawRange.start, drawEnd = drawStart + geometry.drawRange.count;
   for (let k = 0; k < p.count; k++) {
     const j = p.items[k], face = collider.sourceIndex[j];
-    // Outside the draw range: three.js does not draw it, nor hit it.
-    if (3 * face < drawStart || 3 * face >= drawEnd) continue;
     const hit = intersection(mesh, collider, raycaster, j, face, p.ts[k], p.us[k], p.vs[k]);
     if (hit !== null) intersects.push(hit);
   }
@@ -84,18 +90,28 @@ function sideOf(m: Material): number {
   return m.side === DoubleSide ? 0 : m.side === BackSide ? -1 : 1;
 }
 
+/** Whether `key` (start, count, material index per group) lists `groups` as they are now. */
+function sameGroups(key: number[], groups: { start: number; count: number; materialIndex?: number }[]): boolean {
+  if (key.length !== 3 * groups.length) return false;
+  for (let g = 0; g < groups.length; g++) {
+    const group = groups[g];
+    if (key[3 * g] !== group.start || key[3 * g + 1] !== group.count || key[3 * g + 2] !== (group.materialIndex ?? 0)) return false;
+  }
+  return true;
+}
+
 /** The last groups' table of each collider, by the groups it was made from. */
-const _groupTables = /* @__PURE__ */ new WeakMap<TriangleMesh, { key: string; table: Int32Array }>();
+const _groupTables = /* @__PURE__ */ new WeakMap<TriangleMesh, { key: number[]; table: Int32Array }>();
 
 /**
  * Each kept triangle's group material index (the group holding its first index), −1 in none: made once
  * for a collider's groups, and again when they change.
  */
 function groupMaterials(collider: TriangleMesh, groups: { start: number; count: number; materialIndex?: number }[]): Int32Array {
-  let key = '';
-  for (const g of groups) key += `${g.start},${g.count},${g.materialIndex ?? 0};`;
   const cached = _groupTables.get(collider);
-  if (cached !== undefined && cached.key === key) return cached.table;
+  if (cached !== undefined && sameGroups(cached.key, groups)) return cached.table;
+  const key: number[] = [];
+  for (const g of groups) key.push(g.start, g.count, g.materialIndex ?? 0);
   const out = new Int32Array(collider.sourceIndex.length).fill(-1);
   _groupTables.set(collider, { key, table: out });
   for (let j = 0; j < out.length; j++) {
@@ -162,18 +178,21 @@ const _slab = /* @__PURE__ */ new Float64Array(2);
 /**
  * The t at which the ray enters node `n`'s box (0 from inside), or NaN when it misses the box before the
  * bound _slab[1], into _slab[0]. A direction component of 0 gives infinite slab bounds, or NaN for an origin
- * on the slab's plane, which counts as inside it (a NaN never narrows the interval): a box is never missed by
- * rounding of the slabs.
+ * on the slab's plane, which counts as inside it: a box is never missed by rounding of the slabs.
  */
 function slab(b: Float32Array, n: number, o: Float64Array, inv: Float64Array): void {
   const i = 8 * n;
   let lo = 0, hi = _slab[1];
-  const x1 = (b[i] - o[0]) * inv[0], x2 = (b[i + 3] - o[0]) * inv[0];
-  if (x1 < x2) { if (x1 > lo) lo = x1; if (x2 < hi) hi = x2; } else { if (x2 > lo) lo = x2; if (x1 < hi) hi = x1; }
-  const y1 = (b[i + 1] - o[1]) * inv[1], y2 = (b[i + 4] - o[1]) * inv[1];
-  if (y1 < y2) { if (y1 > lo) lo = y1; if (y2 < hi) hi = y2; } else { if (y2 > lo) lo = y2; if (y1 < hi) hi = y1; }
-  const z1 = (b[i + 2] - o[2]) * inv[2], z2 = (b[i + 5] - o[2]) * inv[2];
-  if (z1 < z2) { if (z1 > lo) lo = z1; if (z2 < hi) hi = z2; } else { if (z2 > lo) lo = z2; if (z1 < hi) hi = z1; }
+  // Each slab's entry and exit chosen by the direction's sign (Williams et al., "An efficient and robust
+  // ray-box intersection algorithm", 2005), not by comparing the two: a zero component gives 0·∞ = NaN for
+  // an origin on the slab's plane, and a NaN then fails both comparisons below, narrowing nothing.
+  const ix = inv[0], iy = inv[1], iz = inv[2];
+  const xn = ((ix >= 0 ? b[i] : b[i + 3]) - o[0]) * ix, xf = ((ix >= 0 ? b[i + 3] : b[i]) - o[0]) * ix;
+  if (xn > lo) lo = xn; if (xf < hi) hi = xf;
+  const yn = ((iy >= 0 ? b[i + 1] : b[i + 4]) - o[1]) * iy, yf = ((iy >= 0 ? b[i + 4] : b[i + 1]) - o[1]) * iy;
+  if (yn > lo) lo = yn; if (yf < hi) hi = yf;
+  const zn = ((iz >= 0 ? b[i + 2] : b[i + 5]) - o[2]) * iz, zf = ((iz >= 0 ? b[i + 5] : b[i + 2]) - o[2]) * iz;
+  if (zn > lo) lo = zn; if (zf < hi) hi = zf;
   _slab[0] = lo <= hi ? lo : NaN;
 }
 
@@ -189,7 +208,7 @@ function visitTriangle(k: number, p: Pick, layout: PickLayout): void {
   let side = p.side;
   if (p.materials !== null) {
     const m = p.materials[j];
-    if (m < 0 || m >= p.sides.length) return;
+    if (m < 0 || m >= p.materialCount) return;
     side = p.sides[m];
   }
   const ax = v[at], ay = v[at + 1], az = v[at + 2];
@@ -214,7 +233,11 @@ function visitTriangle(k: number, p: Pick, layout: PickLayout): void {
   const qn = -sign * (qx * nx + qy * ny + qz * nz);
   if (qn < 0) return;
   const t = qn / dn;
-  if (!(t <= p.hit.t)) return;
+  // (t is the world distance: the direction is unit in world space.) Before near, or outside the draw
+  // range, it is no hit, and must not prune the nearer-first search (firstHitOnly).
+  if (!(t <= p.hit.t) || t < p.near) return;
+  const face = p.collider!.sourceIndex[j];
+  if (3 * face < p.drawStart || 3 * face >= p.drawEnd) return;
   if (p.first) {
     // The nearest (ties: the lower item), the traversal pruned past it.
     if (t === p.hit.t && p.hit.item >= 0 && p.hit.item < j) return;

@@ -115,6 +115,46 @@ describe('acceleratedRaycast against three.js\'s own raycast', () => {
     }
   });
 
+  it('axis-aligned rays through the grid lines of a plane (golden: a ray on a node\'s bound plane missed the mesh)', () => {
+    const plane = new THREE.PlaneGeometry(2, 2, 8, 8);
+    attachCollider(plane);
+    const mesh = new THREE.Mesh(plane, new THREE.MeshBasicMaterial());
+    mesh.updateMatrixWorld();
+    const raycaster = new THREE.Raycaster();
+    let hits = 0;
+    for (let i = -4; i <= 4; i++) {
+      for (let j = -4; j <= 4; j++) {
+        raycaster.set(new THREE.Vector3(i / 4, j / 4, 5), new THREE.Vector3(0, 0, -1));
+        for (const first of [false, true]) {
+          raycaster.firstHitOnly = first;
+          const [theirs, ours] = both(mesh, raycaster);
+          if (first) { expect(ours.length).toBe(Math.min(1, theirs.length)); if (ours.length) expect(Math.abs(ours[0].distance - theirs[0].distance)).toBeLessThan(1e-12); } else expectSame(theirs, ours);
+          hits += ours.length;
+        }
+      }
+    }
+    expect(hits).toBeGreaterThan(81);
+  });
+
+  it('firstHitOnly honours near and the draw range (golden: the nearest hit before near, or undrawn, hid the next one)', () => {
+    const g = new THREE.BufferGeometry();
+    g.setAttribute('position', new THREE.BufferAttribute(new Float32Array([-1, -1, -10, 1, -1, -10, 0, 1, -10, -1, -1, -15, 1, -1, -15, 0, 1, -15]), 3));
+    attachCollider(g);
+    const mesh = new THREE.Mesh(g, new THREE.MeshBasicMaterial({ side: THREE.DoubleSide }));
+    mesh.updateMatrixWorld();
+    const raycaster = new THREE.Raycaster(new THREE.Vector3(0, 0, 0), new THREE.Vector3(0, 0, -1));
+    raycaster.firstHitOnly = true;
+    raycaster.near = 12;
+    const beyondNear: THREE.Intersection[] = [];
+    acceleratedRaycast.call(mesh, raycaster, beyondNear);
+    expect(beyondNear.map((h) => [h.faceIndex, h.distance])).toEqual([[1, 15]]);
+    raycaster.near = 0;
+    g.setDrawRange(3, 3);
+    const drawn: THREE.Intersection[] = [];
+    acceleratedRaycast.call(mesh, raycaster, drawn);
+    expect(drawn.map((h) => [h.faceIndex, h.distance])).toEqual([[1, 15]]);
+  });
+
   it('positions that are not float32 (a Float64Array attribute, off the float32 grid): the same hits (the pick layout keeps float64)', () => {
     const wide = knot.clone();
     const src = knot.attributes.position.array as Float32Array, f64 = new Float64Array(src.length);
