@@ -18,6 +18,7 @@
  * and which body (so the caller can carry it with a moving platform).
  */
 import { describeValue, InvalidArgumentError, InvalidNumberError, InvalidShapeError } from '../errors.js';
+import { isUnwritable, outNotWritable } from '../query/pair/out-record.js';
 import { Transform, transformFromPose } from '../math/transform.js';
 import type { PoseLike, Vec3Like } from '../math/types.js';
 import { isConvexShape } from '../query/pair/dispatch.js';
@@ -116,6 +117,8 @@ export class CharacterController {
   private readonly motion = { linear: { x: 0, y: 0, z: 0 } };
   private readonly castOptions: { maxTime: number; targetSeparation: number; stopAtPenetration: boolean; filter?: (handle: number) => boolean };
   private readonly check = new Transform();
+  /** The normals of the surfaces a move met (3 numbers each, CHARACTER_MAX_ITERATIONS at most). */
+  private readonly planes = new Float64Array(3 * CHARACTER_MAX_ITERATIONS);
   /** Where the last move ended (position, quaternion), with which shape, in which state of the world, on which ground. */
   private readonly last = new Float64Array(7).fill(NaN);
   private lastShape: Shape | null = null;
@@ -123,6 +126,7 @@ export class CharacterController {
   private lastGround = -1;
   /** The ground's normal (facing the character) the last ground check found, and how far it could move down to it. */
   private readonly groundNormal = { x: 0, y: 1, z: 0 };
+  private readonly groundPoint = { x: 0, y: 0, z: 0 };
   private groundGap = 0;
   private readonly cosClimb: number;
   private readonly cosSlide: number;
@@ -183,10 +187,18 @@ export class CharacterController {
    */
   collision(i: number, out?: CharacterCollision | null): CharacterCollision {
     if (!(Number.isInteger(i) && i >= 0 && i < this.count)) throw new InvalidArgumentError('i', `is ${describeValue(i)}; expected an integer from 0 to ${this.count - 1}`);
+    if (out != null && !(typeof out === 'object' && typeof out.point === 'object' && out.point !== null && typeof out.normal === 'object' && out.normal !== null)) {
+      throw outNotWritable('createCharacterCollision');
+    }
     const c = this.collisions[i], r = out ?? createCharacterCollision();
-    r.body = c.body; r.time = c.time;
-    r.point.x = c.point.x; r.point.y = c.point.y; r.point.z = c.point.z;
-    r.normal.x = c.normal.x; r.normal.y = c.normal.y; r.normal.z = c.normal.z;
+    try {
+      r.body = c.body; r.time = c.time;
+      r.point.x = c.point.x; r.point.y = c.point.y; r.point.z = c.point.z;
+      r.normal.x = c.normal.x; r.normal.y = c.normal.y; r.normal.z = c.normal.z;
+    } catch (error) {
+      // (A frozen record, read-only fields or getters: the write failed.)
+      throw error instanceof TypeError && isUnwritable(out, 2) ? outNotWritable('createCharacterCollision') : error;
+    }
     return r;
   }
 
@@ -205,7 +217,7 @@ export class CharacterController {
     // (Checked before it is read: every query names a bad pose as 'pose'.)
     transformFromPose(this.check, pose, 'pose');
     if (out != null && (typeof out !== 'object' || out.translation === null || typeof out.translation !== 'object')) {
-      throw new InvalidArgumentError('out', `is ${describeValue(out)}; expected a record from createCharacterMove()`);
+      throw outNotWritable('createCharacterMove');
     }
     const result = out ?? createCharacterMove();
     const up = this.up, p = this.pose.position, q = pose.quaternion;
@@ -218,7 +230,7 @@ export class CharacterController {
     // after frame: half the casts of a walk were this check).
     const same = shape === this.lastShape && this.world.stamp === this.lastStamp && p.x === this.last[0] && p.y === this.last[1] && p.z === this.last[2]
       && q.x === this.last[3] && q.y === this.last[4] && q.z === this.last[5] && q.w === this.last[6];
-    const wasGrounded = (same ? this.lastGround : this.groundBelow(shape)) >= 0;
+    const startGround = same ? this.lastGround : this.groundBelow(shape), wasGrounded = startGround >= 0;
     let rx = dx, ry = dy, rz = dz;
     // Standing on ground gentler than the slide angle and pushed down into it (gravity): the ground stops the
     // part along up without a cast (it would meet the ground at once), and the rest follows its slope.
@@ -227,13 +239,15 @@ export class CharacterController {
       // (Down first by as much of it as the ground check found free below, to the offset above the ground.)
       const drop = Math.min(this.groundGap, -rv0);
       p.x -= drop * up.x; p.y -= drop * up.y; p.z -= drop * up.z;
+      // The ground it met, as a cast into it would have reported it.
+      this.recordGround(startGround);
       const hx = dx - rv0 * up.x, hy = dy - rv0 * up.y, hz = dz - rv0 * up.z, hn = (hx * g.x + hy * g.y + hz * g.z) / gUp;
       rx = hx - hn * up.x; ry = hy - hn * up.y; rz = hz - hn * up.z;
     }
     const total = Math.sqrt(dx * dx + dy * dy + dz * dz);
     let travelled = 0;
-    // The last surface met (its normal facing the character), for creases.
-    let lx = 0, ly = 0, lz = 0, hasLast = false;
+    // The surfaces met this move (their normals facing the character), for creases and corners.
+    let planeCount = 0;
     for (let iter = 0; iter < CHARACTER_MAX_ITERATIONS; iter++) {
       const len = Math.sqrt(rx * rx + ry * ry + rz * rz);
       if (!(len > 1e-12 * (1 + total))) break;
@@ -243,7 +257,7 @@ export class CharacterController {
       p.x += rx * t; p.y += ry * t; p.z += rz * t;
       travelled += len * t;
       // The surface's normal facing the character: the cast's normal runs from the character to the body.
-      const nx = -hit.normal.x, ny = -hit.normal.y, nz = -hit.normal.z;
+      const nx = 0 - hit.normal.x, ny = 0 - hit.normal.y, nz = 0 - hit.normal.z; // (0 − x: never a −0)
       this.record(hit, nx, ny, nz, total > 0 ? travelled / total : 0);
       let ox = rx * (1 - t), oy = ry * (1 - t), oz = rz * (1 - t);
       // The rest, split along up (vertical) and across it (horizontal).
@@ -280,22 +294,31 @@ export class CharacterController {
         hx = ox; hy = oy; hz = oz; vx = 0; vy = 0; vz = 0;
       }
       let nrx = hx + vx, nry = hy + vy, nrz = hz + vz;
-      // A crease (two surfaces met, a valley of a terrain, a wall on a floor): a motion turned along this
-      // surface that goes back into the last one follows the line where they meet (Fauerby 2003), or stops
-      // when that line would take it into either.
-      if (hasLast) {
-        const into = nrx * lx + nry * ly + nrz * lz;
-        if (into < -1e-12 * (1 + total)) {
-          const cx = ly * nz - lz * ny, cy = lz * nx - lx * nz, cz = lx * ny - ly * nx, cc = cx * cx + cy * cy + cz * cz;
-          if (cc > 1e-12) {
-            const along = (nrx * cx + nry * cy + nrz * cz) / cc;
-            nrx = along * cx; nry = along * cy; nrz = along * cz;
-          } else {
-            nrx -= into * lx; nry -= into * ly; nrz -= into * lz;
-          }
+      // Creases and corners (Fauerby 2003; Quake's PM_SlideMove clips against every plane met): a motion
+      // turned along this surface that goes into another surface met this move follows the line where the
+      // two meet; into two others, or back against what was desired, it stops.
+      const planes = this.planes, eps = -1e-12 * (1 + total);
+      let intoIndex = -1, intoCount = 0;
+      for (let i = 0; i < planeCount; i++) {
+        if (nrx * planes[3 * i] + nry * planes[3 * i + 1] + nrz * planes[3 * i + 2] < eps) { intoIndex = i; intoCount++; }
+      }
+      if (intoCount === 1) {
+        const lx = planes[3 * intoIndex], ly = planes[3 * intoIndex + 1], lz = planes[3 * intoIndex + 2];
+        const cx = ly * nz - lz * ny, cy = lz * nx - lx * nz, cz = lx * ny - ly * nx, cc = cx * cx + cy * cy + cz * cz;
+        if (cc > 1e-12) {
+          const along = (nrx * cx + nry * cy + nrz * cz) / cc;
+          nrx = along * cx; nry = along * cy; nrz = along * cz;
+        } else {
+          const into = nrx * lx + nry * ly + nrz * lz;
+          nrx -= into * lx; nry -= into * ly; nrz -= into * lz;
+        }
+        // The crease's line may lead into a third surface met: then it stops too.
+        for (let i = 0; i < planeCount; i++) {
+          if (i !== intoIndex && nrx * planes[3 * i] + nry * planes[3 * i + 1] + nrz * planes[3 * i + 2] < eps) { intoCount = 2; break; }
         }
       }
-      lx = nx; ly = ny; lz = nz; hasLast = true;
+      if (intoCount > 1 || nrx * dx + nry * dy + nrz * dz <= 0) { nrx = 0; nry = 0; nrz = 0; }
+      if (planeCount < CHARACTER_MAX_ITERATIONS) { planes[3 * planeCount] = nx; planes[3 * planeCount + 1] = ny; planes[3 * planeCount + 2] = nz; planeCount++; }
       // No progress (a corner that turns the motion straight back): the move ends here.
       if (t === 0 && Math.abs(nrx - rx) + Math.abs(nry - ry) + Math.abs(nrz - rz) <= 1e-12 * (1 + total)) break;
       rx = nrx; ry = nry; rz = nrz;
@@ -311,10 +334,15 @@ export class CharacterController {
     this.lastShape = shape; this.lastStamp = this.world.stamp; this.lastGround = ground;
     const l = this.last;
     l[0] = p.x; l[1] = p.y; l[2] = p.z; l[3] = q.x; l[4] = q.y; l[5] = q.z; l[6] = q.w;
-    result.translation.x = p.x - sx; result.translation.y = p.y - sy; result.translation.z = p.z - sz;
-    result.grounded = ground >= 0;
-    result.ground = ground;
-    result.collisionCount = this.count;
+    try {
+      result.translation.x = p.x - sx; result.translation.y = p.y - sy; result.translation.z = p.z - sz;
+      result.grounded = ground >= 0;
+      result.ground = ground;
+      result.collisionCount = this.count;
+    } catch (error) {
+      // (A frozen record, read-only fields or getters: the write failed.)
+      throw error instanceof TypeError && isUnwritable(out, 2) ? outNotWritable('createCharacterMove') : error;
+    }
     return result;
   }
 
@@ -335,8 +363,9 @@ export class CharacterController {
     const up = this.up, d = this.offset;
     const hit = this.castAlong(shape, -d * up.x, -d * up.y, -d * up.z, 1);
     if (hit === null) return -1;
-    const n = this.groundNormal;
-    n.x = -hit.normal.x; n.y = -hit.normal.y; n.z = -hit.normal.z;
+    const n = this.groundNormal, q = this.groundPoint;
+    n.x = 0 - hit.normal.x; n.y = 0 - hit.normal.y; n.z = 0 - hit.normal.z; // (0 − x: never a −0)
+    q.x = hit.pointB.x; q.y = hit.pointB.y; q.z = hit.pointB.z;
     this.groundGap = hit.time * d;
     return n.x * up.x + n.y * up.y + n.z * up.z >= this.cosClimb ? hit.body : -1;
   }
@@ -351,7 +380,6 @@ export class CharacterController {
     const hl = Math.sqrt(hx * hx + hy * hy + hz * hz);
     if (!(hl > 0)) return false;
     const x0 = p.x, y0 = p.y, z0 = p.z;
-    const undo = (): boolean => { p.x = x0; p.y = y0; p.z = z0; return false; };
     // Up, as far as the ceiling lets it.
     let hit = this.castAlong(shape, step.maxHeight * up.x, step.maxHeight * up.y, step.maxHeight * up.z, 1);
     const rise = step.maxHeight * (hit === null ? 1 : hit.time);
@@ -359,13 +387,22 @@ export class CharacterController {
     // Forward: clear for at least minWidth (and the motion's length).
     const reach = Math.max(hl, step.minWidth), ux = hx / hl, uy = hy / hl, uz = hz / hl;
     hit = this.castAlong(shape, reach * ux, reach * uy, reach * uz, 1);
-    if (hit !== null) return undo();
+    if (hit !== null) { p.x = x0; p.y = y0; p.z = z0; return false; }
     p.x += hl * ux; p.y += hl * uy; p.z += hl * uz;
     // Down onto ground it can climb, higher than where it started.
     hit = this.castAlong(shape, -rise * up.x, -rise * up.y, -rise * up.z, 1);
-    if (hit === null || hit.time >= 1 || -(hit.normal.x * up.x + hit.normal.y * up.y + hit.normal.z * up.z) < this.cosClimb) return undo();
+    if (hit === null || hit.time >= 1 || -(hit.normal.x * up.x + hit.normal.y * up.y + hit.normal.z * up.z) < this.cosClimb) { p.x = x0; p.y = y0; p.z = z0; return false; }
     p.x -= rise * hit.time * up.x; p.y -= rise * hit.time * up.y; p.z -= rise * hit.time * up.z;
     return true;
+  }
+
+  /** The ground the last ground check found, as a collision at the move's start. */
+  private recordGround(body: number): void {
+    if (this.count === this.collisions.length) this.collisions.push(createCharacterCollision());
+    const c = this.collisions[this.count++], g = this.groundNormal, q = this.groundPoint;
+    c.body = body; c.time = 0;
+    c.point.x = q.x; c.point.y = q.y; c.point.z = q.z;
+    c.normal.x = g.x; c.normal.y = g.y; c.normal.z = g.z;
   }
 
   private record(hit: WorldShapeCastResult, nx: number, ny: number, nz: number, time: number): void {

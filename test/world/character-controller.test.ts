@@ -68,6 +68,24 @@ describe('CharacterController on a scripted level', () => {
     expect([lv.bodies[0].handle, lv.bodies[1].handle]).toContain(c.body);
   });
 
+  it('comes to rest in a corner of any angle pushed straight into it (golden: it jittered in obtuse corners, 0.02 to 0.04 a frame)', () => {
+    for (const degrees of [60, 90, 103, 120, 149, 170]) {
+      // Two walls meeting at x = 3 on the z = 0 line, each turned (degrees / 2) from the x axis' normal.
+      const half = ((180 - degrees) / 2) * (Math.PI / 180);
+      const turn = (a: number) => ({ x: 0, y: Math.sin(a / 2), z: 0, w: Math.cos(a / 2) });
+      const lv = level([
+        [new Box(0.2, 2, 3), at(3 + 3 * Math.sin(half), 2, 3 * Math.cos(half), turn(half))],
+        [new Box(0.2, 2, 3), at(3 + 3 * Math.sin(half), 2, -3 * Math.cos(half), turn(-half))],
+      ]);
+      const cc = new CharacterController(lv.world);
+      const { p, trail } = walk(cc, { x: 0, y: STAND, z: 0 }, { x: 0.1, y: -0.05, z: 0 }, 80);
+      const last = trail.slice(-10);
+      for (let i = 1; i < last.length; i++) expect(Math.hypot(last[i].x - last[i - 1].x, last[i].z - last[i - 1].z), `${degrees}°`).toBeLessThan(1e-9);
+      for (const q of trail) expect(clearance(lv, q)).toBeGreaterThan(OFFSET - 1e-6);
+      expect(p.x).toBeGreaterThan(1);
+    }
+  });
+
   it('climbs a step below autostep.maxHeight, not a ledge above it', () => {
     const lv = level([[new Box(1, 0.1, 1), at(0, 0.1, 4)], [new Box(1, 0.25, 1), at(0, 0.25, -4)]]);
     const cc = new CharacterController(lv.world, { autostep: { maxHeight: 0.3, minWidth: 0.1 } });
@@ -186,6 +204,15 @@ describe('CharacterController on a scripted level', () => {
     expect(() => cc.move(new Compound([{ shape: new Sphere(1), pose: at(0, 0, 0) }]), at(0, 2, 0), { x: 0, y: 0, z: 0 })).toThrow(InvalidShapeError);
     expect(() => cc.move(capsule, at(0, 2, 0), { x: NaN, y: 0, z: 0 })).toThrow(/^desired/);
     expect(() => cc.collision(99)).toThrow(/^i is 99/);
+    // Records it cannot write: typed errors naming out.
+    const m = cc.move(capsule, at(0, STAND, 0), { x: 0, y: -0.05, z: 0 });
+    expect(m.collisionCount).toBe(1); // the ground, met by gravity
+    expect(cc.collision(0).body).toBe(lv.bodies[0].handle);
+    expect(cc.collision(0).normal).toEqual({ x: 0, y: 1, z: 0 });
+    expect(() => cc.collision(0, 5 as never)).toThrow(/^out is not a writable result record/);
+    expect(() => cc.collision(0, {} as never)).toThrow(/^out is not a writable result record/);
+    expect(() => cc.collision(0, Object.freeze({ body: 0, time: 0, point: Object.freeze({ x: 0, y: 0, z: 0 }), normal: { x: 0, y: 0, z: 0 } }) as never)).toThrow(/^out is not a writable result record/);
+    expect(() => cc.move(capsule, at(0, STAND, 0), { x: 0, y: 0, z: 0 }, Object.freeze({ translation: { x: 0, y: 0, z: 0 }, grounded: false, ground: -1, collisionCount: 0 }) as never)).toThrow(/^out is not a writable result record/);
   });
 });
 
