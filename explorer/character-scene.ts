@@ -107,7 +107,11 @@ export class CharacterScene {
     this.position.x = 0; this.position.y = 0.81; this.position.z = 0;
     this.vertical = 0;
     this.running = true;
-    this.view.frame(new THREE.Vector3(0, 1, 2), 9);
+    this.view.frame(new THREE.Vector3(0, 1, 0), 7);
+    // From behind and above the start, looking along −z over the level.
+    this.view.camera.position.set(0, 6, 9);
+    this.view.orbit.target.set(0, 1, 0);
+    this.view.orbit.update();
     const tick = (): void => {
       if (!this.running || this.world !== world) return;
       this.step();
@@ -144,6 +148,11 @@ export class CharacterScene {
     this.position.x += m.translation.x; this.position.y += m.translation.y; this.position.z += m.translation.z;
     if (m.grounded && this.vertical < 0) this.vertical = 0;
     this.body!.position.set(this.position.x, this.position.y, this.position.z);
+    // The camera follows the character (its orbit keeps its angle).
+    const v = this.view, tx = m.translation.x, ty = m.translation.y, tz = m.translation.z;
+    v.camera.position.x += tx; v.camera.position.y += ty; v.camera.position.z += tz;
+    v.orbit.target.x += tx; v.orbit.target.y += ty; v.orbit.target.z += tz;
+    v.orbit.update();
     const ground = m.ground >= 0 ? this.names[m.ground] ?? `body ${m.ground}` : 'nothing';
     this.onStatus(`${m.grounded ? 'on' : 'above'} ${ground}; at (${this.position.x.toFixed(2)}, ${this.position.y.toFixed(2)}, ${this.position.z.toFixed(2)}); `
       + `${m.collisionCount} contacts; move ${took.toFixed(2)} ms`);

@@ -475,6 +475,8 @@ function runStack(maxPoints: number): void {
   world.pose.a.visible = false;
   world.pose.b.visible = false;
   world.showContact(null);
+  world.gizmo.getHelper().visible = false;
+  world.gizmo.enabled = false;
   $('#stack-status').hidden = false;
   stackScene.start(maxPoints);
 }
@@ -483,6 +485,8 @@ function stopStack(): void {
   stackScene.stop();
   world.pose.a.visible = true;
   world.pose.b.visible = true;
+  world.gizmo.getHelper().visible = true;
+  world.gizmo.enabled = true;
   $('#stack-status').hidden = true;
   // The stack framed the view on itself; frame the pair again.
   fitViews();
@@ -500,6 +504,8 @@ $('#character').addEventListener('click', () => {
   world.pose.b.visible = false;
   world.showContact(null);
   $('#character-status').hidden = false;
+  world.gizmo.getHelper().visible = false;
+  world.gizmo.enabled = false;
   characterScene.start();
   // (The button keeps no focus: Space is the character's jump, not a press of the button again.)
   ($('#character') as HTMLButtonElement).blur();
@@ -509,6 +515,8 @@ function stopCharacter(): void {
   characterScene.stop();
   world.pose.a.visible = true;
   world.pose.b.visible = true;
+  world.gizmo.getHelper().visible = true;
+  world.gizmo.enabled = true;
   $('#character-status').hidden = true;
   fitViews();
 }
