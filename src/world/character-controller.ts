@@ -232,6 +232,8 @@ export class CharacterController {
       && q.x === this.last[3] && q.y === this.last[4] && q.z === this.last[5] && q.w === this.last[6];
     const startGround = same ? this.lastGround : this.groundBelow(shape), wasGrounded = startGround >= 0;
     let rx = dx, ry = dy, rz = dz;
+    // The surfaces met this move (their normals facing the character), for creases and corners.
+    let planeCount = 0;
     // Standing on ground gentler than the slide angle and pushed down into it (gravity): the ground stops the
     // part along up without a cast (it would meet the ground at once), and the rest follows its slope.
     const rv0 = dx * up.x + dy * up.y + dz * up.z, g = this.groundNormal, gUp = g.x * up.x + g.y * up.y + g.z * up.z;
@@ -239,15 +241,14 @@ export class CharacterController {
       // (Down first by as much of it as the ground check found free below, to the offset above the ground.)
       const drop = Math.min(this.groundGap, -rv0);
       p.x -= drop * up.x; p.y -= drop * up.y; p.z -= drop * up.z;
-      // The ground it met, as a cast into it would have reported it.
+      // The ground it met, as a cast into it would have reported it (and a surface the rest keeps out of).
       this.recordGround(startGround);
+      this.planes[0] = g.x; this.planes[1] = g.y; this.planes[2] = g.z; planeCount = 1;
       const hx = dx - rv0 * up.x, hy = dy - rv0 * up.y, hz = dz - rv0 * up.z, hn = (hx * g.x + hy * g.y + hz * g.z) / gUp;
       rx = hx - hn * up.x; ry = hy - hn * up.y; rz = hz - hn * up.z;
     }
     const total = Math.sqrt(dx * dx + dy * dy + dz * dz);
     let travelled = 0;
-    // The surfaces met this move (their normals facing the character), for creases and corners.
-    let planeCount = 0;
     for (let iter = 0; iter < CHARACTER_MAX_ITERATIONS; iter++) {
       const len = Math.sqrt(rx * rx + ry * ry + rz * rz);
       if (!(len > 1e-12 * (1 + total))) break;
