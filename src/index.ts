@@ -10,7 +10,7 @@ export { createAabb, type Aabb } from './math/aabb.js';
 export { createPose, poseFromMatrix, worldPose, type Object3DLike, type Pose } from './math/world-pose.js';
 
 // Shapes
-export type { BuiltInConvexKind, CompoundShape, ConcaveShape, ConvexShape, CustomShape, HalfSpaceShape, MeshShape, Shape, ShapeKind, SupportMap } from './shapes/shape.js';
+export type { BuiltInConvexKind, CompoundShape, ConcaveShape, ConvexShape, CustomShape, HalfSpaceShape, HeightFieldShape, MeshShape, Shape, ShapeKind, SupportMap } from './shapes/shape.js';
 export { supportWithRadius } from './shapes/shape.js';
 export { Point } from './shapes/point.js';
 export { Segment } from './shapes/segment.js';
@@ -25,6 +25,7 @@ export { ConvexHull, createHullFace, type HullFace } from './shapes/convex-hull.
 export { Compound, type CompoundPart } from './query/parted/compound.js';
 export { TriangleMesh, type GeometryLike } from './query/parted/triangle-mesh.js';
 export { HalfSpace } from './query/plane/half-space.js';
+export { HeightField } from './query/parted/height-field.js';
 export { Rounded } from './shapes/rounded.js';
 export { MinkowskiSum } from './shapes/minkowski-sum.js';
 export { Scaled } from './shapes/scaled.js';

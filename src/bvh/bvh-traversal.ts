@@ -173,7 +173,7 @@ export function sweepBvh<C>(
 }
 
 /** slabEntry for node n's box grown by `h` on each side (NaN for a miss, as there). */
-function grownSlabEntry(b: Float64Array, n: number, o: Float64Array, h: Float64Array, r: Float64Array, tMax: Float64Array): void {
+export function grownSlabEntry(b: Float64Array, n: number, o: Float64Array, h: Float64Array, r: Float64Array, tMax: Float64Array): void {
   const k = 6 * n;
   let near = 0, far = tMax[0];
   for (let a = 0; a < 3; a++) {
@@ -265,7 +265,7 @@ export function nearestBvh<C>(bvh: StaticBvh, q: Float64Array, visit: (item: num
  * Distance between node n's box and the box q (0 when they overlap), into `_value[0]`: returned, the number
  * came out boxed (the helper is not always inlined; CONTRIBUTING.md, "V8 rules", rule 1).
  */
-function boxDistance(b: Float64Array, n: number, q: Float64Array): void {
+export function boxDistance(b: Float64Array, n: number, q: Float64Array): void {
   const k = 6 * n;
   let s = 0;
   for (let a = 0; a < 3; a++) {
@@ -310,5 +310,6 @@ function itemBox(bvh: StaticBvh, item: number): Float64Array {
 /** A mesh triangle's box, made by itemBox. */
 const _itemBox = /* @__PURE__ */ new Float64Array(6);
 
-/** Where boxDistance and slabEntry put their answers. */
+/** Where boxDistance and slabEntry put their answers (the height field's grid reads them too). */
 const _value = /* @__PURE__ */ new Float64Array(1);
+export { _value as traversalValue };

@@ -77,6 +77,13 @@ export const COMPOUND_KIND_INDEX = BUILT_IN_KINDS.length + 1;
 export const MESH_KIND_INDEX = BUILT_IN_KINDS.length + 2;
 /** The index of the half-space kind, after the mesh's (query/plane/half-space.ts). */
 export const HALF_SPACE_KIND_INDEX = BUILT_IN_KINDS.length + 3;
+/** The index of the height field kind, after the half-space's (query/parted/height-field.ts). */
+export const HEIGHT_FIELD_KIND_INDEX = BUILT_IN_KINDS.length + 4;
+
+/** Whether kind index `k` is a shape with parts found through a hierarchy or grid: a compound, a mesh, a height field. */
+export function isPartedKind(k: number): boolean {
+  return k === COMPOUND_KIND_INDEX || k === MESH_KIND_INDEX || k === HEIGHT_FIELD_KIND_INDEX;
+}
 
 /**
  * The index the dispatcher gives a shape of the user's own ('custom', after the built-in kinds). A wrapper
@@ -109,7 +116,7 @@ export function builtInKindIndex(kind: BuiltInConvexKind): number {
 }
 
 /** Discriminant of every shape: a built-in kind, or `'custom'` for a user's own support map. */
-export type ShapeKind = BuiltInConvexKind | 'custom' | 'compound' | 'mesh' | 'halfSpace';
+export type ShapeKind = BuiltInConvexKind | 'custom' | 'compound' | 'mesh' | 'halfSpace' | 'heightField';
 
 /**
  * A user's own convex shape: any {@link SupportMap}. Its kind is `'custom'`, or absent, and its pairs
@@ -131,7 +138,7 @@ export type ConvexShape =
  * deepest pair of parts. Narrowed by `kind` to the public face of `Compound` or `TriangleMesh` (the
  * classes live above this layer: defining them registers their pair functions).
  */
-export type ConcaveShape = CompoundShape | MeshShape;
+export type ConcaveShape = CompoundShape | MeshShape | HeightFieldShape;
 
 /** What every `Compound` is (query/parted/compound.ts). */
 export interface CompoundShape {
@@ -160,6 +167,24 @@ export interface MeshShape {
   /** How many of the triangles given were degenerate (zero area) and left out. */
   readonly degenerateCount: number;
   /** Radius of a ball about the mesh's local origin that holds every vertex (a length). */
+  readonly boundingRadius: number;
+}
+
+/** What every `HeightField` is (query/parted/height-field.ts). */
+export interface HeightFieldShape {
+  /** Discriminant of the shape union: always `'heightField'`. */
+  readonly kind: 'heightField';
+  /** Samples along z. */
+  readonly rows: number;
+  /** Samples along x. */
+  readonly cols: number;
+  /** The heights, row-major, before `scale.y` (NaN: a hole). */
+  readonly heights: Float64Array;
+  /** The field's extent along x and z and its heights' factor. */
+  readonly scale: Readonly<Vec3Like>;
+  /** Number of triangles (two a cell without a hole). */
+  readonly triangleCount: number;
+  /** Radius of a ball about the field's local origin that holds every triangle (a length). */
   readonly boundingRadius: number;
 }
 

@@ -10,7 +10,7 @@ import type { Transform } from '../math/transform.js';
 import type { PoseLike } from '../math/types.js';
 import type { Pose } from '../math/world-pose.js';
 import { shapeAabb } from '../shapes/shape-aabb.js';
-import { COMPOUND_KIND_INDEX, HALF_SPACE_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../shapes/shape.js';
+import { COMPOUND_KIND_INDEX, HALF_SPACE_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape, isPartedKind } from '../shapes/shape.js';
 import { halfSpaceAabb } from '../query/aabb/compute-aabb.js';
 import { concaveAabb } from '../query/parted/parted-aabb.js';
 import type { PartedShape } from '../query/parted/parts.js';
@@ -202,7 +202,7 @@ export function boxAbovePlane(box: Float64Array, o: number, frames: Float64Array
 export function worldBox(out: Aabb, shape: Shape, t: Transform): Aabb {
   const k = kindIndex(shape);
   if (k === HALF_SPACE_KIND_INDEX) return halfSpaceAabb(out, t);
-  return k === COMPOUND_KIND_INDEX || k === MESH_KIND_INDEX ? concaveAabb(out, shape as PartedShape, t) : shapeAabb(out, shape as ConvexShape, t);
+  return isPartedKind(k) ? concaveAabb(out, shape as PartedShape, t) : shapeAabb(out, shape as ConvexShape, t);
 }
 
 /** The transform of the body at `slot` in `frames` (Bodies.frames, or a worker's copy) into `out`. */

@@ -9,7 +9,7 @@ import { createAabb, type Aabb } from '../../math/aabb.js';
 import { Transform, transformFromPose } from '../../math/transform.js';
 import type { PoseLike } from '../../math/types.js';
 import { shapeAabb } from '../../shapes/shape-aabb.js';
-import { COMPOUND_KIND_INDEX, HALF_SPACE_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../../shapes/shape.js';
+import { COMPOUND_KIND_INDEX, HALF_SPACE_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape, isPartedKind } from '../../shapes/shape.js';
 import { concaveAabb } from '../parted/parted-aabb.js';
 import type { PartedShape } from '../parted/parts.js';
 import { explainNotShape, isConvexShape, kindIndex } from '../pair/dispatch.js';
@@ -30,7 +30,7 @@ export function computeAabb(shape: Shape, pose: PoseLike, out?: Aabb | null): Aa
     || Object.isFrozen(out.min) || Object.isFrozen(out.max)) {
     throw new InvalidArgumentError('out', 'is not a writable box; expected one from createAabb(), a three.js Box3, or undefined');
   }
-  const k = kindIndex(shape), concave = k === COMPOUND_KIND_INDEX || k === MESH_KIND_INDEX;
+  const k = kindIndex(shape), concave = isPartedKind(k);
   if (k === HALF_SPACE_KIND_INDEX) return halfSpaceAabb(out, transformFromPose(_pose, pose, 'pose'));
   if (!concave && !isConvexShape(shape)) {
     explainNotShape('shape', shape);

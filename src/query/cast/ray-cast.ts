@@ -13,7 +13,7 @@ import { SCALE_FREE_EXPONENT } from '../../tolerance.js';
 import { ScaleView } from '../pair/scale-free.js';
 import { scaledTwin } from './scaled-twin.js';
 import type { PoseLike, Vec3Like } from '../../math/types.js';
-import { COMPOUND_KIND_INDEX, HALF_SPACE_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../../shapes/shape.js';
+import { COMPOUND_KIND_INDEX, HALF_SPACE_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape, isPartedKind } from '../../shapes/shape.js';
 import { castHalfSpaceRay } from '../plane/half-space-ray.js';
 import { RayWork } from './gjk-ray-cast.js';
 import { castConvexRay, type RayShape } from './convex-ray.js';
@@ -101,10 +101,10 @@ function castRay(
   const dx = direction.x, dy = direction.y, dz = direction.z;
   if (dx === 0 && dy === 0 && dz === 0) throw new InvalidNumberError('direction', 0, 'a non-zero vector');
   const kind = kindIndex(shape);
-  const parted = kind === COMPOUND_KIND_INDEX || kind === MESH_KIND_INDEX, halfSpace = kind === HALF_SPACE_KIND_INDEX;
+  const parted = isPartedKind(kind), halfSpace = kind === HALF_SPACE_KIND_INDEX;
   if (!parted && !halfSpace && !isConvexShape(shape)) {
     explainNotShape('shape', shape);
-    throw new InvalidShapeError('shape', 'is of a kind rayCast does not know; expected a convex shape, a Compound, a TriangleMesh or a HalfSpace');
+    throw new InvalidShapeError('shape', 'is of a kind rayCast does not know; expected a convex shape, a Compound, a TriangleMesh, a HeightField or a HalfSpace');
   }
   const work = acquireWork(false);
   const t = transformFromPose(work.poseA, pose, 'pose');
@@ -144,7 +144,7 @@ function castRay(
     c.origin[0] = w.origin.x; c.origin[1] = w.origin.y; c.origin[2] = w.origin.z;
     c.dir[0] = w.dir.x * back; c.dir[1] = w.dir.y * back; c.dir[2] = w.dir.z * back;
     c.maxT = maxTs; c.solid = solid; c.scale = f;
-    if (kind === MESH_KIND_INDEX) {
+    if (kind !== COMPOUND_KIND_INDEX) {
       // One ray for every triangle, in this work record at the parts' scale. The size that scales the
       // touching tolerance is the mesh's, for every triangle alike, so that triangles sharing an edge grow by
       // the same amount and a ray through the edge meets at least one of them.

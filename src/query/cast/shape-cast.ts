@@ -24,7 +24,7 @@ import { checkHitOut, hitOutNotWritable, isUnwritable } from '../pair/out-record
 import { InvalidArgumentError, InvalidNumberError, checkKnownKeys, knownKeys } from '../../errors.js';
 import type { PoseLike, Vec3Like } from '../../math/types.js';
 import { safeLength, vec3 } from '../../math/vec3.js';
-import { COMPOUND_KIND_INDEX, HALF_SPACE_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../../shapes/shape.js';
+import { COMPOUND_KIND_INDEX, HALF_SPACE_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape, isPartedKind } from '../../shapes/shape.js';
 import { LinearCast, linearCast } from './linear-cast.js';
 import { approachesAtStart, startVelocity } from './start-approach.js';
 import { SHAPE_CAST_MAX_ITERATIONS as MAX_ITERATIONS, SHAPE_CAST_RELATIVE_TOLERANCE as RELATIVE_TOLERANCE } from '../../tolerance.js';
@@ -227,8 +227,8 @@ function castShapes(
   // The shapes and poses first: the cast reads them itself before any contact query would check them.
   const partedA = isParted(a), partedB = isParted(b);
   const planeA = kindIndex(a) === HALF_SPACE_KIND_INDEX, planeB = kindIndex(b) === HALF_SPACE_KIND_INDEX;
-  if (!partedA && !planeA && !isConvexShape(a)) { explainNotShape('a', a); throw new InvalidShapeError('a', 'is of a kind shapeCast does not know; expected a convex shape, a Compound, a TriangleMesh or a HalfSpace'); }
-  if (!partedB && !planeB && !isConvexShape(b)) { explainNotShape('b', b); throw new InvalidShapeError('b', 'is of a kind shapeCast does not know; expected a convex shape, a Compound, a TriangleMesh or a HalfSpace'); }
+  if (!partedA && !planeA && !isConvexShape(a)) { explainNotShape('a', a); throw new InvalidShapeError('a', 'is of a kind shapeCast does not know; expected a convex shape, a Compound, a TriangleMesh, a HeightField or a HalfSpace'); }
+  if (!partedB && !planeB && !isConvexShape(b)) { explainNotShape('b', b); throw new InvalidShapeError('b', 'is of a kind shapeCast does not know; expected a convex shape, a Compound, a TriangleMesh, a HeightField or a HalfSpace'); }
   if (planeA && planeB) throw new UnsupportedPairError('shapeCast: two half-spaces have no time of impact (they meet at once or never); cast a shape against a half-space');
   // Against a half-space the contact's normal is the plane's for the whole solid, compound or mesh alike:
   // its closing speed bounds every part's (no parted bound).
@@ -383,5 +383,5 @@ function castShapes(
 /** Whether `shape` is a compound or a triangle mesh. */
 function isParted(shape: Shape): boolean {
   const k = kindIndex(shape);
-  return k === COMPOUND_KIND_INDEX || k === MESH_KIND_INDEX;
+  return isPartedKind(k);
 }

@@ -6,7 +6,7 @@
 import { checkKnownKeys, describeValue, InvalidArgumentError, UnsupportedPairError, type KnownKeys } from '../../errors.js';
 import { transformFromPose, type Transform } from '../../math/transform.js';
 import type { PoseLike } from '../../math/types.js';
-import { COMPOUND_KIND_INDEX, HALF_SPACE_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape } from '../../shapes/shape.js';
+import { COMPOUND_KIND_INDEX, HALF_SPACE_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape, isPartedKind } from '../../shapes/shape.js';
 import { halfSpaceManifold } from '../plane/half-space-manifold.js';
 import { MANIFOLD_MAX_POINTS } from '../../tolerance.js';
 import { CONTACT, isConvexShape, kindIndex } from '../pair/dispatch.js';
@@ -167,7 +167,7 @@ function planeManifold(a: Shape, tA: Transform, b: Shape, tB: Transform, mw: Man
 /** A compound or a mesh given to the one-manifold query: which query answers it instead. */
 function throwConcave(a: Shape, b: Shape): never {
   // (Anything but a compound or a mesh gets the table's own error: not a shape, or of a kind unknown.)
-  const concave = (s: Shape): boolean => { const k = kindIndex(s); return k === COMPOUND_KIND_INDEX || k === MESH_KIND_INDEX; };
+  const concave = (s: Shape): boolean => { const k = kindIndex(s); return isPartedKind(k); };
   if (!(concave(a) || isConvexShape(a)) || !(concave(b) || isConvexShape(b))) MANIFOLD.find(a, b);
   const field = isConvexShape(a) ? 'b' : 'a', kind = (isConvexShape(a) ? b : a).kind;
   throw new UnsupportedPairError(`contactManifold: ${field} is a ${kind}, which has one manifold for each pair of parts that touch; use contactManifolds`);

@@ -6,14 +6,15 @@
  * with fewer parts against the other's hierarchy). A convex pair gives at most one manifold.
  */
 import { describeValue, InvalidArgumentError, UnsupportedPairError } from '../../errors.js';
-import { overlapBvh } from '../../bvh/bvh-traversal.js';
 import { createAabb } from '../../math/aabb.js';
 import { edgeScaleFar, PLAIN_EDGE_MAX, PLAIN_EDGE_MIN } from '../../math/power-of-two.js';
 import { relativeTransform, Transform, transformFromPose, transformPoint } from '../../math/transform.js';
 import type { PoseLike, Vec3Like } from '../../math/types.js';
 import { shapeAabb } from '../../shapes/shape-aabb.js';
 import type { ConvexShape, Shape } from '../../shapes/shape.js';
-import { copyTransform, PartSlot, placePart, reportedPart, rootBoxIn, type PartedShape } from '../parted/parts.js';
+import { copyTransform, loadCorners, neighbourTriangle, PartSlot, placePart, reportedPart, rootBoxIn, type PartedShape, type TriangleSurface } from '../parted/parts.js';
+import { overlapParts, partCount } from '../parted/part-search.js';
+import { isHole } from '../parted/height-field-grid.js';
 import { checkManifoldOptions, contactWithin, innerOptions, type InnerOptions, type ManifoldOptions } from './contact-manifold.js';
 import { isConvexShape, kindIndex, throwNoPairFunction } from '../pair/dispatch.js';
 import { manifoldConvex, ManifoldWork } from './convex-manifold.js';
@@ -21,9 +22,8 @@ import { createManifold, type Manifold } from './manifold-result.js';
 import { MANIFOLDS_OPTION_KEYS, outNotWritable } from '../pair/options.js';
 import { isUnwritable } from '../pair/out-record.js';
 import { acquireWork, ContactAnswer, type QueryWork } from '../pair/query-work.js';
-import type { TriangleMesh } from '../parted/triangle-mesh.js';
-import type { Triangle } from '../../shapes/triangle.js';
-import { COMPOUND_KIND_INDEX, HALF_SPACE_KIND_INDEX, MESH_KIND_INDEX } from '../../shapes/shape.js';
+import { Triangle } from '../../shapes/triangle.js';
+import { COMPOUND_KIND_INDEX, HALF_SPACE_KIND_INDEX, MESH_KIND_INDEX, isPartedKind } from '../../shapes/shape.js';
 import { halfSpaceManifold } from '../plane/half-space-manifold.js';
 import { MESH_FEATURE_TOLERANCE } from '../../tolerance.js';
 
@@ -78,9 +78,9 @@ class Level {
 class ManifoldsWork {
   readonly levels = [new Level(), new Level()];
   /** The mesh whose triangle is A's (B's) part in the pair being answered, and its item; null for none. */
-  meshA: TriangleMesh | null = null;
+  meshA: TriangleSurface | null = null;
   itemA = -1;
-  meshB: TriangleMesh | null = null;
+  meshB: TriangleSurface | null = null;
   itemB = -1;
   /** Whether inner edges take the face's contact (ManifoldsOptions.meshEdges 'face'). */
   faces = true;
@@ -175,7 +175,7 @@ function collect(w: ManifoldsWork, depth: number, a: Shape, tA: Transform, b: Sh
   const concaveA = !isConvexShape(a), concaveB = !isConvexShape(b);
   if (!concaveA && !concaveB) { convexPair(w, a as ConvexShape, tA, b as ConvexShape, tB, partA, partB); return; }
   // Visit the parts of the concave one (of the one with fewer parts when both are).
-  const partedIsA = concaveA && (!concaveB || (a as PartedShape).bvh.items.length <= (b as PartedShape).bvh.items.length);
+  const partedIsA = concaveA && (!concaveB || partCount(a as PartedShape) <= partCount(b as PartedShape));
   const level = w.levels[depth];
   level.parted = (partedIsA ? a : b) as PartedShape;
   level.other = partedIsA ? b : a;
@@ -194,7 +194,7 @@ function collect(w: ManifoldsWork, depth: number, a: Shape, tA: Transform, b: Sh
   // Parts within the margin of the box: the box grown by it (a superset of the boxes that near).
   const m = w.work!.maxSeparation;
   q[0] -= m; q[1] -= m; q[2] -= m; q[3] += m; q[4] += m; q[5] += m;
-  overlapBvh(level.parted.bvh, q, depth === 0 ? visitTop : visitNested, w);
+  overlapParts(level.parted, q, depth === 0 ? visitTop : visitNested, w);
 }
 
 /**
@@ -209,7 +209,8 @@ function planePairs(w: ManifoldsWork, a: Shape, tA: Transform, b: Shape, tB: Tra
   }
   if (isConvexShape(solid)) { planeManifold(w, solid, tSolid, tPlane, solidIsA, 0); return; }
   const parted = solid as PartedShape;
-  for (let p = 0, n = parted.bvh.items.length; p < n; p++) {
+  for (let p = 0, n = partCount(parted); p < n; p++) {
+    if (parted.kind === 'heightField' && isHole(parted, p >> 1)) continue;
     const part = placePart(_planeSlot, parted, tSolid, p);
     planeManifold(w, part, _planeSlot.transform, tPlane, solidIsA, reportedPart(parted, p));
   }
@@ -234,7 +235,7 @@ function visit(w: ManifoldsWork, depth: number, p: number): boolean {
   const level = w.levels[depth];
   const part = placePart(level.slot, level.parted!, level.tParted, p), index = reportedPart(level.parted!, p);
   const tPart = level.slot.transform, other = level.other!;
-  const mesh = level.parted!.kind === 'mesh' ? level.parted as TriangleMesh : null;
+  const mesh = level.parted!.kind !== 'compound' ? level.parted as TriangleSurface : null;
   if (level.partedIsA) {
     w.meshA = mesh; w.itemA = p;
     collect(w, depth + 1, part, tPart, other, level.tOther, index, level.partB);
@@ -297,7 +298,7 @@ function convexPair(w: ManifoldsWork, a: ConvexShape, tA: Transform, b: ConvexSh
  * to the triangle's unit face normal on the other shape's side (world, from A towards B) when it does.
  */
 function onInnerFeature(
-  w: ManifoldsWork, c: ContactAnswer, mesh: TriangleMesh, item: number, tri: Triangle, t: Transform, isA: boolean, other: ConvexShape, tOther: Transform,
+  w: ManifoldsWork, c: ContactAnswer, mesh: TriangleSurface, item: number, tri: Triangle, t: Transform, isA: boolean, other: ConvexShape, tOther: Transform,
 ): boolean {
   // The normal out of the triangle, towards the other shape, in the mesh's frame.
   const s = isA ? 1 : -1;
@@ -358,25 +359,29 @@ function onInnerFeature(
  * frame): it has one neighbour, whose vertex off the edge is not below the triangle's plane on that side by
  * more than the tolerance (coplanar, or bent towards that side). `w.edgeScale` is the triangle's unitScale.
  */
-function innerEdge(w: ManifoldsWork, mesh: TriangleMesh, item: number, k: number): boolean {
+function innerEdge(w: ManifoldsWork, mesh: TriangleSurface, item: number, k: number): boolean {
   const fx = w.faceNormal.x, fy = w.faceNormal.y, fz = w.faceNormal.z, scale = w.edgeScale;
-  const other = mesh.adjacency[3 * item + k];
+  const other = neighbourTriangle(mesh, item, k);
   if (other < 0) return false;
-  const tris = mesh.triangles, v = mesh.vertices;
-  const i = tris[3 * item + k], j = tris[3 * item + ((k + 1) % 3)];
+  const t = loadCorners(_edgeTriangle, mesh, item), n = loadCorners(_neighbour, mesh, other);
+  const e0 = k === 0 ? t.a : k === 1 ? t.b : t.c, e1 = k === 0 ? t.b : k === 1 ? t.c : t.a;
   // The neighbour's vertex that is on neither end of the edge (by position: a soup repeats its vertices,
   // and the mesh matched its edges by position too).
-  let o = tris[3 * other];
-  if (samePoint(v, o, i) || samePoint(v, o, j)) o = tris[3 * other + 1];
-  if (samePoint(v, o, i) || samePoint(v, o, j)) o = tris[3 * other + 2];
-  const ex = scale * (v[3 * o] - v[3 * i]), ey = scale * (v[3 * o + 1] - v[3 * i + 1]), ez = scale * (v[3 * o + 2] - v[3 * i + 2]);
+  let o = n.a;
+  if (samePoint(o, e0) || samePoint(o, e1)) o = n.b;
+  if (samePoint(o, e0) || samePoint(o, e1)) o = n.c;
+  const ex = scale * (o.x - e0.x), ey = scale * (o.y - e0.y), ez = scale * (o.z - e0.z);
   const h = ex * fx + ey * fy + ez * fz, l = Math.sqrt(ex * ex + ey * ey + ez * ez);
   return h >= -FEATURE_TOLERANCE * l;
 }
 
-/** Whether vertices a and b of `v` are at one position (the same index, or equal coordinates). */
-function samePoint(v: Float64Array, a: number, b: number): boolean {
-  return a === b || (v[3 * a] === v[3 * b] && v[3 * a + 1] === v[3 * b + 1] && v[3 * a + 2] === v[3 * b + 2]);
+/** Scratch triangles of innerEdge: the triangle's corners (its frame) and its neighbour's. */
+const _edgeTriangle = /* @__PURE__ */ new Triangle({ x: 0, y: 0, z: 0 }, { x: 0, y: 0, z: 0 }, { x: 0, y: 0, z: 0 });
+const _neighbour = /* @__PURE__ */ new Triangle({ x: 0, y: 0, z: 0 }, { x: 0, y: 0, z: 0 }, { x: 0, y: 0, z: 0 });
+
+/** Whether two points are at one position. */
+function samePoint(a: Readonly<Vec3Like>, b: Readonly<Vec3Like>): boolean {
+  return a.x === b.x && a.y === b.y && a.z === b.z;
 }
 
 /**
@@ -469,5 +474,5 @@ function outNotWritableList(): InvalidArgumentError {
 /** Whether `s` is a shape contactManifolds takes: a convex shape, a compound or a mesh. */
 function isTaken(s: Shape): boolean {
   const k = kindIndex(s);
-  return k === COMPOUND_KIND_INDEX || k === MESH_KIND_INDEX || k === HALF_SPACE_KIND_INDEX || isConvexShape(s);
+  return isPartedKind(k) || k === HALF_SPACE_KIND_INDEX || isConvexShape(s);
 }

@@ -33,12 +33,12 @@ import { enterUserCode, leaveUserCode, type ContactAnswer, type QueryWork } from
 import type { ClosestPointsResult } from './results.js';
 
 /** Every kind a pair table knows, in canonical order: a pair function is registered for (kindA, kindB) with kindA first. */
-export const SHAPE_KINDS: readonly ShapeKind[] = [...BUILT_IN_KINDS, 'custom', 'compound', 'mesh', 'halfSpace'];
+export const SHAPE_KINDS: readonly ShapeKind[] = [...BUILT_IN_KINDS, 'custom', 'compound', 'mesh', 'halfSpace', 'heightField'];
 
 /** The convex kinds: the built-in ones and 'custom'. */
 const KINDS = BUILT_IN_KINDS.length + 1;
 /** Index of a kind no table knows: its row and column hold no function. */
-const UNKNOWN = KINDS + 3;
+const UNKNOWN = KINDS + 4;
 const STRIDE = UNKNOWN + 1;
 
 /**

@@ -72,7 +72,7 @@ export class Compound implements CompoundShape {
       const part = parts[i], field = `Compound.parts[${i}]`;
       if (part === null || typeof part !== 'object') throw new InvalidShapeError(field, 'is not a part; expected {shape, pose}');
       const kind = (part.shape as { kind?: unknown } | null)?.kind;
-      if (kind === 'compound' || kind === 'mesh') throw new InvalidShapeError(`${field}.shape`, `is a ${kind}; a part must be a convex shape`);
+      if (kind === 'compound' || kind === 'mesh' || kind === 'heightField') throw new InvalidShapeError(`${field}.shape`, `is a ${kind}; a part must be a convex shape`);
       const shape = requireConvexShape(part.shape, `${field}.shape`);
       const t = transformFromPose(new Transform(), part.pose, `${field}.pose`);
       const p = part.pose.position, q = part.pose.quaternion;

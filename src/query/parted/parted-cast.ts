@@ -14,6 +14,8 @@
  * 0) and 'range' (a part pair outside the unscaled range), both left to the caller's conservative
  * advancement on `contact`, which takes concave shapes.
  */
+import { kindIndex } from '../pair/dispatch.js';
+import { isPartedKind } from '../../shapes/shape.js';
 import { BvhRayHit, sweepBvh } from '../../bvh/bvh-traversal.js';
 import { createAabb } from '../../math/aabb.js';
 import { relativeTransform, Transform } from '../../math/transform.js';
@@ -22,7 +24,9 @@ import type { Vec3Like } from '../../math/types.js';
 import type { ConvexShape, Shape, SupportMap } from '../../shapes/shape.js';
 import { SHAPE_CAST_RAY_TOLERANCE } from '../../tolerance.js';
 import { LinearCast, linearCast } from '../cast/linear-cast.js';
-import { copyTransform, PartSlot, placePart, reportedPart, rootBoxIn, type PartedShape } from './parts.js';
+import { loadFieldCorners } from './height-field-grid.js';
+import { copyTransform, PartSlot, placePart, reportedPart, rootBoxIn, type PartedShape, type TriangleSurface } from './parts.js';
+import { partCount, sweepParts } from './part-search.js';
 import { approachesAtStart, startContact, startVelocity } from '../cast/start-approach.js';
 import type { TriangleMesh } from './triangle-mesh.js';
 
@@ -57,7 +61,7 @@ class PartSweep {
    * Each mesh's CastTriangle for this level, made on its first cast (a weak map: it keeps no mesh alive).
    * One a level: a mesh cast against itself (one mesh for two bodies) loads its triangles at both levels.
    */
-  readonly triangles = new WeakMap<TriangleMesh, CastTriangle>();
+  readonly triangles = new WeakMap<TriangleSurface, CastTriangle>();
   /** The earliest time so far (the traversal's bound) and its part. */
   readonly best = new BvhRayHit();
   /** A part pair's cast, and the earliest answer so far with the other shape's part (a concave other's). */
@@ -94,7 +98,8 @@ class CastTriangle implements SupportMap {
   }
 
   /** Loads triangle `p` of `mesh` (mesh frame) and returns this. */
-  load(mesh: TriangleMesh, p: number): this {
+  load(mesh: TriangleSurface, p: number): this {
+    if (mesh.kind === 'heightField') { loadFieldCorners(this, mesh, p); return this; }
     const v = mesh.vertices, tris = mesh.triangles;
     const i = 3 * tris[3 * p], j = 3 * tris[3 * p + 1], k = 3 * tris[3 * p + 2];
     const a = this.a, b = this.b, c = this.c;
@@ -113,7 +118,7 @@ class CastTriangle implements SupportMap {
   }
 }
 
-function castTriangle(s: PartSweep, mesh: TriangleMesh): CastTriangle {
+function castTriangle(s: PartSweep, mesh: TriangleSurface): CastTriangle {
   let t = s.triangles.get(mesh);
   if (t === undefined) { t = new CastTriangle(mesh.boundingRadius); s.triangles.set(mesh, t); }
   return t;
@@ -122,9 +127,6 @@ function castTriangle(s: PartSweep, mesh: TriangleMesh): CastTriangle {
 const _outer = /* @__PURE__ */ new PartSweep();
 const _inner = /* @__PURE__ */ new PartSweep();
 
-function partCount(s: PartedShape): number {
-  return s.bvh.items.length;
-}
 
 /**
  * The linear cast of `a` at world transform `tA` and `b` at `tB` (one of them, or both, a compound or a
@@ -132,7 +134,7 @@ function partCount(s: PartedShape): number {
  * does) and the part pair into `parts`.
  */
 export function linearCastParted(c: LinearCast, parts: CastParts, a: Shape, tA: Transform, b: Shape, tB: Transform): void {
-  const aParted = a.kind === 'compound' || a.kind === 'mesh', bParted = b.kind === 'compound' || b.kind === 'mesh';
+  const aParted = isPartedKind(kindIndex(a)), bParted = isPartedKind(kindIndex(b));
   const s = _outer;
   s.best.t = c.maxTime;
   if (aParted && (!bParted || partCount(a as PartedShape) <= partCount(b as PartedShape))) {
@@ -167,9 +169,9 @@ function sweep(s: PartSweep, c: LinearCast, parted: PartedShape, tP: Transform, 
   s.outcome = null;
   s.otherPart = 0;
   // A mesh's frame is every triangle's: its transform is the mesh's.
-  if (parted.kind === 'mesh') { s.triangle = castTriangle(s, parted); copyTransform(s.slot.transform, tP); } else s.triangle = null;
+  if (parted.kind !== 'compound') { s.triangle = castTriangle(s, parted); copyTransform(s.slot.transform, tP); } else s.triangle = null;
   const rel = relativeTransform(s.relative, tP, tO), q = s.bounds;
-  if (other.kind === 'compound' || other.kind === 'mesh') {
+  if (isPartedKind(kindIndex(other))) {
     rootBoxIn(q, other as PartedShape, rel);
   } else {
     const box = shapeAabb(s.box, other as ConvexShape, rel);
@@ -189,15 +191,15 @@ function sweep(s: PartSweep, c: LinearCast, parted: PartedShape, tP: Transform, 
   s.motion[1] = tP.m01 * ux + tP.m11 * uy + tP.m21 * uz;
   s.motion[2] = tP.m02 * ux + tP.m12 * uy + tP.m22 * uz;
   s.answer.iterations = 0; s.answer.capped = false;
-  sweepBvh(parted.bvh, s.centre, s.half, s.motion, castPart, s, s.best);
+  sweepParts(parted, s.centre, s.half, s.motion, castPart, s, s.best);
 }
 
 /** Part `p` of the parted shape against the other shape: kept when earlier than the best so far (ties: the lower part). */
 function castPart(p: number, s: PartSweep): void {
   const tri = s.triangle;
-  const part = tri !== null ? tri.load(s.parted as TriangleMesh, p) : placePart(s.slot, s.parted!, s.tParted, p);
+  const part = tri !== null ? tri.load(s.parted as TriangleSurface, p) : placePart(s.slot, s.parted!, s.tParted, p);
   const tPart = s.slot.transform, other = s.other!, best = s.best;
-  if (other.kind === 'compound' || other.kind === 'mesh') {
+  if (isPartedKind(kindIndex(other))) {
     // The other's parts against this one, bounded by the earliest time so far.
     const inner = s.inner ?? (s.inner = _inner);
     inner.best.t = best.t;

@@ -11,7 +11,7 @@
  * that a part's answer does not overwrite the best so far; its traversal state lives in `work.compound`,
  * so concave pairs nest (a compound against a mesh) without sharing anything.
  */
-import { BvhNearest, nearestBvh, overlapBvh } from '../../bvh/bvh-traversal.js';
+import { BvhNearest } from '../../bvh/bvh-traversal.js';
 import { createAabb } from '../../math/aabb.js';
 import { edgeScaleFar, PLAIN_EDGE_MAX, PLAIN_EDGE_MIN } from '../../math/power-of-two.js';
 import { relativeTransform, Transform } from '../../math/transform.js';
@@ -27,6 +27,7 @@ import type { GjkOptions } from '../gjk/gjk.js';
 import { copyContactAnswer, QueryWork } from '../pair/query-work.js';
 import { createClosestPointsResult, type ClosestPointsResult } from '../pair/results.js';
 import { copyTransform, PartSlot, placePart, reportedPart, rootBoxIn, type PartedShape } from './parts.js';
+import { nearestParts, overlapParts, partCount as partsOf } from './part-search.js';
 
 const EDGE_MIN = PLAIN_EDGE_MIN, EDGE_MAX = PLAIN_EDGE_MAX; // (module constants: CONTRIBUTING.md, "V8 rules", rule 4)
 
@@ -76,7 +77,7 @@ function childOf(work: QueryWork): QueryWork {
 }
 
 function partCount(s: Shape): number {
-  return (s as PartedShape).bvh.items.length;
+  return partsOf(s as PartedShape);
 }
 
 /**
@@ -96,7 +97,7 @@ function begin(s: ConcaveScratch, work: QueryWork, parted: PartedShape, tP: Tran
   // tilt alone pick the part: a cone over a mesh at 2^520 got a far face's separation.)
   s.tie = CONTACT_RELATIVE_TOLERANCE * (parted.boundingRadius + other.boundingRadius + Math.abs(rel.tx) + Math.abs(rel.ty) + Math.abs(rel.tz));
   s.bestTilt = 0;
-  if (other.kind === 'compound' || other.kind === 'mesh') {
+  if (other.kind === 'compound' || other.kind === 'mesh' || other.kind === 'heightField') {
     rootBoxIn(q, other as PartedShape, rel);
   } else {
     // The core's box (the shape's shrunk by its radius: exact, since the box of a core swept by a ball is
@@ -131,7 +132,7 @@ function betterPart(s: ConcaveScratch, p: number): boolean {
  * normal), into `s.tilt`: the sine of the angle between the normal and the face's line; 0 for a compound.
  */
 function tiltFromFace(s: ConcaveScratch, n: { x: number; y: number; z: number }): void {
-  if (s.parted!.kind !== 'mesh') { s.tilt = 0; return; }
+  if (s.parted!.kind === 'compound') { s.tilt = 0; return; }
   const t = s.slot.triangle, r = s.tParted;
   let ux = t.b.x - t.a.x, uy = t.b.y - t.a.y, uz = t.b.z - t.a.z;
   let vx = t.c.x - t.a.x, vy = t.c.y - t.a.y, vz = t.c.z - t.a.z;
@@ -175,7 +176,7 @@ function contactParted(work: QueryWork, c: PartedShape, tC: Transform, other: Sh
   if (work.touchingOnly) s.nearest.distance = Infinity;
   begin(s, work, c, tC, other, tOther, options, partedIsA);
   s.nearest.stopAtZero = false; // (the deepest overlap is wanted)
-  nearestBvh(c.bvh, s.query, contactPart, s, s.nearest);
+  nearestParts(c, s.query, contactPart, s, s.nearest);
   return s.nearest.item >= 0;
 }
 
@@ -209,7 +210,7 @@ function distanceParted(work: QueryWork, c: PartedShape, tC: Transform, other: S
   s.nearest.distance = work.distanceBound;
   begin(s, work, c, tC, other, tOther, options, partedIsA);
   s.nearest.stopAtZero = true; // (no distance is below 0)
-  nearestBvh(c.bvh, s.query, distancePart, s, s.nearest);
+  nearestParts(c, s.query, distancePart, s, s.nearest);
   // Nothing within the bound (a caller's best so far): report beyond it.
   work.distance = s.nearest.distance;
   if (s.nearest.item < 0) work.distance = Infinity;
@@ -237,7 +238,7 @@ function intersectsParted(work: QueryWork, c: PartedShape, tC: Transform, other:
   // The whole shape's box (begin leaves the core's, and the radius for nearestBvh).
   const q = s.query, r = s.nearest.radius;
   q[0] -= r; q[1] -= r; q[2] -= r; q[3] += r; q[4] += r; q[5] += r;
-  return overlapBvh(c.bvh, q, intersectsPart, s);
+  return overlapParts(c, q, intersectsPart, s);
 }
 
 const intersectsConvexParted: IntersectsPairFunction = (work, a, tA, b, tB, options) => intersectsParted(work, b as PartedShape, tB, a, tA, options, false);
@@ -279,7 +280,7 @@ function closestParted(
   s.nearest.stopAtZero = true; // (no distance is below 0)
   s.out = out;
   try {
-    nearestBvh(c.bvh, s.query, closestPart, s, s.nearest);
+    nearestParts(c, s.query, closestPart, s, s.nearest);
   } finally {
     s.out = null;
   }
@@ -293,14 +294,17 @@ const closestPartedParted: ClosestPointsPairFunction = (work, a, tA, b, tB, out,
   : closestParted(work, b as PartedShape, tB, a, tA, out, options, false));
 
 /** The concave kinds whose pair functions are in the tables. */
-const registered = new Set<'compound' | 'mesh'>();
+const registered = new Set<ConcaveKind>();
+type ConcaveKind = 'compound' | 'mesh' | 'heightField';
+/** The canonical order of the concave kinds (SHAPE_KINDS's). */
+const CONCAVE_ORDER: readonly ConcaveKind[] = ['compound', 'mesh', 'heightField'];
 
 /**
  * Puts the pair functions of `kind` into every family's table (once; compound.ts and triangle-mesh.ts call
  * it when their class is defined): against every convex kind, against itself, and against the other
  * concave kind when that is registered too.
  */
-export function registerConcavePairs(kind: 'compound' | 'mesh'): void {
+export function registerConcavePairs(kind: ConcaveKind): void {
   if (registered.has(kind)) return;
   registered.add(kind);
   for (const convex of CONVEX_KINDS) {
@@ -310,8 +314,8 @@ export function registerConcavePairs(kind: 'compound' | 'mesh'): void {
     CLOSEST_POINTS.register(convex, kind, closestConvexParted);
   }
   for (const other of registered) {
-    // Canonical order: compound before mesh.
-    const [first, second] = other === 'compound' ? [other, kind] : [kind, other];
+    // Canonical order: compound, mesh, height field.
+    const [first, second] = CONCAVE_ORDER.indexOf(other) <= CONCAVE_ORDER.indexOf(kind) ? [other, kind] : [kind, other];
     CONTACT.register(first, second, contactPartedParted);
     DISTANCE.register(first, second, distancePartedParted);
     INTERSECTS.register(first, second, intersectsPartedParted);

@@ -20,6 +20,7 @@
  * (the part seen through a ScaleView, a triangle's corners multiplied by it: exact, and t unchanged).
  */
 import { BvhRayHit, overlapBvh, rayBvh } from '../../bvh/bvh-traversal.js';
+import { rayParts } from './part-search.js';
 import { Triangle } from '../../shapes/triangle.js';
 import { RAY_CAST_RELATIVE_TOLERANCE } from '../../tolerance.js';
 import { castConvexRay, castEntry, castExit, enteringAtOrigin, prepareRay, type RayShape } from '../cast/convex-ray.js';
@@ -28,8 +29,7 @@ import { rayTriangle } from '../cast/ray-flat.js';
 import { ScaleView } from '../pair/scale-free.js';
 import { scaledTwin } from '../cast/scaled-twin.js';
 import type { Compound } from './compound.js';
-import type { PartedShape } from './parts.js';
-import type { TriangleMesh } from './triangle-mesh.js';
+import { loadCorners, reportedPart, type PartedShape, type TriangleSurface } from './parts.js';
 
 const RELATIVE_TOLERANCE = RAY_CAST_RELATIVE_TOLERANCE; // V8 rule 4 (CONTRIBUTING.md)
 const ORIGIN = { x: 0, y: 0, z: 0 };
@@ -100,26 +100,26 @@ export function castPartedRay(c: PartedRay, shape: PartedShape): void {
   c.hit = false;
   c.best.t = c.maxT;
   c.best.item = -1;
-  if (shape.kind === 'mesh') castMesh(c, shape);
-  else castCompound(c, shape);
+  if (shape.kind === 'compound') castCompound(c, shape);
+  else castMesh(c, shape);
   c.shape = null;
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Triangle meshes.
 
-function castMesh(c: PartedRay, mesh: TriangleMesh): void {
+function castMesh(c: PartedRay, mesh: TriangleSurface): void {
   // One ray for every triangle (the mesh's frame is every triangle's), in `meshWork` as rayCast set it.
-  rayBvh(mesh.bvh, c.origin, c.dir, visitTriangle, c, c.best);
+  rayParts(mesh, c.origin, c.dir, visitTriangle, c, c.best);
   const item = c.best.item;
   if (item < 0) return;
   c.hit = true;
   c.t = c.best.t;
-  c.part = mesh.sourceIndex[item];
+  c.part = reportedPart(mesh, item);
 }
 
 function visitTriangle(p: number, c: PartedRay): void {
-  const mesh = c.shape as TriangleMesh, w = c.meshWork!, best = c.best;
+  const mesh = c.shape as TriangleSurface, w = c.meshWork!, best = c.best;
   const tri = loadCorners(c.triangle, mesh, p);
   const f = c.scale;
   const a = tri.a as { x: number; y: number; z: number }, b = tri.b as typeof a, d = tri.c as typeof a;
@@ -133,7 +133,7 @@ function visitTriangle(p: number, c: PartedRay): void {
   if (!w.hit) return;
   const t = w.t;
   // (Ties: the lower triangle as given; the mesh keeps them in leaf order.)
-  if (!(t < best.t || (t === best.t && (best.item < 0 || mesh.sourceIndex[p] < mesh.sourceIndex[best.item])))) return;
+  if (!(t < best.t || (t === best.t && (best.item < 0 || reportedPart(mesh, p) < reportedPart(mesh, best.item))))) return;
   best.t = t;
   best.item = p;
   c.iterations = w.iterations;
@@ -148,20 +148,6 @@ function visitTriangle(p: number, c: PartedRay): void {
   }
   const n = c.normal;
   n[0] = nx; n[1] = ny; n[2] = nz;
-}
-
-/**
- * Writes the corners of triangle `p` of `mesh` (mesh frame) into `tri`, and returns it. (Not loadTriangle of
- * parts.ts, which also stores the triangle's bounding radius: the closed form does not read it.)
- */
-function loadCorners(tri: Triangle, mesh: TriangleMesh, p: number): Triangle {
-  const v = mesh.vertices, tris = mesh.triangles;
-  const i = 3 * tris[3 * p], j = 3 * tris[3 * p + 1], k = 3 * tris[3 * p + 2];
-  const a = tri.a as { x: number; y: number; z: number }, b = tri.b as typeof a, c = tri.c as typeof a;
-  a.x = v[i]; a.y = v[i + 1]; a.z = v[i + 2];
-  b.x = v[j]; b.y = v[j + 1]; b.z = v[j + 2];
-  c.x = v[k]; c.y = v[k + 1]; c.z = v[k + 2];
-  return tri;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -4,13 +4,19 @@
  * pose; a mesh's is a triangle, loaded into a scratch Triangle (no object per triangle is kept or made).
  */
 import { composeTransform, Transform } from '../../math/transform.js';
+import { hypot3 } from '../../math/exact-math.js';
 import { Triangle } from '../../shapes/triangle.js';
 import type { ConvexShape } from '../../shapes/shape.js';
 import type { Compound } from './compound.js';
 import type { TriangleMesh } from './triangle-mesh.js';
+import type { HeightField } from './height-field.js';
+import { fieldNeighbour, loadFieldCorners } from './height-field-grid.js';
+import { partsBox } from './part-search.js';
 
-/** A shape with parts: a compound or a triangle mesh. */
-export type PartedShape = Compound | TriangleMesh;
+/** A shape with parts: a compound, a triangle mesh or a height field. */
+export type PartedShape = Compound | TriangleMesh | HeightField;
+/** A shape whose parts are triangles: a mesh or a height field. */
+export type TriangleSurface = TriangleMesh | HeightField;
 
 const ORIGIN = { x: 0, y: 0, z: 0 };
 
@@ -35,8 +41,15 @@ export function placePart(slot: PartSlot, shape: PartedShape, t: Readonly<Transf
   return loadTriangle(slot.triangle, shape, p);
 }
 
-/** Writes triangle `p` of `mesh` (mesh frame) into `tri`, and returns it. */
-export function loadTriangle(tri: Triangle, mesh: TriangleMesh, p: number): Triangle {
+/** Writes triangle `p` of `mesh` (mesh or field frame), its bounding radius included, into `tri`, and returns it. */
+export function loadTriangle(tri: Triangle, mesh: TriangleSurface, p: number): Triangle {
+  if (mesh.kind === 'heightField') {
+    loadFieldCorners(tri, mesh, p);
+    // (Its largest corner norm, as a mesh's triangle radius.)
+    const a = tri.a, b = tri.b, c = tri.c;
+    (tri as { boundingRadius: number }).boundingRadius = Math.max(hypot3(a.x, a.y, a.z), hypot3(b.x, b.y, b.z), hypot3(c.x, c.y, c.z));
+    return tri;
+  }
   const v = mesh.vertices, tris = mesh.triangles;
   const i = 3 * tris[3 * p], j = 3 * tris[3 * p + 1], k = 3 * tris[3 * p + 2];
   const a = tri.a as { x: number; y: number; z: number }, b = tri.b as typeof a, c = tri.c as typeof a;
@@ -47,9 +60,29 @@ export function loadTriangle(tri: Triangle, mesh: TriangleMesh, p: number): Tria
   return tri;
 }
 
-/** The index results report for hierarchy item `p`: a compound's part index, a mesh's triangle in its input. */
+/** Writes the corners of triangle `p` of `mesh` (its frame) into `tri`, and returns it (no radius). */
+export function loadCorners(tri: Triangle, mesh: TriangleSurface, p: number): Triangle {
+  if (mesh.kind === 'heightField') return loadFieldCorners(tri, mesh, p);
+  const v = mesh.vertices, tris = mesh.triangles;
+  const i = 3 * tris[3 * p], j = 3 * tris[3 * p + 1], k = 3 * tris[3 * p + 2];
+  const a = tri.a as { x: number; y: number; z: number }, b = tri.b as typeof a, c = tri.c as typeof a;
+  a.x = v[i]; a.y = v[i + 1]; a.z = v[i + 2];
+  b.x = v[j]; b.y = v[j + 1]; b.z = v[j + 2];
+  c.x = v[k]; c.y = v[k + 1]; c.z = v[k + 2];
+  return tri;
+}
+
+/** The triangle across edge k (corner k to k + 1) of triangle `p` of `mesh`, or −1 at a border or non-manifold edge. */
+export function neighbourTriangle(mesh: TriangleSurface, p: number, k: number): number {
+  return mesh.kind === 'heightField' ? fieldNeighbour(mesh, p, k) : mesh.adjacency[3 * p + k];
+}
+
+/**
+ * The index results report for item `p`: a compound's part index, a mesh's triangle in its input, a
+ * field's triangle (2 · cell + half).
+ */
 export function reportedPart(shape: PartedShape, p: number): number {
-  return shape.kind === 'compound' ? p : shape.sourceIndex[p];
+  return shape.kind === 'mesh' ? shape.sourceIndex[p] : p;
 }
 
 export function copyTransform(out: Transform, t: Readonly<Transform>): void {
@@ -64,7 +97,7 @@ export function copyTransform(out: Transform, t: Readonly<Transform>): void {
  * box of a box turned by `rel`: Arvo's method, Graphics Gems 1990), into `q` (min xyz, max xyz).
  */
 export function rootBoxIn(q: Float64Array, shape: PartedShape, rel: Readonly<Transform>): void {
-  const b = shape.bvh.bounds;
+  const b = partsBox(shape);
   const cx = 0.5 * (b[0] + b[3]), cy = 0.5 * (b[1] + b[4]), cz = 0.5 * (b[2] + b[5]);
   const ex = 0.5 * (b[3] - b[0]), ey = 0.5 * (b[4] - b[1]), ez = 0.5 * (b[5] - b[2]);
   const x = rel.m00 * cx + rel.m01 * cy + rel.m02 * cz + rel.tx;

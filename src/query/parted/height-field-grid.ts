@@ -1,0 +1,260 @@
+/**
+ * A height field's triangles found through its grid, with the contracts of the hierarchy traversals
+ * (bvh/bvh-traversal.ts) so that every concave query runs on a field as on a mesh: the triangles whose box
+ * overlaps a box; the first hit of a ray or of a moving box; the triangle nearest to a box. Each decides on
+ * a triangle by the same exact box test a mesh's leaf makes (the triangle's box, from its corners), so the
+ * same triangles are visited; the grid only replaces the tree in finding them:
+ * - a box covers a range of cells (each row's and column's height range prunes the rows and columns first);
+ * - a ray or a moving box crosses the rows in order along its motion, and in each row the columns its
+ *   segment there spans (a 2D DDA by rows: Amanatides & Woo 1987 visit cell by cell; by rows the span of a
+ *   moving box is one range), nearer rows first, stopping past the best hit;
+ * - the nearest triangle to a box: the cells under it, then rings of cells about them, each ring bounded
+ *   below by its gap from the box (with the field's height range), stopping once a ring is farther than the
+ *   best so far (Ericson, Real-Time Collision Detection §6.3's pruning, on a grid instead of a tree).
+ * Nothing is allocated; callbacks may traverse again (each test fills the scratch box just before it).
+ */
+import { boxDistance, grownSlabEntry, traversalValue, type BvhNearest, type BvhRayHit } from '../../bvh/bvh-traversal.js';
+import type { Vec3Like } from '../../math/types.js';
+import type { HeightField } from './height-field.js';
+
+/** Three corners to write (a Triangle's, or a cast's own triangle's). */
+interface Corners { readonly a: Vec3Like; readonly b: Vec3Like; readonly c: Vec3Like }
+
+/** One triangle's box (min xyz, max xyz), filled just before each test. */
+const _box = /* @__PURE__ */ new Float64Array(6);
+/** The bound of the slab tests (an array: it passes unboxed). */
+const _tMax = /* @__PURE__ */ new Float64Array(1);
+/** A ray's half-extents: none. */
+const ZERO = /* @__PURE__ */ new Float64Array(3);
+
+/**
+ * Writes the corners of triangle `p` of `f` (field frame) into `tri`, and returns it. Exactly the
+ * coordinates a TriangleMesh of the field's triangles holds (the same formula, the same roundings).
+ */
+export function loadFieldCorners<T extends Corners>(tri: T, f: HeightField, p: number): T {
+  const cols = f.cols, c = p >> 1, i = (c / (cols - 1)) | 0, j = c - i * (cols - 1), k = i * cols + j;
+  const h = f.heights, sy = f.scale.y, x0 = f.xs[j], x1 = f.xs[j + 1], z0 = f.zs[i], z1 = f.zs[i + 1];
+  const a = tri.a as { x: number; y: number; z: number }, b = tri.b as typeof a, d = tri.c as typeof a;
+  a.x = x0; a.y = h[k] * sy; a.z = z0;
+  if ((p & 1) === 0) {
+    // (i, j), (i+1, j+1), (i, j+1)
+    b.x = x1; b.y = h[k + cols + 1] * sy; b.z = z1;
+    d.x = x1; d.y = h[k + 1] * sy; d.z = z0;
+  } else {
+    // (i, j), (i+1, j), (i+1, j+1)
+    b.x = x0; b.y = h[k + cols] * sy; b.z = z1;
+    d.x = x1; d.y = h[k + cols + 1] * sy; d.z = z1;
+  }
+  return tri;
+}
+
+/**
+ * The triangle across edge `k` (from corner k to corner k + 1) of triangle `p` of `f`, or −1 at the field's
+ * border or a hole: the diagonal joins a cell's two triangles; the other edges, the cells beside.
+ */
+export function fieldNeighbour(f: HeightField, p: number, k: number): number {
+  const n = f.cols - 1, c = p >> 1, i = (c / n) | 0, j = c - i * n;
+  let q: number;
+  if ((p & 1) === 0) {
+    // Edges: 0 the diagonal, 1 the column line j+1 (cell (i, j+1)'s second), 2 the row line i (cell (i−1, j)'s second).
+    if (k === 0) q = p + 1;
+    else if (k === 1) q = j + 1 < n ? 2 * (c + 1) + 1 : -1;
+    else q = i > 0 ? 2 * (c - n) + 1 : -1;
+  } else {
+    // Edges: 0 the column line j (cell (i, j−1)'s first), 1 the row line i+1 (cell (i+1, j)'s first), 2 the diagonal.
+    if (k === 2) q = p - 1;
+    else if (k === 0) q = j > 0 ? 2 * (c - 1) : -1;
+    else q = i + 1 < f.rows - 1 ? 2 * (c + n) : -1;
+  }
+  return q >= 0 && !isHole(f, q >> 1) ? q : -1;
+}
+
+/** Whether cell `c` has a hole (a NaN height) at a corner. */
+export function isHole(f: HeightField, c: number): boolean {
+  const cols = f.cols, i = (c / (cols - 1)) | 0, k = c + i, h = f.heights;
+  return h[k] !== h[k] || h[k + 1] !== h[k + 1] || h[k + cols] !== h[k + cols] || h[k + cols + 1] !== h[k + cols + 1];
+}
+
+/** The first cell k (0 .. n−1 of the n cells of the coordinates `c`) with c[k + 1] ≥ lo, clamped. */
+function firstCell(c: Float64Array, lo: number): number {
+  const n = c.length - 1;
+  let k = Math.floor(((lo - c[0]) / (c[n] - c[0])) * n);
+  if (!(k >= 0)) k = 0; if (k > n - 1) k = n - 1;
+  while (k > 0 && c[k] >= lo) k--;
+  while (k < n - 1 && c[k + 1] < lo) k++;
+  return k;
+}
+
+/** The last cell k with c[k] ≤ hi, clamped. */
+function lastCell(c: Float64Array, hi: number): number {
+  const n = c.length - 1;
+  let k = Math.floor(((hi - c[0]) / (c[n] - c[0])) * n);
+  if (!(k >= 0)) k = 0; if (k > n - 1) k = n - 1;
+  while (k < n - 1 && c[k + 1] <= hi) k++;
+  while (k > 0 && c[k] > hi) k--;
+  return k;
+}
+
+/** The box of triangle `half` (0 or 1) of cell (i, j) into `_box`; false for a cell with a hole. */
+function cellTriangleBox(f: HeightField, i: number, j: number, half: number): boolean {
+  const cols = f.cols, k = i * cols + j, h = f.heights, sy = f.scale.y;
+  // (Every corner checked: a NaN would slip through the comparisons below.)
+  if (h[k] !== h[k] || h[k + 1] !== h[k + 1] || h[k + cols] !== h[k + cols] || h[k + cols + 1] !== h[k + cols + 1]) return false;
+  const a = h[k] * sy, d = h[k + cols + 1] * sy, e = half === 0 ? h[k + 1] * sy : h[k + cols] * sy;
+  const b = _box;
+  b[0] = f.xs[j]; b[2] = f.zs[i]; b[3] = f.xs[j + 1]; b[5] = f.zs[i + 1];
+  b[1] = a < d ? (a < e ? a : e) : d < e ? d : e;
+  b[4] = a > d ? (a > e ? a : e) : d > e ? d : e;
+  return true;
+}
+
+/**
+ * Visits every triangle whose box overlaps `q` (touching counts) until `visit` returns true; returns whether
+ * it did. (overlapBvh's contract.)
+ */
+export function overlapGrid<C>(f: HeightField, q: Float64Array, visit: (item: number, context: C) => boolean, context: C): boolean {
+  const r = f.bounds;
+  if (!(r[0] <= q[3] && r[3] >= q[0] && r[1] <= q[4] && r[4] >= q[1] && r[2] <= q[5] && r[5] >= q[2])) return false;
+  const i0 = firstCell(f.zs, q[2]), i1 = lastCell(f.zs, q[5]), j0 = firstCell(f.xs, q[0]), j1 = lastCell(f.xs, q[3]);
+  const n = f.cols - 1;
+  for (let i = i0; i <= i1; i++) {
+    if (f.rowLow[i] > q[4] || f.rowHigh[i] < q[1]) continue;
+    for (let j = j0; j <= j1; j++) {
+      if (f.colLow[j] > q[4] || f.colHigh[j] < q[1]) continue;
+      const c = i * n + j;
+      for (let half = 0; half < 2; half++) {
+        if (!cellTriangleBox(f, i, j, half)) break;
+        const b = _box;
+        if (b[1] > q[4] || b[4] < q[1] || b[0] > q[3] || b[3] < q[0] || b[2] > q[5] || b[5] < q[2]) continue;
+        if (visit(2 * c + half, context)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** rayBvh's contract on a field: the ray o + t·r, `out.t` the bound on entry. */
+export function rayGrid<C>(f: HeightField, o: Float64Array, r: Float64Array, visit: (item: number, context: C) => void, context: C, out: BvhRayHit): BvhRayHit {
+  return sweepGrid(f, o, ZERO, r, visit, context, out);
+}
+
+/**
+ * sweepBvh's contract on a field: a box of half-extents `h` moving from centre `c` by `u` per unit time;
+ * `visit` is called for each triangle whose box grown by `h` the centre's ray meets before `out.t`. Rows
+ * in order along the motion, and in each row the columns the moving box spans while in it.
+ */
+export function sweepGrid<C>(
+  f: HeightField, c: Float64Array, h: Float64Array, u: Float64Array, visit: (item: number, context: C) => void, context: C, out: BvhRayHit,
+): BvhRayHit {
+  const tMax = _tMax, value = traversalValue;
+  tMax[0] = out.t;
+  grownSlabEntry(f.bounds, 0, c, h, u, tMax);
+  const tEnter = value[0];
+  if (!(tEnter <= out.t)) return out;
+  const b = f.bounds, ox = c[0], oy = c[1], oz = c[2], hx = h[0], hy = h[1], hz = h[2], ux = u[0], uy = u[1], uz = u[2];
+  // The time the centre leaves the field's box grown by h (along the axes that move).
+  let tExit = out.t;
+  if (ux !== 0) tExit = Math.min(tExit, ((ux > 0 ? b[3] + hx : b[0] - hx) - ox) / ux);
+  if (uy !== 0) tExit = Math.min(tExit, ((uy > 0 ? b[4] + hy : b[1] - hy) - oy) / uy);
+  if (uz !== 0) tExit = Math.min(tExit, ((uz > 0 ? b[5] + hz : b[2] - hz) - oz) / uz);
+  // Rounding slack on the ranges of cells (the exact box test decides; a wider range only costs tests).
+  const slackX = 1e-12 * (Math.abs(ox) + hx + b[3] - b[0]), slackZ = 1e-12 * (Math.abs(oz) + hz + b[5] - b[2]);
+  const za = uz === 0 ? oz : oz + tEnter * uz, zb = uz === 0 ? oz : oz + tExit * uz;
+  const n = f.cols - 1, xs = f.xs, zs = f.zs;
+  let i0 = firstCell(zs, Math.min(za, zb) - hz - slackZ), i1 = lastCell(zs, Math.max(za, zb) + hz + slackZ);
+  const step = uz < 0 ? -1 : 1;
+  if (step < 0) { const t = i0; i0 = i1; i1 = t; }
+  for (let i = i0; ; i += step) {
+    // The times the moving box is over row i's band of z.
+    let ta = tEnter, tb = Math.min(tExit, out.t);
+    if (uz !== 0) {
+      let t1 = (zs[i] - hz - slackZ - oz) / uz, t2 = (zs[i + 1] + hz + slackZ - oz) / uz;
+      if (t1 > t2) { const t = t1; t1 = t2; t2 = t; }
+      if (t1 > tb) break; // (rows further along come later still)
+      if (t1 > ta) ta = t1;
+      if (t2 < tb) tb = t2;
+    }
+    if (ta <= tb) {
+      // The row's heights against the box's y over those times.
+      const ya = oy + ta * uy, yb = uy === 0 ? ya : oy + tb * uy;
+      if (!(f.rowLow[i] > Math.max(ya, yb) + hy || f.rowHigh[i] < Math.min(ya, yb) - hy)) {
+        const xa = ox + ta * ux, xb = ux === 0 ? xa : ox + tb * ux;
+        let j0 = firstCell(xs, Math.min(xa, xb) - hx - slackX), j1 = lastCell(xs, Math.max(xa, xb) + hx + slackX);
+        const stepJ = ux < 0 ? -1 : 1;
+        if (stepJ < 0) { const t = j0; j0 = j1; j1 = t; }
+        for (let j = j0; ; j += stepJ) {
+          const cell = i * n + j;
+          for (let half = 0; half < 2; half++) {
+            if (!cellTriangleBox(f, i, j, half)) break;
+            tMax[0] = out.t;
+            grownSlabEntry(_box, 0, c, h, u, tMax);
+            if (value[0] <= out.t) visit(2 * cell + half, context);
+          }
+          if (j === j1) break;
+        }
+      }
+    }
+    if (i === i1) break;
+  }
+  return out;
+}
+
+/**
+ * nearestBvh's contract on a field: visits the triangles whose box lies within the best distance so far
+ * of `q` (lowered by `out.radius`), the cells under the box first, then rings about them until a ring's gap
+ * exceeds the best; stops at 0 or less when `out.stopAtZero`.
+ */
+export function nearestGrid<C>(f: HeightField, q: Float64Array, visit: (item: number, context: C) => void, context: C, out: BvhNearest): BvhNearest {
+  out.item = -1;
+  const xs = f.xs, zs = f.zs, rows = f.rows - 1, cols = f.cols - 1, r = out.radius, b = f.bounds;
+  // The core: the cells under q (clamped to the field: a box beside it starts from the nearest border).
+  const ci0 = firstCell(zs, q[2]), ci1 = Math.max(ci0, lastCell(zs, q[5])), cj0 = firstCell(xs, q[0]), cj1 = Math.max(cj0, lastCell(xs, q[3]));
+  const gapY = Math.max(b[1] - q[4], q[1] - b[4], 0);
+  // Ring k holds the cells at Chebyshev distance k from the core; it ends when the grid is covered (at most
+  // max(rows, cols) rings: the bound of the loop).
+  for (let k = 0; ; k++) {
+    const ri0 = ci0 - k, ri1 = ci1 + k, rj0 = cj0 - k, rj1 = cj1 + k;
+    if (ri0 < 0 && ri1 >= rows && rj0 < 0 && rj1 >= cols) break;
+    if (k > 0) {
+      // Every cell of the ring is at least this far in x or z from q (the ring's rows and columns bound it).
+      let g = Infinity;
+      if (ri0 >= 0) g = Math.min(g, Math.max(q[2] - zs[ri0 + 1], 0));
+      if (ri1 < rows) g = Math.min(g, Math.max(zs[ri1] - q[5], 0));
+      if (rj0 >= 0) g = Math.min(g, Math.max(q[0] - xs[rj0 + 1], 0));
+      if (rj1 < cols) g = Math.min(g, Math.max(xs[rj1] - q[3], 0));
+      if (Math.hypot(g, gapY) - r > Math.max(out.distance, 0)) break;
+    }
+    const lo = Math.max(ri0, 0), hi = Math.min(ri1, rows - 1), left = Math.max(rj0, 0), right = Math.min(rj1, cols - 1);
+    for (let i = lo; i <= hi; i++) {
+      // Row i's part of the ring: all of it on its first and last rows (and every row of the core), else its two ends.
+      const whole = k === 0 || i === ri0 || i === ri1;
+      if (!nearRow(f, q, i, out)) continue;
+      if (whole) {
+        for (let j = left; j <= right; j++) if (nearestCell(f, q, i, j, visit, context, out)) return out;
+      } else {
+        if (rj0 >= 0 && nearestCell(f, q, i, rj0, visit, context, out)) return out;
+        if (rj1 < cols && nearestCell(f, q, i, rj1, visit, context, out)) return out;
+      }
+    }
+  }
+  return out;
+}
+
+/** Whether row i's band can hold a triangle within the best so far of q (its z gap and height range). */
+function nearRow(f: HeightField, q: Float64Array, i: number, out: BvhNearest): boolean {
+  const gz = Math.max(f.zs[i] - q[5], q[2] - f.zs[i + 1], 0), gy = Math.max(f.rowLow[i] - q[4], q[1] - f.rowHigh[i], 0);
+  return !(Math.hypot(gz, gy) - out.radius > Math.max(out.distance, 0));
+}
+
+/** Visits the triangles of cell (i, j) within the best so far; true when stopAtZero ends the search. */
+function nearestCell<C>(f: HeightField, q: Float64Array, i: number, j: number, visit: (item: number, context: C) => void, context: C, out: BvhNearest): boolean {
+  const c = i * (f.cols - 1) + j, r = out.radius;
+  for (let half = 0; half < 2; half++) {
+    if (!cellTriangleBox(f, i, j, half)) return false;
+    boxDistance(_box, 0, q);
+    if (traversalValue[0] - r > Math.max(out.distance, 0)) continue;
+    visit(2 * c + half, context);
+    if (out.stopAtZero && out.distance <= 0) return true;
+  }
+  return false;
+}
