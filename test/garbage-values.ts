@@ -86,7 +86,7 @@ const CONVEX: [string, lib.ConvexShape][] = [
 ];
 const compound = new lib.Compound([{ shape: box, pose: at(0, 0, 0) }, { shape: sphere, pose: at(1, 0, 0) }]);
 const mesh = new lib.TriangleMesh([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0], [0, 1, 2, 2, 1, 3]);
-const SHAPES: [string, lib.Shape][] = [...CONVEX, ['Compound(box,sphere)', compound], ['TriangleMesh(2 triangles)', mesh], ['TriangleMesh.fromGeometry(BoxGeometry)', lib.TriangleMesh.fromGeometry(new THREE.BoxGeometry(1, 1, 1))], ['HalfSpace', new lib.HalfSpace()]];
+const SHAPES: [string, lib.Shape][] = [...CONVEX, ['Compound(box,sphere)', compound], ['TriangleMesh(2 triangles)', mesh], ['TriangleMesh.fromGeometry(BoxGeometry)', lib.TriangleMesh.fromGeometry(new THREE.BoxGeometry(1, 1, 1))], ['HalfSpace', new lib.HalfSpace()], ['HeightField(3x3)', new lib.HeightField(3, 3, [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8], { x: 4, y: 1, z: 4 })]];
 
 /** A three.js object at (x, y, z), its world matrix up to date (a pose as it is). */
 function object3d(x: number, y: number, z: number): THREE.Object3D {
@@ -146,6 +146,9 @@ export const VALID = {
     ['Float64Array tetrahedron', () => Float64Array.of(0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 2)], ['Float32Array tetrahedron', () => Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1)],
   ],
   hull: fixed([['buildHull(tetrahedron)', hull4]]),
+  gridCount: [['3', () => 3], ['2', () => 2]],
+  heights: [['9 heights', () => [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]], ['Float32Array 9', () => Float32Array.of(0, 1, 0, 1, 0, 1, 0, 1, 0)], ['9 with a hole', () => [0, 0, 0, 0, Number.NaN, 0, 0, 0, 1]]],
+  fieldScale: [['undefined', () => undefined], ['{4,1,4}', () => ({ x: 4, y: 1, z: 4 })]],
   meshIndices: [['[0,1,2, 2,1,3]', () => [0, 1, 2, 2, 1, 3]], ['Uint16Array [0,1,2]', () => Uint16Array.of(0, 1, 2)], ['Int32Array [0,1,2]', () => Int32Array.of(0, 1, 2)]],
   meshVertices: [['flat 4 vertices', () => [0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0]], ['Float32Array 4 vertices', () => Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0)]],
   geometry: [

@@ -84,6 +84,7 @@ const FUNCTIONS: Record<string, Spec> = {
   Compound: { args: ['parts'], call: New(lib.Compound) },
   TriangleMesh: { args: ['meshVertices', 'meshIndices'], call: New(lib.TriangleMesh) },
   HalfSpace: { args: [], call: New(lib.HalfSpace) },
+  HeightField: { args: ['gridCount', 'gridCount', 'heights', 'fieldScale'], call: New(lib.HeightField) },
   'TriangleMesh.fromGeometry': { args: ['geometry'], call: as(lib.TriangleMesh.fromGeometry) },
   Rounded: { args: ['convex', 'length'], call: New(lib.Rounded) },
   MinkowskiSum: { args: ['convex', 'convex'], call: New(lib.MinkowskiSum) },

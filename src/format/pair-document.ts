@@ -27,6 +27,7 @@ import { requireFieldName, shapeFromJSON } from './shape-json.js';
 import { Compound } from '../query/parted/compound.js';
 import { TriangleMesh } from '../query/parted/triangle-mesh.js';
 import { HalfSpace } from '../query/plane/half-space.js';
+import { HeightField } from '../query/parted/height-field.js';
 import { describe, isPlainObject, parseJsonText, readNumbers } from './read-json.js';
 
 /**
@@ -177,6 +178,7 @@ export function readShapeField(json: unknown, field: string): Shape {
     if (isPlainObject(json) && json.type === 'compound') return readCompound(json, field);
     if (isPlainObject(json) && json.type === 'mesh') return readMesh(json, field);
     if (isPlainObject(json) && json.type === 'halfSpace') return new HalfSpace();
+    if (isPlainObject(json) && json.type === 'heightField') return readHeightField(json, field);
     return shapeFromJSON(json, field);
   } catch (e) {
     if (e instanceof CollisionError && !e.message.startsWith(field)) {
@@ -224,11 +226,32 @@ function readCompound(json: Record<string, unknown>, field: string): Compound {
   return new Compound(parts.map((part: unknown, i) => {
     const f = `${field}.parts[${i}]`;
     if (!isPlainObject(part)) throw new InvalidJsonError(f, `is ${describe(part)}; expected {"shape", "pose"}`);
-    if (isPlainObject(part.shape) && (part.shape.type === 'compound' || part.shape.type === 'mesh')) {
+    if (isPlainObject(part.shape) && (part.shape.type === 'compound' || part.shape.type === 'mesh' || part.shape.type === 'heightField' || part.shape.type === 'halfSpace')) {
       throw new InvalidJsonError(`${f}.shape`, `is a ${String(part.shape.type)}; a part must be a convex shape`);
     }
     return { shape: shapeFromJSON(part.shape, `${f}.shape`), pose: readPoseJson(part.pose, `${f}.pose`) };
   }));
+}
+
+/**
+ * The `heightField` SHAPE type: `{"type": "heightField", "rows": R, "cols": C, "heights": [...], "scale": [x, y, z]}`,
+ * `rows · cols` heights row-major, null for a hole (JSON has no NaN).
+ */
+function readHeightField(json: Record<string, unknown>, field: string): HeightField {
+  const heights = json.heights;
+  if (!Array.isArray(heights)) throw new InvalidJsonError(`${field}.heights`, `is ${describe(heights)}; expected an array of rows · cols numbers (null for a hole)`);
+  const h = new Float64Array(heights.length);
+  heights.forEach((v: unknown, i) => {
+    if (v === null) h[i] = Number.NaN;
+    else if (typeof v === 'number' && Number.isFinite(v)) h[i] = v;
+    else throw new InvalidJsonError(`${field}.heights[${i}]`, `is ${describe(v)}; expected a finite number, or null for a hole`);
+  });
+  const s = readNumbers(json.scale, `${field}.scale`, 3, '[x, y, z]');
+  for (const k of ['rows', 'cols'] as const) {
+    const n = json[k];
+    if (!(typeof n === 'number' && Number.isInteger(n) && n >= 2)) throw new InvalidJsonError(`${field}.${k}`, `is ${describe(n)}; expected an integer >= 2`);
+  }
+  return new HeightField(json.rows as number, json.cols as number, h, { x: s[0], y: s[1], z: s[2] });
 }
 
 /**

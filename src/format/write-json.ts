@@ -9,6 +9,7 @@ import { transformFromPose, Transform } from '../math/transform.js';
 import type { PoseLike } from '../math/types.js';
 import type { Compound } from '../query/parted/compound.js';
 import type { TriangleMesh } from '../query/parted/triangle-mesh.js';
+import type { HeightField } from '../query/parted/height-field.js';
 import type { Shape } from '../shapes/shape.js';
 import type { PairId } from './pair-document.js';
 import { describe, isPlainObject } from './read-json.js';
@@ -22,7 +23,7 @@ export interface PoseJSON {
   quaternion: [number, number, number, number];
 }
 
-/** A compound, a mesh or a half-space as JSON (the pair document's SHAPE beside the convex ones of {@link ShapeJSON}). */
+/** A compound, a mesh, a height field or a half-space as JSON (the pair document's SHAPE beside the convex ones of {@link ShapeJSON}). */
 export type NonConvexShapeJSON =
   | {
     /** A half-space: the solid y ≤ 0 of its frame. */
@@ -46,6 +47,18 @@ export type NonConvexShapeJSON =
     vertices: [number, number, number][];
     /** Its triangles `[[i, j, k], ...]`, vertex indices. */
     triangles: [number, number, number][];
+  }
+  | {
+    /** A height field. */
+    type: 'heightField';
+    /** Samples along z. */
+    rows: number;
+    /** Samples along x. */
+    cols: number;
+    /** `rows · cols` heights, row-major; null for a hole. */
+    heights: (number | null)[];
+    /** `[x, y, z]`: the extent along x and z, the heights' factor along y. */
+    scale: [number, number, number];
   };
 
 /** One pair for {@link pairQueryToJSON}: what a {@link ParsedPair} holds, or any shapes and poses of yours. */
@@ -124,6 +137,10 @@ function anyShapeToJSON(shape: Shape, field: string): ShapeJSON | NonConvexShape
     if (shape.kind === 'compound') return compoundToJSON(shape as Compound);
     if (shape.kind === 'mesh') return meshToJSON(shape as TriangleMesh);
     if (shape.kind === 'halfSpace') return { type: 'halfSpace' };
+    if (shape.kind === 'heightField') {
+      const f = shape as HeightField;
+      return { type: 'heightField', rows: f.rows, cols: f.cols, heights: Array.from(f.heights, (h) => (h === h ? h : null)), scale: [f.scale.x, f.scale.y, f.scale.z] };
+    }
   }
   return shapeToJSON(shape, field);
 }

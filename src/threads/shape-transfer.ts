@@ -13,6 +13,7 @@ import { HullResult, type HullDimension } from '../hull/hull.js';
 import { Compound } from '../query/parted/compound.js';
 import { TriangleMesh } from '../query/parted/triangle-mesh.js';
 import { HalfSpace } from '../query/plane/half-space.js';
+import { HeightField } from '../query/parted/height-field.js';
 import { ConvexHull } from '../shapes/convex-hull.js';
 import { MinkowskiSum } from '../shapes/minkowski-sum.js';
 import { Rounded } from '../shapes/rounded.js';
@@ -32,7 +33,8 @@ export type ShapeTransfer =
   | { readonly type: 'scaled'; readonly shape: ShapeTransfer; readonly scale: readonly [number, number, number] }
   | { readonly type: 'compound'; readonly parts: readonly ShapeTransfer[]; readonly poses: Float64Array }
   | { readonly type: 'mesh'; readonly vertices: Float64Array; readonly indices: Int32Array }
-  | { readonly type: 'halfSpace' };
+  | { readonly type: 'halfSpace' }
+  | { readonly type: 'heightField'; readonly rows: number; readonly cols: number; readonly heights: Float64Array; readonly scale: readonly [number, number, number] };
 
 /**
  * The transfer form of `shape`. `field` names it in errors.
@@ -60,6 +62,10 @@ export function shapeToTransfer(shape: Shape, field: string): ShapeTransfer {
       return { type: 'mesh', vertices: m.vertices, indices: meshSourceTriangles(m) };
     }
     case 'halfSpace': return { type: 'halfSpace' };
+    case 'heightField': {
+      const f = shape as HeightField;
+      return { type: 'heightField', rows: f.rows, cols: f.cols, heights: f.heights, scale: [f.scale.x, f.scale.y, f.scale.z] };
+    }
     default:
       // Primitives by their JSON form (exact: their parameters are numbers); a user's map throws here.
       return { type: 'json', json: shapeToJSON(shape, field) };
@@ -87,5 +93,6 @@ export function shapeFromTransfer(t: ShapeTransfer): Shape {
     }
     case 'mesh': return new TriangleMesh(t.vertices, t.indices);
     case 'halfSpace': return new HalfSpace();
+    case 'heightField': return new HeightField(t.rows, t.cols, t.heights, { x: t.scale[0], y: t.scale[1], z: t.scale[2] });
   }
 }

@@ -10,7 +10,7 @@ import type { Transform } from '../math/transform.js';
 import type { PoseLike } from '../math/types.js';
 import type { Pose } from '../math/world-pose.js';
 import { shapeAabb } from '../shapes/shape-aabb.js';
-import { COMPOUND_KIND_INDEX, HALF_SPACE_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape, isPartedKind } from '../shapes/shape.js';
+import { HALF_SPACE_KIND_INDEX, type ConvexShape, type Shape, isPartedKind } from '../shapes/shape.js';
 import { halfSpaceAabb } from '../query/aabb/compute-aabb.js';
 import { concaveAabb } from '../query/parted/parted-aabb.js';
 import type { PartedShape } from '../query/parted/parts.js';

@@ -12,7 +12,7 @@ import { describeValue, InvalidArgumentError, InvalidNumberError } from '../erro
 import { Transform, transformFromPose } from '../math/transform.js';
 import type { PoseLike, Vec3Like } from '../math/types.js';
 import type { Pose } from '../math/world-pose.js';
-import { COMPOUND_KIND_INDEX, HALF_SPACE_KIND_INDEX, MESH_KIND_INDEX, type Shape } from '../shapes/shape.js';
+import { HALF_SPACE_KIND_INDEX, isPartedKind, type Shape } from '../shapes/shape.js';
 import { MANIFOLD_MAX_POINTS } from '../tolerance.js';
 import { createManifoldList, type ManifoldList } from '../query/manifold/contact-manifolds.js';
 import { explainNotShape, isConvexShape, kindIndex } from '../query/pair/dispatch.js';
@@ -475,10 +475,10 @@ export class CollisionWorld {
 const MAX_POINTS = MANIFOLD_MAX_POINTS; // V8 rule 4 (CONTRIBUTING.md)
 const SLOTS = 1 << SLOT_BITS;
 
-/** `shape` must be a shape the queries take (convex, a compound or a mesh). */
+/** `shape` must be a shape the queries take (convex, a compound, a mesh, a height field or a half-space). */
 function checkShape(shape: Shape, field: string): void {
   const k = kindIndex(shape);
-  if (k !== COMPOUND_KIND_INDEX && k !== MESH_KIND_INDEX && k !== HALF_SPACE_KIND_INDEX && !isConvexShape(shape)) {
+  if (!isPartedKind(k) && k !== HALF_SPACE_KIND_INDEX && !isConvexShape(shape)) {
     explainNotShape(field, shape);
     // A known kind no query takes cannot reach here; anything else is not a shape the world knows.
     throw new InvalidArgumentError(field, 'is not a shape the queries take');

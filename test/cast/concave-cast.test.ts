@@ -254,7 +254,7 @@ describe('shapeCast with concave shapes: starts, results, bad input', () => {
   it('names a shape that is not one', () => {
     const fake = { kind: 'compound', boundingRadius: 1 } as unknown as Shape;
     expect(() => shapeCast(fake, at(0, 0, 0), null, c, at(3, 0, 0), null)).toThrow(InvalidShapeError);
-    expect(() => shapeCast(c, at(0, 0, 0), null, fake, at(3, 0, 0), null)).toThrow(/^b .*a Compound, a TriangleMesh or a HalfSpace/);
+    expect(() => shapeCast(c, at(0, 0, 0), null, fake, at(3, 0, 0), null)).toThrow(/^b .*a Compound, a TriangleMesh, a HeightField or a HalfSpace/);
   });
 
   it('the cast document (cast command) answers a compound and a mesh', () => {

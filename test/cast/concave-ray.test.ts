@@ -410,7 +410,7 @@ describe('rayCast on concave shapes: the traversal, the part field, bad input', 
     const c = new Compound([{ shape: new Sphere(1), pose: poseObj({ position: [0, 0, 0], quaternion: [0, 0, 0, 1] }) }]);
     const I = poseObj({ position: [0, 0, 0], quaternion: [0, 0, 0, 1] });
     expect(() => rayCast({ kind: 'compound', boundingRadius: 1 } as never, I, { x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 })).toThrow(InvalidShapeError);
-    expect(() => rayCast({ kind: 'compound', boundingRadius: 1 } as never, I, { x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 })).toThrow(/^shape .*a Compound, a TriangleMesh or a HalfSpace/);
+    expect(() => rayCast({ kind: 'compound', boundingRadius: 1 } as never, I, { x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 })).toThrow(/^shape .*a Compound, a TriangleMesh, a HeightField or a HalfSpace/);
     expect(() => rayCast(c, I, { x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 }, null, { maxT: -1 })).toThrow(InvalidNumberError);
     expect(() => rayCast(c, I, { x: 0, y: 0, z: 0 }, { x: 0, y: 0, z: 0 })).toThrow(/direction/);
     expect(() => rayCast(c, { position: { x: 0, y: Number.NaN, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }, { x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 })).toThrow(/pose/);

@@ -157,8 +157,12 @@ export function sweepGrid<C>(
   if (ux !== 0) tExit = Math.min(tExit, ((ux > 0 ? b[3] + hx : b[0] - hx) - ox) / ux);
   if (uy !== 0) tExit = Math.min(tExit, ((uy > 0 ? b[4] + hy : b[1] - hy) - oy) / uy);
   if (uz !== 0) tExit = Math.min(tExit, ((uz > 0 ? b[5] + hz : b[2] - hz) - oz) / uz);
-  // Rounding slack on the ranges of cells (the exact box test decides; a wider range only costs tests).
+  // (Not before the entry: the two are computed apart, and a flat field's are the same time to rounding.)
+  if (!(tExit >= tEnter)) tExit = tEnter;
+  // Rounding slack on the ranges of cells and rows, in space (it covers the times' rounding too: a time's
+  // error moves a position by an ulp of the motion). The exact box test decides; a wider range only costs tests.
   const slackX = 1e-12 * (Math.abs(ox) + hx + b[3] - b[0]), slackZ = 1e-12 * (Math.abs(oz) + hz + b[5] - b[2]);
+  const slackY = 1e-12 * (Math.abs(oy) + hy + Math.abs(b[1]) + Math.abs(b[4]));
   const za = uz === 0 ? oz : oz + tEnter * uz, zb = uz === 0 ? oz : oz + tExit * uz;
   const n = f.cols - 1, xs = f.xs, zs = f.zs;
   let i0 = firstCell(zs, Math.min(za, zb) - hz - slackZ), i1 = lastCell(zs, Math.max(za, zb) + hz + slackZ);
@@ -177,7 +181,7 @@ export function sweepGrid<C>(
     if (ta <= tb) {
       // The row's heights against the box's y over those times.
       const ya = oy + ta * uy, yb = uy === 0 ? ya : oy + tb * uy;
-      if (!(f.rowLow[i] > Math.max(ya, yb) + hy || f.rowHigh[i] < Math.min(ya, yb) - hy)) {
+      if (!(f.rowLow[i] > Math.max(ya, yb) + hy + slackY || f.rowHigh[i] < Math.min(ya, yb) - hy - slackY)) {
         const xa = ox + ta * ux, xb = ux === 0 ? xa : ox + tb * ux;
         let j0 = firstCell(xs, Math.min(xa, xb) - hx - slackX), j1 = lastCell(xs, Math.max(xa, xb) + hx + slackX);
         const stepJ = ux < 0 ? -1 : 1;

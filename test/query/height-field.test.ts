@@ -1,0 +1,265 @@
+/**
+ * The height field against a brute-force mesh of its triangles: the oracle builds a TriangleMesh from the
+ * issue's formula (sample (i, j) at x = (j/(cols−1) − ½)·scale.x, y = h·scale.y, z = (i/(rows−1) − ½)·scale.z;
+ * each cell split along the diagonal from (i, j) to (i+1, j+1); cells at a NaN left out), never from the
+ * field's own code, and every query on the field must answer as on that mesh: distance, contact,
+ * closest points, intersects, rays (t and the triangle met), shape casts, manifolds, boxes, the world. The
+ * mesh is itself checked against brute force over its triangles (mesh.test.ts); here, distances are also
+ * checked against the minimum over single triangles. Then the grid's own edges: rays along grid lines and
+ * through vertices, vertical rays, holes, queries beside the field and far above it, bad input.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  Box, Capsule, closestPoints, CollisionWorld, computeAabb, contact, contactManifolds, ConvexHull, createManifoldList, distance, HeightField, intersects,
+  InvalidNumberError, InvalidShapeError, rayCast, shapeCast, Sphere, Triangle, TriangleMesh, type ConvexShape, type PoseLike,
+} from '../../src/index.js';
+import { readShapeField } from '../../src/format/pair-document.js';
+import { shapeFromTransfer, shapeToTransfer } from '../../src/threads/shape-transfer.js';
+import * as A from '../arbitraries.js';
+import * as O from '../oracles.js';
+import { runs, seed } from '../runs.js';
+
+interface Field { rows: number; cols: number; heights: number[]; scale: { x: number; y: number; z: number } }
+
+/** The oracle: the field's triangles as a mesh, and each mesh triangle's index as the field numbers it. */
+function meshOf(f: Field): { mesh: TriangleMesh; fieldIndex: number[]; triangles: Triangle[] } {
+  const { rows, cols, heights: h, scale } = f;
+  const v = (i: number, j: number) => ({ x: (j / (cols - 1) - 0.5) * scale.x, y: h[i * cols + j] * scale.y, z: (i / (rows - 1) - 0.5) * scale.z });
+  const vertices: number[] = [], indices: number[] = [], fieldIndex: number[] = [], triangles: Triangle[] = [];
+  for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) { const p = v(i, j); vertices.push(p.x, Number.isNaN(p.y) ? 0 : p.y, p.z); }
+  for (let i = 0; i + 1 < rows; i++) {
+    for (let j = 0; j + 1 < cols; j++) {
+      const a = i * cols + j, b = a + 1, c = a + cols, d = c + 1, cell = i * (cols - 1) + j;
+      if ([a, b, c, d].some((k) => Number.isNaN(h[k]))) continue;
+      indices.push(a, d, b); fieldIndex.push(2 * cell);
+      indices.push(a, c, d); fieldIndex.push(2 * cell + 1);
+      triangles.push(new Triangle(v(i, j), v(i + 1, j + 1), v(i, j + 1)), new Triangle(v(i, j), v(i + 1, j), v(i + 1, j + 1)));
+    }
+  }
+  return { mesh: new TriangleMesh(vertices, indices), fieldIndex, triangles };
+}
+
+const field: fc.Arbitrary<Field> = fc.record({
+  rows: fc.integer({ min: 2, max: 9 }),
+  cols: fc.integer({ min: 2, max: 9 }),
+  sx: A.num(1, 12), sy: A.num(-2, 3), sz: A.num(1, 12),
+  seedH: fc.integer({ min: 1, max: 2 ** 30 }),
+  holes: fc.integer({ min: 0, max: 3 }),
+  flat: fc.boolean(),
+}).map(({ rows, cols, sx, sy, sz, seedH, holes, flat }) => {
+  let s = seedH;
+  const rnd = () => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s / 2 ** 32; };
+  // Flat fields (coplanar neighbours: inner edges everywhere) or rough ones; a few holes, never everywhere.
+  const heights = Array.from({ length: rows * cols }, () => (flat ? 0.25 : rnd() * 2 - 1));
+  for (let k = 0; k < holes && rows * cols > 4; k++) heights[Math.floor(rnd() * rows * cols)] = Number.NaN;
+  return { rows, cols, heights, scale: { x: sx, y: sy, z: sz } };
+}).filter((f) => {
+  try { new HeightField(f.rows, f.cols, f.heights, f.scale); return true; } catch { return false; }
+});
+
+const convex: fc.Arbitrary<ConvexShape> = fc.oneof(
+  A.num(0.1, 1.2).map((r) => new Sphere(r) as ConvexShape),
+  fc.tuple(A.num(0.1, 1), A.num(0.1, 1), A.num(0.1, 1)).map(([x, y, z]) => new Box(x, y, z)),
+  fc.tuple(A.num(0.05, 0.6), A.num(0, 1)).map(([r, h]) => new Capsule(r, h)),
+  A.hullPoints(1, 4, 8).filter((p) => { try { new ConvexHull(p.map(([x, y, z]) => ({ x, y, z }))); return true; } catch { return false; } })
+    .map((p) => new ConvexHull(p.map(([x, y, z]) => ({ x, y, z })))),
+);
+const near = (r: number): fc.Arbitrary<PoseLike> => A.pose(r).map((p) => O.poseObj(p));
+const scaleOf = (f: Field) => Math.max(f.scale.x, f.scale.z, Math.abs(f.scale.y), 1);
+
+describe('HeightField answers as the mesh of its triangles', () => {
+  it('distance, contact, closest points and intersects (and distance as the least over its triangles)', () => {
+    fc.assert(fc.property(field, convex, near(5), near(1), (f, s, ps, pf) => {
+      const hf = new HeightField(f.rows, f.cols, f.heights, f.scale), { mesh, fieldIndex, triangles } = meshOf(f);
+      const tol = 1e-12 * (scaleOf(f) + 5);
+      const d = distance(s, ps, hf, pf);
+      expect(Math.abs(d - distance(s, ps, mesh, pf))).toBeLessThanOrEqual(tol);
+      const brute = Math.min(...triangles.map((t) => distance(s, ps, t, pf)));
+      expect(Math.abs(d - brute)).toBeLessThanOrEqual(1e-9 * (scaleOf(f) + 5));
+      const c = contact(s, ps, hf, pf), cm = contact(s, ps, mesh, pf);
+      expect(Math.abs(c.separation - cm.separation)).toBeLessThanOrEqual(tol);
+      // The triangle reported is one of the field's, whose own contact is the answer.
+      expect(fieldIndex).toContain(c.partB);
+      const own = triangles[fieldIndex.indexOf(c.partB)];
+      expect(Math.abs(contact(s, ps, own, pf).separation - c.separation)).toBeLessThanOrEqual(1e-9 * (scaleOf(f) + 5));
+      const cp = closestPoints(s, ps, hf, pf);
+      expect(Math.abs(cp.distance - closestPoints(s, ps, mesh, pf).distance)).toBeLessThanOrEqual(tol);
+      expect(intersects(s, ps, hf, pf)).toBe(intersects(s, ps, mesh, pf));
+    }), { numRuns: runs(300), seed: seed(3601) });
+  });
+
+  it('rays: the same t and the same triangle (ties aside), or both miss', () => {
+    fc.assert(fc.property(field, A.vec(6), A.unitVec, near(1), fc.boolean(), (f, o, dir, pf, bounded) => {
+      const hf = new HeightField(f.rows, f.cols, f.heights, f.scale), { mesh, fieldIndex } = meshOf(f);
+      const origin = { x: o[0], y: o[1], z: o[2] }, d = { x: dir[0], y: dir[1], z: dir[2] };
+      const options = bounded ? { maxT: 4 } : undefined;
+      const h = rayCast(hf, pf, origin, d, null, options), m = rayCast(mesh, pf, origin, d, null, options);
+      expect(h === null).toBe(m === null);
+      if (h === null || m === null) return;
+      expect(Math.abs(h.t - m.t)).toBeLessThanOrEqual(1e-12 * (scaleOf(f) + 6));
+      if (h.t !== m.t || h.part === fieldIndex[m.part]) return;
+      // A tie (an edge or vertex both triangles share): the field's triangle is hit at that t too.
+      expect(h.t).toBe(m.t);
+    }), { numRuns: runs(400), seed: seed(3602) });
+  });
+
+  it('shape casts: the same time of impact, or both none', () => {
+    fc.assert(fc.property(field, convex, near(5), A.vec(6), near(1), (f, s, ps, v, pf) => {
+      const hf = new HeightField(f.rows, f.cols, f.heights, f.scale), { mesh } = meshOf(f);
+      const motion = { linear: { x: v[0], y: v[1], z: v[2] } };
+      const h = shapeCast(s, ps, motion, hf, pf, null), m = shapeCast(s, ps, motion, mesh, pf, null);
+      expect(h === null).toBe(m === null);
+      if (h !== null && m !== null) expect(Math.abs(h.time - m.time)).toBeLessThanOrEqual(1e-9);
+    }), { numRuns: runs(200), seed: seed(3603) });
+  });
+
+  it('manifolds (inner edges smoothed as on the mesh): the same manifolds, points and normals', () => {
+    fc.assert(fc.property(field, convex, near(4), near(1), A.num(0, 0.3), (f, s, ps, pf, margin) => {
+      const hf = new HeightField(f.rows, f.cols, f.heights, f.scale), { mesh, fieldIndex } = meshOf(f);
+      const lh = contactManifolds(s, ps, hf, pf, createManifoldList(), { margin }), lm = contactManifolds(s, ps, mesh, pf, createManifoldList(), { margin });
+      expect(lh.count).toBe(lm.count);
+      const key = (m: (typeof lh.manifolds)[number], part: number) => `${part}`;
+      const hs = lh.manifolds.slice(0, lh.count), ms = lm.manifolds.slice(0, lm.count);
+      const byPart = new Map(ms.map((m) => [key(m, fieldIndex[m.partB]), m]));
+      for (const m of hs) {
+        const o = byPart.get(key(m, m.partB));
+        expect(o).toBeDefined();
+        expect(m.pointCount).toBe(o!.pointCount);
+        expect(Math.abs(m.normal.x - o!.normal.x) + Math.abs(m.normal.y - o!.normal.y) + Math.abs(m.normal.z - o!.normal.z)).toBeLessThanOrEqual(1e-12);
+        for (let k = 0; k < m.pointCount; k++) expect(Math.abs(m.points[k].separation - o!.points[k].separation)).toBeLessThanOrEqual(1e-12 * (scaleOf(f) + 4));
+      }
+    }), { numRuns: runs(200), seed: seed(3604) });
+  });
+
+  it('boxes: the mesh box when not turned; a box holding it when turned', () => {
+    fc.assert(fc.property(field, near(3), (f, pf) => {
+      const hf = new HeightField(f.rows, f.cols, f.heights, f.scale), { mesh } = meshOf(f);
+      const at = { position: pf.position, quaternion: { x: 0, y: 0, z: 0, w: 1 } };
+      expect(computeAabb(hf, at)).toEqual(computeAabb(mesh, at));
+      const bh = computeAabb(hf, pf), bm = computeAabb(mesh, pf);
+      for (const k of ['x', 'y', 'z'] as const) { expect(bh.min[k]).toBeLessThanOrEqual(bm.min[k]); expect(bh.max[k]).toBeGreaterThanOrEqual(bm.max[k]); }
+    }), { numRuns: runs(100), seed: seed(3605) });
+  });
+});
+
+describe('HeightField: the grid at its edges', () => {
+  // A 4 × 5 field of integers (exact coordinates: scale 4 and 3 over 3 and 4 cells).
+  const f: Field = { rows: 4, cols: 5, heights: [0, 1, 2, 1, 0, 1, 2, 3, 2, 1, 0, 1, 0, 1, 0, 2, 2, 2, 2, 2], scale: { x: 4, y: 1, z: 3 } };
+  const hf = new HeightField(f.rows, f.cols, f.heights, f.scale), { mesh, fieldIndex } = meshOf(f);
+  const I = { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } };
+
+  it('rays along grid lines, through vertices, straight down, along the surface, from beside the field', () => {
+    const rays: [number, number, number, number, number, number][] = [];
+    for (const x of [-2, -1, -0.5, 0, 1, 2]) for (const z of [-1.5, -0.5, 0, 0.5, 1.5]) rays.push([x, 5, z, 0, -1, 0]);
+    for (const z of [-1.5, -0.5, 0.5, 1.5]) rays.push([-5, 1, z, 1, 0, 0], [-5, 0.5, z, 1, 0, 0], [5, 2, z, -1, 0, 0]);
+    for (const x of [-2, -1, 0, 1, 2]) rays.push([x, 1, -5, 0, 0, 1], [x, 0.5, 5, 0, 0, -1]);
+    rays.push([-3, 3, -2, 1, -0.5, 0.75], [3, 3, 2, -1, -0.4, -0.75], [-2, 0, -1.5, 1, 0.25, 0.75], [0, 10, 0, 0, -1e-9, 1e-9]);
+    for (const [ox, oy, oz, dx, dy, dz] of rays) {
+      const o = { x: ox, y: oy, z: oz }, d = { x: dx, y: dy, z: dz };
+      const h = rayCast(hf, I, o, d), m = rayCast(mesh, I, o, d);
+      expect(h === null, `ray ${[ox, oy, oz, dx, dy, dz]}`).toBe(m === null);
+      if (h && m) { expect(h.t).toBe(m.t); expect(fieldIndex).toContain(h.part); }
+    }
+    // Straight down onto vertex (1, 1) of height 2: t = 3 exactly.
+    expect(rayCast(hf, I, { x: -1, y: 5, z: -0.5 }, { x: 0, y: -1, z: 0 })!.t).toBe(3);
+  });
+
+  it('golden: a flat field (a box of no height) turned: a ray through it hits (its entry and exit were computed apart)', () => {
+    const flat = new HeightField(2, 2, [0.25, 0.25, 0.25, 0.25], { x: 1, y: -2, z: 1 });
+    const m = new TriangleMesh([-0.5, -0.5, -0.5, 0.5, -0.5, -0.5, -0.5, -0.5, 0.5, 0.5, -0.5, 0.5], [0, 3, 1, 0, 2, 3]);
+    const pf = { position: { x: -0.9999999552965164, y: -0.999999986961484, z: -0.9999999906867743 }, quaternion: { x: -0.6324492079450732, y: -0.6324491902746461, z: -0.000544315126356418, w: -0.44723117602827855 } };
+    const o = { x: -0.592041939496994, y: -0.8746339492499828, z: -1.371580559760332 }, d = { x: -0.6841194412719475, y: -0.6841194412719475, z: -0.25290547670526403 };
+    expect(rayCast(flat, pf, o, d)?.t).toBe(rayCast(m, pf, o, d)!.t);
+  });
+
+  it('heightAt interpolates the triangles; NaN outside and over holes', () => {
+    expect(hf.heightAt(-1, -0.5)).toBe(2);
+    expect(hf.heightAt(-1.5, -1.5)).toBe(0.5);
+    expect(hf.heightAt(3, 0)).toBeNaN();
+    for (let k = 0; k < 50; k++) {
+      const x = -2 + 4 * ((k * 0.37) % 1), z = -1.5 + 3 * ((k * 0.61) % 1);
+      const r = rayCast(hf, I, { x, y: 10, z }, { x: 0, y: -1, z: 0 })!;
+      expect(Math.abs(10 - r.t - hf.heightAt(x, z))).toBeLessThanOrEqual(1e-12);
+    }
+    // A hole at a corner sample: its one cell has no triangles; the other five cells keep theirs.
+    const holed = new HeightField(3, 4, [Number.NaN, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], { x: 3, y: 1, z: 2 });
+    expect(holed.triangleCount).toBe(10);
+    expect(holed.heightAt(-1.4, -0.9)).toBeNaN();
+    expect(holed.heightAt(0, 0)).toBe(0);
+    expect(rayCast(holed, I, { x: -1.4, y: 1, z: -0.9 }, { x: 0, y: -1, z: 0 })).toBeNull();
+  });
+
+  it('queries far above, beside and below the field', () => {
+    for (const [x, y, z] of [[0, 100, 0], [40, 1, 0], [0, -30, 25], [-9, 9, -9], [1e6, 0, 0]]) {
+      const s = new Sphere(0.5), p = { position: { x, y, z }, quaternion: { x: 0, y: 0, z: 0, w: 1 } };
+      expect(distance(s, p, hf, I)).toBe(distance(s, p, mesh, I));
+      expect(contact(s, p, hf, I).separation).toBe(contact(s, p, mesh, I).separation);
+    }
+  });
+
+  it('a field against a field, a mesh and a compound answers as the meshes do', () => {
+    const g: Field = { rows: 3, cols: 3, heights: [0, 0.5, 0, 0.5, 1, 0.5, 0, 0.5, 0], scale: { x: 2, y: 1, z: 2 } };
+    const other = new HeightField(g.rows, g.cols, g.heights, g.scale), om = meshOf(g).mesh;
+    const q = O.normalizeQ([1, 0.2, 0.1, 0.3]);
+    const p = { position: { x: 0.3, y: 1.8, z: 0.2 }, quaternion: { x: q[0], y: q[1], z: q[2], w: q[3] } };
+    expect(distance(other, p, hf, I)).toBe(distance(om, p, mesh, I));
+    expect(contact(other, p, hf, I).separation).toBe(contact(om, p, mesh, I).separation);
+    expect(intersects(other, p, hf, I)).toBe(intersects(om, p, mesh, I));
+  });
+});
+
+describe('HeightField in the world, through threads and JSON', () => {
+  it('a static terrain: the world reports what the pairwise queries do', () => {
+    const f: Field = { rows: 9, cols: 9, heights: Array.from({ length: 81 }, (_, k) => Math.sin(k) * 0.5), scale: { x: 16, y: 1, z: 16 } };
+    const hf = new HeightField(f.rows, f.cols, f.heights, f.scale);
+    const world = new CollisionWorld();
+    const I = { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } };
+    const ground = world.add(hf, I, { static: true });
+    const bodies: { h: number; s: ConvexShape; p: PoseLike }[] = [];
+    for (let k = 0; k < 40; k++) {
+      const s = k % 2 ? new Sphere(0.6) : new Box(0.5, 0.4, 0.6);
+      const p = { position: { x: -7 + (k % 8) * 2, y: -0.3 + (k % 5) * 0.4, z: -7 + Math.floor(k / 8) * 3 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } };
+      bodies.push({ h: world.add(s, p), s, p });
+    }
+    world.update();
+    const touching = new Set<number>();
+    for (let i = 0; i < world.contactCount; i++) {
+      const c = world.contact(i);
+      if (c.a === ground || c.b === ground) touching.add(c.a === ground ? c.b : c.a);
+    }
+    for (const b of bodies) expect(touching.has(b.h), `body ${b.h}`).toBe(contact(b.s, b.p, hf, I).separation <= 0);
+    expect(touching.size).toBeGreaterThan(3);
+    const hit = world.rayCast({ x: 0.3, y: 20, z: 7.7 }, { x: 0, y: -1, z: 0 });
+    expect(hit?.body).toBe(ground);
+  });
+
+  it('a copy through threads and through JSON answers the same', () => {
+    const hf = new HeightField(3, 4, [0, 1, Number.NaN, 0, 1, 2, 1, 0, 0, 0, 1, 2], { x: 3, y: 0.5, z: 2 });
+    const copy = shapeFromTransfer(shapeToTransfer(hf, 'shape')) as HeightField;
+    const json = readShapeField(JSON.parse(JSON.stringify({ type: 'heightField', rows: 3, cols: 4, heights: [0, 1, null, 0, 1, 2, 1, 0, 0, 0, 1, 2], scale: [3, 0.5, 2] })), 'shape') as HeightField;
+    for (const c of [copy, json]) {
+      expect(c.kind).toBe('heightField');
+      expect(Array.from(c.heights).map((x) => (Number.isNaN(x) ? null : x))).toEqual(Array.from(hf.heights).map((x) => (Number.isNaN(x) ? null : x)));
+      expect(c.triangleCount).toBe(hf.triangleCount);
+    }
+  });
+});
+
+describe('HeightField: bad input is a typed error naming the field', () => {
+  const ok = [0, 0, 0, 0];
+  it.each([
+    ['rows below 2', () => new HeightField(1, 4, ok), InvalidShapeError, /HeightField\.rows/],
+    ['cols not an integer', () => new HeightField(2, 2.5, ok), InvalidShapeError, /HeightField\.cols/],
+    ['heights of the wrong length', () => new HeightField(2, 3, ok), InvalidShapeError, /HeightField\.heights has 4 entries; expected rows · cols = 2 · 3 = 6/],
+    ['an infinite height', () => new HeightField(2, 2, [0, Infinity, 0, 0]), InvalidNumberError, /HeightField\.heights\[1\]/],
+    ['a string height', () => new HeightField(2, 2, [0, '1', 0, 0] as never), InvalidNumberError, /HeightField\.heights\[1\]/],
+    ['a non-finite scale', () => new HeightField(2, 2, ok, { x: 1, y: Number.NaN, z: 1 }), InvalidNumberError, /HeightField\.scale\.y/],
+    ['a zero extent', () => new HeightField(2, 2, ok, { x: 0, y: 1, z: 1 }), InvalidNumberError, /HeightField\.scale\.x/],
+    ['holes everywhere', () => new HeightField(2, 2, [0, 0, Number.NaN, 0]), InvalidShapeError, /hole/],
+    ['heights not a list', () => new HeightField(2, 2, null as never), InvalidShapeError, /HeightField\.heights/],
+  ])('%s', (_, make, type, message) => {
+    expect(make).toThrow(type as never);
+    expect(make).toThrow(message);
+  });
+});
