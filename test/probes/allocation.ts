@@ -7,7 +7,7 @@
 import * as THREE from 'three';
 import {
   Box, Capsule, Compound, computeAabb, Cone, contact, contactBatch, contactManifolds, createManifoldList, distanceBatch, intersectsBatch, contactManifold, ConvexHull, createAabb, createManifold, createRayHit, createShapeCastResult, ManifoldCache, rayCast, shapeCast, createContactResult, createPenetrationResult, Cylinder, distance,
-  Ellipsoid, GjkCache, intersects, MinkowskiSum, penetration, Point, Rounded, Scaled, Segment, Sphere, Triangle, TriangleMesh, type Shape,
+  Ellipsoid, GjkCache, intersects, MinkowskiSum, penetration, Point, Rounded, Scaled, Segment, Sphere, Triangle, TriangleMesh, HeightField, type Shape,
 } from '../../src/index.js';
 import * as plane from '../../src/2d/index.js';
 import { oursPairs } from '../../bench/peers/ours.js';
@@ -277,6 +277,36 @@ queries['mesh distance, every kind'] = [(n) => {
 queries['mesh manifolds, every kind'] = [(n) => {
   let acc = 0; const m = everyKind.length;
   for (let k = 0; k < n; k++) acc += contactManifolds(everyKind[k % m], abovePoses[k & 3], bumps, bumpsPose, bumpsList, bumpsOptions).count;
+  return acc;
+}, 2_000];
+// The same bumps as a height field: its triangles loaded from the heights (each one's radius computed at
+// load, where a mesh's is read boxed from its table), found through its grid.
+const bumpsField = new HeightField(17, 17, Array.from({ length: 289 }, (_, k) => 0.1 * Math.sin(Math.floor(k / 17) + 2 * (k % 17))), { x: 8, y: 1, z: 8 });
+const fieldRays = [0, 1, 2, 3].map((k) => ({ x: 0.1 * k - 0.2, y: -1, z: 0.3 - 0.05 * k }));
+const fieldCastMotion = { linear: { x: 0.5, y: -2, z: 0.25 } };
+queries['field contact, every kind'] = [(n) => {
+  let acc = 0; const m = everyKind.length;
+  for (let k = 0; k < n; k++) { const r = contact(everyKind[k % m], abovePoses[k & 3], bumpsField, bumpsPose, con, bumpsOptions2); if (r !== null) acc += r.separation; }
+  return acc;
+}, 5_000];
+queries['field distance, every kind'] = [(n) => {
+  let acc = 0; const m = everyKind.length;
+  for (let k = 0; k < n; k++) acc += distance(everyKind[k % m], abovePoses[k & 3], bumpsField, bumpsPose);
+  return acc;
+}, 5_000];
+queries['field manifolds, every kind'] = [(n) => {
+  let acc = 0; const m = everyKind.length;
+  for (let k = 0; k < n; k++) acc += contactManifolds(everyKind[k % m], abovePoses[k & 3], bumpsField, bumpsPose, bumpsList, bumpsOptions).count;
+  return acc;
+}, 2_000];
+queries['field ray cast'] = [(n) => {
+  let acc = 0;
+  for (let k = 0; k < n; k++) { const r = rayCast(bumpsField, bumpsPose, abovePoses[k & 3].position, fieldRays[k & 3], rayHit); if (r !== null) acc += r.t + r.part; }
+  return acc;
+}, 10_000];
+queries['box-field linear cast'] = [(n) => {
+  let acc = 0;
+  for (let k = 0; k < n; k++) { const r = shapeCast(unitBox, abovePoses[k & 3], fieldCastMotion, bumpsField, bumpsPose, null, castOut); if (r !== null) acc += r.time + r.partB; }
   return acc;
 }, 2_000];
 // And each kind against a box, each through a call site of its own (new Function: its own type feedback),

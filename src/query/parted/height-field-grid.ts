@@ -17,6 +17,21 @@ import { boxDistance, grownSlabEntry, traversalValue, type BvhNearest, type BvhR
 import type { Vec3Like } from '../../math/types.js';
 import type { HeightField } from './height-field.js';
 
+const _word = /* @__PURE__ */ new Float64Array(1);
+const _bits = /* @__PURE__ */ new Uint32Array(_word.buffer);
+
+/** The biased exponent of a positive finite double (its octave; subnormals: 0). */
+export function octaveOf(r: number): number {
+  _word[0] = r;
+  return _bits[1] >>> 20;
+}
+
+/** The top of step `k` (0..7) of the octave with biased exponent e: (1 + (k + 1)/8) · 2^(e − 1023). */
+export function stepValue(e: number, k: number): number {
+  return e === 0 ? ((k + 1) / 8) * 2 ** -1022 : (1 + (k + 1) / 8) * 2 ** (e - 1023);
+}
+
+
 /** Three corners to write (a Triangle's, or a cast's own triangle's). */
 interface Corners { readonly a: Vec3Like; readonly b: Vec3Like; readonly c: Vec3Like }
 
@@ -24,6 +39,8 @@ interface Corners { readonly a: Vec3Like; readonly b: Vec3Like; readonly c: Vec3
 const _box = /* @__PURE__ */ new Float64Array(6);
 /** The bound of the slab tests (an array: it passes unboxed). */
 const _tMax = /* @__PURE__ */ new Float64Array(1);
+/** The span of coordinates firstCell and lastCell read (filled just before each pair of calls). */
+const _span = /* @__PURE__ */ new Float64Array(3);
 /** A ray's half-extents: none. */
 const ZERO = /* @__PURE__ */ new Float64Array(3);
 
@@ -75,21 +92,28 @@ export function isHole(f: HeightField, c: number): boolean {
   return h[k] !== h[k] || h[k + 1] !== h[k + 1] || h[k + cols] !== h[k + cols] || h[k + cols + 1] !== h[k + cols + 1];
 }
 
-/** The first cell k (0 .. n−1 of the n cells of the coordinates `c`) with c[k + 1] ≥ lo, clamped. */
-function firstCell(c: Float64Array, lo: number): number {
-  const n = c.length - 1;
-  let k = Math.floor(((lo - c[0]) / (c[n] - c[0])) * n);
-  if (!(k >= 0)) k = 0; if (k > n - 1) k = n - 1;
+/**
+ * The first cell k (0 .. n−1 of the n cells of the coordinates `c`) with c[k + 1] ≥ lo = at[i], clamped.
+ * (The bound is read from an array: a double passed to a call V8 does not inline is boxed, CONTRIBUTING.md,
+ * "V8 rules", rule 1.)
+ */
+function firstCell(c: Float64Array, at: Float64Array, i: number): number {
+  const n = c.length - 1, lo = at[i];
+  let e = Math.floor(((lo - c[0]) / (c[n] - c[0])) * n);
+  if (!(e >= 0)) e = 0; if (e > n - 1) e = n - 1;
+  // (An int32 from here: a number V8 keeps as a double is boxed when a call returns it.)
+  let k = e | 0;
   while (k > 0 && c[k] >= lo) k--;
   while (k < n - 1 && c[k + 1] < lo) k++;
   return k;
 }
 
-/** The last cell k with c[k] ≤ hi, clamped. */
-function lastCell(c: Float64Array, hi: number): number {
-  const n = c.length - 1;
-  let k = Math.floor(((hi - c[0]) / (c[n] - c[0])) * n);
-  if (!(k >= 0)) k = 0; if (k > n - 1) k = n - 1;
+/** The last cell k with c[k] ≤ hi = at[i], clamped. */
+function lastCell(c: Float64Array, at: Float64Array, i: number): number {
+  const n = c.length - 1, hi = at[i];
+  let e = Math.floor(((hi - c[0]) / (c[n] - c[0])) * n);
+  if (!(e >= 0)) e = 0; if (e > n - 1) e = n - 1;
+  let k = e | 0;
   while (k < n - 1 && c[k + 1] <= hi) k++;
   while (k > 0 && c[k] > hi) k--;
   return k;
@@ -115,7 +139,7 @@ function cellTriangleBox(f: HeightField, i: number, j: number, half: number): bo
 export function overlapGrid<C>(f: HeightField, q: Float64Array, visit: (item: number, context: C) => boolean, context: C): boolean {
   const r = f.bounds;
   if (!(r[0] <= q[3] && r[3] >= q[0] && r[1] <= q[4] && r[4] >= q[1] && r[2] <= q[5] && r[5] >= q[2])) return false;
-  const i0 = firstCell(f.zs, q[2]), i1 = lastCell(f.zs, q[5]), j0 = firstCell(f.xs, q[0]), j1 = lastCell(f.xs, q[3]);
+  const i0 = firstCell(f.zs, q, 2), i1 = lastCell(f.zs, q, 5), j0 = firstCell(f.xs, q, 0), j1 = lastCell(f.xs, q, 3);
   const n = f.cols - 1;
   for (let i = i0; i <= i1; i++) {
     if (f.rowLow[i] > q[4] || f.rowHigh[i] < q[1]) continue;
@@ -165,7 +189,9 @@ export function sweepGrid<C>(
   const slackY = 1e-12 * (Math.abs(oy) + hy + Math.abs(b[1]) + Math.abs(b[4]));
   const za = uz === 0 ? oz : oz + tEnter * uz, zb = uz === 0 ? oz : oz + tExit * uz;
   const n = f.cols - 1, xs = f.xs, zs = f.zs;
-  let i0 = firstCell(zs, Math.min(za, zb) - hz - slackZ), i1 = lastCell(zs, Math.max(za, zb) + hz + slackZ);
+  const span = _span;
+  span[0] = Math.min(za, zb) - hz - slackZ; span[1] = Math.max(za, zb) + hz + slackZ;
+  let i0 = firstCell(zs, span, 0), i1 = lastCell(zs, span, 1);
   const step = uz < 0 ? -1 : 1;
   if (step < 0) { const t = i0; i0 = i1; i1 = t; }
   for (let i = i0; ; i += step) {
@@ -183,7 +209,8 @@ export function sweepGrid<C>(
       const ya = oy + ta * uy, yb = uy === 0 ? ya : oy + tb * uy;
       if (!(f.rowLow[i] > Math.max(ya, yb) + hy + slackY || f.rowHigh[i] < Math.min(ya, yb) - hy - slackY)) {
         const xa = ox + ta * ux, xb = ux === 0 ? xa : ox + tb * ux;
-        let j0 = firstCell(xs, Math.min(xa, xb) - hx - slackX), j1 = lastCell(xs, Math.max(xa, xb) + hx + slackX);
+        span[0] = Math.min(xa, xb) - hx - slackX; span[1] = Math.max(xa, xb) + hx + slackX;
+        let j0 = firstCell(xs, span, 0), j1 = lastCell(xs, span, 1);
         const stepJ = ux < 0 ? -1 : 1;
         if (stepJ < 0) { const t = j0; j0 = j1; j1 = t; }
         for (let j = j0; ; j += stepJ) {
@@ -212,7 +239,7 @@ export function nearestGrid<C>(f: HeightField, q: Float64Array, visit: (item: nu
   out.item = -1;
   const xs = f.xs, zs = f.zs, rows = f.rows - 1, cols = f.cols - 1, r = out.radius, b = f.bounds;
   // The core: the cells under q (clamped to the field: a box beside it starts from the nearest border).
-  const ci0 = firstCell(zs, q[2]), ci1 = Math.max(ci0, lastCell(zs, q[5])), cj0 = firstCell(xs, q[0]), cj1 = Math.max(cj0, lastCell(xs, q[3]));
+  const ci0 = firstCell(zs, q, 2), ci1 = Math.max(ci0, lastCell(zs, q, 5)), cj0 = firstCell(xs, q, 0), cj1 = Math.max(cj0, lastCell(xs, q, 3));
   const gapY = Math.max(b[1] - q[4], q[1] - b[4], 0);
   // Ring k holds the cells at Chebyshev distance k from the core; it ends when the grid is covered (at most
   // max(rows, cols) rings: the bound of the loop).
@@ -226,7 +253,8 @@ export function nearestGrid<C>(f: HeightField, q: Float64Array, visit: (item: nu
       if (ri1 < rows) g = Math.min(g, Math.max(zs[ri1] - q[5], 0));
       if (rj0 >= 0) g = Math.min(g, Math.max(q[0] - xs[rj0 + 1], 0));
       if (rj1 < cols) g = Math.min(g, Math.max(xs[rj1] - q[3], 0));
-      if (Math.hypot(g, gapY) - r > Math.max(out.distance, 0)) break;
+      _span[0] = g; _span[1] = gapY; _span[2] = Math.max(out.distance, 0) + r;
+      if (beyond(_span)) break;
     }
     const lo = Math.max(ri0, 0), hi = Math.min(ri1, rows - 1), left = Math.max(rj0, 0), right = Math.min(rj1, cols - 1);
     for (let i = lo; i <= hi; i++) {
@@ -246,8 +274,21 @@ export function nearestGrid<C>(f: HeightField, q: Float64Array, visit: (item: nu
 
 /** Whether row i's band can hold a triangle within the best so far of q (its z gap and height range). */
 function nearRow(f: HeightField, q: Float64Array, i: number, out: BvhNearest): boolean {
-  const gz = Math.max(f.zs[i] - q[5], q[2] - f.zs[i + 1], 0), gy = Math.max(f.rowLow[i] - q[4], q[1] - f.rowHigh[i], 0);
-  return !(Math.hypot(gz, gy) - out.radius > Math.max(out.distance, 0));
+  const g = _span;
+  g[0] = Math.max(f.zs[i] - q[5], q[2] - f.zs[i + 1], 0); g[1] = Math.max(f.rowLow[i] - q[4], q[1] - f.rowHigh[i], 0);
+  g[2] = Math.max(out.distance, 0) + out.radius;
+  return !beyond(g);
+}
+
+/**
+ * Whether the gap (g[0], g[1]) is longer than g[2], its length scaled when its squares would overflow.
+ * (Not Math.hypot: a builtin call, its arguments boxed; the numbers come in an array, and the answer as a
+ * boolean, for the same reason: CONTRIBUTING.md, "V8 rules", rule 1.)
+ */
+function beyond(g: Float64Array): boolean {
+  const a = g[0], b = g[1], m = a > b ? a : b;
+  const l = m < 1e150 ? Math.sqrt(a * a + b * b) : m * Math.sqrt((a / m) * (a / m) + (b / m) * (b / m));
+  return l > g[2];
 }
 
 /** Visits the triangles of cell (i, j) within the best so far; true when stopAtZero ends the search. */

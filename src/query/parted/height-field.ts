@@ -20,6 +20,7 @@ import { hypot3 } from '../../math/exact-math.js';
 import type { Vec3Like } from '../../math/types.js';
 import { HEIGHT_FIELD_KIND_INDEX, markBuiltIn, type HeightFieldShape } from '../../shapes/shape.js';
 import { registerConcavePairs } from './parted-pairs.js';
+import { octaveOf, stepValue } from './height-field-grid.js';
 
 /**
  * A height field (terrain): `rows × cols` heights, row-major, scaled by `scale`; two triangles a cell, NaN
@@ -64,6 +65,14 @@ export class HeightField implements HeightFieldShape {
   readonly colHigh: Float64Array;
   /** @internal The box of every triangle, field frame (min xyz, max xyz). */
   readonly bounds: Float64Array;
+  /**
+   * @internal Each triangle's bounding radius as a loaded triangle carries it: its largest corner norm
+   * rounded up to one of 8 steps an octave (at most 12.5 % more), each step a number V8 keeps boxed once
+   * here (radiusStep says why), from the octave `radiusOctave`.
+   */
+  readonly radiusSteps: readonly number[];
+  /** @internal The biased exponent of radiusSteps[0]'s octave. */
+  readonly radiusOctave: number;
 
   /**
    * @param rows samples along z (an integer ≥ 2).
@@ -126,6 +135,16 @@ export class HeightField implements HeightFieldShape {
     for (let i = 0; i < rows - 1; i++) if (rowHigh[i] >= rowLow[i]) { lo = Math.min(lo, rowLow[i]); hi = Math.max(hi, rowHigh[i]); i0 = Math.min(i0, i); i1 = i; }
     for (let j = 0; j < cols - 1; j++) if (colHigh[j] >= colLow[j]) { j0 = Math.min(j0, j); j1 = j; }
     this.bounds = new Float64Array([xs[j0], lo, zs[i0], xs[j1 + 1], hi, zs[i1 + 1]]);
+    // The octaves from the least corner norm (the least |x| and |z| of a column and a row) to the largest.
+    let least = Infinity;
+    for (const x of xs) least = Math.min(least, Math.abs(x));
+    let leastZ = Infinity;
+    for (const z of zs) leastZ = Math.min(leastZ, Math.abs(z));
+    const first = octaveOf(Math.max(Math.min(least, leastZ), Number.MIN_VALUE)), last = octaveOf(radius);
+    const steps = new Array<number>(8 * (last - first + 1)).fill(null as unknown as number);
+    for (let k = 0; k < steps.length; k++) steps[k] = stepValue(first + (k >> 3), k & 7);
+    this.radiusSteps = steps;
+    this.radiusOctave = first;
   }
 
   /** The number of triangle slots, holes included (two a cell): part indices run from 0 to this − 1. */

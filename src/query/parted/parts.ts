@@ -4,7 +4,6 @@
  * pose; a mesh's is a triangle, loaded into a scratch Triangle (no object per triangle is kept or made).
  */
 import { composeTransform, Transform } from '../../math/transform.js';
-import { hypot3 } from '../../math/exact-math.js';
 import { Triangle } from '../../shapes/triangle.js';
 import type { ConvexShape } from '../../shapes/shape.js';
 import type { Compound } from './compound.js';
@@ -19,6 +18,8 @@ export type PartedShape = Compound | TriangleMesh | HeightField;
 export type TriangleSurface = TriangleMesh | HeightField;
 
 const ORIGIN = { x: 0, y: 0, z: 0 };
+const _radiusWord = /* @__PURE__ */ new Float64Array(1);
+const _radiusBits = /* @__PURE__ */ new Uint32Array(_radiusWord.buffer);
 
 /** Where one part is placed: its shape (a mesh's scratch triangle) and its world transform. */
 export class PartSlot {
@@ -45,9 +46,22 @@ export function placePart(slot: PartSlot, shape: PartedShape, t: Readonly<Transf
 export function loadTriangle(tri: Triangle, mesh: TriangleSurface, p: number): Triangle {
   if (mesh.kind === 'heightField') {
     loadFieldCorners(tri, mesh, p);
-    // (Its largest corner norm, as a mesh's triangle radius.)
+    // Its largest corner norm, as a mesh's triangle radius, rounded up to a step the field keeps boxed
+    // (height-field-grid.ts, radiusStep), all inline: a double passed to or returned from a call V8 does
+    // not inline is boxed (CONTRIBUTING.md, "V8 rules", rule 1), and this runs for every triangle visited.
     const a = tri.a, b = tri.b, c = tri.c;
-    (tri as { boundingRadius: number }).boundingRadius = Math.max(hypot3(a.x, a.y, a.z), hypot3(b.x, b.y, b.z), hypot3(c.x, c.y, c.z));
+    const m2 = Math.max(a.x * a.x + a.y * a.y + a.z * a.z, b.x * b.x + b.y * b.y + b.z * b.z, c.x * c.x + c.y * c.y + c.z * c.z);
+    const steps = mesh.radiusSteps;
+    // (Squares out of range: the top step, a bound on every triangle. From the boxed table too: a radius
+    // that could be a raw double here would make V8 box every store.)
+    let radius = steps[steps.length - 1];
+    if (m2 > 1e-300 && m2 < 1e300) {
+      const word = _radiusWord;
+      word[0] = Math.sqrt(m2);
+      const hi = _radiusBits[1], k = 8 * ((hi >>> 20) - mesh.radiusOctave) + ((hi >>> 17) & 7);
+      if (k >= 0 && k < steps.length) radius = steps[k];
+    }
+    (tri as { boundingRadius: number }).boundingRadius = radius;
     return tri;
   }
   const v = mesh.vertices, tris = mesh.triangles;
