@@ -43,7 +43,7 @@ export class HeightField implements HeightFieldShape {
   readonly heights: Float64Array;
   /** The field's extent along x and z and the factor of its heights along y. */
   readonly scale: Readonly<Vec3Like>;
-  /** Radius of a ball about the field's origin that holds every triangle (a length). */
+  /** Radius of a ball about the field's origin that holds every triangle (a length; from each row's box, so at most a little more than its farthest corner's norm). */
   readonly boundingRadius: number;
   /** Number of triangles: two a cell without a hole at a corner. */
   readonly triangleCount: number;
@@ -97,12 +97,18 @@ export class HeightField implements HeightFieldShape {
     if (!(typeof scale.y === 'number' && Number.isFinite(scale.y))) throw new InvalidNumberError('HeightField.scale.y', scale.y, 'a finite number (the heights\' factor)');
     const sx = scale.x, sy = scale.y, sz = scale.z;
     const h = new Float64Array(count);
-    for (let k = 0; k < count; k++) {
-      const v = heights[k];
-      if (typeof v !== 'number' || v === Infinity || v === -Infinity) {
-        throw new InvalidNumberError(`HeightField.heights[${k}]`, v, 'a finite number, or NaN for a hole');
+    // (A typed array's entries are numbers: copied at once, then checked for infinities.)
+    if (ArrayBuffer.isView(heights) && !(heights instanceof DataView) && !(heights instanceof BigInt64Array) && !(heights instanceof BigUint64Array)) h.set(heights as unknown as ArrayLike<number>);
+    else {
+      for (let k = 0; k < count; k++) {
+        const v = heights[k];
+        if (typeof v !== 'number') throw new InvalidNumberError(`HeightField.heights[${k}]`, v, 'a finite number, or NaN for a hole');
+        h[k] = v;
       }
-      h[k] = v;
+    }
+    for (let k = 0; k < count; k++) {
+      const v = h[k];
+      if (v === Infinity || v === -Infinity) throw new InvalidNumberError(`HeightField.heights[${k}]`, v, 'a finite number, or NaN for a hole');
     }
     this.rows = rows; this.cols = cols; this.heights = h;
     this.scale = Object.freeze({ x: sx, y: sy, z: sz });
@@ -115,16 +121,22 @@ export class HeightField implements HeightFieldShape {
     const colLow = new Float64Array(cols - 1).fill(Infinity), colHigh = new Float64Array(cols - 1).fill(-Infinity);
     let cells = 0, radius = 0;
     for (let i = 0; i < rows - 1; i++) {
+      let rLow = Infinity, rHigh = -Infinity;
       for (let j = 0; j < cols - 1; j++) {
         const k = i * cols + j;
         const a = h[k] * sy, b = h[k + 1] * sy, c = h[k + cols] * sy, d = h[k + cols + 1] * sy;
         if (a !== a || b !== b || c !== c || d !== d) continue;
         cells++;
         const lo = Math.min(a, b, c, d), hi = Math.max(a, b, c, d);
-        if (lo < rowLow[i]) rowLow[i] = lo; if (hi > rowHigh[i]) rowHigh[i] = hi;
+        if (lo < rLow) rLow = lo; if (hi > rHigh) rHigh = hi;
         if (lo < colLow[j]) colLow[j] = lo; if (hi > colHigh[j]) colHigh[j] = hi;
-        // Every corner of a cell with triangles: the largest norm is the radius (a mesh's largest vertex norm).
-        radius = Math.max(radius, hypot3(xs[j], a, zs[i]), hypot3(xs[j + 1], b, zs[i]), hypot3(xs[j], c, zs[i + 1]), hypot3(xs[j + 1], d, zs[i + 1]));
+      }
+      rowLow[i] = rLow; rowHigh[i] = rHigh;
+      // The largest corner norm of the row's cells is at most that of its box's corners: the row's extreme x
+      // (the field's ends), its two z and its height range (a bound, as a mesh's largest vertex norm is).
+      if (rHigh >= rLow) {
+        const x = Math.max(Math.abs(xs[0]), Math.abs(xs[cols - 1])), y = Math.max(Math.abs(rLow), Math.abs(rHigh)), z = Math.max(Math.abs(zs[i]), Math.abs(zs[i + 1]));
+        radius = Math.max(radius, hypot3(x, y, z));
       }
     }
     if (cells === 0) throw new InvalidShapeError('HeightField.heights', 'has a hole (NaN) at a corner of every cell; expected at least one cell of four numbers');
@@ -135,12 +147,9 @@ export class HeightField implements HeightFieldShape {
     for (let i = 0; i < rows - 1; i++) if (rowHigh[i] >= rowLow[i]) { lo = Math.min(lo, rowLow[i]); hi = Math.max(hi, rowHigh[i]); i0 = Math.min(i0, i); i1 = i; }
     for (let j = 0; j < cols - 1; j++) if (colHigh[j] >= colLow[j]) { j0 = Math.min(j0, j); j1 = j; }
     this.bounds = new Float64Array([xs[j0], lo, zs[i0], xs[j1 + 1], hi, zs[i1 + 1]]);
-    // The octaves from the least corner norm (the least |x| and |z| of a column and a row) to the largest.
-    let least = Infinity;
-    for (const x of xs) least = Math.min(least, Math.abs(x));
-    let leastZ = Infinity;
-    for (const z of zs) leastZ = Math.min(leastZ, Math.abs(z));
-    const first = octaveOf(Math.max(Math.min(least, leastZ), Number.MIN_VALUE)), last = octaveOf(radius);
+    // The octaves from the least a triangle's largest corner norm can be (half its shortest edge, by the
+    // triangle inequality: a cell's side, less a little for rounding) to the field's radius.
+    const first = octaveOf(Math.max(0.49 * Math.min(sx / (cols - 1), sz / (rows - 1)), Number.MIN_VALUE)), last = Math.max(first, octaveOf(radius));
     const steps = new Array<number>(8 * (last - first + 1)).fill(null as unknown as number);
     for (let k = 0; k < steps.length; k++) steps[k] = stepValue(first + (k >> 3), k & 7);
     this.radiusSteps = steps;
