@@ -1,10 +1,10 @@
 // The character scene: a capsule walked with the keyboard (W A S D or the arrows, Space to jump) through a
-// small level by convex-collide's CharacterController: a wavy terrain mesh, a low step it climbs and a high
+// small level by convex-collide's CharacterController: a wavy height-field terrain, a low step it climbs and a high
 // ledge it does not, a 30° ramp it walks and a 60° one it slides off, a wall it slides along, and a ground
 // half-space under it all. The status line says whether it stands on ground, on which body, and how long a
 // move took.
 import * as THREE from 'three';
-import { Box, Capsule, CharacterController, CollisionWorld, HalfSpace, TriangleMesh, createCharacterMove, type Shape } from 'convex-collide';
+import { Box, Capsule, CharacterController, CollisionWorld, HalfSpace, HeightField, createCharacterMove, type Shape } from 'convex-collide';
 import { disposeTree } from './geometry.js';
 import type { View } from './view.js';
 
@@ -13,24 +13,18 @@ const aboutX = (angle: number) => ({ x: Math.sin(angle / 2), y: 0, z: 0, w: Math
 
 /** The level: its bodies' shapes, poses, names and colours. */
 function level(): { shape: Shape; pose: ReturnType<typeof at>; name: string; color: number }[] {
-  const n = 41, step = 0.5, half = ((n - 1) * step) / 2;
-  const vertices: number[] = [], indices: number[] = [];
+  // A 41 × 41 height field over 20 × 20 (cells 0.5 apart): waves on the far side only; the near side is
+  // flat, where the steps and ramps stand.
+  const n = 41, size = 20, heights: number[] = [];
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n; j++) {
-      const x = j * step - half, z = i * step - half;
-      // Waves on the far side only: the near side is flat, where the steps and ramps stand.
-      vertices.push(x, z < -2 ? 0.25 * Math.sin(x * 0.6) * Math.sin(z * 0.5) - 0.25 : 0, z);
-    }
-  }
-  for (let i = 0; i < n - 1; i++) {
-    for (let j = 0; j < n - 1; j++) {
-      const a = i * n + j, b = a + 1, c = a + n, d = c + 1;
-      indices.push(a, c, d, a, d, b);
+      const x = (j / (n - 1) - 0.5) * size, z = (i / (n - 1) - 0.5) * size;
+      heights.push(z < -2 ? 0.25 * Math.sin(x * 0.6) * Math.sin(z * 0.5) - 0.25 : 0);
     }
   }
   return [
     { shape: new HalfSpace(), pose: at(0, -1, 0), name: 'ground half-space', color: 0x2d3140 },
-    { shape: new TriangleMesh(vertices, indices), pose: at(0, 0, 0), name: 'terrain mesh', color: 0x4a5568 },
+    { shape: new HeightField(n, n, heights, { x: size, y: 1, z: size }), pose: at(0, 0, 0), name: 'terrain (height field)', color: 0x4a5568 },
     { shape: new Box(1, 0.1, 1), pose: at(-4, 0.1, 4), name: 'step (0.2 high)', color: 0x6b8e5a },
     { shape: new Box(1, 0.4, 1), pose: at(-7, 0.4, 4), name: 'ledge (0.8 high)', color: 0x8e6b5a },
     { shape: new Box(1.5, 0.05, 3), pose: at(2, 1.5 * Math.sin(Math.PI / 6), 4 + 3 * Math.cos(Math.PI / 6) - 3, aboutX(-Math.PI / 6)), name: '30° ramp', color: 0x5a7a8e },
@@ -42,10 +36,21 @@ function level(): { shape: Shape; pose: ReturnType<typeof at>; name: string; col
 /** The three.js geometry of a level shape (the half-space as a large thin slab). */
 function geometryOf(shape: Shape): THREE.BufferGeometry {
   if (shape instanceof Box) return new THREE.BoxGeometry(2 * shape.hx, 2 * shape.hy, 2 * shape.hz);
-  if (shape instanceof TriangleMesh) {
+  if (shape instanceof HeightField) {
+    // The field's samples as vertices, two triangles a cell split as the field splits them.
+    const { rows, cols, heights, scale } = shape, position = new Float32Array(3 * rows * cols), index: number[] = [];
+    for (let i = 0; i < rows; i++) {
+      for (let j = 0; j < cols; j++) position.set([(j / (cols - 1) - 0.5) * scale.x, heights[i * cols + j] * scale.y, (i / (rows - 1) - 0.5) * scale.z], 3 * (i * cols + j));
+    }
+    for (let i = 0; i < rows - 1; i++) {
+      for (let j = 0; j < cols - 1; j++) {
+        const a = i * cols + j, b = a + 1, c = a + cols, d = c + 1;
+        index.push(a, d, b, a, c, d);
+      }
+    }
     const g = new THREE.BufferGeometry();
-    g.setAttribute('position', new THREE.BufferAttribute(new Float32Array(shape.vertices), 3));
-    g.setIndex(Array.from(shape.triangles));
+    g.setAttribute('position', new THREE.BufferAttribute(position, 3));
+    g.setIndex(index);
     g.computeVertexNormals();
     return g;
   }
@@ -95,7 +100,7 @@ export class CharacterScene {
     for (const b of level()) {
       const h = world.add(b.shape, b.pose, { static: true });
       this.names[h] = b.name;
-      const mesh = new THREE.Mesh(geometryOf(b.shape), new THREE.MeshStandardMaterial({ color: b.color, roughness: 0.9, flatShading: b.shape instanceof TriangleMesh }));
+      const mesh = new THREE.Mesh(geometryOf(b.shape), new THREE.MeshStandardMaterial({ color: b.color, roughness: 0.9, flatShading: b.shape instanceof HeightField }));
       mesh.position.set(b.pose.position.x, b.pose.position.y, b.pose.position.z);
       mesh.quaternion.set(b.pose.quaternion.x, b.pose.quaternion.y, b.pose.quaternion.z, b.pose.quaternion.w);
       this.group.add(mesh);

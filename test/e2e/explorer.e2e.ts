@@ -118,7 +118,7 @@ describe('explorer (headless Chromium)', () => {
     await expect.poll(x, { timeout: 60_000 }).toBeGreaterThan(0.5);
     await page.keyboard.up('d');
     const text = (await status.textContent()) ?? '';
-    expect(text).toMatch(/^on terrain mesh; at \([\d.]+, 0\.81, 0\.00\)/);
+    expect(text).toMatch(/^on terrain \(height field\); at \([\d.]+, 0\.81, 0\.00\)/);
     expect(pageErrors).toEqual([]);
     await page.locator('#reset-scene').click();
     await expect.poll(() => status.isHidden(), { timeout: 10_000 }).toBe(true);

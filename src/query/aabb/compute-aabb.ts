@@ -9,7 +9,7 @@ import { createAabb, type Aabb } from '../../math/aabb.js';
 import { Transform, transformFromPose } from '../../math/transform.js';
 import type { PoseLike } from '../../math/types.js';
 import { shapeAabb } from '../../shapes/shape-aabb.js';
-import { COMPOUND_KIND_INDEX, HALF_SPACE_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape, isPartedKind } from '../../shapes/shape.js';
+import { HALF_SPACE_KIND_INDEX, type ConvexShape, type Shape, isPartedKind } from '../../shapes/shape.js';
 import { concaveAabb } from '../parted/parted-aabb.js';
 import type { PartedShape } from '../parted/parts.js';
 import { explainNotShape, isConvexShape, kindIndex } from '../pair/dispatch.js';

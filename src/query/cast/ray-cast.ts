@@ -13,7 +13,7 @@ import { SCALE_FREE_EXPONENT } from '../../tolerance.js';
 import { ScaleView } from '../pair/scale-free.js';
 import { scaledTwin } from './scaled-twin.js';
 import type { PoseLike, Vec3Like } from '../../math/types.js';
-import { COMPOUND_KIND_INDEX, HALF_SPACE_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape, isPartedKind } from '../../shapes/shape.js';
+import { COMPOUND_KIND_INDEX, HALF_SPACE_KIND_INDEX, type ConvexShape, type Shape, isPartedKind } from '../../shapes/shape.js';
 import { castHalfSpaceRay } from '../plane/half-space-ray.js';
 import { RayWork } from './gjk-ray-cast.js';
 import { castConvexRay, type RayShape } from './convex-ray.js';

@@ -24,7 +24,7 @@ import { checkHitOut, hitOutNotWritable, isUnwritable } from '../pair/out-record
 import { InvalidArgumentError, InvalidNumberError, checkKnownKeys, knownKeys } from '../../errors.js';
 import type { PoseLike, Vec3Like } from '../../math/types.js';
 import { safeLength, vec3 } from '../../math/vec3.js';
-import { COMPOUND_KIND_INDEX, HALF_SPACE_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape, isPartedKind } from '../../shapes/shape.js';
+import { HALF_SPACE_KIND_INDEX, type ConvexShape, type Shape, isPartedKind } from '../../shapes/shape.js';
 import { LinearCast, linearCast } from './linear-cast.js';
 import { approachesAtStart, startVelocity } from './start-approach.js';
 import { SHAPE_CAST_MAX_ITERATIONS as MAX_ITERATIONS, SHAPE_CAST_RELATIVE_TOLERANCE as RELATIVE_TOLERANCE } from '../../tolerance.js';

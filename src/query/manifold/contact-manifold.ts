@@ -6,7 +6,7 @@
 import { checkKnownKeys, describeValue, InvalidArgumentError, UnsupportedPairError, type KnownKeys } from '../../errors.js';
 import { transformFromPose, type Transform } from '../../math/transform.js';
 import type { PoseLike } from '../../math/types.js';
-import { COMPOUND_KIND_INDEX, HALF_SPACE_KIND_INDEX, MESH_KIND_INDEX, type ConvexShape, type Shape, isPartedKind } from '../../shapes/shape.js';
+import { HALF_SPACE_KIND_INDEX, type ConvexShape, type Shape, isPartedKind } from '../../shapes/shape.js';
 import { halfSpaceManifold } from '../plane/half-space-manifold.js';
 import { MANIFOLD_MAX_POINTS } from '../../tolerance.js';
 import { CONTACT, isConvexShape, kindIndex } from '../pair/dispatch.js';

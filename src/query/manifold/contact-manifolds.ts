@@ -23,7 +23,7 @@ import { MANIFOLDS_OPTION_KEYS, outNotWritable } from '../pair/options.js';
 import { isUnwritable } from '../pair/out-record.js';
 import { acquireWork, ContactAnswer, type QueryWork } from '../pair/query-work.js';
 import { Triangle } from '../../shapes/triangle.js';
-import { COMPOUND_KIND_INDEX, HALF_SPACE_KIND_INDEX, MESH_KIND_INDEX, isPartedKind } from '../../shapes/shape.js';
+import { HALF_SPACE_KIND_INDEX, isPartedKind } from '../../shapes/shape.js';
 import { halfSpaceManifold } from '../plane/half-space-manifold.js';
 import { MESH_FEATURE_TOLERANCE } from '../../tolerance.js';
 

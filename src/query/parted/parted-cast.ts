@@ -16,7 +16,7 @@
  */
 import { kindIndex } from '../pair/dispatch.js';
 import { isPartedKind } from '../../shapes/shape.js';
-import { BvhRayHit, sweepBvh } from '../../bvh/bvh-traversal.js';
+import { BvhRayHit } from '../../bvh/bvh-traversal.js';
 import { createAabb } from '../../math/aabb.js';
 import { relativeTransform, Transform } from '../../math/transform.js';
 import { shapeAabb } from '../../shapes/shape-aabb.js';
@@ -28,7 +28,6 @@ import { loadFieldCorners } from './height-field-grid.js';
 import { copyTransform, PartSlot, placePart, reportedPart, rootBoxIn, type PartedShape, type TriangleSurface } from './parts.js';
 import { partCount, sweepParts } from './part-search.js';
 import { approachesAtStart, startContact, startVelocity } from '../cast/start-approach.js';
-import type { TriangleMesh } from './triangle-mesh.js';
 
 const RAY_TOLERANCE = SHAPE_CAST_RAY_TOLERANCE; // V8 rule 4 (CONTRIBUTING.md)
 
