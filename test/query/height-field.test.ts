@@ -215,6 +215,28 @@ describe('HeightField: the grid at its edges', () => {
   });
 });
 
+describe('HeightField at any scale', () => {
+  it('from 1e-200 to 1e200: distance, contact, rays and casts as the mesh, within 1e-9 of the size', () => {
+    for (const e of [-200, -150, -30, 0, 30, 150, 200]) {
+      const s = 10 ** e, f: Field = { rows: 6, cols: 7, heights: Array.from({ length: 42 }, (_, k) => Math.sin(k * 1.3)), scale: { x: 5 * s, y: s, z: 4 * s } };
+      const hf = new HeightField(f.rows, f.cols, f.heights, f.scale), { mesh } = meshOf(f);
+      const I = { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } };
+      for (let k = 0; k < 20; k++) {
+        const p = { position: { x: 2 * Math.sin(k) * s, y: 1.5 * Math.cos(0.7 * k) * s, z: 1.5 * Math.sin(1.9 * k) * s }, quaternion: { x: 0, y: 0.5 * Math.sin(k), z: 0, w: Math.sqrt(1 - 0.25 * Math.sin(k) ** 2) } };
+        const sh = k % 2 ? new Sphere(0.4 * s) : new Box(0.3 * s, 0.2 * s, 0.4 * s), motion = { linear: { x: 0, y: -3 * s, z: 0.5 * s } }, dir = { x: 0.1, y: -1, z: 0.2 };
+        expect(Math.abs(distance(sh, p, hf, I) - distance(sh, p, mesh, I))).toBeLessThanOrEqual(1e-9 * s);
+        expect(Math.abs(contact(sh, p, hf, I).separation - contact(sh, p, mesh, I).separation)).toBeLessThanOrEqual(1e-9 * s);
+        const r = rayCast(hf, I, p.position, dir), rm = rayCast(mesh, I, p.position, dir);
+        expect(r === null).toBe(rm === null);
+        if (r && rm) expect(Math.abs(r.t - rm.t)).toBeLessThanOrEqual(1e-9);
+        const c = shapeCast(sh, p, motion, hf, I, null), cm = shapeCast(sh, p, motion, mesh, I, null);
+        expect(c === null).toBe(cm === null);
+        if (c && cm) expect(Math.abs(c.time - cm.time)).toBeLessThanOrEqual(1e-9);
+      }
+    }
+  });
+});
+
 describe('HeightField in the world, through threads and JSON', () => {
   it('a static terrain: the world reports what the pairwise queries do', () => {
     const f: Field = { rows: 9, cols: 9, heights: Array.from({ length: 81 }, (_, k) => Math.sin(k) * 0.5), scale: { x: 16, y: 1, z: 16 } };
