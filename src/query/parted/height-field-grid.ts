@@ -157,9 +157,76 @@ export function overlapGrid<C>(f: HeightField, q: Float64Array, visit: (item: nu
   return false;
 }
 
-/** rayBvh's contract on a field: the ray o + t·r, `out.t` the bound on entry. */
+/**
+ * rayBvh's contract on a field: the ray o + t·r, `out.t` the bound on entry. The rows in order along the
+ * ray, in each the columns in order, each cell's two triangles visited when the ray's height while over the
+ * cell meets the cell's (a test a cell, where sweepGrid makes a box test a triangle: a superset of what
+ * the boxes pass, each triangle then cast exactly; columns past the best hit end the row).
+ */
 export function rayGrid<C>(f: HeightField, o: Float64Array, r: Float64Array, visit: (item: number, context: C) => void, context: C, out: BvhRayHit): BvhRayHit {
-  return sweepGrid(f, o, ZERO, r, visit, context, out);
+  const tMax = _tMax;
+  tMax[0] = out.t;
+  grownSlabEntry(f.bounds, 0, o, ZERO, r, tMax);
+  const tEnter = traversalValue[0];
+  if (!(tEnter <= out.t)) return out;
+  const b = f.bounds, ox = o[0], oy = o[1], oz = o[2], ux = r[0], uy = r[1], uz = r[2];
+  let tExit = out.t;
+  if (ux !== 0) tExit = Math.min(tExit, ((ux > 0 ? b[3] : b[0]) - ox) / ux);
+  if (uy !== 0) tExit = Math.min(tExit, ((uy > 0 ? b[4] : b[1]) - oy) / uy);
+  if (uz !== 0) tExit = Math.min(tExit, ((uz > 0 ? b[5] : b[2]) - oz) / uz);
+  if (!(tExit >= tEnter)) tExit = tEnter;
+  // Slack in space, as sweepGrid's.
+  const slackX = 1e-12 * (Math.abs(ox) + b[3] - b[0]), slackZ = 1e-12 * (Math.abs(oz) + b[5] - b[2]);
+  const slackY = 1e-12 * (Math.abs(oy) + Math.abs(b[1]) + Math.abs(b[4]));
+  const za = uz === 0 ? oz : oz + tEnter * uz, zb = uz === 0 ? oz : oz + tExit * uz;
+  const cols = f.cols, n = cols - 1, xs = f.xs, zs = f.zs, h = f.heights, sy = f.scale.y, span = _span;
+  span[0] = Math.min(za, zb) - slackZ; span[1] = Math.max(za, zb) + slackZ;
+  let i0 = firstCell(zs, span, 0), i1 = lastCell(zs, span, 1);
+  const step = uz < 0 ? -1 : 1, stepJ = ux < 0 ? -1 : 1;
+  if (step < 0) { const t = i0; i0 = i1; i1 = t; }
+  for (let i = i0; ; i += step) {
+    let ta = tEnter, tb = Math.min(tExit, out.t);
+    if (uz !== 0) {
+      let t1 = (zs[i] - slackZ - oz) / uz, t2 = (zs[i + 1] + slackZ - oz) / uz;
+      if (t1 > t2) { const t = t1; t1 = t2; t2 = t; }
+      if (t1 > tb) break;
+      if (t1 > ta) ta = t1;
+      if (t2 < tb) tb = t2;
+    }
+    if (ta <= tb) {
+      const ya = oy + ta * uy, yb = uy === 0 ? ya : oy + tb * uy;
+      if (!(f.rowLow[i] > Math.max(ya, yb) + slackY || f.rowHigh[i] < Math.min(ya, yb) - slackY)) {
+        const xa = ox + ta * ux, xb = ux === 0 ? xa : ox + tb * ux;
+        span[0] = Math.min(xa, xb) - slackX; span[1] = Math.max(xa, xb) + slackX;
+        let j0 = firstCell(xs, span, 0), j1 = lastCell(xs, span, 1);
+        if (stepJ < 0) { const t = j0; j0 = j1; j1 = t; }
+        for (let j = j0; ; j += stepJ) {
+          // The times the ray is over the cell.
+          let ca = ta, cb = Math.min(tb, out.t);
+          if (ux !== 0) {
+            let t1 = (xs[j] - slackX - ox) / ux, t2 = (xs[j + 1] + slackX - ox) / ux;
+            if (t1 > t2) { const t = t1; t1 = t2; t2 = t; }
+            if (t1 > cb) break; // (columns further along come later still)
+            if (t1 > ca) ca = t1;
+            if (t2 < cb) cb = t2;
+          }
+          const k = i * cols + j, p = h[k] * sy, q = h[k + 1] * sy, s = h[k + cols] * sy, w = h[k + cols + 1] * sy;
+          if (ca <= cb && p === p && q === q && s === s && w === w) {
+            const lo = Math.min(p, q, s, w), hi = Math.max(p, q, s, w);
+            const y0 = oy + ca * uy, y1 = uy === 0 ? y0 : oy + cb * uy;
+            if (!(lo > Math.max(y0, y1) + slackY || hi < Math.min(y0, y1) - slackY)) {
+              const cell = i * n + j;
+              visit(2 * cell, context);
+              visit(2 * cell + 1, context);
+            }
+          }
+          if (j === j1) break;
+        }
+      }
+    }
+    if (i === i1) break;
+  }
+  return out;
 }
 
 /**
