@@ -3,9 +3,10 @@
  * `KinematicCharacterController.computeColliderMovement` on the same level and the same scripted walk, in
  * one process, the sides alternating round by round.
  *
- *   node --import tsx bench/character.ts [rounds=5]
+ *   node --import tsx bench/character.ts [rounds=5] [mesh|field]
  *
- * The level: a terrain mesh of 100,352 triangles (a 225 × 225 grid of gentle waves, 0.5 apart), a wall, a
+ * The level: a terrain of 100,352 triangles (a TriangleMesh and rapier's trimesh, or with `field` a
+ * HeightField and rapier's heightfield: the same samples and diagonals) (a 225 × 225 grid of gentle waves, 0.5 apart), a wall, a
  * 0.2 step and a 30° ramp, all static; a capsule (half height 0.5, radius 0.3) walks a seeded script of
  * 2,000 frames (a direction that turns slowly, wandering about the centre, 0.08 a frame, gravity 0.05 a
  * frame), both controllers with an
@@ -15,9 +16,9 @@
  * an oracle).
  */
 import RAPIER from '@dimforge/rapier3d-compat';
-import { Box, Capsule, CharacterController, CollisionWorld, createCharacterMove, TriangleMesh } from '../src/index.js';
+import { Box, Capsule, CharacterController, CollisionWorld, createCharacterMove, HeightField, TriangleMesh } from '../src/index.js';
 
-const rounds = Number(process.argv[2] ?? 5);
+const rounds = Number(process.argv[2] ?? 5), asField = process.argv[3] === 'field';
 await RAPIER.init();
 
 // The terrain.
@@ -47,14 +48,16 @@ const boxes: { h: [number, number, number]; p: [number, number, number]; q?: typ
 
 // Ours.
 const world = new CollisionWorld();
-world.add(new TriangleMesh(vertices, Int32Array.from(indices)), at(0, 0, 0), { static: true });
+const heights = new Float64Array(N * N), colMajor = new Float32Array(N * N);
+for (let i = 0; i < N; i++) for (let j = 0; j < N; j++) { heights[i * N + j] = vertices[3 * (i * N + j) + 1]; colMajor[i + j * N] = vertices[3 * (i * N + j) + 1]; }
+world.add(asField ? new HeightField(N, N, heights, { x: 2 * half, y: 1, z: 2 * half }) : new TriangleMesh(vertices, Int32Array.from(indices)), at(0, 0, 0), { static: true });
 for (const b of boxes) world.add(new Box(...b.h), at(...b.p, b.q), { static: true });
 const ours = new CharacterController(world, { offset: 0.01, autostep: { maxHeight: 0.3, minWidth: 0.1 }, snapToGround: 0.2 });
 const capsule = new Capsule(0.5, 0.3);
 
 // rapier.
 const rw = new RAPIER.World({ x: 0, y: 0, z: 0 });
-rw.createCollider(RAPIER.ColliderDesc.trimesh(vertices, indices));
+rw.createCollider(asField ? RAPIER.ColliderDesc.heightfield(N - 1, N - 1, colMajor, { x: 2 * half, y: 1, z: 2 * half }) : RAPIER.ColliderDesc.trimesh(vertices, indices));
 for (const b of boxes) {
   const d = RAPIER.ColliderDesc.cuboid(...b.h).setTranslation(...b.p);
   if (b.q) d.setRotation(b.q);
@@ -118,6 +121,6 @@ for (let r = 0; r < rounds + 1; r++) {
 const [o, x] = last!;
 const agree = o.grounded.filter((g, i) => g === x.grounded[i]).length;
 const apart = Math.hypot(o.end[0] - x.end[0], o.end[1] - x.end[1], o.end[2] - x.end[2]);
-console.log(`${indices.length / 3} terrain triangles, ${FRAMES} frames`);
+console.log(`${indices.length / 3} terrain triangles (${asField ? 'height fields' : 'meshes'}), ${FRAMES} frames`);
 console.log(`ours ${median(a).toFixed(1)} µs a move, rapier ${median(b).toFixed(1)} µs (÷ ours ${(median(b) / median(a)).toFixed(2)}); grounded agrees on ${agree} of ${FRAMES} frames; ends ${apart.toFixed(3)} apart`);
 console.log(`ours grounded ${o.grounded.filter(Boolean).length}, rapier ${x.grounded.filter(Boolean).length}; ends at (${o.end.map((v) => v.toFixed(2)).join(', ')}) and (${x.end.map((v) => v.toFixed(2)).join(', ')})`);
