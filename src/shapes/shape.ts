@@ -75,10 +75,10 @@ export const KIND_INDEX: unique symbol = Symbol('convex-collide kind index');
 export const COMPOUND_KIND_INDEX = BUILT_IN_KINDS.length + 1;
 /** The index of the triangle mesh kind, after the compound's (query/parted/triangle-mesh.ts). */
 export const MESH_KIND_INDEX = BUILT_IN_KINDS.length + 2;
-/** The index of the half-space kind, after the mesh's (query/plane/half-space.ts). */
-export const HALF_SPACE_KIND_INDEX = BUILT_IN_KINDS.length + 3;
-/** The index of the height field kind, after the half-space's (query/parted/height-field.ts). */
-export const HEIGHT_FIELD_KIND_INDEX = BUILT_IN_KINDS.length + 4;
+/** The index of the height field kind, after the mesh's (query/parted/height-field.ts). */
+export const HEIGHT_FIELD_KIND_INDEX = BUILT_IN_KINDS.length + 3;
+/** The index of the half-space kind, last: every other kind comes before it in a pair (query/plane/half-space.ts). */
+export const HALF_SPACE_KIND_INDEX = BUILT_IN_KINDS.length + 4;
 
 /** Whether kind index `k` is a shape with parts found through a hierarchy or grid: a compound, a mesh, a height field. */
 export function isPartedKind(k: number): boolean {

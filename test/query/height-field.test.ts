@@ -11,7 +11,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  Box, Capsule, closestPoints, CollisionWorld, computeAabb, contact, contactManifolds, ConvexHull, createManifoldList, distance, HeightField, intersects,
+  Box, Capsule, closestPoints, CollisionWorld, HalfSpace, computeAabb, contact, contactManifolds, ConvexHull, createManifoldList, distance, HeightField, intersects,
   InvalidNumberError, InvalidShapeError, rayCast, shapeCast, Sphere, Triangle, TriangleMesh, type ConvexShape, type PoseLike,
 } from '../../src/index.js';
 import { readShapeField } from '../../src/format/pair-document.js';
@@ -136,6 +136,28 @@ describe('HeightField answers as the mesh of its triangles', () => {
         }
       }
     }), { numRuns: runs(200), seed: seed(3604) });
+  });
+
+  it('against a half-space: every pairwise query, manifolds and casts as the mesh (its deepest corner, in closed form)', () => {
+    const ground = new HalfSpace();
+    fc.assert(fc.property(field, near(2), near(1), A.vec(2), (f, pf, ph, v) => {
+      const hf = new HeightField(f.rows, f.cols, f.heights, f.scale), { mesh, fieldIndex, triangles } = meshOf(f);
+      const c = contact(hf, pf, ground, ph), cm = contact(mesh, pf, ground, ph);
+      expect(c.separation).toBe(cm.separation);
+      // The triangle reported holds the deepest corner (the mesh reports the first in its leaf order of those
+      // that share it, the field the first in its numbering).
+      expect(fieldIndex).toContain(c.partA);
+      expect(Math.abs(contact(triangles[fieldIndex.indexOf(c.partA)], pf, ground, ph).separation - c.separation)).toBeLessThanOrEqual(1e-12 * (scaleOf(f) + 2));
+      expect(distance(hf, pf, ground, ph)).toBe(distance(mesh, pf, ground, ph));
+      expect(intersects(ground, ph, hf, pf)).toBe(intersects(ground, ph, mesh, pf));
+      expect(closestPoints(hf, pf, ground, ph).distance).toBe(closestPoints(mesh, pf, ground, ph).distance);
+      const lh = contactManifolds(hf, pf, ground, ph, createManifoldList(), { margin: 0.1 }), lm = contactManifolds(mesh, pf, ground, ph, createManifoldList(), { margin: 0.1 });
+      expect(lh.count).toBe(lm.count);
+      const motion = { linear: { x: v[0], y: v[1], z: v[2] } };
+      const s = shapeCast(hf, pf, motion, ground, ph, null), sm = shapeCast(mesh, pf, motion, ground, ph, null);
+      expect(s === null).toBe(sm === null);
+      if (s && sm) expect(Math.abs(s.time - sm.time)).toBeLessThanOrEqual(1e-12);
+    }), { numRuns: runs(150), seed: seed(3606) });
   });
 
   it('boxes: the mesh box when not turned; a box holding it when turned', () => {

@@ -3,7 +3,7 @@
  * (fast-check), a model of the bodies (what the world was told), and brute-force oracles over all pairs.
  */
 import fc from 'fast-check';
-import { Box, Capsule, Compound, ConvexHull, Sphere, TriangleMesh, contact, type Shape } from '../../src/index.js';
+import { Box, Capsule, Compound, ConvexHull, HeightField, Sphere, TriangleMesh, contact, type Shape } from '../../src/index.js';
 import type { CollisionWorld } from '../../src/world/collision-world.js';
 import type { PairSet } from '../../src/world/pair-set.js';
 
@@ -27,6 +27,8 @@ export const SHAPES: Shape[] = [
   new ConvexHull([{ x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 }, { x: 0, y: 1, z: 0 }, { x: 0, y: 0, z: 1 }, { x: 0.7, y: 0.7, z: 0.7 }]),
   new Compound([{ shape: new Box(0.8, 0.1, 0.4), pose: at(0, 0.5, 0) }, { shape: new Sphere(0.3), pose: at(0.6, 0, 0) }]),
   sheet,
+  // A small height field with a hole at a corner sample (found through its grid, not a hierarchy).
+  new HeightField(4, 5, [0, 0.2, 0.1, 0, Number.NaN, 0.1, 0.4, 0.3, 0.2, 0, 0, 0.3, 0.5, 0.1, 0, 0, 0, 0.2, 0.1, 0], { x: 2, y: 1, z: 1.6 }),
 ];
 
 export type Op =

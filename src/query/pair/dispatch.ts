@@ -33,7 +33,7 @@ import { enterUserCode, leaveUserCode, type ContactAnswer, type QueryWork } from
 import type { ClosestPointsResult } from './results.js';
 
 /** Every kind a pair table knows, in canonical order: a pair function is registered for (kindA, kindB) with kindA first. */
-export const SHAPE_KINDS: readonly ShapeKind[] = [...BUILT_IN_KINDS, 'custom', 'compound', 'mesh', 'halfSpace', 'heightField'];
+export const SHAPE_KINDS: readonly ShapeKind[] = [...BUILT_IN_KINDS, 'custom', 'compound', 'mesh', 'heightField', 'halfSpace'];
 
 /** The convex kinds: the built-in ones and 'custom'. */
 const KINDS = BUILT_IN_KINDS.length + 1;

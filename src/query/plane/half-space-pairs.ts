@@ -17,7 +17,9 @@
 import { composeTransform, Transform } from '../../math/transform.js';
 import type { Vec3Like } from '../../math/types.js';
 import { vec3 } from '../../math/vec3.js';
-import { runsUserCode, throwNonFiniteSupport, type CompoundShape, type ConvexShape, type MeshShape, type Shape } from '../../shapes/shape.js';
+import { runsUserCode, throwNonFiniteSupport, type CompoundShape, type ConvexShape, type HeightFieldShape, type MeshShape, type Shape } from '../../shapes/shape.js';
+import type { HeightField } from '../parted/height-field.js';
+import { isHole, loadFieldCorners } from '../parted/height-field-grid.js';
 import { CONTACT_RELATIVE_TOLERANCE, POSITION_ULPS } from '../../tolerance.js';
 import {
   CLOSEST_POINTS, CONTACT, DISTANCE, INTERSECTS,
@@ -93,11 +95,22 @@ function planeRecord(a: Shape, tA: Readonly<Transform>, tH: Readonly<Transform>)
         keepDeeper(r, _q, 0, tA, tH, m.sourceIndex[j]);
       }
     }
+  } else if (a.kind === 'heightField') {
+    // As a mesh's: every corner of every triangle, in the triangles' order (ties: the first triangle).
+    const f = a as HeightFieldShape as HeightField, tri = _fieldTriangle;
+    for (let p = 0, n = f.partSlots; p < n; p++) {
+      if ((p & 1) === 0 && isHole(f, p >> 1)) { p++; continue; }
+      loadFieldCorners(tri, f, p);
+      keepDeeper(r, tri.a, 0, tA, tH, p); keepDeeper(r, tri.b, 0, tA, tH, p); keepDeeper(r, tri.c, 0, tA, tH, p);
+    }
   } else {
     guardedRecord(a as ConvexShape, tA, tH, 0, r);
   }
   return r;
 }
+
+/** The corners of a height field's triangle, loaded one triangle after another. */
+const _fieldTriangle = { a: { x: 0, y: 0, z: 0 }, b: { x: 0, y: 0, z: 0 }, c: { x: 0, y: 0, z: 0 } };
 
 // The families, A the solid and B the half-space (the tables' canonical order).
 
@@ -149,7 +162,7 @@ const contactHalfSpace: ContactPairFunction = (work: QueryWork, a, tA, _b, tB) =
 /** Every kind a half-space has a pair function with (canonical order: each before 'halfSpace'). */
 const SOLID_KINDS = [
   'point', 'segment', 'triangle', 'sphere', 'box', 'capsule', 'cylinder', 'cone', 'ellipsoid', 'convexHull',
-  'rounded', 'minkowskiSum', 'scaled', 'custom', 'compound', 'mesh',
+  'rounded', 'minkowskiSum', 'scaled', 'custom', 'compound', 'mesh', 'heightField',
 ] as const;
 
 let registered = false;
