@@ -77,9 +77,11 @@ const MAX_CONTACT_GZIP = 31_000;
  * the garbage fuzz asked for (list lengths, out records, option keys, format arguments); 117.95 KB with the
  * 2D point-core closed form (2d/point-core2.ts: circles against long boxes); 118.67 KB with GJK's v from the
  * simplex feature's direction; 120.04 KB with the general path in the larger shape's frame, narrow corners'
- * normals and robust tetrahedron volumes (long shapes). The budget 120.5 KB.
+ * normals and robust tetrahedron volumes (long shapes); 120.88 KB with height fields (their grid's four
+ * traversals, the half-space's and the JSON forms' branches) beside the half-space and the character
+ * controller. The budget 121.5 KB.
  */
-const MAX_LIBRARY_GZIP = 120_500;
+const MAX_LIBRARY_GZIP = 121_500;
 /**
  * A 2D contact program (convex-collide/2d: shapes, GJK, separating axes, EPA, the exact vertex fallback,
  * the queries): 7.8 KB gzipped; 9.73 KB with the option keys' check and the engine-independent sine and
@@ -273,7 +275,7 @@ export const direct2: number = contact2(new Polygon([0, 0, 1, 0, 0, 1]), createP
     return { gzip: gzipSync(result.outputFiles[0].contents).length, inputs };
   }
 
-  it('bundles small: contact at most 31 KB gzipped, the whole library at most 120.5 KB, intersects and distance without EPA, 2D contact at most 12 KB without 3D code', async () => {
+  it('bundles small: contact at most 31 KB gzipped, the whole library at most 121.5 KB, intersects and distance without EPA, 2D contact at most 12 KB without 3D code', async () => {
     const pose = '{ position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }';
     const contactOnly = await bundle('contact-only', `import { Box, contact, Sphere } from 'convex-collide';
       console.log(contact(new Box(1, 1, 1), ${pose}, new Sphere(1), ${pose}));`);
