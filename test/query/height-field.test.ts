@@ -183,6 +183,9 @@ describe('HeightField: the grid at its edges', () => {
     for (const z of [-1.5, -0.5, 0.5, 1.5]) rays.push([-5, 1, z, 1, 0, 0], [-5, 0.5, z, 1, 0, 0], [5, 2, z, -1, 0, 0]);
     for (const x of [-2, -1, 0, 1, 2]) rays.push([x, 1, -5, 0, 0, 1], [x, 0.5, 5, 0, 0, -1]);
     rays.push([-3, 3, -2, 1, -0.5, 0.75], [3, 3, 2, -1, -0.4, -0.75], [-2, 0, -1.5, 1, 0.25, 0.75], [0, 10, 0, 0, -1e-9, 1e-9]);
+    // Along the cells' diagonals (the line between each cell's two triangles: both sides' tests decide), and
+    // straight down onto them.
+    for (const [x, z] of [[-2, -1.5], [-1, -1.5], [-2, -0.5], [0, -0.5]]) rays.push([x - 1, 2.5, z - 1, 1, -0.6, 1], [x + 0.25, 5, z + 0.25, 0, -1, 0], [x + 0.5 + 1e-12, 5, z + 0.5, 0, -1, 0]);
     for (const [ox, oy, oz, dx, dy, dz] of rays) {
       const o = { x: ox, y: oy, z: oz }, d = { x: dx, y: dy, z: dz };
       const h = rayCast(hf, I, o, d), m = rayCast(mesh, I, o, d);

@@ -215,9 +215,16 @@ export function rayGrid<C>(f: HeightField, o: Float64Array, r: Float64Array, vis
             const lo = Math.min(p, q, s, w), hi = Math.max(p, q, s, w);
             const y0 = oy + ca * uy, y1 = uy === 0 ? y0 : oy + cb * uy;
             if (!(lo > Math.max(y0, y1) + slackY || hi < Math.min(y0, y1) - slackY)) {
+              // The side of the cell's diagonal the ray's shadow is on while over the cell, as u − v (u, v
+              // the cell's own coordinates along x and z, 0 to 1): the first triangle is u ≥ v, the second
+              // v ≥ u. A shadow wholly on one side (by more than rounding) cannot meet the other triangle.
+              const x0 = xs[j], z0 = zs[i], dx = xs[j + 1] - x0, dz = zs[i + 1] - z0;
+              const e0 = (ox + ca * ux - x0) / dx - (oz + ca * uz - z0) / dz, e1 = (ox + cb * ux - x0) / dx - (oz + cb * uz - z0) / dz;
+              // (The slack: the rounding of the positions, in the cell's units, and a margin.)
+              const m = 1e-9 + 1e-12 * ((Math.abs(ox) + Math.abs(x0) + Math.abs(cb * ux) + Math.abs(ca * ux)) / dx + (Math.abs(oz) + Math.abs(z0) + Math.abs(cb * uz) + Math.abs(ca * uz)) / dz);
               const cell = i * n + j;
-              visit(2 * cell, context);
-              visit(2 * cell + 1, context);
+              if (!(e0 < -m && e1 < -m)) visit(2 * cell, context);
+              if (!(e0 > m && e1 > m)) visit(2 * cell + 1, context);
             }
           }
           if (j === j1) break;
