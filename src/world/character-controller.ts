@@ -325,13 +325,20 @@ export class CharacterController {
       rx = nrx; ry = nry; rz = nrz;
     }
     // Snapped down onto ground within snapToGround, for a character that stood on ground and does not rise.
-    if (this.snapToGround !== null && wasGrounded && dx * up.x + dy * up.y + dz * up.z <= 0 && this.groundBelow(shape) < 0) {
-      const s = this.snapToGround, hit = this.castAlong(shape, -s * up.x, -s * up.y, -s * up.z, 1);
-      if (hit !== null && -(hit.normal.x * up.x + hit.normal.y * up.y + hit.normal.z * up.z) >= this.cosClimb) {
-        p.x -= s * hit.time * up.x; p.y -= s * hit.time * up.y; p.z -= s * hit.time * up.z;
+    // (The ground check that decides it is the move's answer when there is ground: the pose is unchanged
+    // after it, and a second check would repeat its cast; a walk made 3.5 casts a move with it.)
+    let ground = -2;
+    if (this.snapToGround !== null && wasGrounded && dx * up.x + dy * up.y + dz * up.z <= 0) {
+      const below = this.groundBelow(shape);
+      if (below >= 0) ground = below;
+      else {
+        const s = this.snapToGround, hit = this.castAlong(shape, -s * up.x, -s * up.y, -s * up.z, 1);
+        if (hit !== null && -(hit.normal.x * up.x + hit.normal.y * up.y + hit.normal.z * up.z) >= this.cosClimb) {
+          p.x -= s * hit.time * up.x; p.y -= s * hit.time * up.y; p.z -= s * hit.time * up.z;
+        }
       }
     }
-    const ground = this.groundBelow(shape);
+    if (ground === -2) ground = this.groundBelow(shape);
     this.lastShape = shape; this.lastStamp = this.world.stamp; this.lastGround = ground;
     const l = this.last;
     l[0] = p.x; l[1] = p.y; l[2] = p.z; l[3] = q.x; l[4] = q.y; l[5] = q.z; l[6] = q.w;
