@@ -138,6 +138,9 @@ export function sweepBvh<C>(
 ): BvhRayHit {
   if (bvh.nodeCount === 0) return out;
   const stack = stackFor(bvh), b = bvh.bounds, nodes = bvh.nodes, items = bvh.items, tMax = _tMax;
+  // The motion's reciprocals, once a sweep (a multiplication a slab where a division took four times as
+  // long), in this nesting level's array.
+  const inv = inverseFor(u);
   let top = 0;
   stack[top++] = 0;
   _level++;
@@ -145,14 +148,14 @@ export function sweepBvh<C>(
     while (top > 0) {
       const n = stack[--top];
       tMax[0] = out.t;
-      grownSlabEntry(b, n, c, h, u, tMax);
+      grownSlabInverse(b, n, c, h, u, inv, tMax);
       if (!(_value[0] <= out.t)) continue;
       const count = nodes[2 * n + 1];
       if (count === 0) {
         const left = n + 1, right = nodes[2 * n];
-        grownSlabEntry(b, left, c, h, u, tMax);
+        grownSlabInverse(b, left, c, h, u, inv, tMax);
         const tl = _value[0];
-        grownSlabEntry(b, right, c, h, u, tMax);
+        grownSlabInverse(b, right, c, h, u, inv, tMax);
         const tr = _value[0], best = out.t;
         if (tl <= tr) { if (tr <= best) stack[top++] = right; if (tl <= best) stack[top++] = left; }
         else { if (tl <= best) stack[top++] = left; if (tr <= best) stack[top++] = right; }
@@ -161,7 +164,7 @@ export function sweepBvh<C>(
       for (let j = nodes[2 * n], end = j + count; j < end; j++) {
         tMax[0] = out.t;
         const ib = itemBox(bvh, items[j]);
-        grownSlabEntry(ib, ib === _itemBox ? 0 : items[j], c, h, u, tMax);
+        grownSlabInverse(ib, ib === _itemBox ? 0 : items[j], c, h, u, inv, tMax);
         if (!(_value[0] <= out.t)) continue;
         visit(items[j], context);
       }
@@ -170,6 +173,39 @@ export function sweepBvh<C>(
   } finally {
     _level--;
   }
+}
+
+/** Each nesting level's reciprocals of a sweep's motion. */
+const _inverses: Float64Array[] = [];
+
+function inverseFor(u: Float64Array): Float64Array {
+  let v = _inverses[_level];
+  if (v === undefined) { v = new Float64Array(3); _inverses[_level] = v; }
+  v[0] = 1 / u[0]; v[1] = 1 / u[1]; v[2] = 1 / u[2];
+  return v;
+}
+
+/**
+ * grownSlabEntry with the motion's reciprocals `inv`: each time a product, then widened by a few ulps
+ * (a reciprocal and a product round twice where a quotient rounds once: the entry is lowered and the exit
+ * raised by more than that, so a box the quotients would pass passes too; a box passed by rounding is
+ * tested exactly after). NaN for a miss.
+ */
+function grownSlabInverse(b: Float64Array, n: number, o: Float64Array, h: Float64Array, r: Float64Array, inv: Float64Array, tMax: Float64Array): void {
+  const k = 6 * n;
+  let near = 0, far = tMax[0];
+  for (let a = 0; a < 3; a++) {
+    const oa = o[a], lo = b[k + a] - h[a], hi = b[k + 3 + a] + h[a];
+    if (r[a] === 0) { if (oa < lo || oa > hi) { _value[0] = NaN; return; } continue; }
+    const ia = inv[a];
+    let t1 = (lo - oa) * ia, t2 = (hi - oa) * ia;
+    if (t1 > t2) { const t = t1; t1 = t2; t2 = t; }
+    t1 -= 4 * Number.EPSILON * Math.abs(t1); t2 += 4 * Number.EPSILON * Math.abs(t2);
+    if (t1 > near) near = t1;
+    if (t2 < far) far = t2;
+    if (near > far) { _value[0] = NaN; return; }
+  }
+  _value[0] = near;
 }
 
 /** slabEntry for node n's box grown by `h` on each side (NaN for a miss, as there). */
