@@ -41,8 +41,6 @@ const _box = /* @__PURE__ */ new Float64Array(6);
 const _tMax = /* @__PURE__ */ new Float64Array(1);
 /** The span of coordinates firstCell and lastCell read (filled just before each pair of calls). */
 const _span = /* @__PURE__ */ new Float64Array(3);
-/** A ray's half-extents: none. */
-const ZERO = /* @__PURE__ */ new Float64Array(3);
 
 /**
  * Writes the corners of triangle `p` of `f` (field frame) into `tri`, and returns it. Exactly the
@@ -93,13 +91,15 @@ export function isHole(f: HeightField, c: number): boolean {
 }
 
 /**
- * The first cell k (0 .. n−1 of the n cells of the coordinates `c`) with c[k + 1] ≥ lo = at[i], clamped.
+ * The first cell k (0 .. n−1 of the n cells of the coordinates `c`, the field's along `axis`: 0 for x, 1
+ * for z) with c[k + 1] ≥ lo = at[i], clamped.
  * (The bound is read from an array: a double passed to a call V8 does not inline is boxed, CONTRIBUTING.md,
  * "V8 rules", rule 1.)
  */
-function firstCell(c: Float64Array, at: Float64Array, i: number): number {
+function firstCell(c: Float64Array, per: Float64Array, axis: number, at: Float64Array, i: number): number {
   const n = c.length - 1, lo = at[i];
-  let e = Math.floor(((lo - c[0]) / (c[n] - c[0])) * n);
+  // (The estimate by a product: `per[axis]` is the cells a unit along the axis, HeightField.cellsPer.)
+  let e = Math.floor((lo - c[0]) * per[axis]);
   if (!(e >= 0)) e = 0; if (e > n - 1) e = n - 1;
   // (An int32 from here: a number V8 keeps as a double is boxed when a call returns it.)
   let k = e | 0;
@@ -109,9 +109,9 @@ function firstCell(c: Float64Array, at: Float64Array, i: number): number {
 }
 
 /** The last cell k with c[k] ≤ hi = at[i], clamped. */
-function lastCell(c: Float64Array, at: Float64Array, i: number): number {
+function lastCell(c: Float64Array, per: Float64Array, axis: number, at: Float64Array, i: number): number {
   const n = c.length - 1, hi = at[i];
-  let e = Math.floor(((hi - c[0]) / (c[n] - c[0])) * n);
+  let e = Math.floor((hi - c[0]) * per[axis]);
   if (!(e >= 0)) e = 0; if (e > n - 1) e = n - 1;
   let k = e | 0;
   while (k < n - 1 && c[k + 1] <= hi) k++;
@@ -139,7 +139,7 @@ function cellTriangleBox(f: HeightField, i: number, j: number, half: number): bo
 export function overlapGrid<C>(f: HeightField, q: Float64Array, visit: (item: number, context: C) => boolean, context: C): boolean {
   const r = f.bounds;
   if (!(r[0] <= q[3] && r[3] >= q[0] && r[1] <= q[4] && r[4] >= q[1] && r[2] <= q[5] && r[5] >= q[2])) return false;
-  const i0 = firstCell(f.zs, q, 2), i1 = lastCell(f.zs, q, 5), j0 = firstCell(f.xs, q, 0), j1 = lastCell(f.xs, q, 3);
+  const i0 = firstCell(f.zs, f.cellsPer, 1, q, 2), i1 = lastCell(f.zs, f.cellsPer, 1, q, 5), j0 = firstCell(f.xs, f.cellsPer, 0, q, 0), j1 = lastCell(f.xs, f.cellsPer, 0, q, 3);
   const n = f.cols - 1;
   for (let i = i0; i <= i1; i++) {
     if (f.rowLow[i] > q[4] || f.rowHigh[i] < q[1]) continue;
@@ -164,32 +164,50 @@ export function overlapGrid<C>(f: HeightField, q: Float64Array, visit: (item: nu
  * the boxes pass, each triangle then cast exactly; columns past the best hit end the row).
  */
 export function rayGrid<C>(f: HeightField, o: Float64Array, r: Float64Array, visit: (item: number, context: C) => void, context: C, out: BvhRayHit): BvhRayHit {
-  const tMax = _tMax;
-  tMax[0] = out.t;
-  grownSlabEntry(f.bounds, 0, o, ZERO, r, tMax);
-  const tEnter = traversalValue[0];
-  if (!(tEnter <= out.t)) return out;
   const b = f.bounds, ox = o[0], oy = o[1], oz = o[2], ux = r[0], uy = r[1], uz = r[2];
-  let tExit = out.t;
-  if (ux !== 0) tExit = Math.min(tExit, ((ux > 0 ? b[3] : b[0]) - ox) / ux);
-  if (uy !== 0) tExit = Math.min(tExit, ((uy > 0 ? b[4] : b[1]) - oy) / uy);
-  if (uz !== 0) tExit = Math.min(tExit, ((uz > 0 ? b[5] : b[2]) - oz) / uz);
-  if (!(tExit >= tEnter)) tExit = tEnter;
+  // The direction's reciprocals, once: every time below is a product (a division took four times as long),
+  // and every time range is widened by a few ulps (a reciprocal and a product round twice), so that the
+  // cells chosen are a superset of those the quotients would choose; each triangle is then cast exactly.
+  const ix = 1 / ux, iy = 1 / uy, iz = 1 / uz, W = 4 * Number.EPSILON;
+  // Where the ray is in the field's box: [tEnter, tExit] within [0, out.t].
+  let tEnter = 0, tExit = out.t;
+  if (ux !== 0) {
+    let t1 = (b[0] - ox) * ix, t2 = (b[3] - ox) * ix;
+    if (t1 > t2) { const t = t1; t1 = t2; t2 = t; }
+    t1 -= W * Math.abs(t1); t2 += W * Math.abs(t2);
+    if (t1 > tEnter) tEnter = t1; if (t2 < tExit) tExit = t2;
+  } else if (ox < b[0] || ox > b[3]) return out;
+  if (uy !== 0) {
+    let t1 = (b[1] - oy) * iy, t2 = (b[4] - oy) * iy;
+    if (t1 > t2) { const t = t1; t1 = t2; t2 = t; }
+    t1 -= W * Math.abs(t1); t2 += W * Math.abs(t2);
+    if (t1 > tEnter) tEnter = t1; if (t2 < tExit) tExit = t2;
+  } else if (oy < b[1] || oy > b[4]) return out;
+  if (uz !== 0) {
+    let t1 = (b[2] - oz) * iz, t2 = (b[5] - oz) * iz;
+    if (t1 > t2) { const t = t1; t1 = t2; t2 = t; }
+    t1 -= W * Math.abs(t1); t2 += W * Math.abs(t2);
+    if (t1 > tEnter) tEnter = t1; if (t2 < tExit) tExit = t2;
+  } else if (oz < b[2] || oz > b[5]) return out;
+  if (!(tEnter <= tExit)) return out;
   // Slack in space, as sweepGrid's.
   const slackX = 1e-12 * (Math.abs(ox) + b[3] - b[0]), slackZ = 1e-12 * (Math.abs(oz) + b[5] - b[2]);
   const slackY = 1e-12 * (Math.abs(oy) + Math.abs(b[1]) + Math.abs(b[4]));
   const za = uz === 0 ? oz : oz + tEnter * uz, zb = uz === 0 ? oz : oz + tExit * uz;
   const cols = f.cols, n = cols - 1, xs = f.xs, zs = f.zs, h = f.heights, sy = f.scale.y, span = _span;
+  // A cell's side's reciprocal (the diagonal test's units).
+  const cx = f.cellsPer[0], cz = f.cellsPer[1];
   span[0] = Math.min(za, zb) - slackZ; span[1] = Math.max(za, zb) + slackZ;
-  let i0 = firstCell(zs, span, 0), i1 = lastCell(zs, span, 1);
+  let i0 = firstCell(zs, f.cellsPer, 1, span, 0), i1 = lastCell(zs, f.cellsPer, 1, span, 1);
   const step = uz < 0 ? -1 : 1, stepJ = ux < 0 ? -1 : 1;
   if (step < 0) { const t = i0; i0 = i1; i1 = t; }
   for (let i = i0; ; i += step) {
     let ta = tEnter, tb = Math.min(tExit, out.t);
     if (uz !== 0) {
-      let t1 = (zs[i] - slackZ - oz) / uz, t2 = (zs[i + 1] + slackZ - oz) / uz;
+      let t1 = (zs[i] - slackZ - oz) * iz, t2 = (zs[i + 1] + slackZ - oz) * iz;
       if (t1 > t2) { const t = t1; t1 = t2; t2 = t; }
-      if (t1 > tb) break;
+      t1 -= W * Math.abs(t1); t2 += W * Math.abs(t2);
+      if (t1 > tb) break; // (rows further along come later still)
       if (t1 > ta) ta = t1;
       if (t2 < tb) tb = t2;
     }
@@ -198,14 +216,16 @@ export function rayGrid<C>(f: HeightField, o: Float64Array, r: Float64Array, vis
       if (!(f.rowLow[i] > Math.max(ya, yb) + slackY || f.rowHigh[i] < Math.min(ya, yb) - slackY)) {
         const xa = ox + ta * ux, xb = ux === 0 ? xa : ox + tb * ux;
         span[0] = Math.min(xa, xb) - slackX; span[1] = Math.max(xa, xb) + slackX;
-        let j0 = firstCell(xs, span, 0), j1 = lastCell(xs, span, 1);
+        let j0 = firstCell(xs, f.cellsPer, 0, span, 0), j1 = lastCell(xs, f.cellsPer, 0, span, 1);
         if (stepJ < 0) { const t = j0; j0 = j1; j1 = t; }
+        const z0 = zs[i];
         for (let j = j0; ; j += stepJ) {
           // The times the ray is over the cell.
           let ca = ta, cb = Math.min(tb, out.t);
           if (ux !== 0) {
-            let t1 = (xs[j] - slackX - ox) / ux, t2 = (xs[j + 1] + slackX - ox) / ux;
+            let t1 = (xs[j] - slackX - ox) * ix, t2 = (xs[j + 1] + slackX - ox) * ix;
             if (t1 > t2) { const t = t1; t1 = t2; t2 = t; }
+            t1 -= W * Math.abs(t1); t2 += W * Math.abs(t2);
             if (t1 > cb) break; // (columns further along come later still)
             if (t1 > ca) ca = t1;
             if (t2 < cb) cb = t2;
@@ -217,11 +237,11 @@ export function rayGrid<C>(f: HeightField, o: Float64Array, r: Float64Array, vis
             if (!(lo > Math.max(y0, y1) + slackY || hi < Math.min(y0, y1) - slackY)) {
               // The side of the cell's diagonal the ray's shadow is on while over the cell, as u − v (u, v
               // the cell's own coordinates along x and z, 0 to 1): the first triangle is u ≥ v, the second
-              // v ≥ u. A shadow wholly on one side (by more than rounding) cannot meet the other triangle.
-              const x0 = xs[j], z0 = zs[i], dx = xs[j + 1] - x0, dz = zs[i + 1] - z0;
-              const e0 = (ox + ca * ux - x0) / dx - (oz + ca * uz - z0) / dz, e1 = (ox + cb * ux - x0) / dx - (oz + cb * uz - z0) / dz;
-              // (The slack: the rounding of the positions, in the cell's units, and a margin.)
-              const m = 1e-9 + 1e-12 * ((Math.abs(ox) + Math.abs(x0) + Math.abs(cb * ux) + Math.abs(ca * ux)) / dx + (Math.abs(oz) + Math.abs(z0) + Math.abs(cb * uz) + Math.abs(ca * uz)) / dz);
+              // v ≥ u. A shadow wholly on one side (by more than rounding: the positions' in the cell's
+              // units, and a margin) cannot meet the other triangle.
+              const x0 = xs[j];
+              const e0 = (ox + ca * ux - x0) * cx - (oz + ca * uz - z0) * cz, e1 = (ox + cb * ux - x0) * cx - (oz + cb * uz - z0) * cz;
+              const m = 1e-9 + 1e-12 * ((Math.abs(ox) + Math.abs(x0) + Math.abs(cb * ux) + Math.abs(ca * ux)) * cx + (Math.abs(oz) + Math.abs(z0) + Math.abs(cb * uz) + Math.abs(ca * uz)) * cz);
               const cell = i * n + j;
               if (!(e0 < -m && e1 < -m)) visit(2 * cell, context);
               if (!(e0 > m && e1 > m)) visit(2 * cell + 1, context);
@@ -265,7 +285,7 @@ export function sweepGrid<C>(
   const n = f.cols - 1, xs = f.xs, zs = f.zs;
   const span = _span;
   span[0] = Math.min(za, zb) - hz - slackZ; span[1] = Math.max(za, zb) + hz + slackZ;
-  let i0 = firstCell(zs, span, 0), i1 = lastCell(zs, span, 1);
+  let i0 = firstCell(zs, f.cellsPer, 1, span, 0), i1 = lastCell(zs, f.cellsPer, 1, span, 1);
   const step = uz < 0 ? -1 : 1;
   if (step < 0) { const t = i0; i0 = i1; i1 = t; }
   for (let i = i0; ; i += step) {
@@ -284,7 +304,7 @@ export function sweepGrid<C>(
       if (!(f.rowLow[i] > Math.max(ya, yb) + hy + slackY || f.rowHigh[i] < Math.min(ya, yb) - hy - slackY)) {
         const xa = ox + ta * ux, xb = ux === 0 ? xa : ox + tb * ux;
         span[0] = Math.min(xa, xb) - hx - slackX; span[1] = Math.max(xa, xb) + hx + slackX;
-        let j0 = firstCell(xs, span, 0), j1 = lastCell(xs, span, 1);
+        let j0 = firstCell(xs, f.cellsPer, 0, span, 0), j1 = lastCell(xs, f.cellsPer, 0, span, 1);
         const stepJ = ux < 0 ? -1 : 1;
         if (stepJ < 0) { const t = j0; j0 = j1; j1 = t; }
         for (let j = j0; ; j += stepJ) {
@@ -313,7 +333,7 @@ export function nearestGrid<C>(f: HeightField, q: Float64Array, visit: (item: nu
   out.item = -1;
   const xs = f.xs, zs = f.zs, rows = f.rows - 1, cols = f.cols - 1, r = out.radius, b = f.bounds;
   // The core: the cells under q (clamped to the field: a box beside it starts from the nearest border).
-  const ci0 = firstCell(zs, q, 2), ci1 = Math.max(ci0, lastCell(zs, q, 5)), cj0 = firstCell(xs, q, 0), cj1 = Math.max(cj0, lastCell(xs, q, 3));
+  const ci0 = firstCell(zs, f.cellsPer, 1, q, 2), ci1 = Math.max(ci0, lastCell(zs, f.cellsPer, 1, q, 5)), cj0 = firstCell(xs, f.cellsPer, 0, q, 0), cj1 = Math.max(cj0, lastCell(xs, f.cellsPer, 0, q, 3));
   const gapY = Math.max(b[1] - q[4], q[1] - b[4], 0);
   // Ring k holds the cells at Chebyshev distance k from the core; it ends when the grid is covered (at most
   // max(rows, cols) rings: the bound of the loop).

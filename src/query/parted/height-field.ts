@@ -51,6 +51,8 @@ export class HeightField implements HeightFieldShape {
   readonly xs: Float64Array;
   /** @internal (See xs.) */
   readonly zs: Float64Array;
+  /** @internal Cells a unit along x and along z (the grid's estimate of a cell from a coordinate). */
+  readonly cellsPer: Float64Array;
   /**
    * @internal The least and greatest y of each band of cells: `rowLow[i]`, `rowHigh[i]` over the cells of
    * row i (samples of rows i and i + 1), `colLow[j]`, `colHigh[j]` over column j's. +Infinity and −Infinity
@@ -117,6 +119,7 @@ export class HeightField implements HeightFieldShape {
     for (let j = 0; j < cols; j++) xs[j] = (j / (cols - 1) - 0.5) * sx;
     for (let i = 0; i < rows; i++) zs[i] = (i / (rows - 1) - 0.5) * sz;
     this.xs = xs; this.zs = zs;
+    this.cellsPer = new Float64Array([(cols - 1) / (xs[cols - 1] - xs[0]), (rows - 1) / (zs[rows - 1] - zs[0])]);
     const rowLow = new Float64Array(rows - 1).fill(Infinity), rowHigh = new Float64Array(rows - 1).fill(-Infinity);
     const colLow = new Float64Array(cols - 1).fill(Infinity), colHigh = new Float64Array(cols - 1).fill(-Infinity);
     let cells = 0, radius = 0;
