@@ -16,10 +16,10 @@ import { createAabb } from '../../math/aabb.js';
 import { edgeScaleFar, PLAIN_EDGE_MAX, PLAIN_EDGE_MIN } from '../../math/power-of-two.js';
 import { relativeTransform, Transform } from '../../math/transform.js';
 import { shapeAabb } from '../../shapes/shape-aabb.js';
-import { BUILT_IN_KINDS, type ConvexShape, type Shape } from '../../shapes/shape.js';
+import { BUILT_IN_KINDS, runsUserCode, type ConvexShape, type Shape } from '../../shapes/shape.js';
 import { CONTACT_RELATIVE_TOLERANCE } from '../../tolerance.js';
 import {
-  CLOSEST_POINTS, CONTACT, DISTANCE, INTERSECTS,
+  CLOSEST_POINTS, CONTACT, DISTANCE, INTERSECTS, isConvexShape,
   type ClosestPointsPairFunction, type ContactPairFunction, type DistancePairFunction, type IntersectsPairFunction,
 } from '../pair/dispatch.js';
 import type { EpaOptions } from '../epa/epa.js';
@@ -59,6 +59,14 @@ class ConcaveScratch {
   bestTilt = 0;
   /** A part's answer (distance or separation), as betterPart reads it: an argument would be boxed. */
   candidate = 0;
+  /**
+   * Whether a triangle part's plane test can skip it (a convex other whose support runs no user code), and
+   * that test's answer (planeGap) with its scratch vectors.
+   */
+  planeTest = false;
+  gap = 0;
+  readonly along = { x: 0, y: 0, z: 0 };
+  readonly support = { x: 0, y: 0, z: 0 };
   /** The work record this scratch belongs to (the pair function's): where the best answer goes. */
   owner: QueryWork | null = null;
   /** The best part so far and its distance or separation (the traversal's answer, which the visitors lower). */
@@ -96,6 +104,7 @@ function begin(s: ConcaveScratch, work: QueryWork, parted: PartedShape, tP: Tran
   // (The offset as a 1-norm, as relatePair's: its square overflowed past 2^512, and an infinite tie let the
   // tilt alone pick the part: a cone over a mesh at 2^520 got a far face's separation.)
   s.tie = CONTACT_RELATIVE_TOLERANCE * (parted.boundingRadius + other.boundingRadius + Math.abs(rel.tx) + Math.abs(rel.ty) + Math.abs(rel.tz));
+  s.planeTest = parted.kind !== 'compound' && isConvexShape(other) && !runsUserCode(other as ConvexShape);
   s.bestTilt = 0;
   if (other.kind === 'compound' || other.kind === 'mesh' || other.kind === 'heightField') {
     rootBoxIn(q, other as PartedShape, rel);
@@ -148,12 +157,45 @@ function tiltFromFace(s: ConcaveScratch, n: { x: number; y: number; z: number })
   s.tilt = fl > 0 && nl > 0 ? Math.sqrt(cx * cx + cy * cy + cz * cz) / (fl * nl) : 1;
 }
 
+/**
+ * The separation of the other shape from the plane of the triangle part in `s.slot` (mesh frame), on the
+ * side it is on (0 or less when it straddles the plane), into `s.gap`: a lower bound on the pair's
+ * separation and distance, which is the greatest such gap over every direction (a separating axis's gap
+ * bounds them from below). A triangle whose gap exceeds the best so far (by twice the tie: the pair
+ * functions' answers carry their tolerance) cannot beat it, and is skipped without its pair function (a box
+ * resting on a terrain meets a dozen triangles, of which most lie under it, their planes below it).
+ */
+function planeGap(s: ConcaveScratch): void {
+  const t = s.slot.triangle, rel = s.relative, o = s.other as ConvexShape;
+  let ux = t.b.x - t.a.x, uy = t.b.y - t.a.y, uz = t.b.z - t.a.z;
+  let vx = t.c.x - t.a.x, vy = t.c.y - t.a.y, vz = t.c.z - t.a.z;
+  const m = Math.max(Math.abs(ux), Math.abs(uy), Math.abs(uz), Math.abs(vx), Math.abs(vy), Math.abs(vz));
+  const k = m >= EDGE_MIN && m <= EDGE_MAX ? 1 : edgeScaleFar(m);
+  if (k !== 1) { ux *= k; uy *= k; uz *= k; vx *= k; vy *= k; vz *= k; }
+  let fx = uy * vz - uz * vy, fy = uz * vx - ux * vz, fz = ux * vy - uy * vx;
+  const fl = Math.sqrt(fx * fx + fy * fy + fz * fz);
+  if (!(fl > 0 && fl < Infinity)) { s.gap = -Infinity; return; }
+  fx /= fl; fy /= fl; fz /= fl;
+  // The other's extent along f (mesh frame): its support along ±f in its own frame (Rᵀ f), placed by rel.
+  const d = s.along, q = s.support, r = o.sweptRadius;
+  d.x = rel.m00 * fx + rel.m10 * fy + rel.m20 * fz; d.y = rel.m01 * fx + rel.m11 * fy + rel.m21 * fz; d.z = rel.m02 * fx + rel.m12 * fy + rel.m22 * fz;
+  o.support(q, d);
+  const hi = fx * (rel.m00 * q.x + rel.m01 * q.y + rel.m02 * q.z + rel.tx) + fy * (rel.m10 * q.x + rel.m11 * q.y + rel.m12 * q.z + rel.ty) + fz * (rel.m20 * q.x + rel.m21 * q.y + rel.m22 * q.z + rel.tz) + r;
+  d.x = -d.x; d.y = -d.y; d.z = -d.z;
+  o.support(q, d);
+  const lo = fx * (rel.m00 * q.x + rel.m01 * q.y + rel.m02 * q.z + rel.tx) + fy * (rel.m10 * q.x + rel.m11 * q.y + rel.m12 * q.z + rel.ty) + fz * (rel.m20 * q.x + rel.m21 * q.y + rel.m22 * q.z + rel.tz) - r;
+  const plane = fx * t.a.x + fy * t.a.y + fz * t.a.z;
+  const g = lo - plane > plane - hi ? lo - plane : plane - hi;
+  s.gap = g === g ? g : -Infinity;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // contact (and penetration): the least separation over part pairs.
 
 function contactPart(p: number, s: ConcaveScratch): void {
   const work = s.owner!, child = childOf(work), n = s.nearest;
   const part = placePart(s.slot, s.parted!, s.tParted, p), other = s.other!, tPart = s.slot.transform;
+  if (s.planeTest) { planeGap(s); if (s.gap > n.distance + 2 * s.tie) return; }
   child.maxSeparation = n.distance;
   child.touchingOnly = work.touchingOnly;
   child.contact.partA = 0; child.contact.partB = 0;
@@ -193,6 +235,7 @@ const contactPartedParted: ContactPairFunction = (work, a, tA, b, tB, options) =
 function distancePart(p: number, s: ConcaveScratch): void {
   const work = s.owner!, child = childOf(work), n = s.nearest;
   const part = placePart(s.slot, s.parted!, s.tParted, p), other = s.other!, tPart = s.slot.transform;
+  if (s.planeTest) { planeGap(s); if (s.gap > n.distance + 2 * s.tie) return; }
   child.distancePartA = 0; child.distancePartB = 0;
   child.distanceBound = n.distance;
   if (s.partedIsA) DISTANCE.find(part, other)(child, part, tPart, other, s.tOther, s.options);
@@ -252,6 +295,7 @@ const intersectsPartedParted: IntersectsPairFunction = (work, a, tA, b, tB, opti
 function closestPart(p: number, s: ConcaveScratch): void {
   const work = s.owner!, child = childOf(work), n = s.nearest;
   const part = placePart(s.slot, s.parted!, s.tParted, p), other = s.other!, tPart = s.slot.transform, r = s.partResult;
+  if (s.planeTest) { planeGap(s); if (s.gap > n.distance + 2 * s.tie) return; }
   child.distancePartA = 0; child.distancePartB = 0;
   child.distanceBound = n.distance;
   if (s.partedIsA) CLOSEST_POINTS.find(part, other)(child, part, tPart, other, s.tOther, r, s.options);
