@@ -186,7 +186,8 @@ function inverseFor(u: Float64Array): Float64Array {
 }
 
 /**
- * grownSlabEntry with the motion's reciprocals `inv`: each time a product, then widened by a few ulps
+ * The slab test of node n's box grown by `h` (a moving box's half-extents; 0 for a ray) with the motion's
+ * reciprocals `inv`: each time a product, then widened by a few ulps
  * (a reciprocal and a product round twice where a quotient rounds once: the entry is lowered and the exit
  * raised by more than that, so a box the quotients would pass passes too; a box passed by rounding is
  * tested exactly after). NaN for a miss.
@@ -208,21 +209,6 @@ function grownSlabInverse(b: Float64Array, n: number, o: Float64Array, h: Float6
   _value[0] = near;
 }
 
-/** slabEntry for node n's box grown by `h` on each side (NaN for a miss, as there). */
-export function grownSlabEntry(b: Float64Array, n: number, o: Float64Array, h: Float64Array, r: Float64Array, tMax: Float64Array): void {
-  const k = 6 * n;
-  let near = 0, far = tMax[0];
-  for (let a = 0; a < 3; a++) {
-    const oa = o[a], ra = r[a], lo = b[k + a] - h[a], hi = b[k + 3 + a] + h[a];
-    if (ra === 0) { if (oa < lo || oa > hi) { _value[0] = NaN; return; } continue; }
-    let t1 = (lo - oa) / ra, t2 = (hi - oa) / ra;
-    if (t1 > t2) { const t = t1; t1 = t2; t2 = t; }
-    if (t1 > near) near = t1;
-    if (t2 < far) far = t2;
-    if (near > far) { _value[0] = NaN; return; }
-  }
-  _value[0] = near;
-}
 
 /**
  * The answer of {@link nearestBvh}: the least distance found and its item (−1 for none); and two inputs:

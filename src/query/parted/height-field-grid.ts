@@ -1,9 +1,10 @@
 /**
  * A height field's triangles found through its grid, with the contracts of the hierarchy traversals
  * (bvh/bvh-traversal.ts) so that every concave query runs on a field as on a mesh: the triangles whose box
- * overlaps a box; the first hit of a ray or of a moving box; the triangle nearest to a box. Each decides on
- * a triangle by the same exact box test a mesh's leaf makes (the triangle's box, from its corners), so the
- * same triangles are visited; the grid only replaces the tree in finding them:
+ * overlaps a box; the first hit of a ray or of a moving box; the triangle nearest to a box. Overlaps and
+ * the nearest decide on a triangle by the box test a mesh's leaf makes (the triangle's box, from its
+ * corners); rays and moving boxes by a cell's height range (a superset: each triangle is then cast
+ * exactly, so the answers are the mesh's). The grid only replaces the tree in finding them:
  * - a box covers a range of cells (each row's and column's height range prunes the rows and columns first);
  * - a ray or a moving box crosses the rows in order along its motion, and in each row the columns its
  *   segment there spans (a 2D DDA by rows: Amanatides & Woo 1987 visit cell by cell; by rows the span of a
@@ -12,8 +13,9 @@
  *   below by its gap from the box (with the field's height range), stopping once a ring is farther than the
  *   best so far (Ericson, Real-Time Collision Detection §6.3's pruning, on a grid instead of a tree).
  * Nothing is allocated; callbacks may traverse again (each test fills the scratch box just before it).
+ * Loops run over the grid's rows, columns and rings, each bounded by the grid's size.
  */
-import { boxDistance, grownSlabEntry, traversalValue, type BvhNearest, type BvhRayHit } from '../../bvh/bvh-traversal.js';
+import { boxDistance, traversalValue, type BvhNearest, type BvhRayHit } from '../../bvh/bvh-traversal.js';
 import type { Vec3Like } from '../../math/types.js';
 import type { HeightField } from './height-field.js';
 
@@ -37,8 +39,6 @@ interface Corners { readonly a: Vec3Like; readonly b: Vec3Like; readonly c: Vec3
 
 /** One triangle's box (min xyz, max xyz), filled just before each test. */
 const _box = /* @__PURE__ */ new Float64Array(6);
-/** The bound of the slab tests (an array: it passes unboxed). */
-const _tMax = /* @__PURE__ */ new Float64Array(1);
 /** The span of coordinates firstCell and lastCell read (filled just before each pair of calls). */
 const _span = /* @__PURE__ */ new Float64Array(3);
 
@@ -157,54 +157,63 @@ export function overlapGrid<C>(f: HeightField, q: Float64Array, visit: (item: nu
   return false;
 }
 
-/**
- * rayBvh's contract on a field: the ray o + t·r, `out.t` the bound on entry. The rows in order along the
- * ray, in each the columns in order, each cell's two triangles visited when the ray's height while over the
- * cell meets the cell's (a test a cell, where sweepGrid makes a box test a triangle: a superset of what
- * the boxes pass, each triangle then cast exactly; columns past the best hit end the row).
- */
+/** rayBvh's contract on a field: the ray o + t·r, `out.t` the bound on entry (sweepGrid with no extent). */
 export function rayGrid<C>(f: HeightField, o: Float64Array, r: Float64Array, visit: (item: number, context: C) => void, context: C, out: BvhRayHit): BvhRayHit {
-  const b = f.bounds, ox = o[0], oy = o[1], oz = o[2], ux = r[0], uy = r[1], uz = r[2];
-  // The direction's reciprocals, once: every time below is a product (a division took four times as long),
+  return sweepGrid(f, o, ZERO, r, visit, context, out);
+}
+
+/** A ray's half-extents: none. */
+const ZERO = /* @__PURE__ */ new Float64Array(3);
+/** A sweep's reciprocals of its motion (read before any visit: nesting cannot overwrite them in use). */
+const _inverse = /* @__PURE__ */ new Float64Array(3);
+
+/**
+ * sweepBvh's contract on a field, for a box of half-extents `h` moving from centre `c` by `u` per unit time
+ * (a ray: h = 0), `out.t` the bound on entry: the rows in order along the motion, in each the columns in
+ * order, each cell's two triangles visited when the box's height range while over the cell meets the
+ * cell's (a test a cell, where a hierarchy makes one a triangle: a superset of what the triangles' boxes
+ * pass, each triangle then cast exactly); columns and rows past the best hit end the walk. A ray's shadow
+ * wholly on one side of a cell's diagonal skips the triangle on the other.
+ */
+export function sweepGrid<C>(
+  f: HeightField, c: Float64Array, h: Float64Array, u: Float64Array, visit: (item: number, context: C) => void, context: C, out: BvhRayHit,
+): BvhRayHit {
+  const b = f.bounds, ox = c[0], oy = c[1], oz = c[2], hx = h[0], hy = h[1], hz = h[2], ux = u[0], uy = u[1], uz = u[2];
+  // The motion's reciprocals, once: every time below is a product (a division took four times as long),
   // and every time range is widened by a few ulps (a reciprocal and a product round twice), so that the
-  // cells chosen are a superset of those the quotients would choose; each triangle is then cast exactly.
-  const ix = 1 / ux, iy = 1 / uy, iz = 1 / uz, W = 4 * Number.EPSILON;
-  // Where the ray is in the field's box: [tEnter, tExit] within [0, out.t].
+  // cells chosen are a superset of those the quotients would choose.
+  const ix = 1 / ux, iz = 1 / uz, W = 4 * Number.EPSILON, inv = _inverse;
+  inv[0] = ix; inv[1] = 1 / uy; inv[2] = iz;
+  // Where the centre is in the field's box grown by h: [tEnter, tExit] within [0, out.t].
   let tEnter = 0, tExit = out.t;
-  if (ux !== 0) {
-    let t1 = (b[0] - ox) * ix, t2 = (b[3] - ox) * ix;
+  for (let k = 0; k < 3; k++) {
+    const o = c[k], lo = b[k] - h[k], hi = b[3 + k] + h[k];
+    if (u[k] === 0) { if (o < lo || o > hi) return out; continue; }
+    let t1 = (lo - o) * inv[k], t2 = (hi - o) * inv[k];
     if (t1 > t2) { const t = t1; t1 = t2; t2 = t; }
     t1 -= W * Math.abs(t1); t2 += W * Math.abs(t2);
-    if (t1 > tEnter) tEnter = t1; if (t2 < tExit) tExit = t2;
-  } else if (ox < b[0] || ox > b[3]) return out;
-  if (uy !== 0) {
-    let t1 = (b[1] - oy) * iy, t2 = (b[4] - oy) * iy;
-    if (t1 > t2) { const t = t1; t1 = t2; t2 = t; }
-    t1 -= W * Math.abs(t1); t2 += W * Math.abs(t2);
-    if (t1 > tEnter) tEnter = t1; if (t2 < tExit) tExit = t2;
-  } else if (oy < b[1] || oy > b[4]) return out;
-  if (uz !== 0) {
-    let t1 = (b[2] - oz) * iz, t2 = (b[5] - oz) * iz;
-    if (t1 > t2) { const t = t1; t1 = t2; t2 = t; }
-    t1 -= W * Math.abs(t1); t2 += W * Math.abs(t2);
-    if (t1 > tEnter) tEnter = t1; if (t2 < tExit) tExit = t2;
-  } else if (oz < b[2] || oz > b[5]) return out;
+    if (t1 > tEnter) tEnter = t1;
+    if (t2 < tExit) tExit = t2;
+  }
   if (!(tEnter <= tExit)) return out;
-  // Slack in space, as sweepGrid's.
-  const slackX = 1e-12 * (Math.abs(ox) + b[3] - b[0]), slackZ = 1e-12 * (Math.abs(oz) + b[5] - b[2]);
-  const slackY = 1e-12 * (Math.abs(oy) + Math.abs(b[1]) + Math.abs(b[4]));
+  // Rounding slack on the bands, in space (it covers the times' rounding too: a time's error moves a
+  // position by an ulp of the motion). A wider band only costs tests.
+  const slackX = 1e-12 * (Math.abs(ox) + hx + b[3] - b[0]), slackZ = 1e-12 * (Math.abs(oz) + hz + b[5] - b[2]);
+  const slackY = 1e-12 * (Math.abs(oy) + hy + Math.abs(b[1]) + Math.abs(b[4]));
+  const gx = hx + slackX, gy = hy + slackY, gz = hz + slackZ, thin = hx === 0 && hz === 0;
   const za = uz === 0 ? oz : oz + tEnter * uz, zb = uz === 0 ? oz : oz + tExit * uz;
-  const cols = f.cols, n = cols - 1, xs = f.xs, zs = f.zs, h = f.heights, sy = f.scale.y, span = _span;
+  const cols = f.cols, n = cols - 1, xs = f.xs, zs = f.zs, hs = f.heights, sy = f.scale.y, span = _span;
   // A cell's side's reciprocal (the diagonal test's units).
   const cx = f.cellsPer[0], cz = f.cellsPer[1];
-  span[0] = Math.min(za, zb) - slackZ; span[1] = Math.max(za, zb) + slackZ;
+  span[0] = Math.min(za, zb) - gz; span[1] = Math.max(za, zb) + gz;
   let i0 = firstCell(zs, f.cellsPer, 1, span, 0), i1 = lastCell(zs, f.cellsPer, 1, span, 1);
   const step = uz < 0 ? -1 : 1, stepJ = ux < 0 ? -1 : 1;
   if (step < 0) { const t = i0; i0 = i1; i1 = t; }
   for (let i = i0; ; i += step) {
+    // The times the moving box is over row i's band of z.
     let ta = tEnter, tb = Math.min(tExit, out.t);
     if (uz !== 0) {
-      let t1 = (zs[i] - slackZ - oz) * iz, t2 = (zs[i + 1] + slackZ - oz) * iz;
+      let t1 = (zs[i] - gz - oz) * iz, t2 = (zs[i + 1] + gz - oz) * iz;
       if (t1 > t2) { const t = t1; t1 = t2; t2 = t; }
       t1 -= W * Math.abs(t1); t2 += W * Math.abs(t2);
       if (t1 > tb) break; // (rows further along come later still)
@@ -212,108 +221,46 @@ export function rayGrid<C>(f: HeightField, o: Float64Array, r: Float64Array, vis
       if (t2 < tb) tb = t2;
     }
     if (ta <= tb) {
+      // The row's heights against the box's over those times.
       const ya = oy + ta * uy, yb = uy === 0 ? ya : oy + tb * uy;
-      if (!(f.rowLow[i] > Math.max(ya, yb) + slackY || f.rowHigh[i] < Math.min(ya, yb) - slackY)) {
+      if (!(f.rowLow[i] > Math.max(ya, yb) + gy || f.rowHigh[i] < Math.min(ya, yb) - gy)) {
         const xa = ox + ta * ux, xb = ux === 0 ? xa : ox + tb * ux;
-        span[0] = Math.min(xa, xb) - slackX; span[1] = Math.max(xa, xb) + slackX;
+        span[0] = Math.min(xa, xb) - gx; span[1] = Math.max(xa, xb) + gx;
         let j0 = firstCell(xs, f.cellsPer, 0, span, 0), j1 = lastCell(xs, f.cellsPer, 0, span, 1);
         if (stepJ < 0) { const t = j0; j0 = j1; j1 = t; }
         const z0 = zs[i];
         for (let j = j0; ; j += stepJ) {
-          // The times the ray is over the cell.
+          // The times the box is over the cell.
           let ca = ta, cb = Math.min(tb, out.t);
           if (ux !== 0) {
-            let t1 = (xs[j] - slackX - ox) * ix, t2 = (xs[j + 1] + slackX - ox) * ix;
+            let t1 = (xs[j] - gx - ox) * ix, t2 = (xs[j + 1] + gx - ox) * ix;
             if (t1 > t2) { const t = t1; t1 = t2; t2 = t; }
             t1 -= W * Math.abs(t1); t2 += W * Math.abs(t2);
             if (t1 > cb) break; // (columns further along come later still)
             if (t1 > ca) ca = t1;
             if (t2 < cb) cb = t2;
           }
-          const k = i * cols + j, p = h[k] * sy, q = h[k + 1] * sy, s = h[k + cols] * sy, w = h[k + cols + 1] * sy;
+          const k = i * cols + j, p = hs[k] * sy, q = hs[k + 1] * sy, s = hs[k + cols] * sy, w = hs[k + cols + 1] * sy;
           if (ca <= cb && p === p && q === q && s === s && w === w) {
             const lo = Math.min(p, q, s, w), hi = Math.max(p, q, s, w);
             const y0 = oy + ca * uy, y1 = uy === 0 ? y0 : oy + cb * uy;
-            if (!(lo > Math.max(y0, y1) + slackY || hi < Math.min(y0, y1) - slackY)) {
-              // The side of the cell's diagonal the ray's shadow is on while over the cell, as u − v (u, v
-              // the cell's own coordinates along x and z, 0 to 1): the first triangle is u ≥ v, the second
-              // v ≥ u. A shadow wholly on one side (by more than rounding: the positions' in the cell's
-              // units, and a margin) cannot meet the other triangle.
-              const x0 = xs[j];
-              const e0 = (ox + ca * ux - x0) * cx - (oz + ca * uz - z0) * cz, e1 = (ox + cb * ux - x0) * cx - (oz + cb * uz - z0) * cz;
-              const m = 1e-9 + 1e-12 * ((Math.abs(ox) + Math.abs(x0) + Math.abs(cb * ux) + Math.abs(ca * ux)) * cx + (Math.abs(oz) + Math.abs(z0) + Math.abs(cb * uz) + Math.abs(ca * uz)) * cz);
+            if (!(lo > Math.max(y0, y1) + gy || hi < Math.min(y0, y1) - gy)) {
               const cell = i * n + j;
-              if (!(e0 < -m && e1 < -m)) visit(2 * cell, context);
-              if (!(e0 > m && e1 > m)) visit(2 * cell + 1, context);
+              if (thin) {
+                // The side of the cell's diagonal the shadow is on while over the cell, as u − v (u, v the
+                // cell's own coordinates along x and z, 0 to 1): the first triangle is u ≥ v, the second
+                // v ≥ u. A shadow wholly on one side (by more than rounding: the positions' in the cell's
+                // units, and a margin) cannot meet the other triangle.
+                const x0 = xs[j];
+                const e0 = (ox + ca * ux - x0) * cx - (oz + ca * uz - z0) * cz, e1 = (ox + cb * ux - x0) * cx - (oz + cb * uz - z0) * cz;
+                const m = 1e-9 + 1e-12 * ((Math.abs(ox) + Math.abs(x0) + Math.abs(cb * ux) + Math.abs(ca * ux)) * cx + (Math.abs(oz) + Math.abs(z0) + Math.abs(cb * uz) + Math.abs(ca * uz)) * cz);
+                if (!(e0 < -m && e1 < -m)) visit(2 * cell, context);
+                if (!(e0 > m && e1 > m)) visit(2 * cell + 1, context);
+              } else {
+                visit(2 * cell, context);
+                visit(2 * cell + 1, context);
+              }
             }
-          }
-          if (j === j1) break;
-        }
-      }
-    }
-    if (i === i1) break;
-  }
-  return out;
-}
-
-/**
- * sweepBvh's contract on a field: a box of half-extents `h` moving from centre `c` by `u` per unit time;
- * `visit` is called for each triangle whose box grown by `h` the centre's ray meets before `out.t`. Rows
- * in order along the motion, and in each row the columns the moving box spans while in it.
- */
-export function sweepGrid<C>(
-  f: HeightField, c: Float64Array, h: Float64Array, u: Float64Array, visit: (item: number, context: C) => void, context: C, out: BvhRayHit,
-): BvhRayHit {
-  const tMax = _tMax, value = traversalValue;
-  tMax[0] = out.t;
-  grownSlabEntry(f.bounds, 0, c, h, u, tMax);
-  const tEnter = value[0];
-  if (!(tEnter <= out.t)) return out;
-  const b = f.bounds, ox = c[0], oy = c[1], oz = c[2], hx = h[0], hy = h[1], hz = h[2], ux = u[0], uy = u[1], uz = u[2];
-  // The time the centre leaves the field's box grown by h (along the axes that move).
-  let tExit = out.t;
-  if (ux !== 0) tExit = Math.min(tExit, ((ux > 0 ? b[3] + hx : b[0] - hx) - ox) / ux);
-  if (uy !== 0) tExit = Math.min(tExit, ((uy > 0 ? b[4] + hy : b[1] - hy) - oy) / uy);
-  if (uz !== 0) tExit = Math.min(tExit, ((uz > 0 ? b[5] + hz : b[2] - hz) - oz) / uz);
-  // (Not before the entry: the two are computed apart, and a flat field's are the same time to rounding.)
-  if (!(tExit >= tEnter)) tExit = tEnter;
-  // Rounding slack on the ranges of cells and rows, in space (it covers the times' rounding too: a time's
-  // error moves a position by an ulp of the motion). The exact box test decides; a wider range only costs tests.
-  const slackX = 1e-12 * (Math.abs(ox) + hx + b[3] - b[0]), slackZ = 1e-12 * (Math.abs(oz) + hz + b[5] - b[2]);
-  const slackY = 1e-12 * (Math.abs(oy) + hy + Math.abs(b[1]) + Math.abs(b[4]));
-  const za = uz === 0 ? oz : oz + tEnter * uz, zb = uz === 0 ? oz : oz + tExit * uz;
-  const n = f.cols - 1, xs = f.xs, zs = f.zs;
-  const span = _span;
-  span[0] = Math.min(za, zb) - hz - slackZ; span[1] = Math.max(za, zb) + hz + slackZ;
-  let i0 = firstCell(zs, f.cellsPer, 1, span, 0), i1 = lastCell(zs, f.cellsPer, 1, span, 1);
-  const step = uz < 0 ? -1 : 1;
-  if (step < 0) { const t = i0; i0 = i1; i1 = t; }
-  for (let i = i0; ; i += step) {
-    // The times the moving box is over row i's band of z.
-    let ta = tEnter, tb = Math.min(tExit, out.t);
-    if (uz !== 0) {
-      let t1 = (zs[i] - hz - slackZ - oz) / uz, t2 = (zs[i + 1] + hz + slackZ - oz) / uz;
-      if (t1 > t2) { const t = t1; t1 = t2; t2 = t; }
-      if (t1 > tb) break; // (rows further along come later still)
-      if (t1 > ta) ta = t1;
-      if (t2 < tb) tb = t2;
-    }
-    if (ta <= tb) {
-      // The row's heights against the box's y over those times.
-      const ya = oy + ta * uy, yb = uy === 0 ? ya : oy + tb * uy;
-      if (!(f.rowLow[i] > Math.max(ya, yb) + hy + slackY || f.rowHigh[i] < Math.min(ya, yb) - hy - slackY)) {
-        const xa = ox + ta * ux, xb = ux === 0 ? xa : ox + tb * ux;
-        span[0] = Math.min(xa, xb) - hx - slackX; span[1] = Math.max(xa, xb) + hx + slackX;
-        let j0 = firstCell(xs, f.cellsPer, 0, span, 0), j1 = lastCell(xs, f.cellsPer, 0, span, 1);
-        const stepJ = ux < 0 ? -1 : 1;
-        if (stepJ < 0) { const t = j0; j0 = j1; j1 = t; }
-        for (let j = j0; ; j += stepJ) {
-          const cell = i * n + j;
-          for (let half = 0; half < 2; half++) {
-            if (!cellTriangleBox(f, i, j, half)) break;
-            tMax[0] = out.t;
-            grownSlabEntry(_box, 0, c, h, u, tMax);
-            if (value[0] <= out.t) visit(2 * cell + half, context);
           }
           if (j === j1) break;
         }

@@ -65,6 +65,9 @@ class ConcaveScratch {
    */
   planeTest = false;
   gap = 0;
+  /** Whether the parts are triangles (a mesh's or a field's), and the current one's unit face normal (loadFace). */
+  triangles = false;
+  readonly face = { x: 0, y: 0, z: 0 };
   readonly along = { x: 0, y: 0, z: 0 };
   readonly support = { x: 0, y: 0, z: 0 };
   /** The work record this scratch belongs to (the pair function's): where the best answer goes. */
@@ -104,7 +107,8 @@ function begin(s: ConcaveScratch, work: QueryWork, parted: PartedShape, tP: Tran
   // (The offset as a 1-norm, as relatePair's: its square overflowed past 2^512, and an infinite tie let the
   // tilt alone pick the part: a cone over a mesh at 2^520 got a far face's separation.)
   s.tie = CONTACT_RELATIVE_TOLERANCE * (parted.boundingRadius + other.boundingRadius + Math.abs(rel.tx) + Math.abs(rel.ty) + Math.abs(rel.tz));
-  s.planeTest = parted.kind !== 'compound' && isConvexShape(other) && !runsUserCode(other as ConvexShape);
+  s.triangles = parted.kind !== 'compound';
+  s.planeTest = s.triangles && isConvexShape(other) && !runsUserCode(other as ConvexShape);
   s.bestTilt = 0;
   if (other.kind === 'compound' || other.kind === 'mesh' || other.kind === 'heightField') {
     rootBoxIn(q, other as PartedShape, rel);
@@ -137,28 +141,40 @@ function betterPart(s: ConcaveScratch, p: number): boolean {
 }
 
 /**
- * |n × f| for the normal `n` (world) of an answer against the mesh triangle in `s.slot` (f: its unit face
- * normal), into `s.tilt`: the sine of the angle between the normal and the face's line; 0 for a compound.
+ * The unit face normal of the triangle part in `s.slot` (mesh frame) into `s.face`; (0, 0, 0) for a
+ * triangle too thin to have one to rounding. From its edges at a size near 1 (exactly: a power of two), so
+ * that the cross product's square, a fourth power, neither overflows nor underflows.
  */
-function tiltFromFace(s: ConcaveScratch, n: { x: number; y: number; z: number }): void {
-  if (s.parted!.kind === 'compound') { s.tilt = 0; return; }
-  const t = s.slot.triangle, r = s.tParted;
+function loadFace(s: ConcaveScratch): void {
+  const t = s.slot.triangle, f = s.face;
   let ux = t.b.x - t.a.x, uy = t.b.y - t.a.y, uz = t.b.z - t.a.z;
   let vx = t.c.x - t.a.x, vy = t.c.y - t.a.y, vz = t.c.z - t.a.z;
-  // The edges at a size near 1 (exactly: a power of two), whose cross product's square is a fourth power.
   const m = Math.max(Math.abs(ux), Math.abs(uy), Math.abs(uz), Math.abs(vx), Math.abs(vy), Math.abs(vz));
   const k = m >= EDGE_MIN && m <= EDGE_MAX ? 1 : edgeScaleFar(m);
   if (k !== 1) { ux *= k; uy *= k; uz *= k; vx *= k; vy *= k; vz *= k; }
   const fx = uy * vz - uz * vy, fy = uz * vx - ux * vz, fz = ux * vy - uy * vx;
-  // The normal in the mesh's frame: Rᵀ n.
-  const lx = r.m00 * n.x + r.m10 * n.y + r.m20 * n.z, ly = r.m01 * n.x + r.m11 * n.y + r.m21 * n.z, lz = r.m02 * n.x + r.m12 * n.y + r.m22 * n.z;
-  const cx = fy * lz - fz * ly, cy = fz * lx - fx * lz, cz = fx * ly - fy * lx;
-  const fl = Math.sqrt(fx * fx + fy * fy + fz * fz), nl = Math.sqrt(lx * lx + ly * ly + lz * lz);
-  s.tilt = fl > 0 && nl > 0 ? Math.sqrt(cx * cx + cy * cy + cz * cz) / (fl * nl) : 1;
+  const fl = Math.sqrt(fx * fx + fy * fy + fz * fz);
+  if (fl > 0 && fl < Infinity) { f.x = fx / fl; f.y = fy / fl; f.z = fz / fl; } else { f.x = 0; f.y = 0; f.z = 0; }
 }
 
 /**
- * The separation of the other shape from the plane of the triangle part in `s.slot` (mesh frame), on the
+ * |n × f| for the normal `n` (world) of an answer against the mesh triangle whose face normal loadFace put
+ * in `s.face`, into `s.tilt`: the sine of the angle between the normal and the face's line; 0 for a
+ * compound, 1 for a triangle with no face normal.
+ */
+function tiltFromFace(s: ConcaveScratch, n: { x: number; y: number; z: number }): void {
+  if (!s.triangles) { s.tilt = 0; return; }
+  const f = s.face, r = s.tParted, fx = f.x, fy = f.y, fz = f.z;
+  // The normal in the mesh's frame: Rᵀ n.
+  const lx = r.m00 * n.x + r.m10 * n.y + r.m20 * n.z, ly = r.m01 * n.x + r.m11 * n.y + r.m21 * n.z, lz = r.m02 * n.x + r.m12 * n.y + r.m22 * n.z;
+  const cx = fy * lz - fz * ly, cy = fz * lx - fx * lz, cz = fx * ly - fy * lx;
+  const nl = Math.sqrt(lx * lx + ly * ly + lz * lz);
+  s.tilt = (fx !== 0 || fy !== 0 || fz !== 0) && nl > 0 ? Math.sqrt(cx * cx + cy * cy + cz * cz) / nl : 1;
+}
+
+/**
+ * The separation of the other shape from the plane of the triangle part in `s.slot` (mesh frame; its
+ * normal loadFace's), on the
  * side it is on (0 or less when it straddles the plane), into `s.gap`: a lower bound on the pair's
  * separation and distance, which is the greatest such gap over every direction (a separating axis's gap
  * bounds them from below). A triangle whose gap exceeds the best so far (by twice the tie: the pair
@@ -166,16 +182,8 @@ function tiltFromFace(s: ConcaveScratch, n: { x: number; y: number; z: number })
  * resting on a terrain meets a dozen triangles, of which most lie under it, their planes below it).
  */
 function planeGap(s: ConcaveScratch): void {
-  const t = s.slot.triangle, rel = s.relative, o = s.other as ConvexShape;
-  let ux = t.b.x - t.a.x, uy = t.b.y - t.a.y, uz = t.b.z - t.a.z;
-  let vx = t.c.x - t.a.x, vy = t.c.y - t.a.y, vz = t.c.z - t.a.z;
-  const m = Math.max(Math.abs(ux), Math.abs(uy), Math.abs(uz), Math.abs(vx), Math.abs(vy), Math.abs(vz));
-  const k = m >= EDGE_MIN && m <= EDGE_MAX ? 1 : edgeScaleFar(m);
-  if (k !== 1) { ux *= k; uy *= k; uz *= k; vx *= k; vy *= k; vz *= k; }
-  let fx = uy * vz - uz * vy, fy = uz * vx - ux * vz, fz = ux * vy - uy * vx;
-  const fl = Math.sqrt(fx * fx + fy * fy + fz * fz);
-  if (!(fl > 0 && fl < Infinity)) { s.gap = -Infinity; return; }
-  fx /= fl; fy /= fl; fz /= fl;
+  const t = s.slot.triangle, rel = s.relative, o = s.other as ConvexShape, fx = s.face.x, fy = s.face.y, fz = s.face.z;
+  if (fx === 0 && fy === 0 && fz === 0) { s.gap = -Infinity; return; }
   // The other's extent along f (mesh frame): its support along ±f in its own frame (Rᵀ f), placed by rel.
   const d = s.along, q = s.support, r = o.sweptRadius;
   d.x = rel.m00 * fx + rel.m10 * fy + rel.m20 * fz; d.y = rel.m01 * fx + rel.m11 * fy + rel.m21 * fz; d.z = rel.m02 * fx + rel.m12 * fy + rel.m22 * fz;
@@ -195,7 +203,7 @@ function planeGap(s: ConcaveScratch): void {
 function contactPart(p: number, s: ConcaveScratch): void {
   const work = s.owner!, child = childOf(work), n = s.nearest;
   const part = placePart(s.slot, s.parted!, s.tParted, p), other = s.other!, tPart = s.slot.transform;
-  if (s.planeTest) { planeGap(s); if (s.gap > n.distance + 2 * s.tie) return; }
+  if (s.triangles) { loadFace(s); if (s.planeTest) { planeGap(s); if (s.gap > n.distance + 2 * s.tie) return; } }
   child.maxSeparation = n.distance;
   child.touchingOnly = work.touchingOnly;
   child.contact.partA = 0; child.contact.partB = 0;
@@ -235,7 +243,7 @@ const contactPartedParted: ContactPairFunction = (work, a, tA, b, tB, options) =
 function distancePart(p: number, s: ConcaveScratch): void {
   const work = s.owner!, child = childOf(work), n = s.nearest;
   const part = placePart(s.slot, s.parted!, s.tParted, p), other = s.other!, tPart = s.slot.transform;
-  if (s.planeTest) { planeGap(s); if (s.gap > n.distance + 2 * s.tie) return; }
+  if (s.planeTest) { loadFace(s); planeGap(s); if (s.gap > n.distance + 2 * s.tie) return; }
   child.distancePartA = 0; child.distancePartB = 0;
   child.distanceBound = n.distance;
   if (s.partedIsA) DISTANCE.find(part, other)(child, part, tPart, other, s.tOther, s.options);
@@ -295,7 +303,7 @@ const intersectsPartedParted: IntersectsPairFunction = (work, a, tA, b, tB, opti
 function closestPart(p: number, s: ConcaveScratch): void {
   const work = s.owner!, child = childOf(work), n = s.nearest;
   const part = placePart(s.slot, s.parted!, s.tParted, p), other = s.other!, tPart = s.slot.transform, r = s.partResult;
-  if (s.planeTest) { planeGap(s); if (s.gap > n.distance + 2 * s.tie) return; }
+  if (s.triangles) { loadFace(s); if (s.planeTest) { planeGap(s); if (s.gap > n.distance + 2 * s.tie) return; } }
   child.distancePartA = 0; child.distancePartB = 0;
   child.distanceBound = n.distance;
   if (s.partedIsA) CLOSEST_POINTS.find(part, other)(child, part, tPart, other, s.tOther, r, s.options);

@@ -64,12 +64,7 @@ export function loadTriangle(tri: Triangle, mesh: TriangleSurface, p: number): T
     (tri as { boundingRadius: number }).boundingRadius = radius;
     return tri;
   }
-  const v = mesh.vertices, tris = mesh.triangles;
-  const i = 3 * tris[3 * p], j = 3 * tris[3 * p + 1], k = 3 * tris[3 * p + 2];
-  const a = tri.a as { x: number; y: number; z: number }, b = tri.b as typeof a, c = tri.c as typeof a;
-  a.x = v[i]; a.y = v[i + 1]; a.z = v[i + 2];
-  b.x = v[j]; b.y = v[j + 1]; b.z = v[j + 2];
-  c.x = v[k]; c.y = v[k + 1]; c.z = v[k + 2];
+  loadCorners(tri, mesh, p);
   (tri as { boundingRadius: number }).boundingRadius = mesh.triangleRadius[p];
   return tri;
 }
