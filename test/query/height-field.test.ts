@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   Box, Capsule, closestPoints, CollisionWorld, HalfSpace, computeAabb, contact, contactManifolds, ConvexHull, createManifoldList, distance, HeightField, intersects,
-  InvalidNumberError, InvalidShapeError, rayCast, shapeCast, Sphere, Triangle, TriangleMesh, type ConvexShape, type PoseLike,
+  InvalidNumberError, InvalidShapeError, Point, rayCast, shapeCast, Sphere, Triangle, TriangleMesh, type ConvexShape, type PoseLike,
 } from '../../src/index.js';
 import { readShapeField } from '../../src/format/pair-document.js';
 import { shapeFromTransfer, shapeToTransfer } from '../../src/threads/shape-transfer.js';
@@ -89,15 +89,24 @@ describe('HeightField answers as the mesh of its triangles', () => {
     }), { numRuns: runs(300), seed: seed(3601) });
   });
 
-  it('rays: the same t and the same triangle (ties aside), or both miss', () => {
+  it('rays: the same t and the same triangle (ties aside), or both miss; or a graze the mesh passed by', () => {
     fc.assert(fc.property(field, A.vec(6), A.unitVec, near(1), fc.boolean(), (f, o, dir, pf, bounded) => {
-      const hf = new HeightField(f.rows, f.cols, f.heights, f.scale), { mesh, fieldIndex } = meshOf(f);
+      const hf = new HeightField(f.rows, f.cols, f.heights, f.scale), { mesh, fieldIndex, triangles } = meshOf(f);
       const origin = { x: o[0], y: o[1], z: o[2] }, d = { x: dir[0], y: dir[1], z: dir[2] };
       const options = bounded ? { maxT: 4 } : undefined;
       const h = rayCast(hf, pf, origin, d, null, options), m = rayCast(mesh, pf, origin, d, null, options);
+      const tol = 1e-12 * (scaleOf(f) + 6);
+      if (h !== null && (m === null || h.t < m.t - tol)) {
+        // The field met a triangle the mesh's exact box test passed by: a ray grazing an edge or vertex
+        // within the ray's tolerance (rays.test.ts's), which the triangle's own cast counts as a hit. Its
+        // point must lie on the surface (brute force over the triangles).
+        const p = { position: h.point, quaternion: { x: 0, y: 0, z: 0, w: 1 } };
+        expect(Math.min(...triangles.map((t) => distance(new Point(), p, t, pf)))).toBeLessThanOrEqual(1e-9 * (scaleOf(f) + 6));
+        return;
+      }
       expect(h === null).toBe(m === null);
       if (h === null || m === null) return;
-      expect(Math.abs(h.t - m.t)).toBeLessThanOrEqual(1e-12 * (scaleOf(f) + 6));
+      expect(Math.abs(h.t - m.t)).toBeLessThanOrEqual(tol);
       if (h.t !== m.t || h.part === fieldIndex[m.part]) return;
       // A tie (an edge or vertex both triangles share): the field's triangle is hit at that t too.
       expect(h.t).toBe(m.t);
@@ -202,6 +211,25 @@ describe('HeightField: the grid at its edges', () => {
     const pf = { position: { x: -0.9999999552965164, y: -0.999999986961484, z: -0.9999999906867743 }, quaternion: { x: -0.6324492079450732, y: -0.6324491902746461, z: -0.000544315126356418, w: -0.44723117602827855 } };
     const o = { x: -0.592041939496994, y: -0.8746339492499828, z: -1.371580559760332 }, d = { x: -0.6841194412719475, y: -0.6841194412719475, z: -0.25290547670526403 };
     expect(rayCast(flat, pf, o, d)?.t).toBe(rayCast(m, pf, o, d)!.t);
+  });
+
+  it('golden: a ray grazing a vertex within the ray tolerance hits it on the field (the mesh\'s box test passes it by)', () => {
+    const g = new HeightField(2, 6, [0, -1, 0, -1, 1, -1, 2, 2, 1, -1, -1, 1], { x: 5, y: 1, z: 1 });
+    const hit = rayCast(g, I, { x: 2.513194640632719, y: 1, z: 0.5 }, { x: -1, y: 5.89725920878771e-11, z: -4.358815836779629e-12 })!;
+    // Vertex (1, 5) at (2.5, 1, 0.5): the ray passes 7.8e-13 above it.
+    expect(Math.abs(hit.point.x - 2.5) + Math.abs(hit.point.y - 1) + Math.abs(hit.point.z - 0.5)).toBeLessThan(1e-11);
+  });
+
+  it('golden: fields of extreme size (radius near the largest double) answer as their meshes; an overflowing height is a typed error', () => {
+    for (const S of [1.5e308, 1.7e308]) {
+      const g = new HeightField(2, 2, [0, 0, 0, 0], { x: S, y: 1, z: S });
+      const m = new TriangleMesh([-S / 2, 0, -S / 2, S / 2, 0, -S / 2, -S / 2, 0, S / 2, S / 2, 0, S / 2], [0, 3, 1, 0, 2, 3]);
+      const P = { position: { x: 0, y: 1e307, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }, s = new Sphere(1e306);
+      expect(distance(s, P, g, I)).toBe(distance(s, P, m, I));
+      expect(contact(s, P, g, I).separation).toBe(contact(s, P, m, I).separation);
+      expect(shapeCast(s, P, { linear: { x: 0, y: -2e307, z: 0 } }, g, I, null)!.time).toBe(shapeCast(s, P, { linear: { x: 0, y: -2e307, z: 0 } }, m, I, null)!.time);
+    }
+    expect(() => new HeightField(2, 2, [1e300, 0, 0, 0], { x: 1, y: 1e10, z: 1 })).toThrow(/HeightField\.heights\[0\] is 1e\+300; expected a height whose product with scale\.y/);
   });
 
   it('heightAt interpolates the triangles; NaN outside and over holes', () => {

@@ -30,7 +30,9 @@ export function octaveOf(r: number): number {
 
 /** The top of step `k` (0..7) of the octave with biased exponent e: (1 + (k + 1)/8) · 2^(e − 1023). */
 export function stepValue(e: number, k: number): number {
-  return e === 0 ? ((k + 1) / 8) * 2 ** -1022 : (1 + (k + 1) / 8) * 2 ** (e - 1023);
+  // (The top step of the last octave is 2^1024, past the largest double: the largest double instead, still
+  // a bound on any finite radius. Infinity made the scale-free queries recurse without end.)
+  return e === 0 ? ((k + 1) / 8) * 2 ** -1022 : Math.min((1 + (k + 1) / 8) * 2 ** (e - 1023), Number.MAX_VALUE);
 }
 
 

@@ -111,6 +111,9 @@ export class HeightField implements HeightFieldShape {
     for (let k = 0; k < count; k++) {
       const v = h[k];
       if (v === Infinity || v === -Infinity) throw new InvalidNumberError(`HeightField.heights[${k}]`, v, 'a finite number, or NaN for a hole');
+      // (A height whose product with scale.y overflows is a vertex at infinity, as a mesh's would be.)
+      const y = v * sy;
+      if (y === Infinity || y === -Infinity) throw new InvalidNumberError(`HeightField.heights[${k}]`, v, `a height whose product with scale.y (${sy}) is finite; it is ${y}`);
     }
     this.rows = rows; this.cols = cols; this.heights = h;
     this.scale = Object.freeze({ x: sx, y: sy, z: sz });
