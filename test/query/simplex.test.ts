@@ -120,6 +120,18 @@ describe('closestOnSimplex (signed volumes)', () => {
     expect(Math.abs(r.lambda.reduce((a, b) => a + b, 0) - 1)).toBeLessThan(1e-12);
   });
 
+  // FC_SEED=random (seed 484406393): a flat triangle (x = 0) of coordinates from 1e-207 to 1e-58 at a narrow
+  // corner, whose weights were taken over a normal from other edges than their areas: they summed to
+  // 1 + 1.5e-12.
+  it('golden: a thin triangle of tiny coordinates, weights a convex combination', () => {
+    const pts = [[0, -1.4085875645444434e-101, -8.804504145429157e-58], [0, 7.931068241611404e-118, 0], [0, -1.7851719910560097e-105, 3.1147484222179905e-207]];
+    const r = run(pts);
+    const ref = bruteForceClosest(pts);
+    expect(Math.abs(r.dist - ref)).toBeLessThanOrEqual(1e-9 * (1 + ref));
+    for (let i = 0; i < 3; i++) expect(r.lambda[i]).toBeGreaterThanOrEqual(0);
+    expect(Math.abs(r.lambda.reduce((a, b) => a + b, 0) - 1)).toBeLessThan(1e-12);
+  });
+
   it('with a required (newest) vertex: the optimum over faces holding it, or 0 when none qualifies', () => {
     const coord = fc.double({ min: -4, max: 4, noNaN: true });
     const point = fc.tuple(coord, coord, coord);

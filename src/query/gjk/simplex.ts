@@ -118,7 +118,8 @@ export function closestOnTriangle(p: Float64Array, i: number, j: number, k: numb
   // of ab and ac: ab × ac = ab × bc = ac × bc. (Written out: a call taken this rarely stays unoptimised in
   // V8, whose interpreter boxes every double, about a byte a query.)
   const ab2 = abx * abx + aby * aby + abz * abz, ac2 = acx * acx + acy * acy + acz * acz;
-  if (nx * nx + ny * ny + nz * nz < NARROW_CORNER * ab2 * ac2) {
+  const narrow = nx * nx + ny * ny + nz * nz < NARROW_CORNER * ab2 * ac2;
+  if (narrow) {
     const bcx = cx - bx, bcy = cy - by, bcz = cz - bz;
     const ex = ac2 >= ab2 ? abx : acx, ey = ac2 >= ab2 ? aby : acy, ez = ac2 >= ab2 ? abz : acz;
     nx = ey * bcz - ez * bcy; ny = ez * bcx - ex * bcz; nz = ex * bcy - ey * bcx;
@@ -145,9 +146,14 @@ export function closestOnTriangle(p: Float64Array, i: number, j: number, k: numb
     if (((mu > 0 && ci > 0) || (mu < 0 && ci < 0)) && ((mu > 0 && cj > 0) || (mu < 0 && cj < 0)) && ((mu > 0 && ck > 0) || (mu < 0 && ck < 0))) {
       faceNormal[0] = nx; faceNormal[1] = ny; faceNormal[2] = nz;
       clear(lambda);
-      lambda[i] = ci / mu;
-      lambda[j] = cj / mu;
-      lambda[k] = ck / mu;
+      // At a narrow corner, over the sum of the three areas, not mu: they share its sign here (no
+      // cancellation), and their sum is mu in exact arithmetic, but mu comes from another pair of edges there:
+      // a triangle of coordinates from 1e-207 to 1e-58 gave weights summing to 1 + 1.5e-12 (FC_SEED=random,
+      // golden). (Elsewhere mu, which the sum matches to rounding: the answers' bits stay.)
+      const area = narrow ? ci + cj + ck : mu;
+      lambda[i] = ci / area;
+      lambda[j] = cj / area;
+      lambda[k] = ck / area;
       return (1 << i) | (1 << j) | (1 << k);
     }
     // Outside: only edges whose opposite coordinate disagrees can hold the closest point, and (for
