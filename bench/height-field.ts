@@ -4,7 +4,7 @@
  * in one process, the three sides alternating round by round; and the build of a 1024 × 1024 field
  * (target: under 50 ms), with its memory beside the mesh's.
  *
- *   node --import tsx bench/height-field.ts [rounds=7]
+ *   node --import tsx bench/height-field.ts [rounds=7] [kinds=ground,slant,miss,contact]
  *
  * The terrain: 257 × 257 samples over 128 × 128 (131,072 triangles) of waves and ridges, heights float32
  * (rapier's), so that all three hold one surface (rapier splits its cells along the other diagonal: its
@@ -12,9 +12,13 @@
  * an oracle, is printed). Queries, 2,000 of each, seeded:
  * - ground rays: straight down from 10 above, anywhere over the field (picking, a character's ground probe);
  * - slant rays: from 3 to 8 above at 20° to 60° below the horizon, up to 60 long (line of sight);
+ * - missing rays: straight up from 50 above (every side's fixed cost a ray: ours the pose, the checks and
+ *   the result; rapier's its crossing into WASM);
  * - contact: a sphere (0.5), a capsule (0.4, 0.3) and a box (0.4, 0.3, 0.5), turned at random, their
  *   centres from 0.1 below to 0.7 above the surface (resting bodies, the world's narrow phase), rapier's
  *   collider `contactShape` with a prediction of 0.6 (ours answers at any distance).
+ * The kinds run in one process share its caches and V8's type feedback: a kind run alone (`slant`) shows
+ * what it costs without the others' memory traffic between its rounds.
  */
 import RAPIER from '@dimforge/rapier3d-compat';
 import { Box, Capsule, contact, createContactResult, createRayHit, HeightField, rayCast, Sphere, TriangleMesh, type ConvexShape } from '../src/index.js';
@@ -53,12 +57,13 @@ const Q = 2000, I = { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, 
 interface Ray { o: { x: number; y: number; z: number }; d: { x: number; y: number; z: number }; maxT: number; r: RAPIER.Ray }
 const makeRay = (o: Ray['o'], d: Ray['d'], maxT: number): Ray => ({ o, d, maxT, r: new RAPIER.Ray(o, d) });
 const inside = () => (rnd() - 0.5) * (SIZE - 8);
-const ground: Ray[] = [], slant: Ray[] = [];
+const ground: Ray[] = [], slant: Ray[] = [], miss: Ray[] = [];
 for (let k = 0; k < Q; k++) {
   const x = inside(), z = inside();
   ground.push(makeRay({ x, y: surface(x, z) + 10, z }, { x: 0, y: -1, z: 0 }, 100));
   const a = rnd() * 2 * Math.PI, e = (20 + 40 * rnd()) * Math.PI / 180;
   slant.push(makeRay({ x, y: surface(x, z) + 3 + 5 * rnd(), z }, { x: Math.cos(a) * Math.cos(e), y: -Math.sin(e), z: Math.sin(a) * Math.cos(e) }, 60));
+  miss.push(makeRay({ x, y: 50, z }, { x: 0, y: 1, z: 0 }, 100));
 }
 const shapes: [ConvexShape, RAPIER.Shape][] = [
   [new Sphere(0.5), new RAPIER.Ball(0.5)], [new Capsule(0.4, 0.3), new RAPIER.Capsule(0.4, 0.3)], [new Box(0.4, 0.3, 0.5), new RAPIER.Cuboid(0.4, 0.3, 0.5)],
@@ -74,15 +79,19 @@ const hit = createRayHit(), con = createContactResult();
 const ours = (shape: HeightField | TriangleMesh) => ({
   ground: () => { let s = 0; for (const r of ground) { const h = rayCast(shape, I, r.o, r.d, hit, { maxT: r.maxT }); if (h) s += h.t; } return s; },
   slant: () => { let s = 0; for (const r of slant) { const h = rayCast(shape, I, r.o, r.d, hit, { maxT: r.maxT }); if (h) s += h.t; } return s; },
+  miss: () => { let s = 0; for (const r of miss) { const h = rayCast(shape, I, r.o, r.d, hit, { maxT: r.maxT }); if (h) s += h.t; } return s; },
   contact: () => { let s = 0; for (const b of bodies) s += Math.min(contact(shapes[b.k][0], b.pose, shape, I, con).separation, 0.6); return s; },
 });
 const rapier = {
   ground: () => { let s = 0; for (const r of ground) { const t = rField.castRay(r.r, r.maxT, true); if (t >= 0) s += t; } return s; },
   slant: () => { let s = 0; for (const r of slant) { const t = rField.castRay(r.r, r.maxT, true); if (t >= 0) s += t; } return s; },
+  miss: () => { let s = 0; for (const r of miss) { const t = rField.castRay(r.r, r.maxT, true); if (t >= 0) s += t; } return s; },
   contact: () => { let s = 0; for (const b of bodies) { const c = rField.contactShape(shapes[b.k][1], b.pose.position, b.pose.quaternion, 0.6); s += c ? Math.min(c.distance, 0.6) : 0.6; } return s; },
 };
 const sides = { field: ours(field), mesh: ours(mesh), rapier };
-const kinds = ['ground', 'slant', 'contact'] as const;
+type Kind = 'ground' | 'slant' | 'miss' | 'contact';
+const kinds = (process.argv[3] ?? 'ground,slant,miss,contact').split(',') as Kind[];
+for (const kind of kinds) if (!(kind in rapier)) throw new Error(`unknown kind ${kind}; expected ground, slant, miss or contact`);
 const times: Record<string, number[]> = {}, sums: Record<string, number> = {};
 for (let r = 0; r <= rounds; r++) {
   // Alternating the order of the sides round by round.
