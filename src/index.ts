@@ -38,8 +38,13 @@ export { validateHull, type HullValidation, type ValidateHullOptions } from './h
 // Queries
 export { intersects, distance, closestPoints } from './query/distance/closest-points.js';
 export { penetration, contact, type ContactOptions } from './query/contact/contact.js';
+export {
+  contactDerivatives, createContactDerivatives, MAX_SMOOTHING_SAMPLES,
+  type ContactDerivatives, type ContactDerivativesOptions, type SmoothingOptions,
+} from './query/derivatives/contact-derivatives.js';
 export { computeAabb } from './query/aabb/compute-aabb.js';
 export { CONTACT_BATCH_STRIDE, contactBatch, distanceBatch, intersectsBatch } from './batch/batch-queries.js';
+export { CONTACT_DERIVATIVES_BATCH_STRIDE, contactDerivativesBatch } from './batch/derivatives-batch.js';
 export { contactManifold, type ManifoldOptions } from './query/manifold/contact-manifold.js';
 export { contactManifolds, createManifoldList, type ManifoldList, type ManifoldsOptions } from './query/manifold/contact-manifolds.js';
 export { ManifoldCache } from './query/manifold/manifold-cache.js';

@@ -171,6 +171,10 @@ export const VALID = {
     ['undefined', () => undefined], ['null', () => null], ['{}', () => ({})], ['{maxDistance: 5}', () => ({ maxDistance: 5 })], ['{maxDistance: 0}', () => ({ maxDistance: 0 })],
     ['{epaMaxIterations: 40, epaRelativeTolerance: 1e-6}', () => ({ epaMaxIterations: 40, epaRelativeTolerance: 1e-6 })], ['{cache: new GjkCache()}', () => ({ cache: new lib.GjkCache() })],
   ],
+  'opts.derivatives': [
+    ['undefined', () => undefined], ['null', () => null], ['{}', () => ({})], ['{smoothing: null}', () => ({ smoothing: null })],
+    ['{smoothing: {samples: 4, noise: 0.01}}', () => ({ smoothing: { samples: 4, noise: 0.01 } })], ['{smoothing: {samples: 2, noise: 0.1, seed: 7}, epaMaxIterations: 40}', () => ({ smoothing: { samples: 2, noise: 0.1, seed: 7 }, epaMaxIterations: 40 })],
+  ],
   'opts.manifold': [['undefined', () => undefined], ['null', () => null], ['{}', () => ({})], ['{margin: 0.1}', () => ({ margin: 0.1 })], ['{maxPoints: 8}', () => ({ maxPoints: 8 })], ['{cache: new ManifoldCache()}', () => ({ cache: new lib.ManifoldCache() })]],
   'opts.manifolds': [['undefined', () => undefined], ['null', () => null], ['{}', () => ({})], ['{margin: 0.1, meshEdges: exact}', () => ({ margin: 0.1, meshEdges: 'exact' })], ['{maxPoints: 4}', () => ({ maxPoints: 4 })]],
   'opts.ray': [['undefined', () => undefined], ['null', () => null], ['{}', () => ({})], ['{maxT: 10}', () => ({ maxT: 10 })], ['{solid: false}', () => ({ solid: false })]],
@@ -182,6 +186,7 @@ export const VALID = {
   'out.closest': [['undefined', () => undefined], ['null', () => null], ['createClosestPointsResult()', () => lib.createClosestPointsResult()]],
   'out.penetration': [['undefined', () => undefined], ['null', () => null], ['createPenetrationResult()', () => lib.createPenetrationResult()]],
   'out.contact': [['undefined', () => undefined], ['null', () => null], ['createContactResult()', () => lib.createContactResult()]],
+  'out.derivatives': [['undefined', () => undefined], ['null', () => null], ['createContactDerivatives()', () => lib.createContactDerivatives()]],
   'out.manifold': [['undefined', () => undefined], ['null', () => null], ['createManifold()', () => lib.createManifold()]],
   'out.manifoldList': [['undefined', () => undefined], ['null', () => null], ['createManifoldList()', () => lib.createManifoldList()]],
   'out.features': [['undefined', () => undefined], ['null', () => null], ['createContactFeatures()', () => lib.createContactFeatures()]],
@@ -205,6 +210,7 @@ export const VALID = {
   poses7: [['Float64Array 2 bodies', () => Float64Array.of(0, 0, 0, 0, 0, 0, 1, 0.6, 0, 0, 0, 0, 0, 1)], ['Float64Array 3 bodies', () => Float64Array.of(0, 0, 0, 0, 0, 0, 1, 0.6, 0, 0, 0, 0, 0, 1, 3, 0, 0, 0, 0, S, S)]],
   pairs: [['Int32Array [0,1]', () => Int32Array.of(0, 1)], ['Int32Array [0,1, 1,0]', () => Int32Array.of(0, 1, 1, 0)], ['Int32Array []', () => new Int32Array(0)]],
   'out.f64': [['undefined', () => undefined], ['null', () => null], ['Float64Array(40)', () => new Float64Array(40)]],
+  'out.f64big': [['undefined', () => undefined], ['null', () => null], ['Float64Array(100)', () => new Float64Array(100)]],
   'out.u8': [['undefined', () => undefined], ['null', () => null], ['Uint8Array(4)', () => new Uint8Array(4)]],
   // The format entry.
   'json.shape': JSON_SHAPES().map((j, i): Factory => [`shape JSON ${(j as { type: string }).type}`, () => JSON_SHAPES()[i]]),

@@ -134,7 +134,7 @@ export function checkBatch(shapes: readonly Shape[], poses: Float64Array, pairs:
   return pairs.length / 2;
 }
 
-function checkOutput(out: Float64Array | Uint8Array | null | undefined, n: number, stride: number, type: 'Float64Array' | 'Uint8Array'): Float64Array | Uint8Array {
+export function checkOutput(out: Float64Array | Uint8Array | null | undefined, n: number, stride: number, type: 'Float64Array' | 'Uint8Array'): Float64Array | Uint8Array {
   if (out == null) return type === 'Float64Array' ? new Float64Array(stride * n) : new Uint8Array(stride * n);
   const ok = (type === 'Float64Array' ? out instanceof Float64Array : out instanceof Uint8Array) && isTypedArray(out);
   if (!ok || out.length < stride * n) {
@@ -147,7 +147,7 @@ function checkOutput(out: Float64Array | Uint8Array | null | undefined, n: numbe
  * Takes this nesting level's scratch and fills every body's transform (each checked once; a body in no
  * pair is checked too, as part of the input). The caller leaves the level (`_depth--`) when done.
  */
-function enter(shapes: readonly Shape[], poses: Float64Array): BodyFrames {
+export function enter(shapes: readonly Shape[], poses: Float64Array): BodyFrames {
   const bodies = shapes.length;
   // Shapes first: every body's, so that a bad one is named by its index whatever the pairs.
   for (let i = 0; i < bodies; i++) {
@@ -170,7 +170,12 @@ function enter(shapes: readonly Shape[], poses: Float64Array): BodyFrames {
   return level;
 }
 
-function readFrame(out: Transform, f: Float64Array, body: number): Transform {
+/** Leaves the nesting level {@link enter} took (in a `finally`). */
+export function leave(): void {
+  _depth--;
+}
+
+export function readFrame(out: Transform, f: Float64Array, body: number): Transform {
   const o = 12 * body;
   out.m00 = f[o]; out.m01 = f[o + 1]; out.m02 = f[o + 2];
   out.m10 = f[o + 3]; out.m11 = f[o + 4]; out.m12 = f[o + 5];

@@ -7,7 +7,7 @@
 import * as THREE from 'three';
 import {
   Box, Capsule, Compound, computeAabb, Cone, contact, contactBatch, contactManifolds, createManifoldList, distanceBatch, intersectsBatch, contactManifold, ConvexHull, createAabb, createManifold, createRayHit, createShapeCastResult, ManifoldCache, rayCast, shapeCast, createContactResult, createPenetrationResult, Cylinder, distance,
-  Ellipsoid, GjkCache, intersects, MinkowskiSum, penetration, Point, Rounded, Scaled, Segment, Sphere, Triangle, TriangleMesh, HeightField, type Shape,
+  Ellipsoid, GjkCache, intersects, contactDerivatives, contactDerivativesBatch, createContactDerivatives, CONTACT_DERIVATIVES_BATCH_STRIDE, MinkowskiSum, penetration, Point, Rounded, Scaled, Segment, Sphere, Triangle, TriangleMesh, HeightField, type Shape,
 } from '../../src/index.js';
 import * as plane from '../../src/2d/index.js';
 import { oursPairs } from '../../bench/peers/ours.js';
@@ -86,6 +86,17 @@ const rayHit = createRayHit(), hollow = { solid: false };
 // Rays from B's position towards A's (each pool's A sits at the origin).
 const towardsA = (p: typeof boxes) => p.pB.map((q) => ({ x: -q.position.x, y: -q.position.y, z: -q.position.z }));
 const boxRays = towardsA(boxes), hullRays = towardsA(hulls);
+// Contact derivatives: the hull pool (its feature classification walks a hull's faces), the box pool
+// smoothed (8 contacts a call), and their batch. After the manifolds: its options reach the contact family
+// as the manifolds' inner record, a shape the option loads there then know (rule 5's generic loads: run
+// before the manifold rows, it made the kept-axis row above box its maxDistance).
+const derivatives = createContactDerivatives(), smoothing = { smoothing: { samples: 8, noise: 0.01 } };
+queries['hull-hull contact derivatives'] = [(n) => { let acc = 0; const p = hulls; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += contactDerivatives(p.sA[i], p.pA[i], p.sB[i], p.pB[i], derivatives).angularB.x; } return acc; }, 3_000];
+queries['box-box contact derivatives, smoothed'] = [(n) => { let acc = 0; const p = boxes; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += contactDerivatives(p.sA[i], p.pA[i], p.sB[i], p.pB[i], derivatives, smoothing).linearB.y; } return acc; }, 1_000];
+const derivativeShapes: Shape[] = [boxes.sA[0], hulls.sB[1], new Sphere(0.4)];
+const derivativePoses = Float64Array.of(0, 0, 0, 0, 0, 0, 1, 0.9, 0.2, 0, 0, 0.6, 0, 0.8, 0.3, 1.1, 0.1, 0, 0, 0, 1);
+const derivativePairs = Int32Array.of(0, 1, 1, 2, 0, 2), derivativeRows = new Float64Array(3 * CONTACT_DERIVATIVES_BATCH_STRIDE);
+queries['contact derivatives batch'] = [(n) => { let acc = 0; for (let k = 0; k < n; k++) acc += contactDerivativesBatch(derivativeShapes, derivativePoses, derivativePairs, derivativeRows)[10]; return acc; }, 2_000];
 queries['box ray cast'] = [(n) => {
   let acc = 0; const p = boxes;
   for (let k = 0; k < n; k++) { const i = k % SIZE; const r = rayCast(p.sA[i], p.pA[i], p.pB[i].position, boxRays[i], rayHit); if (r !== null) acc += r.t; }

@@ -14,6 +14,7 @@ import { vec3 } from '../../math/vec3.js';
 import type { ScaledPair } from './scale-free.js';
 import type { EpaWork } from '../epa/epa.js';
 import type { ManifoldWork } from '../manifold/convex-manifold.js';
+import type { DerivativesWork } from '../derivatives/contact-derivatives.js';
 import { GjkWork } from '../gjk/gjk.js';
 import { PairFrame } from './pair-frame.js';
 import { userCodeDepth } from './user-code.js';
@@ -64,6 +65,8 @@ export class QueryWork {
   manifold: ManifoldWork | null = null;
   /** Scratch of pairs outside the ordinary range of sizes (pair/scale-free.ts), made on first use. */
   scaled: ScaledPair | null = null;
+  /** The contact derivatives' scratch (derivatives/contact-derivatives.ts), made on first use. */
+  derivatives: DerivativesWork | null = null;
 
   /** Input of the contact family: report pairs up to this separation (world units; Infinity: all). */
   maxSeparation = Infinity;

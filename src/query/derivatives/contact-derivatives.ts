@@ -1,0 +1,204 @@
+/**
+ * The contact and the derivatives of its separation in the two poses (issue "for planning and
+ * optimisation"): what trajectory optimisation, inverse kinematics with collision avoidance and
+ * differentiable simulation need from a collision query, as coal (hpp-fcl) and Montaut et al. 2023 give
+ * it. The contact is `contact`'s (the same pair functions, the same answer); the derivatives come from its
+ * normal and witness points (pose-gradient.ts), exact where the witness pair is unique and else one
+ * element of the Clarke subdifferential (contact-smoothness.ts says which), or with `options.smoothing`
+ * the randomized-smoothing estimate (randomized-smoothing.ts).
+ */
+import { checkKnownKeys, describeValue, InvalidArgumentError, InvalidNumberError, knownKeys } from '../../errors.js';
+import { transformFromPose, type Transform } from '../../math/transform.js';
+import type { PoseLike, Vec3Like } from '../../math/types.js';
+import { vec3 } from '../../math/vec3.js';
+import type { Shape } from '../../shapes/shape.js';
+import type { EpaOptions } from '../epa/epa.js';
+import type { GjkOptions } from '../gjk/gjk.js';
+import { CONTACT } from '../pair/dispatch.js';
+import { checkOptions, checkOut, INNER_OPTION_KEYS, outNotWritable } from '../pair/options.js';
+import type { InnerOptions } from '../manifold/contact-manifold.js';
+import { acquireWork, ContactAnswer, copyContactAnswer, type QueryWork } from '../pair/query-work.js';
+import type { ContactResult } from '../pair/results.js';
+import { contactIsSmooth, SmoothnessWork } from './contact-smoothness.js';
+import { poseGradient } from './pose-gradient.js';
+import { smoothedGradient, SmoothingWork } from './randomized-smoothing.js';
+
+/** The randomized smoothing of {@link contactDerivatives} (Montaut et al. 2023, first order). */
+export interface SmoothingOptions {
+  /** How many perturbed poses the gradient is averaged over: an integer from 1 to 100,000. */
+  samples: number;
+  /**
+   * The perturbation's size: B's position moves by `noise` times a standard normal number in each axis,
+   * and B turns (in its own frame) by `noise / B.boundingRadius` radians times one, so that B's points move
+   * by about `noise` (world units; finite, > 0).
+   */
+  noise: number;
+  /** The seed of the perturbations (an integer; default 1): the same seed gives the same estimate. */
+  seed?: number;
+}
+
+/** Options of {@link contactDerivatives}: the contact's, and the smoothing. */
+export interface ContactDerivativesOptions extends GjkOptions, EpaOptions {
+  /** Averages the gradient over perturbed poses (see {@link SmoothingOptions}); null or absent: the exact derivatives. */
+  smoothing?: SmoothingOptions | null;
+}
+
+/**
+ * Result of {@link contactDerivatives}: the contact (as {@link contact} gives it) and the derivatives of
+ * its separation s. Translations are world-frame displacements of a body; rotations are world-frame
+ * axis-angle vectors ω turning a body about its own position (its pose's), so that turning B by a small ω
+ * changes s by `angularB · ω`. Moving both bodies alike changes nothing: `linearA = −linearB`.
+ */
+export interface ContactDerivatives extends ContactResult {
+  /** ∂s/∂(A's position): −normal where smooth. */
+  linearA: Vec3Like;
+  /** ∂s/∂(A's rotation): −(pointA − A's position) × normal where smooth. */
+  angularA: Vec3Like;
+  /** ∂s/∂(B's position): normal where smooth. */
+  linearB: Vec3Like;
+  /** ∂s/∂(B's rotation): (pointB − B's position) × normal where smooth. */
+  angularB: Vec3Like;
+  /**
+   * Whether s is differentiable in the poses here: the witness pair is the only one (a vertex or a curved
+   * point against anything, or two edges that are not parallel). false where a face or an edge rests on a
+   * face, or two edges are parallel: the derivatives are then those of the witness points reported, one
+   * element of s's Clarke subdifferential (rotations have a kink there; translations do not).
+   */
+  smooth: boolean;
+}
+
+/** A contact-derivatives record to pass as `out`: nothing is allocated per call. */
+export function createContactDerivatives(): ContactDerivatives {
+  return {
+    separation: 0, normal: vec3(1, 0, 0), pointA: vec3(), pointB: vec3(), status: 'converged', iterations: 0, partA: 0, partB: 0,
+    linearA: vec3(), angularA: vec3(), linearB: vec3(), angularB: vec3(), smooth: true,
+  };
+}
+
+/** The derivatives' scratch, one per query work. */
+export class DerivativesWork {
+  readonly smoothness = new SmoothnessWork();
+  readonly smoothing = new SmoothingWork();
+  readonly gradient = new Float64Array(12);
+  /** The contact at the poses given (the smoothing's samples overwrite the work's). */
+  readonly answer = new ContactAnswer();
+  /**
+   * The options the contact family gets, filled per call from the caller's: one record of the manifolds'
+   * shape (InnerOptions), never the caller's own object, whose extra field (`smoothing`) would add a shape
+   * to every option load the contact family makes and box doubles read there (CONTRIBUTING.md, "V8
+   * rules", rule 5: 80 bytes a `contact` with tolerances in a process that also smooths).
+   */
+  readonly options: InnerOptions = {
+    cache: undefined, trace: undefined, gjkRelativeTolerance: undefined, gjkMaxIterations: undefined,
+    epaRelativeTolerance: undefined, epaMaxIterations: undefined,
+  };
+  /** Whether it is smooth. */
+  smooth = true;
+}
+
+const OPTION_KEYS = /* @__PURE__ */ knownKeys(['cache', 'trace', 'gjkRelativeTolerance', 'gjkMaxIterations', 'epaRelativeTolerance', 'epaMaxIterations', 'smoothing']);
+const SMOOTHING_KEYS = /* @__PURE__ */ knownKeys(['samples', 'noise', 'seed']);
+/** The most samples a smoothing takes (each is a contact query). */
+export const MAX_SMOOTHING_SAMPLES = 100_000;
+
+/**
+ * The contact of `a` and `b` (world space, as {@link contact} answers it) and the derivatives of its
+ * separation with respect to each body's position and rotation (see {@link ContactDerivatives}). With
+ * `options.smoothing`, the derivatives are the first-order randomized-smoothing estimate (Montaut et al.
+ * 2023): the mean over `samples` perturbations of B's pose of the gradient there, smooth where the exact
+ * one jumps. With `out` from {@link createContactDerivatives}, nothing is allocated.
+ * @throws as {@link contact}; InvalidArgumentError or InvalidNumberError naming a bad `options.smoothing`
+ *   field or an `out` that is not such a record.
+ */
+export function contactDerivatives(
+  a: Shape, poseA: PoseLike, b: Shape, poseB: PoseLike, out?: ContactDerivatives | null, options?: ContactDerivativesOptions | null,
+): ContactDerivatives {
+  if (out != null) checkDerivativesOut(out);
+  const work = acquireWork(options?.trace !== undefined);
+  const dw = work.derivatives ?? (work.derivatives = new DerivativesWork());
+  const inner = options != null ? readDerivativesOptions(dw, options) : noOptions(dw);
+  const tA = transformFromPose(work.poseA, poseA, 'poseA');
+  const tB = transformFromPose(work.poseB, poseB, 'poseB');
+  derive(work, dw, a, tA, b, tB, inner);
+  const result = out ?? createContactDerivatives();
+  try {
+    copyContactAnswer(result, dw.answer);
+    result.smooth = dw.smooth;
+    writeGradient(result, dw.gradient);
+  } catch (error) {
+    throw error instanceof TypeError ? outNotWritable('createContactDerivatives') : error;
+  }
+  return result;
+}
+
+/** No options: no smoothing, and the contact family gets none. */
+export function noOptions(dw: DerivativesWork): undefined {
+  dw.smoothing.samples = 0;
+  return undefined;
+}
+
+/**
+ * Checks {@link contactDerivatives}'s options and reads them into `dw`: the smoothing into dw.smoothing,
+ * the contact's own into dw.options (checked there), which is returned for the contact family.
+ * @throws InvalidArgumentError or InvalidNumberError naming the option.
+ */
+export function readDerivativesOptions(dw: DerivativesWork, options: ContactDerivativesOptions): InnerOptions {
+  if (typeof options !== 'object') throw new InvalidArgumentError('options', `is ${describeValue(options)}; expected an object`);
+  checkKnownKeys(options, OPTION_KEYS, 'options');
+  const inner = dw.options;
+  inner.cache = options.cache;
+  inner.trace = options.trace;
+  inner.gjkRelativeTolerance = options.gjkRelativeTolerance;
+  inner.gjkMaxIterations = options.gjkMaxIterations;
+  inner.epaRelativeTolerance = options.epaRelativeTolerance;
+  inner.epaMaxIterations = options.epaMaxIterations;
+  checkOptions(inner, INNER_OPTION_KEYS);
+  const sm = options.smoothing, w = dw.smoothing;
+  if (sm == null) { w.samples = 0; return inner; }
+  if (typeof sm !== 'object') throw new InvalidArgumentError('options.smoothing', `is ${describeValue(sm)}; expected { samples, noise, seed? } or null`);
+  checkKnownKeys(sm, SMOOTHING_KEYS, 'options.smoothing');
+  const n = sm.samples, z = sm.noise, d = sm.seed;
+  if (!(typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_SMOOTHING_SAMPLES)) throw new InvalidNumberError('options.smoothing.samples', n, `an integer from 1 to ${MAX_SMOOTHING_SAMPLES}`);
+  // (Each number stored where `typeof` has proved it one: rule 5.)
+  if (!(typeof z === 'number' && z > 0 && z < Infinity)) throw new InvalidNumberError('options.smoothing.noise', z, 'a finite number > 0 (world units)');
+  w.noise = z;
+  if (d === undefined) w.seed = 1;
+  else if (typeof d === 'number' && Number.isInteger(d)) w.seed = d;
+  else throw new InvalidNumberError('options.smoothing.seed', d, 'an integer');
+  w.samples = n;
+  return inner;
+}
+
+/**
+ * The contact of a at tA and b at tB into dw.answer, whether it is smooth into dw.smooth, and the
+ * separation's gradient (exact, or smoothed as dw says) into dw.gradient.
+ */
+export function derive(work: QueryWork, dw: DerivativesWork, a: Shape, tA: Transform, b: Shape, tB: Transform, options: InnerOptions | undefined): void {
+  work.queryLimit = Infinity;
+  work.touchingOnly = false;
+  work.maxSeparation = Infinity;
+  work.contact.partA = 0; work.contact.partB = 0;
+  CONTACT.find(a, b)(work, a, tA, b, tB, options);
+  const c = dw.answer;
+  copyContactAnswer(c, work.contact); // (the smoothing's samples run in work.contact)
+  dw.smooth = contactIsSmooth(dw.smoothness, a, tA, b, tB, c);
+  if (dw.smoothing.samples > 0) smoothedGradient(dw.smoothing, work, a, tA, b, tB, options, dw.gradient);
+  else poseGradient(dw.gradient, c, tA, tB);
+}
+
+/** poseGradient's 12 numbers into the result's four vectors. */
+function writeGradient(out: ContactDerivatives, g: Float64Array): void {
+  out.linearA.x = g[0]; out.linearA.y = g[1]; out.linearA.z = g[2];
+  out.angularA.x = g[3]; out.angularA.y = g[4]; out.angularA.z = g[5];
+  out.linearB.x = g[6]; out.linearB.y = g[7]; out.linearB.z = g[8];
+  out.angularB.x = g[9]; out.angularB.y = g[10]; out.angularB.z = g[11];
+}
+
+function checkDerivativesOut(out: unknown): void {
+  checkOut(out as ContactResult, 'createContactDerivatives');
+  const o = out as Partial<Record<'linearA' | 'angularA' | 'linearB' | 'angularB', unknown>>;
+  for (const k of ['linearA', 'angularA', 'linearB', 'angularB'] as const) {
+    const v = o[k];
+    if (typeof v !== 'object' || v === null) throw new InvalidArgumentError('out', `has no ${k} vector; expected a record from createContactDerivatives(), or undefined`);
+  }
+}
