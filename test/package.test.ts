@@ -34,10 +34,11 @@ const NPM_ENV = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'f
  * Packed tarball bound: about 1.1 times its size today (343 KB with compounds, meshes, the world and the
  * scene command, and their docs; 418 KB with the 2D entry and the threads; 527 KB with the specialised
  * pairs and the world's threads; 581 KB with the hardening issue's second pass; 678 KB with the README's
- * image (65 KB, its palette reduced), the stacking example and every export and field documented), so a
- * stray folder or source maps fail.
+ * image (65 KB, its palette reduced), the stacking example and every export and field documented; 757 KB with
+ * height fields, the character controller, picking and contact derivatives, and their docs), so a stray
+ * folder or source maps fail.
  */
-const MAX_PACKED_BYTES = 740_000;
+const MAX_PACKED_BYTES = 830_000;
 /**
  * The entry-point issue set 10 KB for a minimal contact program (9.6 KB then). Checking every argument
  * at the boundary, guarding user code against re-entrant queries and answering pairs of any magnitude
@@ -79,9 +80,10 @@ const MAX_CONTACT_GZIP = 31_000;
  * simplex feature's direction; 120.04 KB with the general path in the larger shape's frame, narrow corners'
  * normals and robust tetrahedron volumes (long shapes); 120.88 KB with height fields (their grid's four
  * traversals, the half-space's and the JSON forms' branches) beside the half-space and the character
- * controller. The budget 121.5 KB.
+ * controller; 125.35 KB with contact derivatives (the support sets' dimensions, the randomized smoothing and
+ * its seeded normal numbers, their batch). The budget 126 KB.
  */
-const MAX_LIBRARY_GZIP = 121_500;
+const MAX_LIBRARY_GZIP = 126_000;
 /**
  * A 2D contact program (convex-collide/2d: shapes, GJK, separating axes, EPA, the exact vertex fallback,
  * the queries): 7.8 KB gzipped; 9.73 KB with the option keys' check and the engine-independent sine and
@@ -275,7 +277,7 @@ export const direct2: number = contact2(new Polygon([0, 0, 1, 0, 0, 1]), createP
     return { gzip: gzipSync(result.outputFiles[0].contents).length, inputs };
   }
 
-  it('bundles small: contact at most 31 KB gzipped, the whole library at most 121.5 KB, intersects and distance without EPA, 2D contact at most 12 KB without 3D code', async () => {
+  it('bundles small: contact at most 31 KB gzipped, the whole library at most 126 KB, intersects and distance without EPA, 2D contact at most 12 KB without 3D code', async () => {
     const pose = '{ position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }';
     const contactOnly = await bundle('contact-only', `import { Box, contact, Sphere } from 'convex-collide';
       console.log(contact(new Box(1, 1, 1), ${pose}, new Sphere(1), ${pose}));`);

@@ -34,7 +34,7 @@ export function contactDerivativesBatch(
     for (let k = 0; k < n; k++) {
       const i = pairs[2 * k], j = pairs[2 * k + 1];
       derive(work, dw, shapes[i], readFrame(level.a, level.frames, i), shapes[j], readFrame(level.b, level.frames, j), opts);
-      const o = CONTACT_DERIVATIVES_BATCH_STRIDE * k, c = dw.answer, g = dw.gradient;
+      const o = CONTACT_DERIVATIVES_BATCH_STRIDE * k, c = work.contact, g = dw.gradient;
       result[o] = c.separation;
       result[o + 1] = c.normal.x; result[o + 2] = c.normal.y; result[o + 3] = c.normal.z;
       result[o + 4] = c.pointA.x; result[o + 5] = c.pointA.y; result[o + 6] = c.pointA.z;

@@ -12,7 +12,11 @@ import {
   HalfSpace, HeightField, InvalidArgumentError, InvalidNumberError, Sphere, TriangleMesh, type ContactDerivatives, type PoseLike, type Shape,
 } from '../../src/index.js';
 import { shapeFromJSON } from '../../src/format/index.js';
-import { anyShape, placedPair } from '../arbitraries.js';
+import { DimensionWork, supportDimension } from '../../src/query/derivatives/support-dimension.js';
+import { FeaturePolygon } from '../../src/query/manifold/feature-polygon.js';
+import { supportFeature } from '../../src/query/manifold/support-feature.js';
+import type { ConvexShape } from '../../src/index.js';
+import { anyShape, curvedShape, placedPair, polytopeShape, unitVec } from '../arbitraries.js';
 import { poseObj, type PoseT } from '../oracles.js';
 import { runs, seed } from '../runs.js';
 
@@ -176,6 +180,27 @@ describe('contactDerivatives', () => {
     const crossed = contactDerivatives(cube, aboutZ, cube, pb);
     expect(crossed.smooth).toBe(true);
     expect(worst(partials(crossed), centralDifferences(cube, aboutZ, cube, pb, 1e-6))).toBeLessThan(1e-6);
+  });
+
+  it('names each shape\'s support set as the manifolds do (supportFeature\'s code), at random directions and along faces and edges', () => {
+    const w = new DimensionWork(), edge = new Float64Array(3), feature = new FeaturePolygon();
+    const kinds = fc.oneof(polytopeShape, curvedShape.filter((j) => j.type !== 'minkowskiSum'));
+    // Directions: random, a box's axes and edge directions, a cylinder's axis and side, a hull's face normals.
+    const directions = fc.oneof(unitVec, fc.constantFrom<[number, number, number]>([0, 1, 0], [0, -1, 0], [1, 0, 0], [0, 0, -1], [Math.SQRT1_2, Math.SQRT1_2, 0], [0, -Math.SQRT1_2, Math.SQRT1_2]));
+    let edges = 0, faces = 0;
+    fc.assert(fc.property(kinds, directions, (j, n) => {
+      const shape = shapeFromJSON(j) as ConvexShape;
+      const dir = { x: n[0], y: n[1], z: n[2] };
+      supportFeature(feature, shape, dir);
+      w.dir.x = n[0]; w.dir.y = n[1]; w.dir.z = n[2];
+      const d = supportDimension(w, shape, edge);
+      // The code's type: 0 none (curved), 1 vertex, 2 edge (or a curved side's line), 3 face.
+      expect(d, `${JSON.stringify(j)} along ${n}`).toBe([0, 0, 1, 2][feature.supportCode & 3]);
+      if (d === 1) { edges++; expect(Math.abs(edge[0] * n[0] + edge[1] * n[1] + edge[2] * n[2])).toBeLessThan(1e-6 * Math.hypot(...edge)); }
+      if (d === 2) faces++;
+    }), { numRuns: runs(400), seed: seed(36004) });
+    expect(edges).toBeGreaterThan(10);
+    expect(faces).toBeGreaterThan(10);
   });
 
   describe('randomized smoothing', () => {

@@ -80,7 +80,7 @@ export class DerivativesWork {
   readonly smoothness = new SmoothnessWork();
   readonly smoothing = new SmoothingWork();
   readonly gradient = new Float64Array(12);
-  /** The contact at the poses given (the smoothing's samples overwrite the work's). */
+  /** The contact at the poses given, kept while the smoothing's samples overwrite the work's. */
   readonly answer = new ContactAnswer();
   /**
    * The options the contact family gets, filled per call from the caller's: one record of the manifolds'
@@ -122,7 +122,7 @@ export function contactDerivatives(
   derive(work, dw, a, tA, b, tB, inner);
   const result = out ?? createContactDerivatives();
   try {
-    copyContactAnswer(result, dw.answer);
+    copyContactAnswer(result, work.contact);
     result.smooth = dw.smooth;
     writeGradient(result, dw.gradient);
   } catch (error) {
@@ -170,7 +170,7 @@ export function readDerivativesOptions(dw: DerivativesWork, options: ContactDeri
 }
 
 /**
- * The contact of a at tA and b at tB into dw.answer, whether it is smooth into dw.smooth, and the
+ * The contact of a at tA and b at tB into work.contact, whether it is smooth into dw.smooth, and the
  * separation's gradient (exact, or smoothed as dw says) into dw.gradient.
  */
 export function derive(work: QueryWork, dw: DerivativesWork, a: Shape, tA: Transform, b: Shape, tB: Transform, options: InnerOptions | undefined): void {
@@ -179,11 +179,15 @@ export function derive(work: QueryWork, dw: DerivativesWork, a: Shape, tA: Trans
   work.maxSeparation = Infinity;
   work.contact.partA = 0; work.contact.partB = 0;
   CONTACT.find(a, b)(work, a, tA, b, tB, options);
-  const c = dw.answer;
-  copyContactAnswer(c, work.contact); // (the smoothing's samples run in work.contact)
-  dw.smooth = contactIsSmooth(dw.smoothness, a, tA, b, tB, c);
-  if (dw.smoothing.samples > 0) smoothedGradient(dw.smoothing, work, a, tA, b, tB, options, dw.gradient);
-  else poseGradient(dw.gradient, c, tA, tB);
+  dw.smooth = contactIsSmooth(dw.smoothness, a, tA, b, tB, work.contact);
+  if (dw.smoothing.samples > 0) {
+    // (The samples run in work.contact: the contact at the poses given is kept first.)
+    copyContactAnswer(dw.answer, work.contact);
+    smoothedGradient(dw.smoothing, work, a, tA, b, tB, options, dw.gradient);
+    copyContactAnswer(work.contact, dw.answer);
+  } else {
+    poseGradient(dw.gradient, work.contact, tA, tB);
+  }
 }
 
 /** poseGradient's 12 numbers into the result's four vectors. */
@@ -197,8 +201,8 @@ function writeGradient(out: ContactDerivatives, g: Float64Array): void {
 function checkDerivativesOut(out: unknown): void {
   checkOut(out as ContactResult, 'createContactDerivatives');
   const o = out as Partial<Record<'linearA' | 'angularA' | 'linearB' | 'angularB', unknown>>;
-  for (const k of ['linearA', 'angularA', 'linearB', 'angularB'] as const) {
-    const v = o[k];
-    if (typeof v !== 'object' || v === null) throw new InvalidArgumentError('out', `has no ${k} vector; expected a record from createContactDerivatives(), or undefined`);
+  const la = o.linearA, aa = o.angularA, lb = o.linearB, ab = o.angularB;
+  if (typeof la !== 'object' || la === null || typeof aa !== 'object' || aa === null || typeof lb !== 'object' || lb === null || typeof ab !== 'object' || ab === null) {
+    throw new InvalidArgumentError('out', 'has no linearA, angularA, linearB or angularB vector; expected a record from createContactDerivatives(), or undefined');
   }
 }

@@ -1,0 +1,186 @@
+/**
+ * The dimension of a convex shape's support set along a direction: 0 (a vertex, or a point of a curved
+ * surface), 1 (an edge, or a straight line of a curved side: its direction is written out) or 2 (a face),
+ * decided with the manifolds' alignment tolerance (MANIFOLD_ALIGNMENT_TOLERANCE: a face only when its
+ * normal is the direction within a sine of 1e-7, an edge only when it is that perpendicular to it), as
+ * manifold/support-feature.ts names the features, without building the feature's polygon:
+ * - box: the direction's components within the tolerance of 0 (one: an edge along that axis; two: a face);
+ * - hull: the edges from the support vertex perpendicular to the direction (one: that edge; two or more:
+ *   the face they span), a walk of the vertex's neighbours rather than of every face;
+ * - triangle, segment, capsule, cylinder, cone: their closed forms; a rounded shape: its inner shape's;
+ * - a Minkowski sum, a scaled shape or a support map of the user's own, whose flat parts no closed form
+ *   sees: probed, its support at the direction turned by PROBE_ANGLE either way along two tangents (a
+ *   curved point moves by the angle times its radius of curvature, an edge or a face jumps).
+ */
+import { hypot3 } from '../../math/exact-math.js';
+import { SQUARE_SAFE_HIGH, SQUARE_SAFE_LOW } from '../../math/vec3.js';
+import type { Capsule } from '../../shapes/capsule.js';
+import type { Cone } from '../../shapes/cone.js';
+import type { ConvexHull } from '../../shapes/convex-hull.js';
+import type { Cylinder } from '../../shapes/cylinder.js';
+import type { Rounded } from '../../shapes/rounded.js';
+import type { Segment } from '../../shapes/segment.js';
+import type { ConvexShape } from '../../shapes/shape.js';
+import type { Triangle } from '../../shapes/triangle.js';
+import { MANIFOLD_ALIGNMENT_TOLERANCE } from '../../tolerance.js';
+
+// Module constants (CONTRIBUTING.md, "V8 rules", rule 4).
+const TOL = MANIFOLD_ALIGNMENT_TOLERANCE;
+const LOW = SQUARE_SAFE_LOW, HIGH = SQUARE_SAFE_HIGH;
+/** The angle (radians) by which a probed shape's direction is turned either side. */
+const PROBE_ANGLE = 1e-6;
+/**
+ * A probed support that moves by more than this times the shape's bounding radius over the probe's turn
+ * lies on an edge or a face (a radius of curvature of 1,000 bounding radii).
+ */
+const PROBE_JUMP = 1e3 * PROBE_ANGLE;
+
+/** The direction in (unit), the probe's scratch. */
+export class DimensionWork {
+  /** Input: the direction, local frame (any length; normalised here). */
+  readonly dir = { x: 0, y: 0, z: 0 };
+  readonly probe = { x: 0, y: 0, z: 0 };
+  readonly p = { x: 0, y: 0, z: 0 };
+  readonly q = { x: 0, y: 0, z: 0 };
+}
+
+/**
+ * The dimension (0, 1 or 2) of the support set of `shape` along `w.dir` (local frame, non-zero); an
+ * edge's direction (local, any length) into `edge`.
+ */
+export function supportDimension(w: DimensionWork, shape: ConvexShape, edge: Float64Array): number {
+  const d = w.dir;
+  let l = Math.sqrt(d.x * d.x + d.y * d.y + d.z * d.z);
+  if (!(l >= LOW && l <= HIGH)) l = hypot3(d.x, d.y, d.z); // (the squares over- or underflowed)
+  if (!(l > 0 && l < Infinity)) return 0;
+  const dx = d.x / l, dy = d.y / l, dz = d.z / l;
+  d.x = dx; d.y = dy; d.z = dz;
+  let s = shape;
+  // (A rounded shape's support set is its inner shape's, grown.)
+  while (s.kind === 'rounded') s = (s as Rounded).shape;
+  switch (s.kind) {
+    case 'point': case 'sphere': case 'ellipsoid': return 0;
+    case 'box': {
+      const zx = Math.abs(dx) <= TOL, zy = Math.abs(dy) <= TOL, zz = Math.abs(dz) <= TOL, zeros = +zx + +zy + +zz;
+      if (zeros !== 1) return zeros === 0 ? 0 : 2;
+      edge[0] = +zx; edge[1] = +zy; edge[2] = +zz;
+      return 1;
+    }
+    case 'capsule': {
+      if (!(Math.abs(dy) <= TOL) || !((s as Capsule).halfHeight > 0)) return 0;
+      edge[0] = 0; edge[1] = 1; edge[2] = 0;
+      return 1;
+    }
+    case 'cylinder': {
+      const p = Math.sqrt(dx * dx + dz * dz);
+      if (p <= TOL) return (s as Cylinder).radius > 0 ? 2 : 0;
+      if (!(Math.abs(dy) <= TOL) || !((s as Cylinder).halfHeight > 0)) return 0;
+      edge[0] = 0; edge[1] = 1; edge[2] = 0;
+      return 1;
+    }
+    case 'cone': {
+      const c = s as Cone, h = c.halfHeight, r = c.radius, p = Math.sqrt(dx * dx + dz * dz);
+      if (p <= TOL) return dy < 0 && r > 0 ? 2 : 0;
+      // The side's outward normal in the (radial, y) plane is (2h, r): the direction on it is a side line,
+      // from the apex (0, h, 0) to the rim point below the direction.
+      let sl = Math.sqrt(4 * h * h + r * r);
+      if (!(sl >= LOW && sl <= HIGH)) sl = hypot3(2 * h, r, 0);
+      if (!(Math.abs(dy * 2 * h - p * r) <= TOL * sl)) return 0;
+      edge[0] = (r * dx) / p; edge[1] = -2 * h; edge[2] = (r * dz) / p;
+      return 1;
+    }
+    case 'segment': {
+      const g = s as Segment, ex = g.b.x - g.a.x, ey = g.b.y - g.a.y, ez = g.b.z - g.a.z;
+      let el = Math.sqrt(ex * ex + ey * ey + ez * ez);
+      if (!(el >= LOW && el <= HIGH)) el = hypot3(ex, ey, ez);
+      if (!(el > 0) || !(Math.abs(ex * dx + ey * dy + ez * dz) <= TOL * el)) return 0;
+      edge[0] = ex; edge[1] = ey; edge[2] = ez;
+      return 1;
+    }
+    case 'triangle': return triangleDimension(s as Triangle, dx, dy, dz, edge);
+    case 'convexHull': return hullDimension(w, s as ConvexHull, edge);
+    default: return probe(w, s, edge);
+  }
+}
+
+/** A triangle: its face when the direction is its normal, else an edge at the top corner perpendicular to it. */
+function triangleDimension(t: Triangle, dx: number, dy: number, dz: number, edge: Float64Array): number {
+  const a = t.a, b = t.b, c = t.c;
+  const abx = b.x - a.x, aby = b.y - a.y, abz = b.z - a.z, acx = c.x - a.x, acy = c.y - a.y, acz = c.z - a.z;
+  const nx = aby * acz - abz * acy, ny = abz * acx - abx * acz, nz = abx * acy - aby * acx;
+  let nl = Math.sqrt(nx * nx + ny * ny + nz * nz);
+  if (!(nl >= LOW && nl <= HIGH)) nl = hypot3(nx, ny, nz);
+  if (nl > 0) {
+    const cx = ny * dz - nz * dy, cy = nz * dx - nx * dz, cz = nx * dy - ny * dx;
+    let cl = Math.sqrt(cx * cx + cy * cy + cz * cz);
+    if (!(cl >= LOW && cl <= HIGH)) cl = hypot3(cx, cy, cz);
+    if (cl <= TOL * nl) return 2;
+  }
+  // The edges: each perpendicular to the direction within the tolerance, and at the top.
+  const da = a.x * dx + a.y * dy + a.z * dz, db = b.x * dx + b.y * dy + b.z * dz, dc = c.x * dx + c.y * dy + c.z * dz;
+  const top = da >= db && da >= dc ? 0 : db >= dc ? 1 : 2;
+  for (let k = 0; k < 3; k++) {
+    // Edge k from corner k to corner k + 1; it holds the top unless it is the edge opposite it.
+    if (k === (top + 1) % 3) continue;
+    const p = k === 0 ? a : k === 1 ? b : c, q = k === 0 ? b : k === 1 ? c : a;
+    const ex = q.x - p.x, ey = q.y - p.y, ez = q.z - p.z;
+    let el = Math.sqrt(ex * ex + ey * ey + ez * ez);
+    if (!(el >= LOW && el <= HIGH)) el = hypot3(ex, ey, ez);
+    if (el > 0 && Math.abs(ex * dx + ey * dy + ez * dz) <= TOL * el) { edge[0] = ex; edge[1] = ey; edge[2] = ez; return 1; }
+  }
+  return 0;
+}
+
+/**
+ * A hull: the edges from its support vertex perpendicular to the direction. (A segment-like hull's one
+ * edge likewise; a single point: 0.)
+ */
+function hullDimension(w: DimensionWork, hull: ConvexHull, edge: Float64Array): number {
+  if (hull.dimension === 0) return 0;
+  const d = w.dir, v = hull.vertices, ns = hull.neighborStart, ni = hull.neighborIndices;
+  const top = hull.supportIndex(d);
+  const tx = v[3 * top], ty = v[3 * top + 1], tz = v[3 * top + 2];
+  let count = 0;
+  for (let j = ns[top], e = ns[top + 1]; j < e; j++) {
+    const u = ni[j];
+    const ex = v[3 * u] - tx, ey = v[3 * u + 1] - ty, ez = v[3 * u + 2] - tz;
+    let el = Math.sqrt(ex * ex + ey * ey + ez * ez);
+    if (!(el >= LOW && el <= HIGH)) el = hypot3(ex, ey, ez);
+    if (!(el > 0 && Math.abs(ex * d.x + ey * d.y + ez * d.z) <= TOL * el)) continue;
+    if (count === 0) { edge[0] = ex; edge[1] = ey; edge[2] = ez; }
+    count++;
+  }
+  return count === 0 ? 0 : count === 1 || hull.dimension === 1 ? 1 : 2;
+}
+
+/**
+ * A shape whose flat parts no closed form sees, probed: its support along w.dir turned by ±PROBE_ANGLE
+ * towards each of two tangents; a jump of more than PROBE_JUMP of its bounding radius is a straight extent
+ * (one: an edge along the jump; two: a face).
+ */
+function probe(w: DimensionWork, shape: ConvexShape, edge: Float64Array): number {
+  const d = w.dir, ux = d.x, uy = d.y, uz = d.z;
+  // A tangent basis (t1, t2) of u: t1 from the axis u is least along.
+  let ax = 0, ay = 0, az = 0;
+  if (Math.abs(ux) <= Math.abs(uy) && Math.abs(ux) <= Math.abs(uz)) ax = 1; else if (Math.abs(uy) <= Math.abs(uz)) ay = 1; else az = 1;
+  let t1x = uy * az - uz * ay, t1y = uz * ax - ux * az, t1z = ux * ay - uy * ax;
+  const tl = Math.sqrt(t1x * t1x + t1y * t1y + t1z * t1z);
+  t1x /= tl; t1y /= tl; t1z /= tl;
+  const t2x = uy * t1z - uz * t1y, t2y = uz * t1x - ux * t1z, t2z = ux * t1y - uy * t1x;
+  const limit = PROBE_JUMP * shape.boundingRadius;
+  let dim = 0;
+  for (let k = 0; k < 2; k++) {
+    const tx = k === 0 ? t1x : t2x, ty = k === 0 ? t1y : t2y, tz = k === 0 ? t1z : t2z;
+    const q = w.probe, p = w.p, r = w.q;
+    q.x = ux + PROBE_ANGLE * tx; q.y = uy + PROBE_ANGLE * ty; q.z = uz + PROBE_ANGLE * tz;
+    shape.support(p, q);
+    q.x = ux - PROBE_ANGLE * tx; q.y = uy - PROBE_ANGLE * ty; q.z = uz - PROBE_ANGLE * tz;
+    shape.support(r, q);
+    const jx = p.x - r.x, jy = p.y - r.y, jz = p.z - r.z;
+    if (Math.sqrt(jx * jx + jy * jy + jz * jz) > limit) {
+      dim++;
+      edge[0] = jx; edge[1] = jy; edge[2] = jz;
+    }
+  }
+  return dim;
+}
