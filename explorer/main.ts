@@ -24,6 +24,7 @@ import { ShapeEditor } from './shape-editor.js';
 import { shapeObject } from './shape-mesh.js';
 import { StackScene } from './stack-scene.js';
 import { CharacterScene } from './character-scene.js';
+import { ArmScene } from './arm-scene.js';
 import { SweepMode } from './sweep-mode.js';
 import { COLORS, WorldView } from './world-view.js';
 import { WorldScene } from './world-scene.js';
@@ -467,60 +468,51 @@ function loadBoxOnBox(): void {
 }
 $('#box-on-box').addEventListener('click', loadBoxOnBox);
 
-// The stacking scene (examples/stack) replaces the pair while it runs; any other scene stops it.
+// Scenes that replace the pair while they run: the stack (examples/stack), the character, the arm
+// (examples/arm). Their buttons start them; another scene's button, the pair's own buttons and the world
+// mode stop them, and the pair comes back.
+interface ReplacingScene { readonly active: boolean; stop(): void; onStatus: (text: string) => void }
+const sceneStops: (() => void)[] = [];
+function mountScene(scene: ReplacingScene, statusId: string, starts: Record<string, () => void>): void {
+  scene.onStatus = (text) => { $(statusId).textContent = text; };
+  const stop = (): void => {
+    if (!scene.active) return;
+    scene.stop();
+    world.pose.a.visible = true;
+    world.pose.b.visible = true;
+    world.gizmo.getHelper().visible = true;
+    world.gizmo.enabled = true;
+    $(statusId).hidden = true;
+    // The scene framed the view on itself; frame the pair again.
+    fitViews();
+  };
+  sceneStops.push(stop);
+  for (const [id, start] of Object.entries(starts)) {
+    $(id).addEventListener('click', () => {
+      for (const other of sceneStops) if (other !== stop) other();
+      setQueryMode('contact');
+      world.pose.a.visible = false;
+      world.pose.b.visible = false;
+      world.showContact(null);
+      world.gizmo.getHelper().visible = false;
+      world.gizmo.enabled = false;
+      $(statusId).hidden = false;
+      start();
+      // (The button keeps no focus: Space is the character's jump, not a press of the button again.)
+      ($(id) as HTMLButtonElement).blur();
+    });
+  }
+}
+function stopScenes(): void {
+  for (const stop of sceneStops) stop();
+}
+for (const id of ['#reset-scene', '#box-on-box', '#mode-ray', '#mode-sweep']) $(id).addEventListener('click', stopScenes, { capture: true });
 const stackScene = new StackScene(world.view);
-stackScene.onStatus = (text) => { $('#stack-status').textContent = text; };
-function runStack(maxPoints: number): void {
-  setQueryMode('contact');
-  world.pose.a.visible = false;
-  world.pose.b.visible = false;
-  world.showContact(null);
-  world.gizmo.getHelper().visible = false;
-  world.gizmo.enabled = false;
-  $('#stack-status').hidden = false;
-  stackScene.start(maxPoints);
-}
-function stopStack(): void {
-  if (!stackScene.active) return;
-  stackScene.stop();
-  world.pose.a.visible = true;
-  world.pose.b.visible = true;
-  world.gizmo.getHelper().visible = true;
-  world.gizmo.enabled = true;
-  $('#stack-status').hidden = true;
-  // The stack framed the view on itself; frame the pair again.
-  fitViews();
-}
-$('#stack-4').addEventListener('click', () => runStack(4));
-$('#stack-1').addEventListener('click', () => runStack(1));
-for (const id of ['#reset-scene', '#box-on-box', '#mode-ray', '#mode-sweep', '#character']) $(id).addEventListener('click', stopStack, { capture: true });
-
-// The character scene (a CharacterController walked with the keyboard) replaces the pair while it runs.
+mountScene(stackScene, '#stack-status', { '#stack-4': () => stackScene.start(4), '#stack-1': () => stackScene.start(1) });
 const characterScene = new CharacterScene(world.view);
-characterScene.onStatus = (text) => { $('#character-status').textContent = text; };
-$('#character').addEventListener('click', () => {
-  setQueryMode('contact');
-  world.pose.a.visible = false;
-  world.pose.b.visible = false;
-  world.showContact(null);
-  $('#character-status').hidden = false;
-  world.gizmo.getHelper().visible = false;
-  world.gizmo.enabled = false;
-  characterScene.start();
-  // (The button keeps no focus: Space is the character's jump, not a press of the button again.)
-  ($('#character') as HTMLButtonElement).blur();
-});
-function stopCharacter(): void {
-  if (!characterScene.active) return;
-  characterScene.stop();
-  world.pose.a.visible = true;
-  world.pose.b.visible = true;
-  world.gizmo.getHelper().visible = true;
-  world.gizmo.enabled = true;
-  $('#character-status').hidden = true;
-  fitViews();
-}
-for (const id of ['#reset-scene', '#box-on-box', '#mode-ray', '#mode-sweep', '#stack-4', '#stack-1']) $(id).addEventListener('click', stopCharacter, { capture: true });
+mountScene(characterScene, '#character-status', { '#character': () => characterScene.start() });
+const armScene = new ArmScene(world.view);
+mountScene(armScene, '#arm-status', { '#arm': () => armScene.start() });
 
 function setMode(mode: 'translate' | 'rotate'): void {
   world.setMode(mode);
@@ -605,7 +597,7 @@ function applyHash(): void {
   $('#show-world').setAttribute('aria-pressed', String(mode === 'world'));
   $('#show-pair').setAttribute('aria-pressed', String(mode === 'pair'));
   if (mode === 'world') {
-    stopStack();
+    stopScenes();
     syncAspect(worldScene.view);
     if (count !== null && count !== worldScene.bodyCount) worldScene.reset(count);
     worldScene.showTree(tree);

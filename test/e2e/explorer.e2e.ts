@@ -124,6 +124,18 @@ describe('explorer (headless Chromium)', () => {
     await expect.poll(() => status.isHidden(), { timeout: 10_000 }).toBe(true);
   }, TIMEOUT);
 
+  it('pushes the arm out of its obstacles by gradient steps (examples/arm): the cost falls to 0', async () => {
+    await page.locator('#arm').click();
+    const status = page.locator('#arm-status');
+    await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 90_000 }).toMatch(/^clear after \d+ steps/);
+    expect(pageErrors).toEqual([]);
+    // The character's button stops it and starts the character.
+    await page.locator('#character').click();
+    await expect.poll(() => status.isHidden(), { timeout: 10_000 }).toBe(true);
+    await page.locator('#reset-scene').click();
+    await expect.poll(() => page.locator('#character-status').isHidden(), { timeout: 10_000 }).toBe(true);
+  }, TIMEOUT);
+
   it('follows shape B moved through its position input', async () => {
     // Apart, then cores apart but spheres overlapping (GJK only), then the sphere's centre inside the
     // box (GJK then EPA).
