@@ -1,6 +1,6 @@
 /**
- * contactDerivatives against contact (issue 36's target: at most 1.3× a contact), in one process, the two
- * sides alternating round by round, each through a loop of its own (compiled apart, so that neither
+ * contactDerivatives against contact (issue 36's target: at most 1.3× a contact), and with its second order,
+ * in one process, the sides alternating round by round, each through a loop of its own (compiled apart, so that neither
  * shares a call site or its type feedback with the other), on the POOLS.md pools and on pairs of curved
  * shapes; and how many pairs are smooth.
  *
@@ -34,26 +34,27 @@ const pools: [string, Pairs][] = [
   ['curved and mixed', curvedPairs(SIZE)],
 ];
 // Each side's loop compiled anew, so the two never share a call site.
-const loop = (call: string) => new Function('l', 'p', 'out', `let s = 0; for (let i = 0; i < p.sA.length; i++) s += l.${call}(p.sA[i], p.pA[i], p.sB[i], p.pB[i], out).separation; return s;`) as (l: typeof lib, p: Pairs, out: unknown) => number;
+const loop = (call: string, options = 'undefined') => new Function('l', 'p', 'out', `const o = ${options}; let s = 0; for (let i = 0; i < p.sA.length; i++) s += l.${call}(p.sA[i], p.pA[i], p.sB[i], p.pB[i], out, o).separation; return s;`) as (l: typeof lib, p: Pairs, out: unknown) => number;
 console.log(`${SIZE} pairs a pool, median of ${rounds} rounds`);
-console.log('| pool | contact µs | contactDerivatives µs | ratio (target ≤ 1.3) | smooth |');
-console.log('|---|--:|--:|--:|--:|');
+console.log('| pool | contact µs | contactDerivatives µs | ratio (target ≤ 1.3) | with secondOrder µs | ratio | smooth |');
+console.log('|---|--:|--:|--:|--:|--:|--:|');
 for (const [name, p] of pools) {
-  const sides = { contact: loop('contact'), derivatives: loop('contactDerivatives') };
-  const outs = { contact: lib.createContactResult(), derivatives: lib.createContactDerivatives() };
+  const sides = { contact: loop('contact'), derivatives: loop('contactDerivatives'), second: loop('contactDerivatives', '{ secondOrder: true }') };
+  const outs = { contact: lib.createContactResult(), derivatives: lib.createContactDerivatives(), second: lib.createContactDerivatives() };
   let smooth = 0;
   for (let i = 0; i < SIZE; i++) if (lib.contactDerivatives(p.sA[i], p.pA[i], p.sB[i], p.pB[i]).smooth) smooth++;
-  const ratios: number[] = [], times = { contact: [] as number[], derivatives: [] as number[] };
+  const ratios: number[] = [], ratios2: number[] = [], times = { contact: [] as number[], derivatives: [] as number[], second: [] as number[] };
   for (let r = 0; r <= rounds; r++) {
-    const t = { contact: 0, derivatives: 0 };
-    for (const side of r % 2 === 0 ? (['contact', 'derivatives'] as const) : (['derivatives', 'contact'] as const)) {
+    const t = { contact: 0, derivatives: 0, second: 0 };
+    for (const side of r % 2 === 0 ? (['contact', 'derivatives', 'second'] as const) : (['second', 'derivatives', 'contact'] as const)) {
       const start = process.hrtime.bigint();
       for (let k = 0; k < 4; k++) sides[side](lib, p, outs[side]);
       t[side] = Number(process.hrtime.bigint() - start) / 1000 / (4 * SIZE);
     }
     if (r === 0) continue; // (warm-up)
-    times.contact.push(t.contact); times.derivatives.push(t.derivatives); ratios.push(t.derivatives / t.contact);
+    times.contact.push(t.contact); times.derivatives.push(t.derivatives); times.second.push(t.second);
+    ratios.push(t.derivatives / t.contact); ratios2.push(t.second / t.contact);
   }
   const median = (x: number[]) => [...x].sort((a, b) => a - b)[x.length >> 1];
-  console.log(`| ${name} | ${median(times.contact).toFixed(3)} | ${median(times.derivatives).toFixed(3)} | ${median(ratios).toFixed(2)} | ${(100 * smooth / SIZE).toFixed(1)} % |`);
+  console.log(`| ${name} | ${median(times.contact).toFixed(3)} | ${median(times.derivatives).toFixed(3)} | ${median(ratios).toFixed(2)} | ${median(times.second).toFixed(3)} | ${median(ratios2).toFixed(2)} | ${(100 * smooth / SIZE).toFixed(1)} % |`);
 }

@@ -174,6 +174,7 @@ export const VALID = {
   'opts.derivatives': [
     ['undefined', () => undefined], ['null', () => null], ['{}', () => ({})], ['{smoothing: null}', () => ({ smoothing: null })],
     ['{smoothing: {samples: 4, noise: 0.01}}', () => ({ smoothing: { samples: 4, noise: 0.01 } })], ['{smoothing: {samples: 2, noise: 0.1, seed: 7}, epaMaxIterations: 40}', () => ({ smoothing: { samples: 2, noise: 0.1, seed: 7 }, epaMaxIterations: 40 })],
+    ['{secondOrder: true}', () => ({ secondOrder: true })],
   ],
   'opts.manifold': [['undefined', () => undefined], ['null', () => null], ['{}', () => ({})], ['{margin: 0.1}', () => ({ margin: 0.1 })], ['{maxPoints: 8}', () => ({ maxPoints: 8 })], ['{cache: new ManifoldCache()}', () => ({ cache: new lib.ManifoldCache() })]],
   'opts.manifolds': [['undefined', () => undefined], ['null', () => null], ['{}', () => ({})], ['{margin: 0.1, meshEdges: exact}', () => ({ margin: 0.1, meshEdges: 'exact' })], ['{maxPoints: 4}', () => ({ maxPoints: 4 })]],

@@ -96,6 +96,8 @@ queries['box-box contact derivatives, smoothed'] = [(n) => { let acc = 0; const 
 const derivativeShapes: Shape[] = [boxes.sA[0], hulls.sB[1], new Sphere(0.4)];
 const derivativePoses = Float64Array.of(0, 0, 0, 0, 0, 0, 1, 0.9, 0.2, 0, 0, 0.6, 0, 0.8, 0.3, 1.1, 0.1, 0, 0, 0, 1);
 const derivativePairs = Int32Array.of(0, 1, 1, 2, 0, 2), derivativeRows = new Float64Array(3 * CONTACT_DERIVATIVES_BATCH_STRIDE);
+const secondOrder = { secondOrder: true };
+queries['sphere-box contact derivatives, second order'] = [(n) => { let acc = 0; const p = sphereBox; for (let k = 0; k < n; k++) { const i = k % SIZE; const v = contactDerivatives(p.sA[i], p.pA[i], p.sB[i], p.pB[i], derivatives, secondOrder).pointBDerivatives[4]; if (v === v) acc += v; } return acc; }, 3_000];
 queries['contact derivatives batch'] = [(n) => { let acc = 0; for (let k = 0; k < n; k++) acc += contactDerivativesBatch(derivativeShapes, derivativePoses, derivativePairs, derivativeRows)[10]; return acc; }, 2_000];
 queries['box ray cast'] = [(n) => {
   let acc = 0; const p = boxes;

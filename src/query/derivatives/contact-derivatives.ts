@@ -19,7 +19,8 @@ import { checkOptions, checkOut, INNER_OPTION_KEYS, outNotWritable } from '../pa
 import type { InnerOptions } from '../manifold/contact-manifold.js';
 import { acquireWork, ContactAnswer, copyContactAnswer, type QueryWork } from '../pair/query-work.js';
 import type { ContactResult } from '../pair/results.js';
-import { contactIsSmooth, SmoothnessWork } from './contact-smoothness.js';
+import { classifyContact, contactIsSmooth, SmoothnessWork } from './contact-smoothness.js';
+import { secondOrder, SecondOrderWork } from './second-order.js';
 import { poseGradient } from './pose-gradient.js';
 import { smoothedGradient, SmoothingWork } from './randomized-smoothing.js';
 
@@ -37,8 +38,14 @@ export interface SmoothingOptions {
   seed?: number;
 }
 
-/** Options of {@link contactDerivatives}: the contact's, and the smoothing. */
+/** Options of {@link contactDerivatives}: the contact's, the smoothing and the second order. */
 export interface ContactDerivativesOptions extends GjkOptions, EpaOptions {
+  /**
+   * Also the derivatives of the normal and of the witness points (`normalDerivatives`,
+   * `pointADerivatives`, `pointBDerivatives`, `hasSecondOrder`), where the contact is smooth (default false:
+   * the four are left as they were).
+   */
+  secondOrder?: boolean;
   /** Averages the gradient over perturbed poses (see {@link SmoothingOptions}); null or absent: the exact derivatives. */
   smoothing?: SmoothingOptions | null;
 }
@@ -65,6 +72,23 @@ export interface ContactDerivatives extends ContactResult {
    * element of s's Clarke subdifferential (rotations have a kink there; translations do not).
    */
   smooth: boolean;
+  /**
+   * Whether `normalDerivatives`, `pointADerivatives` and `pointBDerivatives` hold this contact's: asked
+   * for (`options.secondOrder`), the contact smooth, and both shapes of a kind with a closed-form curvature
+   * (not a Minkowski sum, a scaled shape or a support map of your own). Where asked for and not given, the
+   * three are 0.
+   */
+  hasSecondOrder: boolean;
+  /**
+   * With `options.secondOrder`: ∂normal/∂(the 12 pose coordinates), entry `3k + i` component i's
+   * derivative in coordinate k, the coordinates as the first derivatives: A's position x y z (k = 0–2), A's
+   * rotation (3–5), B's position (6–8), B's rotation (9–11). See `hasSecondOrder`.
+   */
+  normalDerivatives: Float64Array;
+  /** With `options.secondOrder`: ∂pointA/∂(the 12 pose coordinates), laid out as `normalDerivatives`. */
+  pointADerivatives: Float64Array;
+  /** With `options.secondOrder`: ∂pointB/∂(the 12 pose coordinates), laid out as `normalDerivatives`. */
+  pointBDerivatives: Float64Array;
 }
 
 /** A contact-derivatives record to pass as `out`: nothing is allocated per call. */
@@ -72,6 +96,7 @@ export function createContactDerivatives(): ContactDerivatives {
   return {
     separation: 0, normal: vec3(1, 0, 0), pointA: vec3(), pointB: vec3(), status: 'converged', iterations: 0, partA: 0, partB: 0,
     linearA: vec3(), angularA: vec3(), linearB: vec3(), angularB: vec3(), smooth: true,
+    hasSecondOrder: false, normalDerivatives: new Float64Array(36), pointADerivatives: new Float64Array(36), pointBDerivatives: new Float64Array(36),
   };
 }
 
@@ -94,9 +119,17 @@ export class DerivativesWork {
   };
   /** Whether it is smooth. */
   smooth = true;
+  /** Whether the second order is asked for; the solve's scratch and its answers (36 numbers each). */
+  secondOrder = false;
+  readonly second = new SecondOrderWork();
+  readonly normal36 = new Float64Array(36);
+  readonly pointA36 = new Float64Array(36);
+  readonly pointB36 = new Float64Array(36);
+  /** Whether the answers hold (else 0 is written). */
+  secondDone = false;
 }
 
-const OPTION_KEYS = /* @__PURE__ */ knownKeys(['cache', 'trace', 'gjkRelativeTolerance', 'gjkMaxIterations', 'epaRelativeTolerance', 'epaMaxIterations', 'smoothing']);
+const OPTION_KEYS = /* @__PURE__ */ knownKeys(['cache', 'trace', 'gjkRelativeTolerance', 'gjkMaxIterations', 'epaRelativeTolerance', 'epaMaxIterations', 'smoothing', 'secondOrder']);
 const SMOOTHING_KEYS = /* @__PURE__ */ knownKeys(['samples', 'noise', 'seed']);
 /** The most samples a smoothing takes (each is a contact query). */
 export const MAX_SMOOTHING_SAMPLES = 100_000;
@@ -117,6 +150,7 @@ export function contactDerivatives(
   const work = acquireWork(options?.trace !== undefined);
   const dw = work.derivatives ?? (work.derivatives = new DerivativesWork());
   const inner = options != null ? readDerivativesOptions(dw, options) : noOptions(dw);
+  if (out != null && dw.secondOrder) checkSecondOrderOut(out);
   const tA = transformFromPose(work.poseA, poseA, 'poseA');
   const tB = transformFromPose(work.poseB, poseB, 'poseB');
   derive(work, dw, a, tA, b, tB, inner);
@@ -125,6 +159,7 @@ export function contactDerivatives(
     copyContactAnswer(result, work.contact);
     result.smooth = dw.smooth;
     writeGradient(result, dw.gradient);
+    if (dw.secondOrder) writeSecondOrder(result, dw);
   } catch (error) {
     throw error instanceof TypeError ? outNotWritable('createContactDerivatives') : error;
   }
@@ -134,6 +169,7 @@ export function contactDerivatives(
 /** No options: no smoothing, and the contact family gets none. */
 export function noOptions(dw: DerivativesWork): undefined {
   dw.smoothing.samples = 0;
+  dw.secondOrder = false;
   return undefined;
 }
 
@@ -153,6 +189,9 @@ export function readDerivativesOptions(dw: DerivativesWork, options: ContactDeri
   inner.epaRelativeTolerance = options.epaRelativeTolerance;
   inner.epaMaxIterations = options.epaMaxIterations;
   checkOptions(inner, INNER_OPTION_KEYS);
+  const so = options.secondOrder;
+  if (so !== undefined && typeof so !== 'boolean') throw new InvalidArgumentError('options.secondOrder', `is ${describeValue(so)}; expected true or false`);
+  dw.secondOrder = so === true;
   const sm = options.smoothing, w = dw.smoothing;
   if (sm == null) { w.samples = 0; return inner; }
   if (typeof sm !== 'object') throw new InvalidArgumentError('options.smoothing', `is ${describeValue(sm)}; expected { samples, noise, seed? } or null`);
@@ -188,6 +227,12 @@ export function derive(work: QueryWork, dw: DerivativesWork, a: Shape, tA: Trans
   } else {
     poseGradient(dw.gradient, work.contact, tA, tB);
   }
+  if (dw.secondOrder) {
+    const sw = dw.smoothness;
+    // (A sphere, an ellipsoid or a point decided smoothness without classifying the two sides.)
+    if (dw.smooth && sw.dimA < 0) classifyContact(sw, a, tA, b, tB, work.contact);
+    dw.secondDone = dw.smooth && secondOrder(dw.second, sw, work.contact, tA, tB, dw.normal36, dw.pointA36, dw.pointB36);
+  }
 }
 
 /** poseGradient's 12 numbers into the result's four vectors. */
@@ -196,6 +241,27 @@ function writeGradient(out: ContactDerivatives, g: Float64Array): void {
   out.angularA.x = g[3]; out.angularA.y = g[4]; out.angularA.z = g[5];
   out.linearB.x = g[6]; out.linearB.y = g[7]; out.linearB.z = g[8];
   out.angularB.x = g[9]; out.angularB.y = g[10]; out.angularB.z = g[11];
+}
+
+/** The second order's answers into the result, or 0 where there are none. */
+function writeSecondOrder(out: ContactDerivatives, dw: DerivativesWork): void {
+  const n = out.normalDerivatives, a = out.pointADerivatives, b = out.pointBDerivatives;
+  const dn = dw.normal36, da = dw.pointA36, db = dw.pointB36;
+  out.hasSecondOrder = dw.secondDone;
+  // (Element by element, in two loops: one store of a merged `done ? dn[k] : 0` boxed 1.5 KB a call.)
+  if (dw.secondDone) {
+    for (let k = 0; k < 36; k++) { n[k] = dn[k]; a[k] = da[k]; b[k] = db[k]; }
+  } else {
+    for (let k = 0; k < 36; k++) { n[k] = 0; a[k] = 0; b[k] = 0; }
+  }
+}
+
+/** `out`'s three second-order arrays, for `options.secondOrder`. */
+function checkSecondOrderOut(out: ContactDerivatives): void {
+  const n = out.normalDerivatives as unknown, a = out.pointADerivatives as unknown, b = out.pointBDerivatives as unknown;
+  if (!(n instanceof Float64Array && n.length >= 36 && a instanceof Float64Array && a.length >= 36 && b instanceof Float64Array && b.length >= 36)) {
+    throw new InvalidArgumentError('out', 'has no normalDerivatives, pointADerivatives or pointBDerivatives of 36 numbers; expected a record from createContactDerivatives(), or undefined');
+  }
 }
 
 function checkDerivativesOut(out: unknown): void {

@@ -16,13 +16,13 @@
  * face within a sine of 1e-7 of the normal is a face). Not seen: a tie between two feature pairs (a sphere's centre as deep below two faces of a box), where
  * the normal itself is not unique.
  */
-import type { Transform } from '../../math/transform.js';
+import { Transform } from '../../math/transform.js';
 import type { Vec3Like } from '../../math/types.js';
 import { HALF_SPACE_KIND_INDEX, isPartedKind, type ConvexShape, type Shape } from '../../shapes/shape.js';
 import { MANIFOLD_ALIGNMENT_TOLERANCE } from '../../tolerance.js';
 import { kindIndex } from '../pair/dispatch.js';
 import type { ContactAnswer } from '../pair/query-work.js';
-import { PartSlot, placePart, type PartedShape } from '../parted/parts.js';
+import { copyTransform, PartSlot, placePart, type PartedShape } from '../parted/parts.js';
 import type { TriangleMesh } from '../parted/triangle-mesh.js';
 import { DimensionWork, supportDimension } from './support-dimension.js';
 
@@ -37,6 +37,14 @@ export class SmoothnessWork {
   dimB = 0;
   readonly edgeA = new Float64Array(3);
   readonly edgeB = new Float64Array(3);
+  /**
+   * Each side's convex shape (a compound's or a mesh's part; null for a half-space) and its world frame,
+   * as classified (second-order.ts reads them). Not set when a sphere, ellipsoid or point decided at once.
+   */
+  convexA: ConvexShape | null = null;
+  convexB: ConvexShape | null = null;
+  readonly frameA = new Transform();
+  readonly frameB = new Transform();
 }
 
 /** A mesh's hierarchy item of each triangle in its input (the inverse of sourceIndex), made on first use. */
@@ -63,13 +71,11 @@ export function contactIsSmooth(sw: SmoothnessWork, a: Shape, tA: Transform, b: 
   // A shape whose every support set is a point (a sphere, an ellipsoid, a point) makes any contact smooth.
   const ka = a.kind, kb = b.kind;
   if (ka === 'sphere' || kb === 'sphere' || ka === 'ellipsoid' || kb === 'ellipsoid' || ka === 'point' || kb === 'point') {
-    sw.dimA = 0; sw.dimB = 0;
+    sw.dimA = -1; sw.dimB = -1; // (not classified)
     return true;
   }
-  classify(sw, a, tA, c.partA, c.normal, 1);
-  const dimA = sw.dimA;
-  classify(sw, b, tB, c.partB, c.normal, -1);
-  const dimB = sw.dimB;
+  classifyContact(sw, a, tA, b, tB, c);
+  const dimA = sw.dimA, dimB = sw.dimB;
   if (dimA === 0 || dimB === 0) return true;
   if (dimA !== 1 || dimB !== 1) return false;
   // Two edges: one witness pair unless they are parallel (|eA × eB| within the tolerance of |eA| |eB|).
@@ -77,6 +83,12 @@ export function contactIsSmooth(sw: SmoothnessWork, a: Shape, tA: Transform, b: 
   const cx = e[1] * f[2] - e[2] * f[1], cy = e[2] * f[0] - e[0] * f[2], cz = e[0] * f[1] - e[1] * f[0];
   const el = Math.sqrt(e[0] * e[0] + e[1] * e[1] + e[2] * e[2]), fl = Math.sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]);
   return Math.sqrt(cx * cx + cy * cy + cz * cz) > TOL * el * fl;
+}
+
+/** Each side's support set along the contact's normal (A's along it, B's against it) into `sw`. */
+export function classifyContact(sw: SmoothnessWork, a: Shape, tA: Transform, b: Shape, tB: Transform, c: ContactAnswer): void {
+  classify(sw, a, tA, c.partA, c.normal, 1);
+  classify(sw, b, tB, c.partB, c.normal, -1);
 }
 
 /**
@@ -87,9 +99,11 @@ export function contactIsSmooth(sw: SmoothnessWork, a: Shape, tA: Transform, b: 
 function classify(sw: SmoothnessWork, shape: Shape, t: Transform, part: number, normal: Readonly<Vec3Like>, side: number): void {
   const k = kindIndex(shape);
   let dim = 0;
-  const edge = side > 0 ? sw.edgeA : sw.edgeB;
+  const edge = side > 0 ? sw.edgeA : sw.edgeB, kept = side > 0 ? sw.frameA : sw.frameB;
   if (k === HALF_SPACE_KIND_INDEX) {
     dim = 2; // (its plane: a face along its normal, the only direction a contact with it has)
+    if (side > 0) sw.convexA = null; else sw.convexB = null;
+    copyTransform(kept, t);
   } else {
     let convex = shape as ConvexShape, frame = t;
     if (isPartedKind(k)) {
@@ -104,6 +118,8 @@ function classify(sw: SmoothnessWork, shape: Shape, t: Transform, part: number, 
     d.y = frame.m01 * nx + frame.m11 * ny + frame.m21 * nz;
     d.z = frame.m02 * nx + frame.m12 * ny + frame.m22 * nz;
     dim = supportDimension(sw.dimension, convex, edge);
+    if (side > 0) sw.convexA = convex; else sw.convexB = convex;
+    copyTransform(kept, frame);
     if (dim === 1) {
       // The edge's direction to world space: R e.
       const x = edge[0], y = edge[1], z = edge[2];
