@@ -1,7 +1,8 @@
 /**
  * A seeded mix of answers, run in Node by test/e2e/engines.e2e.ts and in Chromium by this page, whose bits
  * must be equal (the hardening issue: Math.sin, cos, atan2 and hypot are not correctly rounded, and 235 of
- * 14,100 answers of such a mix differed between Node 20 and Chromium 147). 3D contacts, rays and turning
+ * 14,100 answers of such a mix differed between Node 20 and Chromium 147). 3D contacts and their derivatives
+ * (smoothed, and to the second order), rays and turning
  * shape casts between shapes of every curved and flat kind, turned by angles (quaternions from sines and
  * cosines of the library's own), and 2D contacts, distances, rays and turning casts. Every number of every
  * answer, as the hex of its bits.
@@ -36,6 +37,11 @@ export function answerMix(count: number, D3: typeof Lib3, D2: typeof Lib2): stri
     const a = shapes3(), b = shapes3(), pa = pose3(), pb = pose3();
     const c = D3.contact(a, pa, b, pb, undefined, { maxDistance: 10 })!;
     out.push(c.separation); push3(c.normal); push3(c.pointA); push3(c.pointB);
+    // The contact's derivatives: smoothed (seeded normal numbers, their logarithm and angles of our own),
+    // and the second order.
+    const d = D3.contactDerivatives(a, pa, b, pb, null, i % 2 === 0 ? { smoothing: { samples: 4, noise: 0.05, seed: i } } : { secondOrder: true });
+    push3(d.linearA); push3(d.angularA); push3(d.angularB);
+    out.push(...d.normalDerivatives.subarray(0, 12), ...d.pointBDerivatives.subarray(24, 36));
     const hit = D3.rayCast(b, pb, { x: -3, y: u(-0.3, 0.3), z: u(-0.3, 0.3) }, { x: 1, y: u(-0.1, 0.1), z: u(-0.1, 0.1) });
     if (hit !== null) { out.push(hit.t); push3(hit.normal); } else out.push(-1);
     const cast = D3.shapeCast(a, { position: { x: -3, y: 0, z: 0 }, quaternion: pa.quaternion }, { linear: { x: 4, y: u(-0.2, 0.2), z: 0 }, angular: { x: u(-2, 2), y: u(-2, 2), z: u(-2, 2) } }, b, pb, null);
