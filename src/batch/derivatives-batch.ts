@@ -3,6 +3,7 @@
  * body-index pairs, answers into a typed array), for optimisers that differentiate many pairs a step:
  * every pair's answer is {@link contactDerivatives}'s bit for bit.
  */
+import { InvalidArgumentError } from '../errors.js';
 import type { Shape } from '../shapes/shape.js';
 import { acquireWork } from '../query/pair/query-work.js';
 import { derive, DerivativesWork, noOptions, readDerivativesOptions, type ContactDerivativesOptions } from '../query/derivatives/contact-derivatives.js';
@@ -28,6 +29,7 @@ export function contactDerivativesBatch(
   const work = acquireWork(options?.trace !== undefined);
   const dw = work.derivatives ?? (work.derivatives = new DerivativesWork());
   const opts = options != null ? readDerivativesOptions(dw, options) : noOptions(dw);
+  if (dw.secondOrder) throw new InvalidArgumentError('options.secondOrder', 'is true; the batch gives the first derivatives only (call contactDerivatives for the second order)');
   const result = checkOutput(out, n, CONTACT_DERIVATIVES_BATCH_STRIDE, 'Float64Array') as Float64Array;
   const level = enter(shapes, poses);
   try {

@@ -30,11 +30,15 @@ export interface SmoothingOptions {
   samples: number;
   /**
    * The perturbation's size: B's position moves by `noise` times a standard normal number in each axis,
-   * and B turns (in its own frame) by `noise / B.boundingRadius` radians times one, so that B's points move
-   * by about `noise` (world units; finite, > 0).
+   * and B turns (in its own frame) by `noise / r` radians times one, r the smaller finite bounding radius
+   * of the two shapes (a half-space has none), at most 1 radian, so that the smaller shape's points move
+   * relative to the other by about `noise` (world units; > 0, at most 1e100).
    */
   noise: number;
-  /** The seed of the perturbations (an integer; default 1): the same seed gives the same estimate. */
+  /**
+   * The seed of the perturbations (an integer; default 1; its low 32 bits are used, and 0 is taken as
+   * 0x9e3779b9): the same seed gives the same estimate.
+   */
   seed?: number;
 }
 
@@ -43,7 +47,7 @@ export interface ContactDerivativesOptions extends GjkOptions, EpaOptions {
   /**
    * Also the derivatives of the normal and of the witness points (`normalDerivatives`,
    * `pointADerivatives`, `pointBDerivatives`, `hasSecondOrder`), where the contact is smooth (default false:
-   * the four are left as they were).
+   * `hasSecondOrder` false, the three arrays left as they were).
    */
   secondOrder?: boolean;
   /** Averages the gradient over perturbed poses (see {@link SmoothingOptions}); null or absent: the exact derivatives. */
@@ -117,6 +121,11 @@ export class DerivativesWork {
     cache: undefined, trace: undefined, gjkRelativeTolerance: undefined, gjkMaxIterations: undefined,
     epaRelativeTolerance: undefined, epaMaxIterations: undefined,
   };
+  /** The smoothing's samples' options: the same record's shape, the tolerances only (no cache, no trace). */
+  readonly sampleOptions: InnerOptions = {
+    cache: undefined, trace: undefined, gjkRelativeTolerance: undefined, gjkMaxIterations: undefined,
+    epaRelativeTolerance: undefined, epaMaxIterations: undefined,
+  };
   /** Whether it is smooth. */
   smooth = true;
   /** Whether the second order is asked for; the solve's scratch and its answers (36 numbers each). */
@@ -131,6 +140,8 @@ export class DerivativesWork {
 
 const OPTION_KEYS = /* @__PURE__ */ knownKeys(['cache', 'trace', 'gjkRelativeTolerance', 'gjkMaxIterations', 'epaRelativeTolerance', 'epaMaxIterations', 'smoothing', 'secondOrder']);
 const SMOOTHING_KEYS = /* @__PURE__ */ knownKeys(['samples', 'noise', 'seed']);
+/** The largest smoothing noise (positions perturbed by more leave the range the pair queries take). */
+const MAX_NOISE = 1e100;
 /** The most samples a smoothing takes (each is a contact query). */
 export const MAX_SMOOTHING_SAMPLES = 100_000;
 
@@ -160,6 +171,7 @@ export function contactDerivatives(
     result.smooth = dw.smooth;
     writeGradient(result, dw.gradient);
     if (dw.secondOrder) writeSecondOrder(result, dw);
+    else result.hasSecondOrder = false; // (the arrays left as they were, no longer this contact's)
   } catch (error) {
     throw error instanceof TypeError ? outNotWritable('createContactDerivatives') : error;
   }
@@ -179,7 +191,7 @@ export function noOptions(dw: DerivativesWork): undefined {
  * @throws InvalidArgumentError or InvalidNumberError naming the option.
  */
 export function readDerivativesOptions(dw: DerivativesWork, options: ContactDerivativesOptions): InnerOptions {
-  if (typeof options !== 'object') throw new InvalidArgumentError('options', `is ${describeValue(options)}; expected an object`);
+  if (typeof options !== 'object' || Array.isArray(options)) throw new InvalidArgumentError('options', `is ${describeValue(options)}; expected an object`);
   checkKnownKeys(options, OPTION_KEYS, 'options');
   const inner = dw.options;
   inner.cache = options.cache;
@@ -199,7 +211,7 @@ export function readDerivativesOptions(dw: DerivativesWork, options: ContactDeri
   const n = sm.samples, z = sm.noise, d = sm.seed;
   if (!(typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_SMOOTHING_SAMPLES)) throw new InvalidNumberError('options.smoothing.samples', n, `an integer from 1 to ${MAX_SMOOTHING_SAMPLES}`);
   // (Each number stored where `typeof` has proved it one: rule 5.)
-  if (!(typeof z === 'number' && z > 0 && z < Infinity)) throw new InvalidNumberError('options.smoothing.noise', z, 'a finite number > 0 (world units)');
+  if (!(typeof z === 'number' && z > 0 && z <= MAX_NOISE)) throw new InvalidNumberError('options.smoothing.noise', z, 'a number > 0 and at most 1e100 (world units)');
   w.noise = z;
   if (d === undefined) w.seed = 1;
   else if (typeof d === 'number' && Number.isInteger(d)) w.seed = d;
@@ -222,7 +234,10 @@ export function derive(work: QueryWork, dw: DerivativesWork, a: Shape, tA: Trans
   if (dw.smoothing.samples > 0) {
     // (The samples run in work.contact: the contact at the poses given is kept first.)
     copyContactAnswer(dw.answer, work.contact);
-    smoothedGradient(dw.smoothing, work, a, tA, b, tB, options, dw.gradient);
+    const so = dw.sampleOptions;
+    so.gjkRelativeTolerance = options?.gjkRelativeTolerance; so.gjkMaxIterations = options?.gjkMaxIterations;
+    so.epaRelativeTolerance = options?.epaRelativeTolerance; so.epaMaxIterations = options?.epaMaxIterations;
+    smoothedGradient(dw.smoothing, work, a, tA, b, tB, so, dw.gradient);
     copyContactAnswer(work.contact, dw.answer);
   } else {
     poseGradient(dw.gradient, work.contact, tA, tB);

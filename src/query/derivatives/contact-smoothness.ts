@@ -8,19 +8,33 @@
  * support sets of A along n and of B along −n (a vertex or a point of a curved surface: dimension 0; an
  * edge or a straight line of a curved side: 1; a face: 2) meet in a single pair of points when one is a
  * point (a vertex on a face, a sphere on anything), or when both are edges that are not parallel
- * (vertex–face and edge–edge are a polytope pair's generic contacts). Otherwise (face on face, edge on face, parallel edges) the
- * pair is a set, the separation has a kink under rotation, and the derivatives the witnesses give are one
- * element of its Clarke subdifferential (every witness pair of the set gives one: Clarke 1983, §2.8).
+ * (vertex–face and edge–edge are a polytope pair's generic contacts). Otherwise (face on face, edge on
+ * face, parallel edges) the pair is a set, the separation has a kink under rotation, and the derivatives
+ * the witnesses give are one element of its Clarke subdifferential (every witness pair of the set gives
+ * one: Clarke 1983, §2.8).
+ *
+ * The normal itself must be unique too. With swept radii (a sphere is a point swept, a capsule a segment),
+ * s is the cores' signed distance less the radii, and the cores' signed distance has a kink where the
+ * cores touch at anything but a point on a face or crossed edges (two points, a point on an edge: the
+ * direction between them turns through every angle), and wherever their Minkowski difference is flat
+ * (dimensions summing to less than 3: two segments, a point and a triangle), whose signed distance is
+ * |height| across it, if they touch or overlap: two capsules whose axes cross, concentric spheres.
  *
  * Each shape's feature along the normal is found by support-dimension.ts, as the manifolds name it (a
- * face within a sine of 1e-7 of the normal is a face). Not seen: a tie between two feature pairs (a sphere's centre as deep below two faces of a box), where
- * the normal itself is not unique.
+ * face within a sine of 1e-7 of the normal is a face). Not seen: a tie between two feature pairs of
+ * full-dimensional cores (a sphere's centre as deep below two faces of a box).
  */
 import { Transform } from '../../math/transform.js';
 import type { Vec3Like } from '../../math/types.js';
 import { HALF_SPACE_KIND_INDEX, isPartedKind, type ConvexShape, type Shape } from '../../shapes/shape.js';
 import { MANIFOLD_ALIGNMENT_TOLERANCE } from '../../tolerance.js';
-import { kindIndex } from '../pair/dispatch.js';
+import { isConvexShape, kindIndex } from '../pair/dispatch.js';
+import type { Box } from '../../shapes/box.js';
+import type { Cone } from '../../shapes/cone.js';
+import type { ConvexHull } from '../../shapes/convex-hull.js';
+import type { Cylinder } from '../../shapes/cylinder.js';
+import type { Ellipsoid } from '../../shapes/ellipsoid.js';
+import type { Rounded } from '../../shapes/rounded.js';
 import type { ContactAnswer } from '../pair/query-work.js';
 import { copyTransform, PartSlot, placePart, type PartedShape } from '../parted/parts.js';
 import type { TriangleMesh } from '../parted/triangle-mesh.js';
@@ -31,7 +45,9 @@ const TOL = MANIFOLD_ALIGNMENT_TOLERANCE;
 /** The classifier's scratch: one per query work (no allocation per call). */
 export class SmoothnessWork {
   readonly dimension = new DimensionWork();
-  readonly slot = new PartSlot();
+  /** Each side's part (a compound's or a mesh's), placed. */
+  readonly slotA = new PartSlot();
+  readonly slotB = new PartSlot();
   /** Each side's feature dimension (0, 1, 2) and, for an edge, its world direction. */
   dimA = 0;
   dimB = 0;
@@ -68,21 +84,65 @@ function meshItem(mesh: TriangleMesh, reported: number): number {
  * witness pair the only one (see the header). Leaves each side's feature dimension in `sw`.
  */
 export function contactIsSmooth(sw: SmoothnessWork, a: Shape, tA: Transform, b: Shape, tB: Transform, c: ContactAnswer): boolean {
-  // A shape whose every support set is a point (a sphere, an ellipsoid, a point) makes any contact smooth.
-  const ka = a.kind, kb = b.kind;
-  if (ka === 'sphere' || kb === 'sphere' || ka === 'ellipsoid' || kb === 'ellipsoid' || ka === 'point' || kb === 'point') {
-    sw.dimA = -1; sw.dimB = -1; // (not classified)
-    return true;
+  // A sphere, a point or a strictly convex ellipsoid against a convex shape whose core it does not reach:
+  // its support set is a point, and the normal the direction between distinct cores (no classification).
+  if ((pointLike(a) || pointLike(b)) && isConvexShape(a) && isConvexShape(b)) {
+    const gap = c.separation + a.sweptRadius + b.sweptRadius;
+    if (gap > TOUCH * (a.boundingRadius + b.boundingRadius)) { sw.dimA = -1; sw.dimB = -1; return true; }
   }
   classifyContact(sw, a, tA, b, tB, c);
-  const dimA = sw.dimA, dimB = sw.dimB;
-  if (dimA === 0 || dimB === 0) return true;
-  if (dimA !== 1 || dimB !== 1) return false;
-  // Two edges: one witness pair unless they are parallel (|eA × eB| within the tolerance of |eA| |eB|).
-  const e = sw.edgeA, f = sw.edgeB;
-  const cx = e[1] * f[2] - e[2] * f[1], cy = e[2] * f[0] - e[0] * f[2], cz = e[0] * f[1] - e[1] * f[0];
-  const el = Math.sqrt(e[0] * e[0] + e[1] * e[1] + e[2] * e[2]), fl = Math.sqrt(f[0] * f[0] + f[1] * f[1] + f[2] * f[2]);
-  return Math.sqrt(cx * cx + cy * cy + cz * cz) > TOL * el * fl;
+  const dimA = sw.dimA, dimB = sw.dimB, crossed = dimA === 1 && dimB === 1 && crossing(sw.edgeA, sw.edgeB);
+  // The cores' signed distance, against the pair's size.
+  const rA = sw.convexA === null ? 0 : sw.convexA.sweptRadius, rB = sw.convexB === null ? 0 : sw.convexB.sweptRadius;
+  const size = (sw.convexA === null ? 0 : sw.convexA.boundingRadius) + (sw.convexB === null ? 0 : sw.convexB.boundingRadius);
+  const gap = c.separation + rA + rB, slack = TOUCH * size;
+  if (gap > slack) return dimA === 0 || dimB === 0 || crossed;
+  // Cores touching or overlapping: their Minkowski difference must be solid, and touching they must meet
+  // as a point on a face or crossed edges.
+  if (coreDimension(sw.convexA) + coreDimension(sw.convexB) < 3) return false;
+  if (gap >= -slack) return (dimA === 0 && dimB === 2) || (dimA === 2 && dimB === 0) || crossed;
+  return dimA === 0 || dimB === 0 || crossed;
+}
+
+/** Cores within this fraction of the pair's size of each other touch. */
+const TOUCH = 1e-9;
+
+/** Whether a shape's every support set is a point: a sphere, a point, an ellipsoid of three positive semi-axes. */
+function pointLike(s: Shape): boolean {
+  const k = s.kind;
+  if (k === 'sphere' || k === 'point') return true;
+  if (k !== 'ellipsoid') return false;
+  const e = s as Ellipsoid;
+  return e.rx > 0 && e.ry > 0 && e.rz > 0;
+}
+
+/** Two edges not parallel: |e × f| beyond the tolerance of |e| |f| (each scaled first: no square over- or underflows). */
+function crossing(e: Float64Array, f: Float64Array): boolean {
+  const me = Math.max(Math.abs(e[0]), Math.abs(e[1]), Math.abs(e[2])), mf = Math.max(Math.abs(f[0]), Math.abs(f[1]), Math.abs(f[2]));
+  if (!(me > 0 && mf > 0 && me < Infinity && mf < Infinity)) return false;
+  const ex = e[0] / me, ey = e[1] / me, ez = e[2] / me, fx = f[0] / mf, fy = f[1] / mf, fz = f[2] / mf;
+  const cx = ey * fz - ez * fy, cy = ez * fx - ex * fz, cz = ex * fy - ey * fx;
+  return Math.sqrt(cx * cx + cy * cy + cz * cz) > TOL * Math.sqrt(ex * ex + ey * ey + ez * ez) * Math.sqrt(fx * fx + fy * fy + fz * fz);
+}
+
+/**
+ * The dimension of a convex shape's core (the set its swept radius is swept around): a point 0, a segment
+ * or a capsule 1, a triangle or a flat hull 2, a solid 3; a half-space (null) 3; a Minkowski sum, a scaled
+ * shape or a support map of the user's own taken as solid.
+ */
+function coreDimension(s: ConvexShape | null): number {
+  if (s === null) return 3;
+  while (s.kind === 'rounded') s = (s as Rounded).shape;
+  switch (s.kind) {
+    case 'point': case 'sphere': return 0;
+    case 'segment': case 'capsule': return 1;
+    case 'triangle': return 2;
+    case 'box': { const b = s as Box; return +(b.hx > 0) + +(b.hy > 0) + +(b.hz > 0); }
+    case 'ellipsoid': { const e = s as Ellipsoid; return +(e.rx > 0) + +(e.ry > 0) + +(e.rz > 0); }
+    case 'cylinder': case 'cone': { const c = s as Cylinder | Cone; return (c.radius > 0 ? 2 : 0) + (c.halfHeight > 0 ? 1 : 0); }
+    case 'convexHull': return (s as ConvexHull).dimension;
+    default: return 3;
+  }
 }
 
 /** Each side's support set along the contact's normal (A's along it, B's against it) into `sw`. */
@@ -109,8 +169,9 @@ function classify(sw: SmoothnessWork, shape: Shape, t: Transform, part: number, 
     if (isPartedKind(k)) {
       const parted = shape as PartedShape;
       const item = parted.kind === 'mesh' ? meshItem(parted, part) : part;
-      convex = placePart(sw.slot, parted, t, item);
-      frame = sw.slot.transform;
+      const slot = side > 0 ? sw.slotA : sw.slotB;
+      convex = placePart(slot, parted, t, item);
+      frame = slot.transform;
     }
     // The direction in the shape's frame: Rᵀ (side · n).
     const d = sw.dimension.dir, nx = side * normal.x, ny = side * normal.y, nz = side * normal.z;

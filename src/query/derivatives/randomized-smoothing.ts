@@ -6,8 +6,10 @@
  * on faces), so that a gradient step sees the whole contact rather than one corner of it.
  *
  * B is perturbed in its own frame, the relative pose with it: its position by noise·g (g standard normal in
- * each axis), its rotation by R·exp(ρ·g') with ρ = noise / (B's bounding radius), so that B's points move by
- * about `noise` either way. A world-frame turn ω of B turns the perturbed B by the same ω, so each sample's
+ * each axis), its rotation by R·exp(ρ·g') with ρ = noise / r, r the smaller finite bounding radius of the
+ * two (at most 1 radian), so that the smaller shape's points move relative to the other by about `noise`.
+ * The samples' contacts take the caller's tolerances but not its GjkCache or trace (a cache would end on a
+ * perturbed pose). A world-frame turn ω of B turns the perturbed B by the same ω, so each sample's
  * world-frame gradient is the perturbed function's and the mean needs no transport. The draws come from a
  * seeded stream (math/seeded-normal.ts): a given query and seed give the same estimate everywhere.
  */
@@ -47,7 +49,12 @@ export function smoothedGradient(
   const rng = sw.normal, p = sw.perturbed, g = sw.gradient, sum = sw.sum, z = sw.draw, sc = sw.angle;
   rng.reset(sw.seed);
   sum.fill(0);
-  const radius = b.boundingRadius, turn = radius > 0 && radius < Infinity ? noise / radius : 0;
+  // The turn's scale: the noise over the smaller finite bounding radius (a half-space or a large mesh on
+  // one side turns the other by the angle that moves the smaller's points by about the noise), at most 1.
+  const ra = a.boundingRadius, rb = b.boundingRadius;
+  const radius = ra > 0 && ra < Infinity ? (rb > 0 && rb < ra ? rb : ra) : rb > 0 && rb < Infinity ? rb : 0;
+  let turn = radius > 0 ? noise / radius : 0;
+  if (!(turn <= 1)) turn = 1;
   const find = CONTACT.find(a, b);
   for (let k = 0; k < samples; k++) {
     rng.fill(z, 6);

@@ -67,10 +67,17 @@ export function secondOrder(
   w.flatsA = 0; w.flatsB = 0;
   if (!side(w, sw, c, 1) || !side(w, sw, c, -1)) return false;
   const kA = w.flatsA, kB = w.flatsB, size = 4 + kA + kB, m = w.m, r = w.r, f = w.flats, jA = w.jA, jB = w.jB, s = c.separation;
+  // Rows 0–2 are lengths, the rest unitless, and so are dn's columns where ds's and the slides' are
+  // lengths: the position rows and ds's and the slides' columns are divided by a length of the pair, L,
+  // so that every entry is of order 1 and the singularity test is one of shape, not of size.
+  let L = Math.abs(s);
+  for (let k = 0; k < 9; k++) L = Math.max(L, Math.abs(jA[k]), Math.abs(jB[k]));
+  L = Math.max(L, sw.convexA === null ? 0 : sw.convexA.boundingRadius, sw.convexB === null ? 0 : sw.convexB.boundingRadius);
+  if (!(L > 0 && L < Infinity)) return false;
   m.fill(0, 0, 64);
-  // Rows 0–2: (J_A + J_B + s I) dn + ds n + Σ λ e − Σ μ f.
+  // Rows 0–2 (over L): (J_A + J_B + s I)/L dn + ds' n + Σ λ' e − Σ μ' f, ds' = ds/L, λ' = λ/L, μ' = μ/L.
   for (let i = 0; i < 3; i++) {
-    for (let k = 0; k < 3; k++) m[8 * i + k] = jA[3 * i + k] + jB[3 * i + k] + (i === k ? s : 0);
+    for (let k = 0; k < 3; k++) m[8 * i + k] = (jA[3 * i + k] + jB[3 * i + k] + (i === k ? s : 0)) / L;
     m[8 * i + 3] = i === 0 ? nx : i === 1 ? ny : nz;
     for (let a = 0; a < kA + kB; a++) m[8 * i + 4 + a] = (a < kA ? 1 : -1) * f[3 * a + i];
   }
@@ -104,8 +111,10 @@ export function secondOrder(
       r[12 * (4 + a) + (a < kA ? 3 : 9) + k] = -(ox * tx + oy * ty + oz * tz);
     }
   }
-  for (let q = 0; q < 12; q++) for (let i = 0; i < 3; i++) r[12 * i + q] = ub[3 * q + i] - ua[3 * q + i];
+  for (let q = 0; q < 12; q++) for (let i = 0; i < 3; i++) r[12 * i + q] = (ub[3 * q + i] - ua[3 * q + i]) / L;
   if (!solve(m, r, size)) return false;
+  // Back to lengths: ds and the slides.
+  for (let i = 3; i < size; i++) for (let q = 0; q < 12; q++) r[12 * i + q] *= L;
   // The answers: dn, then the witnesses' motions.
   for (let q = 0; q < 12; q++) {
     const dx = r[q], dy = r[12 + q], dz = r[24 + q];
@@ -153,8 +162,11 @@ function side(w: SecondOrderWork, sw: SmoothnessWork, c: ContactAnswer, sign: nu
   const f = w.flats;
   let at = w.flatsA + w.flatsB;
   if (dim === 1) {
-    const e = sign > 0 ? sw.edgeA : sw.edgeB, el = Math.sqrt(e[0] * e[0] + e[1] * e[1] + e[2] * e[2]);
-    f[3 * at] = e[0] / el; f[3 * at + 1] = e[1] / el; f[3 * at + 2] = e[2] / el;
+    // (Scaled by its largest component before its length: no square over- or underflows.)
+    const e = sign > 0 ? sw.edgeA : sw.edgeB, me = Math.max(Math.abs(e[0]), Math.abs(e[1]), Math.abs(e[2]));
+    if (!(me > 0 && me < Infinity)) return false;
+    const ex = e[0] / me, ey = e[1] / me, ez = e[2] / me, el = Math.sqrt(ex * ex + ey * ey + ez * ez);
+    f[3 * at] = ex / el; f[3 * at + 1] = ey / el; f[3 * at + 2] = ez / el;
     at++;
   } else if (dim === 2) {
     // A face's two tangents: a basis of the plane perpendicular to n.

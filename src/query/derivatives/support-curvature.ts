@@ -21,6 +21,9 @@ import type { Rounded } from '../../shapes/rounded.js';
 import type { ConvexShape } from '../../shapes/shape.js';
 import type { Sphere } from '../../shapes/sphere.js';
 import type { Capsule } from '../../shapes/capsule.js';
+import { MANIFOLD_ALIGNMENT_TOLERANCE } from '../../tolerance.js';
+
+const TOL = MANIFOLD_ALIGNMENT_TOLERANCE; // (a module constant: CONTRIBUTING.md, "V8 rules", rule 4)
 
 /**
  * Writes into `j` (row-major 3 × 3, local frame) the finite part of `shape`'s support Jacobian along the
@@ -38,13 +41,17 @@ export function supportCurvature(shape: ConvexShape, d: Float64Array, w: Float64
     case 'sphere': radius += (s as Sphere).radius; break;
     case 'capsule': radius += (s as Capsule).radius; break;
     case 'ellipsoid': {
-      const e = s as Ellipsoid, ax = e.rx * e.rx, ay = e.ry * e.ry, az = e.rz * e.rz;
+      // With the semi-axes over the largest, M (no square over- or underflows): J = M (D'² − S' S'ᵀ)/|D' d|.
+      const e = s as Ellipsoid, M = Math.max(e.rx, e.ry, e.rz);
+      if (!(M > 0 && M < Infinity)) break;
+      const ux = e.rx / M, uy = e.ry / M, uz = e.rz / M, ax = ux * ux, ay = uy * uy, az = uz * uz;
       const q = Math.sqrt(ax * dx * dx + ay * dy * dy + az * dz * dz);
+      // (q = 0: the direction along a zero semi-axis, a disc's face or a needle's end: flat, no curvature.)
       if (!(q > 0)) break;
-      const sx = (ax * dx) / q, sy = (ay * dy) / q, sz = (az * dz) / q;
-      j[0] = (ax - sx * sx) / q; j[1] = -(sx * sy) / q; j[2] = -(sx * sz) / q;
-      j[3] = j[1]; j[4] = (ay - sy * sy) / q; j[5] = -(sy * sz) / q;
-      j[6] = j[2]; j[7] = j[5]; j[8] = (az - sz * sz) / q;
+      const sx = (ax * dx) / q, sy = (ay * dy) / q, sz = (az * dz) / q, k = M / q;
+      j[0] = k * (ax - sx * sx); j[1] = -k * sx * sy; j[2] = -k * sx * sz;
+      j[3] = j[1]; j[4] = k * (ay - sy * sy); j[5] = -k * sy * sz;
+      j[6] = j[2]; j[7] = j[5]; j[8] = k * (az - sz * sz);
       break;
     }
     case 'cylinder': case 'cone': {
@@ -52,7 +59,9 @@ export function supportCurvature(shape: ConvexShape, d: Float64Array, w: Float64
       // `radius`, along d).
       const wx = w[0] - radius * dx, wz = w[2] - radius * dz;
       const p = Math.sqrt(dx * dx + dz * dz), rho = Math.sqrt(wx * wx + wz * wz);
-      if (!(p > 0) || !(rho > 0)) break;
+      // (Along the axis, within the alignment tolerance, the support set is an end's face: flat, no
+      // curvature; support-dimension.ts names it so. Past it, ρ/|d⊥| is the rim's.)
+      if (!(p > TOL) || !(rho > 0)) break;
       const tx = -dz / p, tz = dx / p, k = rho / p;
       j[0] = k * tx * tx; j[2] = k * tx * tz; j[6] = j[2]; j[8] = k * tz * tz;
       break;
