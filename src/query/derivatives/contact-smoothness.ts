@@ -26,9 +26,9 @@
  */
 import { Transform } from '../../math/transform.js';
 import type { Vec3Like } from '../../math/types.js';
-import { HALF_SPACE_KIND_INDEX, isPartedKind, type ConvexShape, type Shape } from '../../shapes/shape.js';
+import { BUILT_IN_KINDS, HALF_SPACE_KIND_INDEX, isPartedKind, USER_KIND_INDEX, type ConvexShape, type Shape } from '../../shapes/shape.js';
 import { MANIFOLD_ALIGNMENT_TOLERANCE } from '../../tolerance.js';
-import { isConvexShape, kindIndex } from '../pair/dispatch.js';
+import { kindIndex } from '../pair/dispatch.js';
 import type { Box } from '../../shapes/box.js';
 import type { Cone } from '../../shapes/cone.js';
 import type { ConvexHull } from '../../shapes/convex-hull.js';
@@ -36,11 +36,15 @@ import type { Cylinder } from '../../shapes/cylinder.js';
 import type { Ellipsoid } from '../../shapes/ellipsoid.js';
 import type { Rounded } from '../../shapes/rounded.js';
 import type { ContactAnswer } from '../pair/query-work.js';
-import { copyTransform, PartSlot, placePart, type PartedShape } from '../parted/parts.js';
+import { PartSlot, placePart, type PartedShape } from '../parted/parts.js';
 import type { TriangleMesh } from '../parted/triangle-mesh.js';
 import { DimensionWork, supportDimension } from './support-dimension.js';
 
 const TOL = MANIFOLD_ALIGNMENT_TOLERANCE;
+const IDENTITY = /* @__PURE__ */ new Transform();
+// Kind indices (shape.ts's BUILT_IN_KINDS order; a user's support map is the last convex one).
+const POINT = BUILT_IN_KINDS.indexOf('point'), SPHERE = BUILT_IN_KINDS.indexOf('sphere'), ELLIPSOID = BUILT_IN_KINDS.indexOf('ellipsoid');
+const CONVEX_KINDS = USER_KIND_INDEX + 1;
 
 /** The classifier's scratch: one per query work (no allocation per call). */
 export class SmoothnessWork {
@@ -59,8 +63,9 @@ export class SmoothnessWork {
    */
   convexA: ConvexShape | null = null;
   convexB: ConvexShape | null = null;
-  readonly frameA = new Transform();
-  readonly frameB = new Transform();
+  /** (References, not copies: the poses' transforms, or this work's part slots', unchanged until the next call.) */
+  frameA: Transform = IDENTITY;
+  frameB: Transform = IDENTITY;
 }
 
 /** A mesh's hierarchy item of each triangle in its input (the inverse of sourceIndex), made on first use. */
@@ -86,9 +91,11 @@ function meshItem(mesh: TriangleMesh, reported: number): number {
 export function contactIsSmooth(sw: SmoothnessWork, a: Shape, tA: Transform, b: Shape, tB: Transform, c: ContactAnswer): boolean {
   // A sphere, a point or a strictly convex ellipsoid against a convex shape whose core it does not reach:
   // its support set is a point, and the normal the direction between distinct cores (no classification).
-  if ((pointLike(a) || pointLike(b)) && isConvexShape(a) && isConvexShape(b)) {
-    const gap = c.separation + a.sweptRadius + b.sweptRadius;
-    if (gap > TOUCH * (a.boundingRadius + b.boundingRadius)) { sw.dimA = -1; sw.dimB = -1; return true; }
+  const ka = kindIndex(a), kb = kindIndex(b);
+  if ((pointLike(a, ka) || pointLike(b, kb)) && ka < CONVEX_KINDS && kb < CONVEX_KINDS) {
+    const ca = a as ConvexShape, cb = b as ConvexShape;
+    const gap = c.separation + ca.sweptRadius + cb.sweptRadius;
+    if (gap > TOUCH * (ca.boundingRadius + cb.boundingRadius)) { sw.dimA = -1; sw.dimB = -1; return true; }
   }
   classifyContact(sw, a, tA, b, tB, c);
   const dimA = sw.dimA, dimB = sw.dimB, crossed = dimA === 1 && dimB === 1 && crossing(sw.edgeA, sw.edgeB);
@@ -107,11 +114,10 @@ export function contactIsSmooth(sw: SmoothnessWork, a: Shape, tA: Transform, b: 
 /** Cores within this fraction of the pair's size of each other touch. */
 const TOUCH = 1e-9;
 
-/** Whether a shape's every support set is a point: a sphere, a point, an ellipsoid of three positive semi-axes. */
-function pointLike(s: Shape): boolean {
-  const k = s.kind;
-  if (k === 'sphere' || k === 'point') return true;
-  if (k !== 'ellipsoid') return false;
+/** Whether a shape (of kind index k) has a point for every support set: a sphere, a point, an ellipsoid of three positive semi-axes. */
+function pointLike(s: Shape, k: number): boolean {
+  if (k === SPHERE || k === POINT) return true;
+  if (k !== ELLIPSOID) return false;
   const e = s as Ellipsoid;
   return e.rx > 0 && e.ry > 0 && e.rz > 0;
 }
@@ -159,11 +165,10 @@ export function classifyContact(sw: SmoothnessWork, a: Shape, tA: Transform, b: 
 function classify(sw: SmoothnessWork, shape: Shape, t: Transform, part: number, normal: Readonly<Vec3Like>, side: number): void {
   const k = kindIndex(shape);
   let dim = 0;
-  const edge = side > 0 ? sw.edgeA : sw.edgeB, kept = side > 0 ? sw.frameA : sw.frameB;
+  const edge = side > 0 ? sw.edgeA : sw.edgeB;
   if (k === HALF_SPACE_KIND_INDEX) {
     dim = 2; // (its plane: a face along its normal, the only direction a contact with it has)
-    if (side > 0) sw.convexA = null; else sw.convexB = null;
-    copyTransform(kept, t);
+    if (side > 0) { sw.convexA = null; sw.frameA = t; } else { sw.convexB = null; sw.frameB = t; }
   } else {
     let convex = shape as ConvexShape, frame = t;
     if (isPartedKind(k)) {
@@ -179,8 +184,7 @@ function classify(sw: SmoothnessWork, shape: Shape, t: Transform, part: number, 
     d.y = frame.m01 * nx + frame.m11 * ny + frame.m21 * nz;
     d.z = frame.m02 * nx + frame.m12 * ny + frame.m22 * nz;
     dim = supportDimension(sw.dimension, convex, edge);
-    if (side > 0) sw.convexA = convex; else sw.convexB = convex;
-    copyTransform(kept, frame);
+    if (side > 0) { sw.convexA = convex; sw.frameA = frame; } else { sw.convexB = convex; sw.frameB = frame; }
     if (dim === 1) {
       // The edge's direction to world space: R e.
       const x = edge[0], y = edge[1], z = edge[2];

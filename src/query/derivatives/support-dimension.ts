@@ -46,7 +46,7 @@ const PARALLEL = 1e-3;
 
 /** The direction in (unit), the probe's scratch. */
 export class DimensionWork {
-  /** Input: the direction, local frame (any length; normalised here). */
+  /** Input: the direction, local frame, of unit length (a unit normal turned into the shape's frame). */
   readonly dir = { x: 0, y: 0, z: 0 };
   readonly probe = { x: 0, y: 0, z: 0 };
   readonly p = { x: 0, y: 0, z: 0 };
@@ -56,16 +56,11 @@ export class DimensionWork {
 }
 
 /**
- * The dimension (0, 1 or 2) of the support set of `shape` along `w.dir` (local frame, non-zero); an
+ * The dimension (0, 1 or 2) of the support set of `shape` along `w.dir` (local frame, unit length); an
  * edge's direction (local, any length) into `edge`.
  */
 export function supportDimension(w: DimensionWork, shape: ConvexShape, edge: Float64Array): number {
-  const d = w.dir;
-  let l = Math.sqrt(d.x * d.x + d.y * d.y + d.z * d.z);
-  if (!(l >= LOW && l <= HIGH)) l = hypot3(d.x, d.y, d.z); // (the squares over- or underflowed)
-  if (!(l > 0 && l < Infinity)) return 0;
-  const dx = d.x / l, dy = d.y / l, dz = d.z / l;
-  d.x = dx; d.y = dy; d.z = dz;
+  const d = w.dir, dx = d.x, dy = d.y, dz = d.z;
   let s = shape;
   // (A rounded shape's support set is its inner shape's, grown.)
   while (s.kind === 'rounded') s = (s as Rounded).shape;
