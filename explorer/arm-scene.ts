@@ -9,7 +9,7 @@ import { disposeTree } from './geometry.js';
 import type { View } from './view.js';
 
 /** The largest joint turn of a frame's step (radians): small, so that the arm is seen to move. */
-const TURN = 0.01;
+const TURN = 0.004;
 
 export class ArmScene {
   private readonly group = new THREE.Group();
@@ -48,7 +48,7 @@ export class ArmScene {
       this.group.add(mesh);
     }
     this.running = true;
-    this.view.frame(new THREE.Vector3(-0.8, 1.5, 0.3), 4.5);
+    this.view.frame(new THREE.Vector3(-0.7, 1.3, 0.3), 2.8);
     const tick = (): void => {
       if (!this.running || this.arm !== arm) return;
       const before = arm.cost;
