@@ -15,8 +15,7 @@ import type { Shape } from '../../shapes/shape.js';
 import type { EpaOptions } from '../epa/epa.js';
 import type { GjkOptions } from '../gjk/gjk.js';
 import { CONTACT } from '../pair/dispatch.js';
-import { checkOptions, checkOut, INNER_OPTION_KEYS, outNotWritable } from '../pair/options.js';
-import type { InnerOptions } from '../manifold/contact-manifold.js';
+import { checkOut, createInnerOptions, fillInnerOptions, outNotWritable, type InnerOptions } from '../pair/options.js';
 import { acquireWork, ContactAnswer, copyContactAnswer, type QueryWork } from '../pair/query-work.js';
 import type { ContactResult } from '../pair/results.js';
 import { classifyContact, contactIsSmooth, SmoothnessWork } from './contact-smoothness.js';
@@ -117,15 +116,9 @@ export class DerivativesWork {
    * to every option load the contact family makes and box doubles read there (CONTRIBUTING.md, "V8
    * rules", rule 5: 80 bytes a `contact` with tolerances in a process that also smooths).
    */
-  readonly options: InnerOptions = {
-    cache: undefined, trace: undefined, gjkRelativeTolerance: undefined, gjkMaxIterations: undefined,
-    epaRelativeTolerance: undefined, epaMaxIterations: undefined,
-  };
+  readonly options = createInnerOptions();
   /** The smoothing's samples' options: the same record's shape, the tolerances only (no cache, no trace). */
-  readonly sampleOptions: InnerOptions = {
-    cache: undefined, trace: undefined, gjkRelativeTolerance: undefined, gjkMaxIterations: undefined,
-    epaRelativeTolerance: undefined, epaMaxIterations: undefined,
-  };
+  readonly sampleOptions = createInnerOptions();
   /** Whether it is smooth. */
   smooth = true;
   /** Whether the second order is asked for; the solve's scratch and its answers (36 numbers each). */
@@ -193,14 +186,7 @@ export function noOptions(dw: DerivativesWork): undefined {
 export function readDerivativesOptions(dw: DerivativesWork, options: ContactDerivativesOptions): InnerOptions {
   if (typeof options !== 'object' || Array.isArray(options)) throw new InvalidArgumentError('options', `is ${describeValue(options)}; expected an object`);
   checkKnownKeys(options, OPTION_KEYS, 'options');
-  const inner = dw.options;
-  inner.cache = options.cache;
-  inner.trace = options.trace;
-  inner.gjkRelativeTolerance = options.gjkRelativeTolerance;
-  inner.gjkMaxIterations = options.gjkMaxIterations;
-  inner.epaRelativeTolerance = options.epaRelativeTolerance;
-  inner.epaMaxIterations = options.epaMaxIterations;
-  checkOptions(inner, INNER_OPTION_KEYS);
+  const inner = fillInnerOptions(dw.options, options, options.cache, true);
   const so = options.secondOrder;
   if (so !== undefined && typeof so !== 'boolean') throw new InvalidArgumentError('options.secondOrder', `is ${describeValue(so)}; expected true or false`);
   dw.secondOrder = so === true;
@@ -234,9 +220,7 @@ export function derive(work: QueryWork, dw: DerivativesWork, a: Shape, tA: Trans
   if (dw.smoothing.samples > 0) {
     // (The samples run in work.contact: the contact at the poses given is kept first.)
     copyContactAnswer(dw.answer, work.contact);
-    const so = dw.sampleOptions;
-    so.gjkRelativeTolerance = options?.gjkRelativeTolerance; so.gjkMaxIterations = options?.gjkMaxIterations;
-    so.epaRelativeTolerance = options?.epaRelativeTolerance; so.epaMaxIterations = options?.epaMaxIterations;
+    const so = options === undefined ? undefined : fillInnerOptions(dw.sampleOptions, options, undefined, false);
     smoothedGradient(dw.smoothing, work, a, tA, b, tB, so, dw.gradient);
     copyContactAnswer(work.contact, dw.answer);
   } else {

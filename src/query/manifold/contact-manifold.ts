@@ -11,16 +11,15 @@ import { halfSpaceManifold } from '../plane/half-space-manifold.js';
 import { MANIFOLD_MAX_POINTS } from '../../tolerance.js';
 import { CONTACT, isConvexShape, kindIndex } from '../pair/dispatch.js';
 import type { EpaOptions } from '../epa/epa.js';
-import type { GjkCache, GjkOptions } from '../gjk/gjk.js';
+import type { GjkOptions } from '../gjk/gjk.js';
 import { FAR, NEAR } from './manifold-box-box.js';
 import { MANIFOLD } from './manifold-table.js';
 import { ManifoldWork, manifoldConvex } from './convex-manifold.js';
 import { cacheHit, ManifoldCache, restoreManifold, storeApart, storeManifold } from './manifold-cache.js';
 import { relativeTransform } from '../../math/transform.js';
 import { createManifold, type Manifold } from './manifold-result.js';
-import { badOption, checkOptions, INNER_OPTION_KEYS, MANIFOLD_OPTION_KEYS, outNotWritable } from '../pair/options.js';
+import { badOption, fillInnerOptions, MANIFOLD_OPTION_KEYS, outNotWritable, type InnerOptions } from '../pair/options.js';
 import { acquireWork, type QueryWork } from '../pair/query-work.js';
-import type { TraceCallback } from '../pair/trace.js';
 
 /** Options of {@link contactManifold}. */
 export interface ManifoldOptions extends Omit<GjkOptions, 'cache'>, EpaOptions {
@@ -35,16 +34,8 @@ export interface ManifoldOptions extends Omit<GjkOptions, 'cache'>, EpaOptions {
   cache?: ManifoldCache;
 }
 
-/** The options passed on to the contact query, with the manifold cache's GJK cache (no allocation). */
-/** @internal (query/ modules only) */
-export interface InnerOptions extends GjkOptions, EpaOptions {
-  cache: GjkCache | undefined;
-  trace: TraceCallback | undefined;
-  gjkRelativeTolerance: number | undefined;
-  gjkMaxIterations: number | undefined;
-  epaRelativeTolerance: number | undefined;
-  epaMaxIterations: number | undefined;
-}
+/** The options passed on to the contact query, with the manifold cache's GJK cache (pair/options.ts). */
+export type { InnerOptions } from '../pair/options.js';
 
 /**
  * The contact manifold of two convex shapes (world space), or `null` when they are farther apart than
@@ -125,15 +116,7 @@ export function contactManifold(
 /** The options the contact query gets (`mw`'s record, filled from the caller's), checked. */
 /** @internal (query/ modules only) */
 export function innerOptions(mw: ManifoldWork, options: ManifoldOptions, cache: ManifoldCache | undefined): InnerOptions {
-  const inner = mw.options as InnerOptions;
-  inner.cache = cache?.gjk;
-  inner.trace = options.trace;
-  inner.gjkRelativeTolerance = options.gjkRelativeTolerance;
-  inner.gjkMaxIterations = options.gjkMaxIterations;
-  inner.epaRelativeTolerance = options.epaRelativeTolerance;
-  inner.epaMaxIterations = options.epaMaxIterations;
-  checkOptions(inner, INNER_OPTION_KEYS);
-  return inner;
+  return fillInnerOptions(mw.options as InnerOptions, options, cache?.gjk, true);
 }
 
 /**

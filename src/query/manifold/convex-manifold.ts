@@ -21,6 +21,7 @@ import type { ConvexShape } from '../../shapes/shape.js';
 import {
   MANIFOLD_ALIGNMENT_TOLERANCE, MANIFOLD_DEPTH_AGREEMENT as DEPTH_AGREEMENT, MANIFOLD_REFERENCE_TOLERANCE,
 } from '../../tolerance.js';
+import { createInnerOptions } from '../pair/options.js';
 import type { ContactAnswer } from '../pair/query-work.js';
 import { ClipPolygon, clipPolygon, clipSegment } from './clip-points.js';
 import { codeIndex, codeType, pairId } from './feature-code.js';
@@ -81,10 +82,7 @@ export class ManifoldWork {
   chosen = new Int32Array(32);
   used = new Uint8Array(32);
   /** The options the manifold query passes on to its contact query (filled per call: no allocation). */
-  readonly options = {
-    cache: undefined, trace: undefined, gjkRelativeTolerance: undefined, gjkMaxIterations: undefined,
-    epaRelativeTolerance: undefined, epaMaxIterations: undefined,
-  };
+  readonly options = createInnerOptions();
 
   reserve(n: number): void {
     if (this.keptSep.length >= n) return;

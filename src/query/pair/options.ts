@@ -1,5 +1,7 @@
 import { checkKnownKeys, describeValue, InvalidArgumentError, InvalidNumberError, knownKeys, type KnownKeys } from '../../errors.js';
-import { GjkCache } from '../gjk/gjk.js';
+import { GjkCache, type GjkOptions } from '../gjk/gjk.js';
+import type { EpaOptions } from '../epa/epa.js';
+import type { TraceCallback } from './trace.js';
 
 export { checkOut, isFrozenOut, outNotWritable } from './out-record.js';
 
@@ -81,4 +83,42 @@ export function badOption(options: object, name: string, accepted: string): neve
 
 function renamed(name: string, value: unknown, now: string): never {
   throw new InvalidNumberError(`options.${name}`, value, `no value: this option is now called ${now}`);
+}
+
+/**
+ * The options a query passes on to the contact family (the manifolds', the derivatives'): one record of
+ * fixed keys filled per call, never a caller's own object, whose other fields would add shapes to every
+ * option load the contact family makes (CONTRIBUTING.md, "V8 rules", rule 5).
+ */
+/** @internal (query/ modules only) */
+export interface InnerOptions extends GjkOptions, EpaOptions {
+  cache: GjkCache | undefined;
+  trace: TraceCallback | undefined;
+  gjkRelativeTolerance: number | undefined;
+  gjkMaxIterations: number | undefined;
+  epaRelativeTolerance: number | undefined;
+  epaMaxIterations: number | undefined;
+}
+
+/** @internal A fresh inner record (every one made here has the same shape). */
+export function createInnerOptions(): InnerOptions {
+  return {
+    cache: undefined, trace: undefined, gjkRelativeTolerance: undefined, gjkMaxIterations: undefined,
+    epaRelativeTolerance: undefined, epaMaxIterations: undefined,
+  };
+}
+
+/**
+ * @internal Fills `inner` from a caller's options (with `cache`, and `trace` when `traced`), checks it, and
+ * returns it.
+ */
+export function fillInnerOptions(inner: InnerOptions, from: Omit<GjkOptions, 'cache'> & EpaOptions, cache: GjkCache | undefined, traced: boolean): InnerOptions {
+  inner.cache = cache;
+  inner.trace = traced ? from.trace : undefined;
+  inner.gjkRelativeTolerance = from.gjkRelativeTolerance;
+  inner.gjkMaxIterations = from.gjkMaxIterations;
+  inner.epaRelativeTolerance = from.epaRelativeTolerance;
+  inner.epaMaxIterations = from.epaMaxIterations;
+  checkOptions(inner, INNER_OPTION_KEYS);
+  return inner;
 }
