@@ -242,6 +242,7 @@ export function requireConvexShape(value: unknown, field: string): ConvexShape {
   if (value === null || typeof value !== 'object' || typeof (value as SupportMap).support !== 'function') {
     throw new InvalidShapeError(field, 'is not a shape; expected a convex shape object with a support method');
   }
+  if (isPlaneShape(value)) throwPlaneShape(field, value);
   if ((value as { [KIND_INDEX]?: number })[KIND_INDEX] === undefined) {
     // A user's own support map: its radii are added up by the wrapper, so they must be lengths.
     for (const key of ['sweptRadius', 'boundingRadius'] as const) {
@@ -252,6 +253,21 @@ export function requireConvexShape(value: unknown, field: string): ConvexShape {
     }
   }
   return value as ConvexShape;
+}
+
+/**
+ * Whether `value` is a shape of convex-collide/2d (its classes keep their core's vertices in a Float64Array
+ * `coreVertices`): a support map in the plane, whose support writes x and y only, so a 3D query would read
+ * a z it never wrote.
+ */
+export function isPlaneShape(value: unknown): boolean {
+  return (value as { coreVertices?: unknown }).coreVertices instanceof Float64Array && (value as { [KIND_INDEX]?: number })[KIND_INDEX] === undefined;
+}
+
+/** @throws InvalidShapeError naming `field`: a 2D shape given where a 3D one goes. */
+export function throwPlaneShape(field: string, value: unknown): never {
+  const kind = (value as { kind?: unknown }).kind;
+  throw new InvalidShapeError(field, `is a 2D shape (${typeof kind === 'string' ? `"${kind.slice(0, 40)}"` : describeValue(kind)}) of convex-collide/2d; the 3D queries take 3D shapes`);
 }
 
 /** Whether `r` is a finite number >= 0: what a user's `sweptRadius` and `boundingRadius` must be. */

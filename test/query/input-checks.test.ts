@@ -158,3 +158,20 @@ describe('garbage in every argument', () => {
     expect(rejected).toBeGreaterThan(500);
   });
 });
+
+describe('a 2D shape where a 3D one goes', () => {
+  // FC_SEED=random (the garbage fuzz): a Circle of convex-collide/2d passed for a support map of one's own,
+  // and its support, writing x and y only, left a z never written (NaN in supportWithRadius's answer).
+  it('is a typed error naming the argument, in the queries, the wrappers and supportWithRadius', async () => {
+    const { Circle } = await import('../../src/2d/index.js');
+    const { supportWithRadius } = await import('../../src/index.js');
+    const circle = new Circle(0.5) as unknown as Shape;
+    for (const call of [
+      () => contact(circle, at(0), box, at(1)), () => distance(box, at(0), circle, at(1)), () => rayCast(circle, at(0), { x: -2, y: 0, z: 0 }, { x: 1, y: 0, z: 0 }),
+      () => new Rounded(circle as never, 0.1), () => supportWithRadius({ x: 0, y: 0, z: 0 }, circle as never, { x: 1, y: 0, z: 0 }),
+    ]) {
+      expect(call).toThrow(InvalidShapeError);
+      expect(call).toThrow(/is a 2D shape \("circle"\) of convex-collide\/2d; the 3D queries take 3D shapes/);
+    }
+  });
+});

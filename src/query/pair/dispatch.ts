@@ -16,7 +16,7 @@
 import { describeValue, InvalidShapeError, UnsupportedPairError } from '../../errors.js';
 import type { Transform } from '../../math/transform.js';
 import type { Vec3Like } from '../../math/types.js';
-import { BUILT_IN_KINDS, isLength, KIND_INDEX, type ConvexShape, type CustomShape, type Shape, type ShapeKind } from '../../shapes/shape.js';
+import { BUILT_IN_KINDS, isLength, isPlaneShape, KIND_INDEX, throwPlaneShape, type ConvexShape, type CustomShape, type Shape, type ShapeKind } from '../../shapes/shape.js';
 import { contactConvex } from '../contact/convex-contact.js';
 import { closestPointsConvex, distanceConvex, intersectsConvex } from '../distance/convex-distance.js';
 import type { EpaOptions } from '../epa/epa.js';
@@ -63,7 +63,7 @@ export function kindIndex(shape: Shape): number {
 function otherKindIndex(shape: Shape): number {
   if (typeof shape !== 'object' || shape === null) return UNKNOWN;
   const map = shape as Partial<CustomShape>;
-  if (typeof map.support !== 'function') return UNKNOWN;
+  if (typeof map.support !== 'function' || isPlaneShape(shape)) return UNKNOWN;
   // A user's radii are read by every query: a string would concatenate, a NaN poison the answer.
   return isLength(map.sweptRadius) && isLength(map.boundingRadius) ? KINDS - 1 : UNKNOWN;
 }
@@ -78,6 +78,7 @@ export function explainNotShape(field: string, value: unknown): void {
     throw new InvalidShapeError(field, `is ${value === null ? 'null' : typeof value}; expected a shape object`);
   }
   const s = value as Partial<CustomShape>;
+  if (isPlaneShape(value)) throwPlaneShape(field, value);
   if (typeof s.support === 'function' && (s as { [KIND_INDEX]?: number })[KIND_INDEX] === undefined) {
     for (const key of ['sweptRadius', 'boundingRadius'] as const) {
       const r: unknown = s[key];
