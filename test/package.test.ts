@@ -57,10 +57,11 @@ const MAX_PACKED_BYTES = 830_000;
  * of option keys (with its nearest-name hint) to 29.06 KB; GJK's v from the simplex feature's own direction
  * (long shapes) and the passes' certificates to 29.81 KB; the general path in the larger shape's frame
  * (working-frame.ts, a trace's steps turned back), triangle normals from their shorter edges and robust
- * tetrahedron volumes (long shapes again) to 30.96 KB. The budget is 31 KB, and each specialised pair the
- * table gains (issue 32) raises it by its own size, said here.
+ * tetrahedron volumes (long shapes again) to 30.96 KB; a 2D shape refused where a 3D one goes (its own
+ * typed error) to 31.03 KB. The budget is 31.25 KB, and each specialised pair the table gains (issue 32)
+ * raises it by its own size, said here.
  */
-const MAX_CONTACT_GZIP = 31_000;
+const MAX_CONTACT_GZIP = 31_250;
 /**
  * The whole library, both entries: 28 KB before contact manifolds, 41.7 KB with them (and their format),
  * 49.3 KB with ray and shape casts (and theirs), 57.4 KB with compounds and their hierarchy, 73.5 KB with
@@ -279,7 +280,7 @@ export const direct2: number = contact2(new Polygon([0, 0, 1, 0, 0, 1]), createP
     return { gzip: gzipSync(result.outputFiles[0].contents).length, inputs };
   }
 
-  it('bundles small: contact at most 31 KB gzipped, the whole library at most 129.5 KB, intersects and distance without EPA, 2D contact at most 12 KB without 3D code', async () => {
+  it('bundles small: contact at most 31.25 KB gzipped, the whole library at most 129.5 KB, intersects and distance without EPA, 2D contact at most 12 KB without 3D code', async () => {
     const pose = '{ position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }';
     const contactOnly = await bundle('contact-only', `import { Box, contact, Sphere } from 'convex-collide';
       console.log(contact(new Box(1, 1, 1), ${pose}, new Sphere(1), ${pose}));`);
