@@ -113,8 +113,8 @@ export function secondOrder(
   }
   for (let q = 0; q < 12; q++) for (let i = 0; i < 3; i++) r[12 * i + q] = (ub[3 * q + i] - ua[3 * q + i]) / L;
   if (!solve(m, r, size)) return false;
-  // Back to lengths: ds and the slides.
-  for (let i = 3; i < size; i++) for (let q = 0; q < 12; q++) r[12 * i + q] *= L;
+  // Back to lengths: the slides (ds, row 3, is the first derivatives' already and not read).
+  for (let i = 4; i < size; i++) for (let q = 0; q < 12; q++) r[12 * i + q] *= L;
   // The answers: dn, then the witnesses' motions.
   for (let q = 0; q < 12; q++) {
     const dx = r[q], dy = r[12 + q], dz = r[24 + q];
