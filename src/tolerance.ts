@@ -205,6 +205,14 @@ export const QUATERNION_UNIT_TOLERANCE = 1e-6;
 export const CONTACT_RELATIVE_TOLERANCE = 8 * EPS;
 
 /**
+ * The rounding allowed for in certified bounds (`lower`, `upper` of closestPoints and contact), as a
+ * fraction of the pair's size (the shapes' bounding radii and their positions' 1-norms): a support's value
+ * (a rotation, a dot product, a closed form's few operations, a hull vertex picked among ties) and a
+ * witness point's placement each err by a few units of that size's last place; 64 covers them with room.
+ */
+export const BOUND_ROUNDING = 64 * EPS;
+
+/**
  * The touch slack of a ball, point, segment or capsule against a box in closed form (pairs/sphere-box.ts,
  * pairs/segment-box.ts), relative to the sizes those forms round: the other shape's centre or ends taken
  * into the box's frame (or the offset between the frames) and its radius, not the box's extents, which

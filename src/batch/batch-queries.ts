@@ -11,8 +11,11 @@
 import { InvalidArgumentError, describeValue } from '../errors.js';
 import { Transform, transformFromArray } from '../math/transform.js';
 import { KIND_INDEX, type Shape } from '../shapes/shape.js';
-import { CONTACT, DISTANCE, INTERSECTS, explainNotShape } from '../query/pair/dispatch.js';
+import type { ConvexShape } from '../shapes/shape.js';
+import { certifyClosest, certifyContact } from '../query/certify/pair-bounds.js';
+import { CLOSEST_POINTS, CONTACT, DISTANCE, INTERSECTS, explainNotShape } from '../query/pair/dispatch.js';
 import { acquireWork } from '../query/pair/query-work.js';
+import { createClosestPointsResult } from '../query/pair/results.js';
 
 /** A finite number ≥ 0 (a custom shape's radii). */
 const isLength = (r: unknown): boolean => typeof r === 'number' && r >= 0 && r < Infinity;
@@ -23,6 +26,8 @@ export const CONTACT_BATCH_STRIDE = 10;
 /** Each nesting level's scratch of body transforms (a support function of the user's may run a batch). */
 class BodyFrames {
   frames = new Float64Array(12 * 64);
+  /** A pair's closest points, for a distance batch asked for bounds. */
+  readonly closest = createClosestPointsResult();
   readonly a = new Transform();
   readonly b = new Transform();
 }
@@ -31,25 +36,43 @@ let _depth = 0;
 
 /**
  * Distance of each pair (0 when touching or overlapping), as {@link distance} answers it:
- * `out[k]` for the bodies `pairs[2k]` and `pairs[2k + 1]`.
+ * `out[k]` for the bodies `pairs[2k]` and `pairs[2k + 1]`. With `bounds`, also the certified bounds of
+ * {@link closestPoints} (`lower`, `upper`): `bounds[2k]`, `bounds[2k + 1]` (the distance is then its
+ * `distance`, the same number).
  * @param shapes the bodies' shapes (one per body; the same shape may appear many times).
  * @param poses 7 numbers per body: position x, y, z, then a unit quaternion x, y, z, w.
  * @param pairs 2 body indices per pair.
  * @param out a Float64Array of at least one number per pair (written from index 0), or a new one.
+ * @param bounds a Float64Array of at least two numbers per pair, or undefined (no bounds).
  * @throws InvalidArgumentError for arrays of the wrong type or length, or a body index out of range;
  *   InvalidNumberError / InvalidQuaternionError naming the pose array's index; InvalidShapeError.
  */
-export function distanceBatch(shapes: readonly Shape[], poses: Float64Array, pairs: Int32Array, out?: Float64Array | null): Float64Array {
+export function distanceBatch(
+  shapes: readonly Shape[], poses: Float64Array, pairs: Int32Array, out?: Float64Array | null, bounds?: Float64Array | null,
+): Float64Array {
   const n = checkBatch(shapes, poses, pairs);
   const result = checkOutput(out, n, 1, 'Float64Array') as Float64Array;
+  const lu = bounds != null ? checkOutput(bounds, n, 2, 'Float64Array', 'bounds') as Float64Array : null;
   const level = enter(shapes, poses);
   try {
     const work = acquireWork(false);
     for (let k = 0; k < n; k++) {
       const i = pairs[2 * k], j = pairs[2 * k + 1];
       const a = shapes[i], b = shapes[j];
-      DISTANCE.find(a, b)(work, a, readFrame(level.a, level.frames, i), b, readFrame(level.b, level.frames, j), undefined);
-      result[k] = work.distance;
+      const tA = readFrame(level.a, level.frames, i), tB = readFrame(level.b, level.frames, j);
+      if (lu === null) {
+        DISTANCE.find(a, b)(work, a, tA, b, tB, undefined);
+        result[k] = work.distance;
+        continue;
+      }
+      // The closest points' family answers the same distance (its points certify it).
+      const r = level.closest;
+      work.distancePartA = 0; work.distancePartB = 0;
+      work.closestCertified = false; work.wantBounds = true;
+      CLOSEST_POINTS.find(a, b)(work, a, tA, b, tB, r, undefined);
+      if (!work.closestCertified) certifyClosest(a as ConvexShape, tA, b as ConvexShape, tB, r);
+      result[k] = r.distance;
+      lu[2 * k] = r.lower; lu[2 * k + 1] = r.upper;
     }
   } finally {
     _depth--;
@@ -80,28 +103,38 @@ export function intersectsBatch(shapes: readonly Shape[], poses: Float64Array, p
 
 /**
  * Each pair's signed contact, as {@link contact} answers it, CONTACT_BATCH_STRIDE (10) numbers a pair
- * from `out[10k]`: separation, normal x y z (from A to B), pointA x y z, pointB x y z (world space).
+ * from `out[10k]`: separation, normal x y z (from A to B), pointA x y z, pointB x y z (world space). With
+ * `bounds`, also its certified bounds (`lower`, `upper`): `bounds[2k]`, `bounds[2k + 1]`.
  * Arguments and errors as {@link distanceBatch}.
  */
-export function contactBatch(shapes: readonly Shape[], poses: Float64Array, pairs: Int32Array, out?: Float64Array | null): Float64Array {
+export function contactBatch(
+  shapes: readonly Shape[], poses: Float64Array, pairs: Int32Array, out?: Float64Array | null, bounds?: Float64Array | null,
+): Float64Array {
   const n = checkBatch(shapes, poses, pairs);
   const result = checkOutput(out, n, CONTACT_BATCH_STRIDE, 'Float64Array') as Float64Array;
+  const lu = bounds != null ? checkOutput(bounds, n, 2, 'Float64Array', 'bounds') as Float64Array : null;
   const level = enter(shapes, poses);
   try {
     const work = acquireWork(false);
     const c = work.contact;
     work.touchingOnly = false;
+    work.wantBounds = lu !== null;
     for (let k = 0; k < n; k++) {
       const i = pairs[2 * k], j = pairs[2 * k + 1];
       const a = shapes[i], b = shapes[j];
       work.maxSeparation = Infinity;
       c.partA = 0; c.partB = 0;
-      CONTACT.find(a, b)(work, a, readFrame(level.a, level.frames, i), b, readFrame(level.b, level.frames, j), undefined);
+      c.meetBound = Infinity; c.certified = false;
+      const tA = readFrame(level.a, level.frames, i), tB = readFrame(level.b, level.frames, j);
+      CONTACT.find(a, b)(work, a, tA, b, tB, undefined);
       const o = CONTACT_BATCH_STRIDE * k;
       result[o] = c.separation;
       result[o + 1] = c.normal.x; result[o + 2] = c.normal.y; result[o + 3] = c.normal.z;
       result[o + 4] = c.pointA.x; result[o + 5] = c.pointA.y; result[o + 6] = c.pointA.z;
       result[o + 7] = c.pointB.x; result[o + 8] = c.pointB.y; result[o + 9] = c.pointB.z;
+      if (lu === null) continue;
+      if (!c.certified) certifyContact(work, a as ConvexShape, tA, b as ConvexShape, tB);
+      lu[2 * k] = c.lower; lu[2 * k + 1] = c.upper;
     }
   } finally {
     _depth--;
@@ -134,11 +167,13 @@ export function checkBatch(shapes: readonly Shape[], poses: Float64Array, pairs:
   return pairs.length / 2;
 }
 
-export function checkOutput(out: Float64Array | Uint8Array | null | undefined, n: number, stride: number, type: 'Float64Array' | 'Uint8Array'): Float64Array | Uint8Array {
+export function checkOutput(
+  out: Float64Array | Uint8Array | null | undefined, n: number, stride: number, type: 'Float64Array' | 'Uint8Array', field = 'out',
+): Float64Array | Uint8Array {
   if (out == null) return type === 'Float64Array' ? new Float64Array(stride * n) : new Uint8Array(stride * n);
   const ok = (type === 'Float64Array' ? out instanceof Float64Array : out instanceof Uint8Array) && isTypedArray(out);
   if (!ok || out.length < stride * n) {
-    throw new InvalidArgumentError('out', `is ${describeValue(out)}${ok ? ` of length ${out.length}` : ''}; expected a ${type} of at least ${stride * n} numbers (${stride} per pair), or undefined`);
+    throw new InvalidArgumentError(field, `is ${describeValue(out)}${ok ? ` of length ${out.length}` : ''}; expected a ${type} of at least ${stride * n} numbers (${stride} per pair), or undefined`);
   }
   return out;
 }

@@ -78,6 +78,7 @@ export class PairKernel {
   run(sa: Shape, sb: Shape, frames: Float64Array, a: number, b: number, rows: Float64Array, o: number): void {
     const work = acquireWork(false);
     work.touchingOnly = false;
+    work.wantBounds = false;
     work.maxSeparation = this.margin;
     work.contact.partA = 0; work.contact.partB = 0;
     // Paths that prove the pair apart without a bound (compounds, meshes) leave this: no clearance.

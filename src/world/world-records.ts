@@ -15,8 +15,11 @@ import { createRayHit, type RayHit } from '../query/cast/ray-hit.js';
 import { createShapeCastResult, type ShapeCastResult } from '../query/cast/shape-cast.js';
 import type { ContactResult, QueryStatus } from '../query/pair/results.js';
 
-/** A contact of the world: the pair's handles and its `contact` answer (world space, normal from a to b). */
-export interface WorldContact extends ContactResult {
+/**
+ * A contact of the world: the pair's handles and its `contact` answer (world space, normal from a to b),
+ * without the certified bounds (the world's narrow phase does not read them; `contact` gives them).
+ */
+export interface WorldContact extends Omit<ContactResult, 'lower' | 'upper'> {
   /** The handle of the pair's body A (of the two, the one in the lower slot: not always the lower handle). */
   a: number;
   /** The handle of the pair's body B (shape B of the contact). */

@@ -55,8 +55,8 @@ describe('CollisionWorld against brute force', () => {
           expect(Math.abs(p.separation - c.separation)).toBeLessThan(1e-8);
           // (Held to the pairwise answer's own consistency: two spheres whose centres are 1e-162 apart get
           // a normal of length 0.707 from `contact` itself, a fault of the pair query, not of the world.)
-          const along = (r: typeof p) => (r.pointB.x - r.pointA.x) * r.normal.x + (r.pointB.y - r.pointA.y) * r.normal.y + (r.pointB.z - r.pointA.z) * r.normal.z;
-          const unit = (r: typeof p) => Math.abs(Math.hypot(r.normal.x, r.normal.y, r.normal.z) - 1);
+          const along = (r: Omit<typeof p, 'lower' | 'upper'>) => (r.pointB.x - r.pointA.x) * r.normal.x + (r.pointB.y - r.pointA.y) * r.normal.y + (r.pointB.z - r.pointA.z) * r.normal.z;
+          const unit = (r: Omit<typeof p, 'lower' | 'upper'>) => Math.abs(Math.hypot(r.normal.x, r.normal.y, r.normal.z) - 1);
           if (Math.abs(along(p) - p.separation) < 1e-9) expect(Math.abs(along(c) - c.separation)).toBeLessThan(1e-9);
           if (unit(p) < 1e-12) expect(unit(c)).toBeLessThan(1e-12);
         });

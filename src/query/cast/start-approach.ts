@@ -26,6 +26,7 @@ export function approachesAtStart(a: ConvexShape, tA: Transform, b: ConvexShape,
   const work = acquireWork(false);
   startContact = work.contact;
   work.touchingOnly = false;
+  work.wantBounds = false;
   work.maxSeparation = Infinity;
   work.queryLimit = Infinity;
   if (!CONTACT.find(a, b)(work, a, tA, b, tB, undefined)) return true;

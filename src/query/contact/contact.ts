@@ -5,7 +5,8 @@
  */
 import { transformFromPose } from '../../math/transform.js';
 import type { PoseLike } from '../../math/types.js';
-import type { Shape } from '../../shapes/shape.js';
+import type { ConvexShape, Shape } from '../../shapes/shape.js';
+import { certifyContact } from '../certify/pair-bounds.js';
 import { CONTACT } from '../pair/dispatch.js';
 import type { EpaOptions } from '../epa/epa.js';
 import type { GjkOptions } from '../gjk/gjk.js';
@@ -28,6 +29,7 @@ function solveContact(work: QueryWork, a: Shape, poseA: PoseLike, b: Shape, pose
   const tB = transformFromPose(work.poseB, poseB, 'poseB');
   // (A convex pair's functions leave the part indices alone: 0 unless a compound's sets them.)
   work.contact.partA = 0; work.contact.partB = 0;
+  work.contact.meetBound = Infinity; work.contact.certified = false;
   return CONTACT.find(a, b)(work, a, tA, b, tB, options);
 }
 
@@ -58,6 +60,7 @@ export function penetration(
   if (out != null) checkOut(out, 'createPenetrationResult');
   const work = acquireWork(options?.trace !== undefined);
   work.touchingOnly = true;
+  work.wantBounds = false;
   if (!solveContact(work, a, poseA, b, poseB, options) || work.contact.separation > 0) return null;
   const sep = work.contact.separation;
   const result = out ?? createPenetrationResult();
@@ -105,13 +108,18 @@ export function contact(
   else work.queryLimit = Infinity;
   work.touchingOnly = false;
   work.maxSeparation = work.queryLimit;
+  work.wantBounds = true;
   if (!solveContact(work, a, poseA, b, poseB, options) || work.contact.separation > work.queryLimit) return null;
+  // A convex pair's bounds from its answer; a half-space's or a compound's function wrote its own.
+  if (!work.contact.certified) certifyContact(work, a as ConvexShape, work.poseA, b as ConvexShape, work.poseB);
   const result = out ?? createContactResult();
   try {
     copyAnswer(result, work.contact);
     result.separation = work.contact.separation;
     result.partA = work.contact.partA;
     result.partB = work.contact.partB;
+    result.lower = work.contact.lower;
+    result.upper = work.contact.upper;
   } catch (error) {
     throw error instanceof TypeError ? outNotWritable('createContactResult') : error;
   }

@@ -80,6 +80,7 @@ export function epaContact(work: QueryWork, a: ConvexShape, b: ConvexShape, fram
   c.iterations = epa.iterations + gjk.iterations;
   const depth = epa.depth + a.sweptRadius + b.sweptRadius;
   c.separation = depth <= frame.slack ? 0 : -depth;
+  c.meetBound = -(epa.floor + a.sweptRadius + b.sweptRadius);
 }
 
 /** work.contact's points and normal from A's frame into world space. */
@@ -120,6 +121,7 @@ function contactScaled(
   }
   const c = work.contact;
   c.separation = requireRepresentable(c.separation * back, 'separation');
+  c.meetBound *= back;
   unscalePoint(c.pointA, back, tA);
   unscalePoint(c.pointB, back, tA);
   return true;

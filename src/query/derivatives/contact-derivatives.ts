@@ -11,11 +11,12 @@ import { checkKnownKeys, describeValue, InvalidArgumentError, InvalidNumberError
 import { transformFromPose, type Transform } from '../../math/transform.js';
 import type { PoseLike, Vec3Like } from '../../math/types.js';
 import { vec3 } from '../../math/vec3.js';
-import type { Shape } from '../../shapes/shape.js';
+import type { ConvexShape, Shape } from '../../shapes/shape.js';
 import type { EpaOptions } from '../epa/epa.js';
 import type { GjkOptions } from '../gjk/gjk.js';
 import { CONTACT } from '../pair/dispatch.js';
 import { checkOut, createInnerOptions, fillInnerOptions, outNotWritable, type InnerOptions } from '../pair/options.js';
+import { certifyContact } from '../certify/pair-bounds.js';
 import { acquireWork, ContactAnswer, copyContactAnswer, type QueryWork } from '../pair/query-work.js';
 import type { ContactResult } from '../pair/results.js';
 import { classifyContact, contactIsSmooth, SmoothnessWork } from './contact-smoothness.js';
@@ -97,7 +98,7 @@ export interface ContactDerivatives extends ContactResult {
 /** A contact-derivatives record to pass as `out`: nothing is allocated per call. */
 export function createContactDerivatives(): ContactDerivatives {
   return {
-    separation: 0, normal: vec3(1, 0, 0), pointA: vec3(), pointB: vec3(), status: 'converged', iterations: 0, partA: 0, partB: 0,
+    separation: 0, normal: vec3(1, 0, 0), pointA: vec3(), pointB: vec3(), status: 'converged', iterations: 0, partA: 0, partB: 0, lower: 0, upper: 0,
     linearA: vec3(), angularA: vec3(), linearB: vec3(), angularB: vec3(), smooth: true,
     hasSecondOrder: false, normalDerivatives: new Float64Array(36), pointADerivatives: new Float64Array(36), pointBDerivatives: new Float64Array(36),
   };
@@ -215,7 +216,10 @@ export function derive(work: QueryWork, dw: DerivativesWork, a: Shape, tA: Trans
   work.touchingOnly = false;
   work.maxSeparation = Infinity;
   work.contact.partA = 0; work.contact.partB = 0;
+  work.contact.meetBound = Infinity; work.contact.certified = false; work.wantBounds = true;
   CONTACT.find(a, b)(work, a, tA, b, tB, options);
+  if (!work.contact.certified) certifyContact(work, a as ConvexShape, tA, b as ConvexShape, tB);
+  work.wantBounds = false; // (the smoothing's samples need none)
   dw.smooth = contactIsSmooth(dw.smoothness, a, tA, b, tB, work.contact);
   if (dw.smoothing.samples > 0) {
     // (The samples run in work.contact: the contact at the poses given is kept first.)

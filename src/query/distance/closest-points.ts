@@ -5,7 +5,8 @@
  */
 import { transformFromPose } from '../../math/transform.js';
 import type { PoseLike } from '../../math/types.js';
-import type { Shape } from '../../shapes/shape.js';
+import type { ConvexShape, Shape } from '../../shapes/shape.js';
+import { certifyClosest } from '../certify/pair-bounds.js';
 import { CLOSEST_POINTS, DISTANCE, INTERSECTS } from '../pair/dispatch.js';
 import type { GjkOptions } from '../gjk/gjk.js';
 import { checkOptions, checkOut, GJK_OPTION_KEYS, isFrozenOut, outNotWritable } from '../pair/options.js';
@@ -63,9 +64,12 @@ export function closestPoints(
   const tB = transformFromPose(work.poseB, poseB, 'poseB');
   const pairFunction = CLOSEST_POINTS.find(a, b);
   work.distancePartA = 0; work.distancePartB = 0;
+  work.closestCertified = false; work.wantBounds = true;
   try {
     pairFunction(work, a, tA, b, tB, result, options);
     result.partA = work.distancePartA; result.partB = work.distancePartB;
+    // A convex pair's bounds from its answer; a half-space's or a compound's function wrote its own.
+    if (!work.closestCertified) certifyClosest(a as ConvexShape, tA, b as ConvexShape, tB, result);
   } catch (error) {
     throw error instanceof TypeError && out != null && isFrozenOut(out) ? outNotWritable('createClosestPointsResult') : error;
   }

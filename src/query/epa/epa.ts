@@ -72,6 +72,12 @@ export class EpaWork {
 
   /** Answer: core penetration depth (≥ 0). */
   depth = 0;
+  /**
+   * Answer: a certified lower bound on the core depth (≥ 0): the least face distance of the final polytope,
+   * whose vertices are points of K and whose faces all lie at least that far from the origin, so the ball
+   * of that radius is inside K; 0 when the polytope cannot be trusted (a broken horizon) or K is flat.
+   */
+  floor = 0;
   /** Answer: outward normal of K at the closest boundary point, i.e. from A towards B. */
   readonly normal = vec3(1, 0, 0);
   /** Answer: A's deepest core point along `normal`, B's deepest along −normal. */
@@ -126,6 +132,7 @@ function flatAnswer(work: EpaWork, gjk: GjkWork, bInA: Transform, nx: number, ny
   if (l > 0) { nx /= l; ny /= l; nz /= l; } else { nx = 1; ny = 0; nz = 0; }
   if (nx * bInA.tx + ny * bInA.ty + nz * bInA.tz < 0) { nx = -nx; ny = -ny; nz = -nz; }
   work.depth = 0;
+  work.floor = 0;
   work.normal.x = nx; work.normal.y = ny; work.normal.z = nz;
   const pa = gjk.pointA, pb = gjk.pointB;
   // The cores share a point: use the midpoint of GJK's (coincident up to rounding) witnesses.
@@ -301,6 +308,9 @@ export function epaPenetration(
   }
   work.iterations = iterations;
   work.status = status;
+  // (Two stores: a merged 0-or-double is boxed; CONTRIBUTING.md, "V8 rules", rule 1.)
+  if (status !== 'degenerate' && bd > 0) work.floor = bd;
+  else work.floor = 0;
   if (bestFace < 0) return flatAnswer(work, gjk, bInA, bInA.tx, bInA.ty, bInA.tz);
   if (status !== 'converged') {
     // Unconverged (curved shapes whose deepest direction is not unique, or a broken horizon): answer

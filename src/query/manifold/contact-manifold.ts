@@ -66,6 +66,7 @@ export function contactManifold(
   const mw = work.manifold ?? (work.manifold = new ManifoldWork());
   const inner = options != null ? innerOptions(mw, options, cache) : undefined;
   work.touchingOnly = false;
+  work.wantBounds = false;
   work.maxSeparation = margin;
   const tA = transformFromPose(work.poseA, poseA, 'poseA');
   const tB = transformFromPose(work.poseB, poseB, 'poseB');

@@ -145,6 +145,7 @@ export function contactManifolds(
   try {
     const list = out ?? createManifoldList();
     const work = acquireWork(options?.trace !== undefined);
+    work.wantBounds = false;
     const mw = work.manifold ?? (work.manifold = new ManifoldWork());
     const w = _mw;
     w.work = work;

@@ -37,6 +37,17 @@ export class ContactAnswer {
   /** The part of A and of B the answer is between (a compound's part index; 0 for a convex shape). */
   partA = 0;
   partB = 0;
+  /** The certified bounds on the separation (certify/contact-bounds.ts), when the query asked for them. */
+  lower = 0;
+  upper = 0;
+  /**
+   * An upper bound on the separation from the path's global certificate where the cores meet (EPA's final
+   * polytope, a complete set of separating axes, a closed form's depth), in the pair's units; Infinity
+   * where the path has none (cores apart: the witness points bound it). Reset by the caller.
+   */
+  meetBound = Infinity;
+  /** Whether the pair function wrote `lower` and `upper` itself (a half-space's, a compound's). Reset by the caller. */
+  certified = false;
 }
 
 /** Copies contact answer `c` into `out` (either an answer or a result record: they have the same fields). */
@@ -47,6 +58,7 @@ export function copyContactAnswer(out: ContactAnswer | ContactResult, c: Readonl
   out.pointB.x = c.pointB.x; out.pointB.y = c.pointB.y; out.pointB.z = c.pointB.z;
   out.status = c.status; out.iterations = c.iterations;
   out.partA = c.partA; out.partB = c.partB;
+  out.lower = c.lower; out.upper = c.upper;
 }
 
 export class QueryWork {
@@ -76,6 +88,13 @@ export class QueryWork {
    * user's may call `contact` again from inside).
    */
   queryLimit = Infinity;
+  /**
+   * Input of the contact and closest-points families: whether the caller reads certified bounds (the
+   * public queries and batches do; the world does not), so that a compound's function certifies its parts.
+   */
+  wantBounds = false;
+  /** Answer of the closest-points family: whether its pair function wrote `lower` and `upper` itself. Reset by the caller. */
+  closestCertified = false;
   /** Input of the contact family: only overlapping or touching pairs (penetration): the limit is the touch slack. */
   touchingOnly = false;
   /**

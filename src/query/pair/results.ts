@@ -32,6 +32,17 @@ export interface ClosestPointsResult {
   partA: number;
   /** The part of B the answer is at, numbered as `partA`. */
   partB: number;
+  /**
+   * A certified lower bound on the exact distance: the separation along `normal` read from both shapes'
+   * own supports (no distance is below a separating plane's gap), less the rounding of that reading;
+   * for a compound or a mesh the least over the parts it visited. See docs/derivatives.md, "Bounds".
+   */
+  lower: number;
+  /**
+   * A certified upper bound on the exact distance: `|pointB − pointA|` (two points on the shapes) plus
+   * the rounding of the points; for a compound or a mesh the least over the parts it visited.
+   */
+  upper: number;
 }
 
 /** Result of {@link penetration}. All vectors in world space. */
@@ -71,11 +82,24 @@ export interface ContactResult {
   partA: number;
   /** The part of B the answer is at, numbered as `partA`. */
   partB: number;
+  /**
+   * A certified lower bound on the exact separation: the separation along `normal` read from both
+   * shapes' own supports (the separation is the greatest such over every direction), less the rounding
+   * of that reading; for a compound or a mesh the least over the parts it visited.
+   */
+  lower: number;
+  /**
+   * A certified upper bound on the exact separation: apart, the distance of two points on the shapes;
+   * overlapping, minus a lower bound on the depth from the path's global certificate (EPA's final
+   * polytope inside the Minkowski difference, a complete set of separating axes, a closed form), plus
+   * rounding. `lower ≤ exact separation ≤ upper`; see docs/derivatives.md, "Bounds".
+   */
+  upper: number;
 }
 
 /** A closest-points result record to pass as `out`: nothing is allocated per call. */
 export function createClosestPointsResult(): ClosestPointsResult {
-  return { distance: 0, pointA: vec3(), pointB: vec3(), normal: vec3(1, 0, 0), status: 'converged', iterations: 0, partA: 0, partB: 0 };
+  return { distance: 0, pointA: vec3(), pointB: vec3(), normal: vec3(1, 0, 0), status: 'converged', iterations: 0, partA: 0, partB: 0, lower: 0, upper: 0 };
 }
 
 /** A penetration result record to pass as `out`: nothing is allocated per call. */
@@ -85,5 +109,5 @@ export function createPenetrationResult(): PenetrationResult {
 
 /** A contact result record to pass as `out`: nothing is allocated per call. */
 export function createContactResult(): ContactResult {
-  return { separation: 0, normal: vec3(1, 0, 0), pointA: vec3(), pointB: vec3(), status: 'converged', iterations: 0, partA: 0, partB: 0 };
+  return { separation: 0, normal: vec3(1, 0, 0), pointA: vec3(), pointB: vec3(), status: 'converged', iterations: 0, partA: 0, partB: 0, lower: 0, upper: 0 };
 }

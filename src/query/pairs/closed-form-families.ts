@@ -140,6 +140,7 @@ export function contactFromRecord(work: QueryWork, tA: Transform, c: Float64Arra
   if (back !== 1) {
     const r = work.contact;
     r.separation = requireRepresentable(r.separation * back, 'separation');
+    r.meetBound *= back;
     unscalePoint(r.pointA, back, tA);
     unscalePoint(r.pointB, back, tA);
   }

@@ -25,6 +25,7 @@ import {
 import type { EpaOptions } from '../epa/epa.js';
 import type { GjkOptions } from '../gjk/gjk.js';
 import { copyContactAnswer, QueryWork } from '../pair/query-work.js';
+import { certifyClosest, certifyContact } from '../certify/pair-bounds.js';
 import { createClosestPointsResult, type ClosestPointsResult } from '../pair/results.js';
 import { copyTransform, PartSlot, placePart, reportedPart, rootBoxIn, type PartedShape } from './parts.js';
 import { nearestParts, overlapParts, partCount as partsOf } from './part-search.js';
@@ -74,6 +75,13 @@ class ConcaveScratch {
   owner: QueryWork | null = null;
   /** The best part so far and its distance or separation (the traversal's answer, which the visitors lower). */
   readonly nearest = new BvhNearest();
+  /**
+   * The least certified lower and upper bounds over the parts visited (certify/pair-bounds.ts), when the
+   * caller reads bounds (work.wantBounds): every part is either visited or pruned by a gap beyond the best
+   * answer, so the least over the visited, and the best answer itself less the tie, bound the whole pair.
+   */
+  lower = Infinity;
+  upper = Infinity;
   /** The closest-points family's answer for a part, and the caller's record the best goes into. */
   readonly partResult: ClosestPointsResult = createClosestPointsResult();
   out: ClosestPointsResult | null = null;
@@ -206,11 +214,14 @@ function contactPart(p: number, s: ConcaveScratch): void {
   if (s.triangles) { loadFace(s); if (s.planeTest) { planeGap(s); if (s.gap > n.distance + 2 * s.tie) return; } }
   child.maxSeparation = n.distance;
   child.touchingOnly = work.touchingOnly;
+  child.wantBounds = work.wantBounds;
   child.contact.partA = 0; child.contact.partB = 0;
+  child.contact.meetBound = Infinity; child.contact.certified = false;
   const ok = s.partedIsA
     ? CONTACT.find(part, other)(child, part, tPart, other, s.tOther, s.options)
     : CONTACT.find(other, part)(child, other, s.tOther, part, tPart, s.options);
   if (!ok) return;
+  if (work.wantBounds) partContactBounds(s, child, part);
   tiltFromFace(s, child.contact.normal);
   s.candidate = child.contact.separation;
   if (betterPart(s, p)) {
@@ -226,8 +237,27 @@ function contactParted(work: QueryWork, c: PartedShape, tC: Transform, other: Sh
   if (work.touchingOnly) s.nearest.distance = Infinity;
   begin(s, work, c, tC, other, tOther, options, partedIsA);
   s.nearest.stopAtZero = false; // (the deepest overlap is wanted)
+  s.lower = Infinity; s.upper = Infinity;
   nearestParts(c, s.query, contactPart, s, s.nearest);
-  return s.nearest.item >= 0;
+  if (s.nearest.item < 0) return false;
+  if (work.wantBounds) {
+    const r = work.contact, floor = s.nearest.distance - s.tie;
+    r.lower = s.lower < floor ? s.lower : floor;
+    r.upper = s.upper;
+    r.certified = true;
+  }
+  return true;
+}
+
+/** A visited part pair's contact bounds (its own function's, or certified from its answer) into the least so far. */
+function partContactBounds(s: ConcaveScratch, child: QueryWork, part: Shape): void {
+  const c = child.contact;
+  if (!c.certified) {
+    if (s.partedIsA) certifyContact(child, part as ConvexShape, s.slot.transform, s.other as ConvexShape, s.tOther);
+    else certifyContact(child, s.other as ConvexShape, s.tOther, part as ConvexShape, s.slot.transform);
+  }
+  if (c.lower < s.lower) s.lower = c.lower;
+  if (c.upper < s.upper) s.upper = c.upper;
 }
 
 /** (convex A, concave B). */
@@ -306,8 +336,10 @@ function closestPart(p: number, s: ConcaveScratch): void {
   if (s.triangles) { loadFace(s); if (s.planeTest) { planeGap(s); if (s.gap > n.distance + 2 * s.tie) return; } }
   child.distancePartA = 0; child.distancePartB = 0;
   child.distanceBound = n.distance;
+  child.wantBounds = work.wantBounds; child.closestCertified = false;
   if (s.partedIsA) CLOSEST_POINTS.find(part, other)(child, part, tPart, other, s.tOther, r, s.options);
   else CLOSEST_POINTS.find(other, part)(child, other, s.tOther, part, tPart, r, s.options);
+  if (work.wantBounds) partClosestBounds(s, child, part);
   tiltFromFace(s, r.normal);
   s.candidate = r.distance;
   if (betterPart(s, p)) {
@@ -331,6 +363,7 @@ function closestParted(
   begin(s, work, c, tC, other, tOther, options, partedIsA);
   s.nearest.stopAtZero = true; // (no distance is below 0)
   s.out = out;
+  s.lower = Infinity; s.upper = Infinity;
   try {
     nearestParts(c, s.query, closestPart, s, s.nearest);
   } finally {
@@ -338,6 +371,25 @@ function closestParted(
   }
   // Nothing within the bound (a caller's best so far): report beyond it.
   if (s.nearest.item < 0) out.distance = Infinity;
+  if (work.wantBounds) {
+    const floor = s.nearest.distance - s.tie;
+    if (s.lower < floor) out.lower = s.lower;
+    else if (floor > 0) out.lower = floor;
+    else out.lower = 0;
+    out.upper = s.upper;
+    work.closestCertified = true;
+  }
+}
+
+/** A visited part pair's closest-points bounds (its own function's, or certified from its answer) into the least so far. */
+function partClosestBounds(s: ConcaveScratch, child: QueryWork, part: Shape): void {
+  const r = s.partResult;
+  if (!child.closestCertified) {
+    if (s.partedIsA) certifyClosest(part as ConvexShape, s.slot.transform, s.other as ConvexShape, s.tOther, r);
+    else certifyClosest(s.other as ConvexShape, s.tOther, part as ConvexShape, s.slot.transform, r);
+  }
+  if (r.lower < s.lower) s.lower = r.lower;
+  if (r.upper < s.upper) s.upper = r.upper;
 }
 
 const closestConvexParted: ClosestPointsPairFunction = (work, a, tA, b, tB, out, options) => closestParted(work, b as PartedShape, tB, a, tA, out, options, false);

@@ -20,7 +20,7 @@ import { vec3 } from '../../math/vec3.js';
 import { runsUserCode, throwNonFiniteSupport, type CompoundShape, type ConvexShape, type HeightFieldShape, type MeshShape, type Shape } from '../../shapes/shape.js';
 import type { HeightField } from '../parted/height-field.js';
 import { isHole, loadFieldCorners } from '../parted/height-field-grid.js';
-import { CONTACT_RELATIVE_TOLERANCE, POSITION_ULPS } from '../../tolerance.js';
+import { BOUND_ROUNDING, CONTACT_RELATIVE_TOLERANCE, POSITION_ULPS } from '../../tolerance.js';
 import {
   CLOSEST_POINTS, CONTACT, DISTANCE, INTERSECTS,
   type ClosestPointsPairFunction, type ContactPairFunction, type DistancePairFunction, type IntersectsPairFunction,
@@ -30,6 +30,8 @@ import type { Compound } from '../parted/compound.js';
 
 /** A module constant (CONTRIBUTING.md, "V8 rules", rule 4). */
 const TOUCH = CONTACT_RELATIVE_TOLERANCE, POSITION_SLACK = POSITION_ULPS * Number.EPSILON;
+/** The bounds' rounding allowance, in touch slacks (r[7]): BOUND_ROUNDING of the pair's size. */
+const BOUND_SLACK = BOUND_ROUNDING / CONTACT_RELATIVE_TOLERANCE;
 
 const _r = /* @__PURE__ */ new Float64Array(9);
 const _dir = /* @__PURE__ */ vec3(), _q = /* @__PURE__ */ vec3();
@@ -139,6 +141,11 @@ const closestHalfSpace: ClosestPointsPairFunction = (work, a, tA, _b, tB, out) =
   out.status = 'converged';
   out.iterations = 0;
   work.distancePartA = r[8]; work.distancePartB = 0;
+  // Certified as read: the height is the solid's support along the plane's normal, exact to its rounding.
+  const g = r[3], sl = BOUND_SLACK * r[7];
+  out.lower = g - sl > 0 ? g - sl : 0;
+  out.upper = g > 0 ? g + sl : sl;
+  work.closestCertified = true;
 };
 
 const contactHalfSpace: ContactPairFunction = (work: QueryWork, a, tA, _b, tB) => {
@@ -156,6 +163,9 @@ const contactHalfSpace: ContactPairFunction = (work: QueryWork, a, tA, _b, tB) =
   c.status = 'converged';
   c.iterations = 0;
   c.partA = r[8]; c.partB = 0;
+  // Both bounds from the one support reading (the separation of a solid and a half-space is its height).
+  c.lower = h - BOUND_SLACK * r[7]; c.upper = h + BOUND_SLACK * r[7];
+  c.certified = true;
   return true;
 };
 

@@ -1,0 +1,130 @@
+/**
+ * Certified bounds on a convex pair's exact separation and distance, from its final answer alone.
+ *
+ * Lower: for any unit n, σ(n) = −h_B(−n) − h_A(n) (h the support function: the greatest n·x over the
+ * shape) is the separation of the two slabs the shapes lie in; the distance is at least σ(n) (a separating
+ * plane's gap, GJK 1988's lower bound) and the signed separation is the greatest σ over every direction
+ * (van den Bergen 2003 §4.3: the depth is the least overlap over directions), so σ at the answer's normal,
+ * read from both shapes' own supports, bounds both from below, whatever path produced the normal.
+ *
+ * Upper: two points on the shapes bound the distance from above; the cores' points (the witnesses less the
+ * radii along the normal) bound the cores' distance, so their distance less the radii bounds the separation
+ * whichever side of 0 it is. Where the cores meet, that is −(radii) at best: the depth needs a global
+ * certificate, which the path leaves in ContactAnswer.meetBound (EPA's final polytope, a complete set of
+ * separating axes, a closed form's depth).
+ *
+ * Each reading errs by a few units in the last place of the pair's size: BOUND_ROUNDING of the shapes'
+ * radii and their offset (the supports are read relative to A's position, whose subtraction is exact to
+ * the offset's last place), plus, for the witness points placed in the world, 2ε of the positions. A value that overflows reads as an unbounded side (−Infinity, Infinity), never NaN.
+ */
+import type { Transform } from '../../math/transform.js';
+import { vec3 } from '../../math/vec3.js';
+import { runsUserCode, throwNonFiniteSupport, type ConvexShape } from '../../shapes/shape.js';
+import { BOUND_ROUNDING } from '../../tolerance.js';
+import { enterUserCode, leaveUserCode, type QueryWork } from '../pair/query-work.js';
+import type { ClosestPointsResult } from '../pair/results.js';
+import { inscribedBall } from './inscribed-ball.js';
+
+const ROUNDING = BOUND_ROUNDING; // (CONTRIBUTING.md, "V8 rules", rule 4)
+/**
+ * Witness points placed in the world (a rotation, then the position added) err by half a unit in the last
+ * place of each coordinate: their distance, by at most ε/2 of their 1-norms; twice that, of the positions'.
+ */
+const POSITION = 2 * Number.EPSILON;
+
+/** The witnesses' share of the slack: POSITION of both positions' 1-norms. */
+function placementSlack(tA: Transform, tB: Transform): number {
+  return POSITION * (Math.abs(tA.tx) + Math.abs(tA.ty) + Math.abs(tA.tz) + Math.abs(tB.tx) + Math.abs(tB.ty) + Math.abs(tB.tz));
+}
+
+/**
+ * The numbers through this file's calls (CONTRIBUTING.md, "V8 rules", rule 1): the unit direction 0..2
+ * (world), σ 3, the slack 4, the witnesses' upper bound 5, the two support values 6, 7.
+ */
+const _k = /* @__PURE__ */ new Float64Array(8);
+const _dir = /* @__PURE__ */ vec3(), _q = /* @__PURE__ */ vec3();
+
+/**
+ * h_s(sign · n) − sign · (n · tA's position), n in _k[0..2]: the shape's support value along ±n with A's
+ * position taken off (exact to the offset's last place), into _k[slot].
+ */
+function supportFromA(s: ConvexShape, t: Transform, tA: Transform, sign: number, slot: number): void {
+  const nx = sign * _k[0], ny = sign * _k[1], nz = sign * _k[2];
+  _dir.x = t.m00 * nx + t.m10 * ny + t.m20 * nz;
+  _dir.y = t.m01 * nx + t.m11 * ny + t.m21 * nz;
+  _dir.z = t.m02 * nx + t.m12 * ny + t.m22 * nz;
+  const q = s.support(_q, _dir);
+  if (!Number.isFinite(q.x + q.y + q.z)) throwNonFiniteSupport(s, q, _dir);
+  _k[slot] = nx * (t.m00 * q.x + t.m01 * q.y + t.m02 * q.z + (t.tx - tA.tx))
+    + ny * (t.m10 * q.x + t.m11 * q.y + t.m12 * q.z + (t.ty - tA.ty))
+    + nz * (t.m20 * q.x + t.m21 * q.y + t.m22 * q.z + (t.tz - tA.tz)) + s.sweptRadius;
+}
+
+/**
+ * σ at the unit direction of (nx, ny, nz) into _k[3] (−Infinity for a zero or non-finite direction, or an
+ * overflow), and the pair's slack into _k[4]. Runs both shapes' supports: guarded when either is the user's.
+ */
+function readSigma(a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, nx: number, ny: number, nz: number): void {
+  const l = Math.sqrt(nx * nx + ny * ny + nz * nz);
+  _k[4] = ROUNDING * (a.boundingRadius + b.boundingRadius + Math.abs(tB.tx - tA.tx) + Math.abs(tB.ty - tA.ty) + Math.abs(tB.tz - tA.tz))
+    + Number.MIN_VALUE * 64;
+  if (!(l > 0 && l < Infinity)) { _k[3] = -Infinity; return; }
+  _k[0] = nx / l; _k[1] = ny / l; _k[2] = nz / l;
+  if (!runsUserCode(a) && !runsUserCode(b)) { sigma(a, tA, b, tB); return; }
+  enterUserCode();
+  try { sigma(a, tA, b, tB); } finally { leaveUserCode(); }
+}
+
+function sigma(a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform): void {
+  supportFromA(b, tB, tA, -1, 6);
+  supportFromA(a, tA, tA, 1, 7);
+  const s = -_k[6] - _k[7];
+  if (s === s) _k[3] = s;
+  else _k[3] = -Infinity;
+}
+
+/** The two shapes' inscribed balls (inscribed-ball.ts), A's and B's. */
+const _ballA = /* @__PURE__ */ new Float64Array(4), _ballB = /* @__PURE__ */ new Float64Array(4);
+
+/** |cA − cB| − ρA − ρB of the shapes' inscribed balls placed in the world, into _k[5] when lower than it holds. */
+function ballBound(a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform): void {
+  if (!inscribedBall(a, _ballA) || !inscribedBall(b, _ballB)) return;
+  const p = _ballA, q = _ballB;
+  // B's centre less A's, the positions' difference first (exact to its last place).
+  const dx = tB.m00 * q[0] + tB.m01 * q[1] + tB.m02 * q[2] + (tB.tx - tA.tx) - (tA.m00 * p[0] + tA.m01 * p[1] + tA.m02 * p[2]);
+  const dy = tB.m10 * q[0] + tB.m11 * q[1] + tB.m12 * q[2] + (tB.ty - tA.ty) - (tA.m10 * p[0] + tA.m11 * p[1] + tA.m12 * p[2]);
+  const dz = tB.m20 * q[0] + tB.m21 * q[1] + tB.m22 * q[2] + (tB.tz - tA.tz) - (tA.m20 * p[0] + tA.m21 * p[1] + tA.m22 * p[2]);
+  const bound = Math.sqrt(dx * dx + dy * dy + dz * dz) - p[3] - q[3];
+  if (bound < _k[5]) _k[5] = bound;
+}
+
+/**
+ * The bounds of the contact answer in work.contact (world space) of `a` at `tA` and `b` at `tB`, into its
+ * `lower` and `upper` (meetBound: the path's certificate where the cores meet, or Infinity).
+ */
+export function certifyContact(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform): void {
+  const c = work.contact, n = c.normal, r = a.sweptRadius + b.sweptRadius;
+  // The cores' points: the witnesses moved back along the normal by the radii.
+  const dx = c.pointB.x - c.pointA.x + r * n.x, dy = c.pointB.y - c.pointA.y + r * n.y, dz = c.pointB.z - c.pointA.z + r * n.z;
+  const witness = Math.sqrt(dx * dx + dy * dy + dz * dz) - r;
+  _k[5] = witness < c.meetBound ? witness : c.meetBound;
+  // Overlapping: the balls inside the shapes bound the depth too (exact where EPA cannot close its polytope).
+  if (c.separation < 0) ballBound(a, tA, b, tB);
+  readSigma(a, tA, b, tB, n.x, n.y, n.z);
+  const slack = _k[4], lower = _k[3] - slack, upper = _k[5] + slack + placementSlack(tA, tB);
+  c.lower = lower;
+  if (upper === upper) c.upper = upper;
+  else c.upper = Infinity;
+}
+
+/** The bounds of the closest-points answer in `out` (world space) of `a` at `tA` and `b` at `tB`, into its `lower` and `upper`. */
+export function certifyClosest(a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, out: ClosestPointsResult): void {
+  const dx = out.pointB.x - out.pointA.x, dy = out.pointB.y - out.pointA.y, dz = out.pointB.z - out.pointA.z;
+  _k[5] = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  readSigma(a, tA, b, tB, out.normal.x, out.normal.y, out.normal.z);
+  const slack = _k[4], lower = _k[3] - slack, upper = _k[5] + slack + placementSlack(tA, tB);
+  if (lower > 0) out.lower = lower; // (two stores: a merged 0-or-double is boxed; "V8 rules", rule 1)
+  else out.lower = 0;
+  if (upper === upper) out.upper = upper;
+  else out.upper = Infinity;
+}
