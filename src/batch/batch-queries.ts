@@ -124,7 +124,7 @@ export function contactBatch(
       const a = shapes[i], b = shapes[j];
       work.maxSeparation = Infinity;
       c.partA = 0; c.partB = 0;
-      c.meetBound = Infinity; c.certified = false;
+      c.pathUpper = Infinity; c.certified = false; c.hasSigma = false;
       const tA = readFrame(level.a, level.frames, i), tB = readFrame(level.b, level.frames, j);
       CONTACT.find(a, b)(work, a, tA, b, tB, undefined);
       const o = CONTACT_BATCH_STRIDE * k;

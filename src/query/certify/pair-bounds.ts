@@ -10,7 +10,7 @@
  * Upper: two points on the shapes bound the distance from above; the cores' points (the witnesses less the
  * radii along the normal) bound the cores' distance, so their distance less the radii bounds the separation
  * whichever side of 0 it is. Where the cores meet, that is −(radii) at best: the depth needs a global
- * certificate, which the path leaves in ContactAnswer.meetBound (EPA's final polytope, a complete set of
+ * certificate, which the path leaves in ContactAnswer.pathUpper (EPA's final polytope, a complete set of
  * separating axes, a closed form's depth).
  *
  * Each reading errs by a few units in the last place of the pair's size: BOUND_ROUNDING of the shapes'
@@ -18,14 +18,19 @@
  * the offset's last place), plus, for the witness points placed in the world, 2ε of the positions. A value that overflows reads as an unbounded side (−Infinity, Infinity), never NaN.
  */
 import type { Transform } from '../../math/transform.js';
+import type { Vec3Like } from '../../math/types.js';
 import { vec3 } from '../../math/vec3.js';
-import { runsUserCode, throwNonFiniteSupport, type ConvexShape } from '../../shapes/shape.js';
+import type { Box } from '../../shapes/box.js';
+import type { Capsule } from '../../shapes/capsule.js';
+import { builtInKindIndex, KIND_INDEX, runsUserCode, throwNonFiniteSupport, type ConvexShape } from '../../shapes/shape.js';
 import { BOUND_ROUNDING } from '../../tolerance.js';
 import { enterUserCode, leaveUserCode, type QueryWork } from '../pair/query-work.js';
 import type { ClosestPointsResult } from '../pair/results.js';
 import { inscribedBall } from './inscribed-ball.js';
 
 const ROUNDING = BOUND_ROUNDING; // (CONTRIBUTING.md, "V8 rules", rule 4)
+const SPHERE = /* @__PURE__ */ builtInKindIndex('sphere'), POINT = /* @__PURE__ */ builtInKindIndex('point');
+const BOX = /* @__PURE__ */ builtInKindIndex('box'), CAPSULE = /* @__PURE__ */ builtInKindIndex('capsule');
 /**
  * Witness points placed in the world (a rotation, then the position added) err by half a unit in the last
  * place of each coordinate: their distance, by at most ε/2 of their 1-norms; twice that, of the positions'.
@@ -46,28 +51,40 @@ const _dir = /* @__PURE__ */ vec3(), _q = /* @__PURE__ */ vec3();
 
 /**
  * h_s(sign · n) − sign · (n · tA's position), n in _k[0..2]: the shape's support value along ±n with A's
- * position taken off (exact to the offset's last place), into _k[slot].
+ * position taken off (exact to the offset's last place), into _k[slot]. The closed forms' own kinds (a
+ * point, a ball, a capsule, a box) by their formulas, the rest by their support mapping.
  */
 function supportFromA(s: ConvexShape, t: Transform, tA: Transform, sign: number, slot: number): void {
   const nx = sign * _k[0], ny = sign * _k[1], nz = sign * _k[2];
-  _dir.x = t.m00 * nx + t.m10 * ny + t.m20 * nz;
-  _dir.y = t.m01 * nx + t.m11 * ny + t.m21 * nz;
-  _dir.z = t.m02 * nx + t.m12 * ny + t.m22 * nz;
+  const centre = nx * (t.tx - tA.tx) + ny * (t.ty - tA.ty) + nz * (t.tz - tA.tz);
+  const k = (s as { [KIND_INDEX]?: number })[KIND_INDEX];
+  if (k === SPHERE || k === POINT) { _k[slot] = centre + s.sweptRadius; return; }
+  // The direction in the shape's frame: Rᵀ n.
+  const lx = t.m00 * nx + t.m10 * ny + t.m20 * nz, ly = t.m01 * nx + t.m11 * ny + t.m21 * nz, lz = t.m02 * nx + t.m12 * ny + t.m22 * nz;
+  if (k === BOX) {
+    const b = s as Box;
+    _k[slot] = centre + (b.hx * Math.abs(lx) + b.hy * Math.abs(ly) + b.hz * Math.abs(lz));
+    return;
+  }
+  if (k === CAPSULE) { _k[slot] = centre + ((s as Capsule).halfHeight * Math.abs(ly) + s.sweptRadius); return; }
+  _dir.x = lx; _dir.y = ly; _dir.z = lz;
   const q = s.support(_q, _dir);
   if (!Number.isFinite(q.x + q.y + q.z)) throwNonFiniteSupport(s, q, _dir);
-  _k[slot] = nx * (t.m00 * q.x + t.m01 * q.y + t.m02 * q.z + (t.tx - tA.tx))
-    + ny * (t.m10 * q.x + t.m11 * q.y + t.m12 * q.z + (t.ty - tA.ty))
-    + nz * (t.m20 * q.x + t.m21 * q.y + t.m22 * q.z + (t.tz - tA.tz)) + s.sweptRadius;
+  _k[slot] = centre + (lx * q.x + ly * q.y + lz * q.z) + s.sweptRadius;
+}
+
+/** The rounding of a reading, BOUND_ROUNDING of the pair's size, into _k[4]. */
+function pairSlack(a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform): void {
+  _k[4] = ROUNDING * (a.boundingRadius + b.boundingRadius + Math.abs(tB.tx - tA.tx) + Math.abs(tB.ty - tA.ty) + Math.abs(tB.tz - tA.tz))
+    + Number.MIN_VALUE * 64;
 }
 
 /**
- * σ at the unit direction of (nx, ny, nz) into _k[3] (−Infinity for a zero or non-finite direction, or an
- * overflow), and the pair's slack into _k[4]. Runs both shapes' supports: guarded when either is the user's.
+ * σ at the unit direction of `n` into _k[3] (−Infinity for a zero or non-finite direction, or an
+ * overflow). Runs both shapes' supports: guarded when either is the user's.
  */
-function readSigma(a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, nx: number, ny: number, nz: number): void {
-  const l = Math.sqrt(nx * nx + ny * ny + nz * nz);
-  _k[4] = ROUNDING * (a.boundingRadius + b.boundingRadius + Math.abs(tB.tx - tA.tx) + Math.abs(tB.ty - tA.ty) + Math.abs(tB.tz - tA.tz))
-    + Number.MIN_VALUE * 64;
+function readSigma(a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, n: Readonly<Vec3Like>): void {
+  const nx = n.x, ny = n.y, nz = n.z, l = Math.sqrt(nx * nx + ny * ny + nz * nz);
   if (!(l > 0 && l < Infinity)) { _k[3] = -Infinity; return; }
   _k[0] = nx / l; _k[1] = ny / l; _k[2] = nz / l;
   if (!runsUserCode(a) && !runsUserCode(b)) { sigma(a, tA, b, tB); return; }
@@ -100,28 +117,42 @@ function ballBound(a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform)
 
 /**
  * The bounds of the contact answer in work.contact (world space) of `a` at `tA` and `b` at `tB`, into its
- * `lower` and `upper` (meetBound: the path's certificate where the cores meet, or Infinity).
+ * `lower` and `upper`: from what the path certified (`sigma`, `pathUpper`) where it did, else read here.
  */
 export function certifyContact(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform): void {
-  const c = work.contact, n = c.normal, r = a.sweptRadius + b.sweptRadius;
-  // The cores' points: the witnesses moved back along the normal by the radii.
-  const dx = c.pointB.x - c.pointA.x + r * n.x, dy = c.pointB.y - c.pointA.y + r * n.y, dz = c.pointB.z - c.pointA.z + r * n.z;
-  const witness = Math.sqrt(dx * dx + dy * dy + dz * dz) - r;
-  _k[5] = witness < c.meetBound ? witness : c.meetBound;
-  // Overlapping: the balls inside the shapes bound the depth too (exact where EPA cannot close its polytope).
-  if (c.separation < 0) ballBound(a, tA, b, tB);
-  readSigma(a, tA, b, tB, n.x, n.y, n.z);
-  const slack = _k[4], lower = _k[3] - slack, upper = _k[5] + slack + placementSlack(tA, tB);
-  c.lower = lower;
+  const c = work.contact, f = work.frame;
+  // The pair's size as its path related it (every convex path relates its pair first: pair-frame.ts).
+  _k[4] = ROUNDING * f.size * f.unit + Number.MIN_VALUE * 64;
+  if (c.pathUpper < Infinity) _k[5] = c.pathUpper;
+  else worldWitnessBound(c, a, b, tA, tB);
+  // Overlapping where EPA did not converge (a curved surface whose deepest direction is not unique): the
+  // balls inside the shapes bound the depth too, exactly for coincident cylinders, boxes, ellipsoids.
+  if (c.separation < 0 && c.status !== 'converged') ballBound(a, tA, b, tB);
+  // σ as the path read it (GJK's plane, EPA's support, a separating axis), else from the supports here.
+  if (c.hasSigma) _k[3] = c.sigma;
+  else readSigma(a, tA, b, tB, c.normal);
+  const slack = _k[4], upper = _k[5] + slack;
+  c.lower = _k[3] - slack;
   if (upper === upper) c.upper = upper;
   else c.upper = Infinity;
+}
+
+/**
+ * The cores' distance less the radii from the world witnesses (moved back along the normal by the radii:
+ * points on the cores), with their placement's rounding, into _k[5]: where the path left no bound.
+ */
+function worldWitnessBound(c: QueryWork['contact'], a: ConvexShape, b: ConvexShape, tA: Transform, tB: Transform): void {
+  const n = c.normal, r = a.sweptRadius + b.sweptRadius;
+  const dx = c.pointB.x - c.pointA.x + r * n.x, dy = c.pointB.y - c.pointA.y + r * n.y, dz = c.pointB.z - c.pointA.z + r * n.z;
+  _k[5] = Math.sqrt(dx * dx + dy * dy + dz * dz) - r + placementSlack(tA, tB);
 }
 
 /** The bounds of the closest-points answer in `out` (world space) of `a` at `tA` and `b` at `tB`, into its `lower` and `upper`. */
 export function certifyClosest(a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, out: ClosestPointsResult): void {
   const dx = out.pointB.x - out.pointA.x, dy = out.pointB.y - out.pointA.y, dz = out.pointB.z - out.pointA.z;
   _k[5] = Math.sqrt(dx * dx + dy * dy + dz * dz);
-  readSigma(a, tA, b, tB, out.normal.x, out.normal.y, out.normal.z);
+  pairSlack(a, tA, b, tB);
+  readSigma(a, tA, b, tB, out.normal);
   const slack = _k[4], lower = _k[3] - slack, upper = _k[5] + slack + placementSlack(tA, tB);
   if (lower > 0) out.lower = lower; // (two stores: a merged 0-or-double is boxed; "V8 rules", rule 1)
   else out.lower = 0;

@@ -29,7 +29,7 @@ function solveContact(work: QueryWork, a: Shape, poseA: PoseLike, b: Shape, pose
   const tB = transformFromPose(work.poseB, poseB, 'poseB');
   // (A convex pair's functions leave the part indices alone: 0 unless a compound's sets them.)
   work.contact.partA = 0; work.contact.partB = 0;
-  work.contact.meetBound = Infinity; work.contact.certified = false;
+  work.contact.pathUpper = Infinity; work.contact.certified = false; work.contact.hasSigma = false;
   return CONTACT.find(a, b)(work, a, tA, b, tB, options);
 }
 

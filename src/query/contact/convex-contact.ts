@@ -66,6 +66,9 @@ export function coresContact(work: QueryWork, a: ConvexShape, b: ConvexShape, fr
   const sep = gjk.distance - rA - rB;
   // Within rounding of touching: report exact contact.
   c.separation = Math.abs(sep) <= frame.slack ? 0 : sep;
+  // (|v| is the distance of a point of the cores' difference, the simplex's nearest: an upper bound.)
+  c.pathUpper = sep;
+  if (gjk.planeBound > -Infinity) { c.sigma = gjk.planeBound - (rA + rB); c.hasSigma = true; }
   return CORES_APART;
 }
 
@@ -80,7 +83,8 @@ export function epaContact(work: QueryWork, a: ConvexShape, b: ConvexShape, fram
   c.iterations = epa.iterations + gjk.iterations;
   const depth = epa.depth + a.sweptRadius + b.sweptRadius;
   c.separation = depth <= frame.slack ? 0 : -depth;
-  c.meetBound = -(epa.floor + a.sweptRadius + b.sweptRadius);
+  c.pathUpper = -(epa.floor + a.sweptRadius + b.sweptRadius);
+  if (epa.hasCeiling) { c.sigma = -(epa.ceiling + a.sweptRadius + b.sweptRadius); c.hasSigma = true; }
 }
 
 /** work.contact's points and normal from A's frame into world space. */
@@ -121,7 +125,8 @@ function contactScaled(
   }
   const c = work.contact;
   c.separation = requireRepresentable(c.separation * back, 'separation');
-  c.meetBound *= back;
+  c.pathUpper *= back;
+  c.sigma *= back;
   unscalePoint(c.pointA, back, tA);
   unscalePoint(c.pointB, back, tA);
   return true;

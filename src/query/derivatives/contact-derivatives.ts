@@ -216,7 +216,7 @@ export function derive(work: QueryWork, dw: DerivativesWork, a: Shape, tA: Trans
   work.touchingOnly = false;
   work.maxSeparation = Infinity;
   work.contact.partA = 0; work.contact.partB = 0;
-  work.contact.meetBound = Infinity; work.contact.certified = false; work.wantBounds = true;
+  work.contact.pathUpper = Infinity; work.contact.certified = false; work.contact.hasSigma = false; work.wantBounds = true;
   CONTACT.find(a, b)(work, a, tA, b, tB, options);
   if (!work.contact.certified) certifyContact(work, a as ConvexShape, tA, b as ConvexShape, tB);
   work.wantBounds = false; // (the smoothing's samples need none)

@@ -78,6 +78,12 @@ export class EpaWork {
    * of that radius is inside K; 0 when the polytope cannot be trusted (a broken horizon) or K is flat.
    */
   floor = 0;
+  /**
+   * Answer: h_K along the reported normal (the overlap of the cores along it, read from their supports),
+   * an upper bound on the core depth; `hasCeiling` false where none was read along that normal (flat K).
+   */
+  ceiling = 0;
+  hasCeiling = false;
   /** Answer: outward normal of K at the closest boundary point, i.e. from A towards B. */
   readonly normal = vec3(1, 0, 0);
   /** Answer: A's deepest core point along `normal`, B's deepest along −normal. */
@@ -133,6 +139,7 @@ function flatAnswer(work: EpaWork, gjk: GjkWork, bInA: Transform, nx: number, ny
   if (nx * bInA.tx + ny * bInA.ty + nz * bInA.tz < 0) { nx = -nx; ny = -ny; nz = -nz; }
   work.depth = 0;
   work.floor = 0;
+  work.hasCeiling = false;
   work.normal.x = nx; work.normal.y = ny; work.normal.z = nz;
   const pa = gjk.pointA, pb = gjk.pointB;
   // The cores share a point: use the midpoint of GJK's (coincident up to rounding) witnesses.
@@ -276,7 +283,7 @@ export function epaPenetration(
   let bestFace = -1;
   let status: QueryStatus = 'max-iterations';
   const fv = poly.faceVertex, fn = poly.faceNormal, fd = poly.faceDistance;
-  let bi = 0, bj = 0, bk = 0, bnx = 1, bny = 0, bnz = 0, bd = 0;
+  let bi = 0, bj = 0, bk = 0, bnx = 1, bny = 0, bnz = 0, bd = 0, bw = Infinity;
   // Best upper bound seen: the smallest support distance along a face normal, with its supports.
   // If the loop ends unconverged this is the answer, because it is certified: the overlap of the two
   // shapes along that normal is exactly this depth.
@@ -296,6 +303,7 @@ export function epaPenetration(
     dir.x = bnx; dir.y = bny; dir.z = bnz;
     supportK(work, shapeA, shapeB, bInA);
     const dw = bnx * sup[0] + bny * sup[1] + bnz * sup[2];
+    bw = dw;
     if (dw < upper) {
       upper = dw; unx = bnx; uny = bny; unz = bnz;
       ub.set(sup);
@@ -321,6 +329,8 @@ export function epaPenetration(
     work.depth = upper;
     work.normal.x = unx; work.normal.y = uny; work.normal.z = unz;
     polishUpperBound(work, shapeA, shapeB, bInA, ub);
+    // (The polished depth is h_K along the polished normal: an upper bound on the depth read there.)
+    work.ceiling = work.depth; work.hasCeiling = true;
     return;
   }
 
@@ -375,6 +385,7 @@ export function epaPenetration(
   work.pointB.z = l0 * b[3 * bi + 2] + l1 * b[3 * bj + 2] + l2 * b[3 * bk + 2];
   work.normal.x = bnx; work.normal.y = bny; work.normal.z = bnz;
   work.depth = bd > 0 ? bd : 0;
+  work.ceiling = bw; work.hasCeiling = true;
 }
 
 /** How far the point with weights `lam` on triangle `tri` (packed) is from `p`, into `_miss[0]`. */

@@ -119,6 +119,12 @@ export class GjkWork {
    * (above `limit`; up to rounding). The world skips a pair until its bodies have moved that far.
    */
   lowerBound = 0.5;
+  /**
+   * Answer, when the cores are apart: v·w / |v| for the final v and the support w along −v (GJK 1988's
+   * separating plane), a lower bound on the core distance; −Infinity when the loop ended without one for
+   * the final v (the iteration cap, or the cores meet). Read by the certified bounds (query/certify/).
+   */
+  planeBound = 0.5;
   /** Closest points on A's core and B's core, and v = pointA − pointB, in A's frame. */
   readonly pointA = vec3();
   readonly pointB = vec3();
@@ -188,6 +194,8 @@ export function gjkDistance(
   let status: QueryStatus = 'converged';
   let intersecting = false;
   let beyondLimit = false, bound = 0.5;
+  // v·w of the final v ("V8 rules", rule 1: a double, never merged with a small integer).
+  let planeVw = -Infinity;
   let iterations = 0, retries = 0;
   if (trace !== undefined) emitTrace(trace, work, 1, 0, d0x, d0y, d0z, vx, vy, vz, vx, vy, vz, dist2);
 
@@ -207,6 +215,7 @@ export function gjkDistance(
     const o = 3 * n;
     const wx = w[o], wy = w[o + 1], wz = w[o + 2];
     const vw = vx * wx + vy * wy + vz * wz;
+    planeVw = vw;
     // For v·w > 0, (v·w / |v|)² is the squared distance of a separating plane: a lower bound.
     if (vw > 0 && vw * vw > limit2 * dist2) {
       beyondLimit = true;
@@ -286,6 +295,7 @@ export function gjkDistance(
     n = m;
     vx = nx; vy = ny; vz = nz;
     dist2 = newDist2;
+    planeVw = -Infinity; // (a new v: its plane not read yet)
     maxW2 = 0;
     for (let k = 0; k < n; k++) {
       const q = w[3 * k] * w[3 * k] + w[3 * k + 1] * w[3 * k + 1] + w[3 * k + 2] * w[3 * k + 2];
@@ -313,6 +323,8 @@ export function gjkDistance(
   work.distance = intersecting ? 0 : Math.sqrt(dist2);
   work.separatedBeyondLimit = beyondLimit;
   work.lowerBound = bound;
+  if (!intersecting && dist2 > 0 && planeVw > -Infinity) work.planeBound = planeVw / Math.sqrt(dist2);
+  else work.planeBound = -Infinity;
   work.status = status;
   work.iterations = iterations;
   if (cache !== undefined && dist2 > 0 && !intersecting) {

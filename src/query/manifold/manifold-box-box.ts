@@ -103,7 +103,8 @@ export function collideBoxBox(work: QueryWork, a: Box, tA: Transform, b: Box, tB
   // The 15 axes are complete for two boxes, so the least overlap is the depth (a skipped pair of parallel
   // edges' least lies at its arc's ends: other axes); an edge axis lost to a face by its 1e-12 tie margin,
   // at most that much of the widths along it (≤ the half extents' sum).
-  c.meetBound = -best + 1e-12 * (ax + ay + az + bx + by + bz);
+  c.pathUpper = -best + 1e-12 * (ax + ay + az + bx + by + bz);
+  c.sigma = -best; c.hasSigma = true; // (the overlap along the axis from both boxes' supports: Σ h|n·axis|)
   c.status = 'converged';
   c.iterations = 0;
   // A's support along n, B's along −n (B's local axes are the columns of R). Signs as products, as in

@@ -30,6 +30,14 @@ export class PairFrame {
    * is the pair's own.
    */
   positionBias = 0;
+  /**
+   * The pair's size as the slack reads it (the bounding radii and the offset, 1-norm), in the frame's units,
+   * and the world length of one of them (a scaled copy's factor back, set for the copy by scale-free.ts
+   * and taken by its relatePair, as `positionBias`): the certified bounds' rounding (query/certify/).
+   */
+  size = 0;
+  unit = 1;
+  nextUnit = 1;
 }
 
 /** Fills `frame` for shape `a` at world transform `tA` and `b` at `tB`, and returns it. */
@@ -43,6 +51,9 @@ export function relatePair(frame: PairFrame, a: Shape, tA: Transform, b: Shape, 
   frame.positionBias = 0;
   frame.positionSlack = POSITION_SLACK * position;
   frame.slack = CONTACT_RELATIVE_TOLERANCE * size + frame.positionSlack;
+  frame.size = size;
+  frame.unit = frame.nextUnit;
+  frame.nextUnit = 1;
   frame.outOfRange = !(size <= HIGH) || (size < LOW && size > 0);
   return frame;
 }

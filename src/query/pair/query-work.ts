@@ -41,11 +41,19 @@ export class ContactAnswer {
   lower = 0;
   upper = 0;
   /**
-   * An upper bound on the separation from the path's global certificate where the cores meet (EPA's final
-   * polytope, a complete set of separating axes, a closed form's depth), in the pair's units; Infinity
-   * where the path has none (cores apart: the witness points bound it). Reset by the caller.
+   * An upper bound on the separation the path certified, in the pair's units: apart, its core points'
+   * distance (points on the cores, in A's frame) less the radii; where the cores meet, its global
+   * certificate of the depth (EPA's final polytope, a complete set of separating axes, a closed form's
+   * depth); Infinity where the path has none (the world witness points then bound it). Reset by the caller.
    */
-  meetBound = Infinity;
+  pathUpper = Infinity;
+  /**
+   * σ, the separation along the answer's normal read from the shapes' supports, where the path read it
+   * (GJK's last separating plane, EPA's last support along its normal, a separating-axis pass's axis), in
+   * the pair's units; `hasSigma` false where it did not (the bounds then read the supports). Reset by the caller.
+   */
+  sigma = 0;
+  hasSigma = false;
   /** Whether the pair function wrote `lower` and `upper` itself (a half-space's, a compound's). Reset by the caller. */
   certified = false;
 }

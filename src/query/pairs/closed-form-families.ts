@@ -23,6 +23,8 @@
  * points A's and B's deepest along it) and sets c[23] to 1; else c[23] is 0 and such a contact takes EPA. A
  * kernel that cannot answer the pair at all (a hull too flat to hold a point) sets c[23] to −1: every
  * family then takes the general path. A length of the scaled answer times c[24] is the answer's, exactly.
+ * A separating-axis pass sets c[27] to the separation of the cores along the normal read from their
+ * corners (σ, for the certified bounds) and c[28] to 1; contactFromCores reads it and clears c[28].
  */
 import type { Transform } from '../../math/transform.js';
 import type { ConvexShape, ShapeKind } from '../../shapes/shape.js';
@@ -36,7 +38,7 @@ import type { ClosestPointsResult } from '../pair/results.js';
 import { closestFromCores, contactFromCores, distanceFromCores, intersectsFromCores } from './core-answer.js';
 
 /** The length of a kernel's record. */
-export const RECORD = 27;
+export const RECORD = 29;
 
 /** Relates the pair, finds its cores' closest points and fills the record (above). */
 export type CoreKernel = (work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform) => Float64Array;
@@ -140,7 +142,8 @@ export function contactFromRecord(work: QueryWork, tA: Transform, c: Float64Arra
   if (back !== 1) {
     const r = work.contact;
     r.separation = requireRepresentable(r.separation * back, 'separation');
-    r.meetBound *= back;
+    r.pathUpper *= back;
+    r.sigma *= back;
     unscalePoint(r.pointA, back, tA);
     unscalePoint(r.pointB, back, tA);
   }

@@ -79,9 +79,10 @@ export function contactFromCores(work: QueryWork, tA: Transform, c: Float64Array
   r.pointB.x = c[15] - n.x * rB; r.pointB.y = c[16] - n.y * rB; r.pointB.z = c[17] - n.z * rB;
   if (Math.abs(sep) <= slack) r.separation = 0; // (two stores: see distanceFromCores)
   else r.separation = sep;
-  // Cores that meet: the kernel's signed answer is its depth over a complete set (a closed form's faces,
-  // the separating-axis passes' every axis), a global certificate. Apart, the witnesses bound it.
-  if (c[18] <= slack) r.meetBound = sep;
+  // Apart, the core points' distance (points on the cores); where they meet, the kernel's signed answer
+  // is its depth over a complete set (a closed form's faces, the separating-axis passes' every axis).
+  r.pathUpper = sep;
+  if (c[28] === 1) { r.sigma = c[27] - rA - rB; r.hasSigma = true; c[28] = 0; }
   r.status = 'converged';
   r.iterations = 0;
   transformPoint(r.pointA, tA, r.pointA);

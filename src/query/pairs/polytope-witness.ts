@@ -101,6 +101,8 @@ export function witnessFacet(p: Polytope, q: Polytope, facet: number, c: Float64
   if (!(Math.abs(value - axis[0]) <= AGREEMENT * s.size[0])) return false;
   c[18] = value;
   c[20] = axis[1]; c[21] = axis[2]; c[22] = axis[3];
+  // σ along the axis as the pass read it from every corner of both (the certified bounds' lower one).
+  c[27] = axis[0]; c[28] = 1;
   return true;
 }
 

@@ -75,6 +75,12 @@ function relateCentre(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexS
     c[22] = t.m20 * nx + t.m21 * ny + t.m22 * nz;
     c[23] = 1;
   }
+  // σ along the normal from the supports, for the certified bounds (query/certify/): the box's least
+  // reach along it (its centre less Σ h|n·axis|) less the centre's.
+  const nx = c[20], ny = c[21], nz = c[22];
+  c[27] = nx * t.tx + ny * t.ty + nz * t.tz
+    - (hx * Math.abs(t.m00 * nx + t.m10 * ny + t.m20 * nz) + hy * Math.abs(t.m01 * nx + t.m11 * ny + t.m21 * nz) + hz * Math.abs(t.m02 * nx + t.m12 * ny + t.m22 * nz));
+  c[28] = 1;
   return c;
 }
 

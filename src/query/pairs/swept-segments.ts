@@ -42,6 +42,16 @@ function closestCores(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexS
     s[o + 2] = t.m20 * x + t.m21 * y + t.m22 * z + t.tz;
   }
   closestSegments(s);
+  // σ along the normal from the cores' supports (each core's farther end along it), for the certified
+  // bounds (query/certify/): exact where closestSegments's points are, whatever they are.
+  const nx = s[20], ny = s[21], nz = s[22];
+  if (nx !== 0 || ny !== 0 || nz !== 0) {
+    const a0 = nx * s[0] + ny * s[1] + nz * s[2], a1 = nx * s[3] + ny * s[4] + nz * s[5];
+    const b0 = nx * s[6] + ny * s[7] + nz * s[8], b1 = nx * s[9] + ny * s[10] + nz * s[11];
+    s[27] = (b0 < b1 ? b0 : b1) - (a0 > a1 ? a0 : a1); s[28] = 1;
+  } else {
+    s[28] = 0;
+  }
   return s;
 }
 

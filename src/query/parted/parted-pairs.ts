@@ -216,7 +216,7 @@ function contactPart(p: number, s: ConcaveScratch): void {
   child.touchingOnly = work.touchingOnly;
   child.wantBounds = work.wantBounds;
   child.contact.partA = 0; child.contact.partB = 0;
-  child.contact.meetBound = Infinity; child.contact.certified = false;
+  child.contact.pathUpper = Infinity; child.contact.certified = false; child.contact.hasSigma = false;
   const ok = s.partedIsA
     ? CONTACT.find(part, other)(child, part, tPart, other, s.tOther, s.options)
     : CONTACT.find(other, part)(child, other, s.tOther, part, tPart, s.options);
