@@ -68,9 +68,9 @@ export function distanceBatch(
       // The closest points' family answers the same distance (its points certify it).
       const r = level.closest;
       work.distancePartA = 0; work.distancePartB = 0;
-      work.closestCertified = false; work.wantBounds = true;
+      work.closestCertified = false; work.closestHasUpper = false; work.closestHasSigma = false; work.wantBounds = true;
       CLOSEST_POINTS.find(a, b)(work, a, tA, b, tB, r, undefined);
-      if (!work.closestCertified) certifyClosest(a as ConvexShape, tA, b as ConvexShape, tB, r);
+      if (!work.closestCertified) certifyClosest(work, a as ConvexShape, tA, b as ConvexShape, tB, r);
       result[k] = r.distance;
       lu[2 * k] = r.lower; lu[2 * k + 1] = r.upper;
     }

@@ -147,15 +147,30 @@ function worldWitnessBound(c: QueryWork['contact'], a: ConvexShape, b: ConvexSha
   _k[5] = Math.sqrt(dx * dx + dy * dy + dz * dz) - r + placementSlack(tA, tB);
 }
 
-/** The bounds of the closest-points answer in `out` (world space) of `a` at `tA` and `b` at `tB`, into its `lower` and `upper`. */
-export function certifyClosest(a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, out: ClosestPointsResult): void {
-  const dx = out.pointB.x - out.pointA.x, dy = out.pointB.y - out.pointA.y, dz = out.pointB.z - out.pointA.z;
-  _k[5] = Math.sqrt(dx * dx + dy * dy + dz * dz);
-  pairSlack(a, tA, b, tB);
-  readSigma(a, tA, b, tB, out.normal);
-  const slack = _k[4], lower = _k[3] - slack, upper = _k[5] + slack + placementSlack(tA, tB);
+/**
+ * The bounds of the closest-points answer in `out` (world space) of `a` at `tA` and `b` at `tB`, into its
+ * `lower` and `upper`: from the path's readings in `work` where it left them, else read here. (The world
+ * witnesses of a curved pair sit up to about 1e-12 of its size off their shapes, GJK's weights rounded, so
+ * the path's |v| is the upper bound where there is one.)
+ */
+export function certifyClosest(work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform, out: ClosestPointsResult): void {
+  const f = work.frame;
+  _k[4] = ROUNDING * f.size * f.unit + Number.MIN_VALUE * 64;
+  if (work.closestHasUpper) _k[5] = work.closestUpper;
+  else worldPointsBound(out, tA, tB);
+  // A distance is never below 0: a reported 0 needs no reading.
+  if (work.closestHasSigma) _k[3] = work.closestSigma;
+  else if (out.distance > 0) readSigma(a, tA, b, tB, out.normal);
+  else _k[3] = 0;
+  const slack = _k[4], lower = _k[3] - slack, upper = _k[5] > 0 ? _k[5] + slack : slack;
   if (lower > 0) out.lower = lower; // (two stores: a merged 0-or-double is boxed; "V8 rules", rule 1)
   else out.lower = 0;
   if (upper === upper) out.upper = upper;
   else out.upper = Infinity;
+}
+
+/** |pB − pA| of the answer's world points, with their placement's rounding, into _k[5]. */
+function worldPointsBound(out: ClosestPointsResult, tA: Transform, tB: Transform): void {
+  const dx = out.pointB.x - out.pointA.x, dy = out.pointB.y - out.pointA.y, dz = out.pointB.z - out.pointA.z;
+  _k[5] = Math.sqrt(dx * dx + dy * dy + dz * dz) + placementSlack(tA, tB);
 }

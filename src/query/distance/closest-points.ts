@@ -64,12 +64,12 @@ export function closestPoints(
   const tB = transformFromPose(work.poseB, poseB, 'poseB');
   const pairFunction = CLOSEST_POINTS.find(a, b);
   work.distancePartA = 0; work.distancePartB = 0;
-  work.closestCertified = false; work.wantBounds = true;
+  work.closestCertified = false; work.closestHasUpper = false; work.closestHasSigma = false; work.wantBounds = true;
   try {
     pairFunction(work, a, tA, b, tB, result, options);
     result.partA = work.distancePartA; result.partB = work.distancePartB;
     // A convex pair's bounds from its answer; a half-space's or a compound's function wrote its own.
-    if (!work.closestCertified) certifyClosest(a as ConvexShape, tA, b as ConvexShape, tB, result);
+    if (!work.closestCertified) certifyClosest(work, a as ConvexShape, tA, b as ConvexShape, tB, result);
   } catch (error) {
     throw error instanceof TypeError && out != null && isFrozenOut(out) ? outNotWritable('createClosestPointsResult') : error;
   }

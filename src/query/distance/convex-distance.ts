@@ -77,6 +77,9 @@ export function closestPointsConvex(
   rotateVector(n, tA, n);
   out.status = gjk.status;
   out.iterations = gjk.iterations;
+  // The certified bounds' readings (query/certify/): |v|, a point of the cores' difference, and the last plane.
+  work.closestUpper = dCore - (rA + rB); work.closestHasUpper = true;
+  if (gjk.planeBound > -Infinity) { work.closestSigma = gjk.planeBound - (rA + rB); work.closestHasSigma = true; }
 }
 
 // The pairs the functions above do not answer in A's frame as they are (one call out of line, for V8's
@@ -133,6 +136,7 @@ function closestPointsScaled(
   closestPointsConvex(work, pair.viewA, pair.tA, pair.viewB, pair.tB, out, options);
   const back = pair.back;
   out.distance = requireRepresentable(out.distance * back, 'distance');
+  work.closestUpper *= back; work.closestSigma *= back;
   unscalePoint(out.pointA, back, tA);
   unscalePoint(out.pointB, back, tA);
 }

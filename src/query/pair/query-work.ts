@@ -103,6 +103,15 @@ export class QueryWork {
   wantBounds = false;
   /** Answer of the closest-points family: whether its pair function wrote `lower` and `upper` itself. Reset by the caller. */
   closestCertified = false;
+  /**
+   * Answer of the closest-points family, as ContactAnswer's `pathUpper` and `sigma` (the pair's units, the
+   * signed separation's bounds before the distance clamps them at 0), with whether the path left them.
+   * Reset by the caller.
+   */
+  closestUpper = 0;
+  closestSigma = 0;
+  closestHasUpper = false;
+  closestHasSigma = false;
   /** Input of the contact family: only overlapping or touching pairs (penetration): the limit is the touch slack. */
   touchingOnly = false;
   /**

@@ -109,6 +109,7 @@ export function closestPointsFamily(form: ClosedForm): ClosestPointsPairFunction
       else if (c[23] === -1 || meeting === undefined || !meeting(work, t, out)) { closestPointsConvex(work, ca, tA, cb, tB, out, options); return; }
       if (back !== 1) {
         out.distance = requireRepresentable(out.distance * back, 'distance');
+        work.closestUpper *= back; work.closestSigma *= back;
         unscalePoint(out.pointA, back, tA);
         unscalePoint(out.pointB, back, tA);
       }

@@ -58,6 +58,9 @@ export function closestFromCores(work: QueryWork, tA: Transform, out: ClosestPoi
   rotateVector(n, tA, n);
   out.status = 'converged';
   out.iterations = 0;
+  // The certified bounds' readings (query/certify/): the core points' distance, σ where the kernel read it.
+  work.closestUpper = d - rA - rB; work.closestHasUpper = true;
+  if (c[28] === 1) { work.closestSigma = c[27] - rA - rB; work.closestHasSigma = true; }
 }
 
 /**

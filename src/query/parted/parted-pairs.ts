@@ -336,7 +336,7 @@ function closestPart(p: number, s: ConcaveScratch): void {
   if (s.triangles) { loadFace(s); if (s.planeTest) { planeGap(s); if (s.gap > n.distance + 2 * s.tie) return; } }
   child.distancePartA = 0; child.distancePartB = 0;
   child.distanceBound = n.distance;
-  child.wantBounds = work.wantBounds; child.closestCertified = false;
+  child.wantBounds = work.wantBounds; child.closestCertified = false; child.closestHasUpper = false; child.closestHasSigma = false;
   if (s.partedIsA) CLOSEST_POINTS.find(part, other)(child, part, tPart, other, s.tOther, r, s.options);
   else CLOSEST_POINTS.find(other, part)(child, other, s.tOther, part, tPart, r, s.options);
   if (work.wantBounds) partClosestBounds(s, child, part);
@@ -385,8 +385,8 @@ function closestParted(
 function partClosestBounds(s: ConcaveScratch, child: QueryWork, part: Shape): void {
   const r = s.partResult;
   if (!child.closestCertified) {
-    if (s.partedIsA) certifyClosest(part as ConvexShape, s.slot.transform, s.other as ConvexShape, s.tOther, r);
-    else certifyClosest(s.other as ConvexShape, s.tOther, part as ConvexShape, s.slot.transform, r);
+    if (s.partedIsA) certifyClosest(child, part as ConvexShape, s.slot.transform, s.other as ConvexShape, s.tOther, r);
+    else certifyClosest(child, s.other as ConvexShape, s.tOther, part as ConvexShape, s.slot.transform, r);
   }
   if (r.lower < s.lower) s.lower = r.lower;
   if (r.upper < s.upper) s.upper = r.upper;
