@@ -11,7 +11,7 @@ test('pairwise queries and computeAabb allocate no JS heap once warm, on every k
   // The shared rows, and every kind against a box through call sites of their own, in a process each.
   // Every double option given, in a process of its own (test/probes/allocation.ts says why).
   const [shared, kinds, plane, options] = await Promise.all([allocationProbe('allocation.ts'), allocationProbe('allocation.ts', ['kinds']), allocationProbe('allocation.ts', ['plane']), allocationProbe('allocation.ts', ['options'])]);
-  expect(Object.keys(shared).length).toBe(46);
+  expect(Object.keys(shared).length).toBe(50);
   expect(Object.keys(options).length).toBe(1);
   expect(Object.keys(kinds).length).toBe(28);
   // The 2D entry's eight queries on polygons, and contact on every pair of 2D kinds at one call site.

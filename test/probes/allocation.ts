@@ -6,7 +6,7 @@
  */
 import * as THREE from 'three';
 import {
-  Box, Capsule, Compound, computeAabb, Cone, contact, contactBatch, contactManifolds, createManifoldList, distanceBatch, intersectsBatch, contactManifold, ConvexHull, createAabb, createManifold, createRayHit, createShapeCastResult, ManifoldCache, rayCast, shapeCast, createContactResult, createPenetrationResult, Cylinder, distance,
+  Box, Capsule, closestPoints, Compound, computeAabb, Cone, contact, createClosestPointsResult, contactBatch, contactManifolds, createManifoldList, distanceBatch, intersectsBatch, contactManifold, ConvexHull, createAabb, createManifold, createRayHit, createShapeCastResult, ManifoldCache, rayCast, shapeCast, createContactResult, createPenetrationResult, Cylinder, distance,
   Ellipsoid, GjkCache, intersects, contactDerivatives, contactDerivativesBatch, createContactDerivatives, CONTACT_DERIVATIVES_BATCH_STRIDE, MinkowskiSum, penetration, Point, Rounded, Scaled, Segment, Sphere, Triangle, TriangleMesh, HeightField, type Shape,
 } from '../../src/index.js';
 import * as plane from '../../src/2d/index.js';
@@ -252,6 +252,18 @@ queries['contact, every pair of kinds'] = [(n) => {
   // interpreter, where every number is boxed, until they have run often enough: with 5,000 a batch the row
   // read 7 bytes a query once the table held one more pair function, 2 with 20,000, 0 with 50,000.)
 }, 50_000];
+const closest = createClosestPointsResult();
+queries['closestPoints, every pair of kinds'] = [(n) => {
+  let acc = 0; const m = everyKind.length;
+  // (The certified bounds too: `upper` read back keeps them alive.)
+  for (let k = 0; k < n; k++) { const i = k % (m * m); const r = closestPoints(everyKind[i % m], mixedA, everyKind[(i / m) | 0], mixedPoses[k & 3], closest); acc += r.distance + r.upper; }
+  return acc;
+}, 50_000];
+queries['compound-box closestPoints'] = [(n) => {
+  let acc = 0; const p = boxes;
+  for (let k = 0; k < n; k++) { const i = k % SIZE; acc += closestPoints(table, p.pA[i], p.sB[i], p.pB[i], closest).lower; }
+  return acc;
+}, 3_000];
 queries['manifold, every pair of kinds'] = [(n) => {
   let acc = 0; const m = everyKind.length; const o = { margin: 0.5 };
   for (let k = 0; k < n; k++) {
@@ -371,6 +383,18 @@ queries['intersectsBatch (a call of 64 box pairs)'] = [(n) => {
   for (let k = 0; k < n; k++) acc += intersectsBatch(batchShapes, batchPoses, batchPairs, batchHits)[k % BATCH];
   return acc;
 }, 500];
+const batchBounds = new Float64Array(2 * BATCH);
+queries['contactBatch with bounds (a call of 64 box pairs)'] = [(n) => {
+  let acc = 0;
+  for (let k = 0; k < n; k++) { contactBatch(batchShapes, batchPoses, batchPairs, batchContacts, batchBounds); acc += batchBounds[2 * (k % BATCH) + 1]; }
+  return acc;
+}, 200];
+queries['distanceBatch with bounds (a call of 64 box pairs)'] = [(n) => {
+  let acc = 0;
+  for (let k = 0; k < n; k++) { distanceBatch(batchShapes, batchPoses, batchPairs, batchDistances, batchBounds); acc += batchBounds[2 * (k % BATCH)]; }
+  return acc;
+  // (2,000 calls a batch: with 200 the closest points' rarer branches were still interpreted, 0.4 bytes a pair.)
+}, 2000];
 queries['contactBatch (a call of 64 box pairs)'] = [(n) => {
   let acc = 0;
   for (let k = 0; k < n; k++) acc += contactBatch(batchShapes, batchPoses, batchPairs, batchContacts)[10 * (k % BATCH)];
