@@ -36,7 +36,9 @@ export function answerMix(count: number, D3: typeof Lib3, D2: typeof Lib2): stri
   for (let i = 0; i < count; i++) {
     const a = shapes3(), b = shapes3(), pa = pose3(), pb = pose3();
     const c = D3.contact(a, pa, b, pb, undefined, { maxDistance: 10 })!;
-    out.push(c.separation); push3(c.normal); push3(c.pointA); push3(c.pointB);
+    out.push(c.separation, c.lower, c.upper); push3(c.normal); push3(c.pointA); push3(c.pointB);
+    const q = D3.closestPoints(a, pa, b, pb);
+    out.push(q.distance, q.lower, q.upper);
     // The contact's derivatives: smoothed (seeded normal numbers, their logarithm and angles of our own),
     // and the second order.
     const d = D3.contactDerivatives(a, pa, b, pb, null, i % 2 === 0 ? { smoothing: { samples: 4, noise: 0.05, seed: i } } : { secondOrder: true });
