@@ -89,7 +89,7 @@ function sideFor(lib: Lib, row: Row): Side {
     }
     return sink;`) as Loop;
   const one = new Function('l', 's', 'i', `return ${row.query};`) as Side['one'];
-  return { lib, loop, one, sA, sB, pA, pB, out: { pen: lib.createPenetrationResult(), con: lib.createContactResult() }, pts: row.points };
+  return { lib, loop, one, sA, sB, pA, pB, out: { pen: lib.createPenetrationResult(), con: lib.createContactResult(), cp: lib.createClosestPointsResult() }, pts: row.points };
 }
 
 async function load(dir: string): Promise<Lib> {
@@ -136,6 +136,9 @@ function makeRows(probeLib: Lib): Row[] {
     { name: 'box-box distance', pool: boxes, pairs: all(boxes), batch: 20_000, query: 'l.distance(s.sA[i], s.pA[i], s.sB[i], s.pB[i])' },
     { name: 'box-box penetration', pool: boxes, pairs: overlapping, batch: 5_000, query: 'l.penetration(s.sA[i], s.pA[i], s.sB[i], s.pB[i], s.out.pen).depth' },
     { name: 'box-box contact', pool: boxes, pairs: all(boxes), batch: 5_000, query: 'l.contact(s.sA[i], s.pA[i], s.sB[i], s.pB[i], s.out.con).separation' },
+    { name: 'box-box closestPoints', pool: boxes, pairs: all(boxes), batch: 5_000, query: 'l.closestPoints(s.sA[i], s.pA[i], s.sB[i], s.pB[i], s.out.cp).distance' },
+    { name: 'sphere-box closestPoints', pool: sphereBox, pairs: all(sphereBox), batch: 20_000, query: 'l.closestPoints(s.sA[i], s.pA[i], s.sB[i], s.pB[i], s.out.cp).distance' },
+    { name: 'hull30 R2 closestPoints', pool: hulls2, pairs: all(hulls2), batch: 10_000, query: 'l.closestPoints(s.sA[i], s.pA[i], s.sB[i], s.pB[i], s.out.cp).distance' },
     { name: 'sphere-box distance', pool: sphereBox, pairs: all(sphereBox), batch: 20_000, query: 'l.distance(s.sA[i], s.pA[i], s.sB[i], s.pB[i])' },
     { name: 'sphere-box contact', pool: sphereBox, pairs: all(sphereBox), batch: 20_000, query: 'l.contact(s.sA[i], s.pA[i], s.sB[i], s.pB[i], s.out.con).separation' },
     { name: 'sphere-sphere contact', pool: sphereBox, pairs: all(sphereBox), batch: 20_000, kinds: 'spheres', query: 'l.contact(s.sA[i], s.pA[i], s.sB[i], s.pB[i], s.out.con).separation' },
