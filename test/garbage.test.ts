@@ -109,9 +109,9 @@ const FUNCTIONS: Record<string, Spec> = {
   rayCast: { args: ['shape', 'pose', 'vec', 'dir', 'out.rayHit', 'opts.ray'], call: as(lib.rayCast), outs: [4] },
   shapeCast: { args: ['shape', 'pose', 'motion', 'shape', 'pose', 'motion', 'out.cast', 'opts.cast'], call: as(lib.shapeCast), outs: [6] },
   // Batches.
-  distanceBatch: { args: ['shapes', 'poses7', 'pairs', 'out.f64'], call: as(lib.distanceBatch), outs: [3] },
+  distanceBatch: { args: ['shapes', 'poses7', 'pairs', 'out.f64', 'out.f64'], call: as(lib.distanceBatch), outs: [3, 4] },
   intersectsBatch: { args: ['shapes', 'poses7', 'pairs', 'out.u8'], call: as(lib.intersectsBatch), outs: [3] },
-  contactBatch: { args: ['shapes', 'poses7', 'pairs', 'out.f64'], call: as(lib.contactBatch), outs: [3] },
+  contactBatch: { args: ['shapes', 'poses7', 'pairs', 'out.f64', 'out.f64'], call: as(lib.contactBatch), outs: [3, 4] },
   contactDerivativesBatch: { args: ['shapes', 'poses7', 'pairs', 'out.f64big', 'opts.derivatives'], call: as(lib.contactDerivativesBatch), outs: [3] },
   // Factories and caches (they take nothing: garbage given them is ignored).
   createAabb: factory(lib.createAabb), createPose: factory(lib.createPose), createContactResult: factory(lib.createContactResult),

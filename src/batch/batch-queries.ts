@@ -52,7 +52,7 @@ export function distanceBatch(
 ): Float64Array {
   const n = checkBatch(shapes, poses, pairs);
   const result = checkOutput(out, n, 1, 'Float64Array') as Float64Array;
-  const lu = bounds != null ? checkOutput(bounds, n, 2, 'Float64Array', 'bounds') as Float64Array : null;
+  const lu = bounds != null ? checkBounds(bounds, n, result) : null;
   const level = enter(shapes, poses);
   try {
     const work = acquireWork(false);
@@ -112,7 +112,7 @@ export function contactBatch(
 ): Float64Array {
   const n = checkBatch(shapes, poses, pairs);
   const result = checkOutput(out, n, CONTACT_BATCH_STRIDE, 'Float64Array') as Float64Array;
-  const lu = bounds != null ? checkOutput(bounds, n, 2, 'Float64Array', 'bounds') as Float64Array : null;
+  const lu = bounds != null ? checkBounds(bounds, n, result) : null;
   const level = enter(shapes, poses);
   try {
     const work = acquireWork(false);
@@ -140,6 +140,15 @@ export function contactBatch(
     _depth--;
   }
   return result;
+}
+
+/** Checks a batch's `bounds` (two numbers a pair, not overlapping `out`'s numbers). */
+function checkBounds(bounds: Float64Array, n: number, out: Float64Array): Float64Array {
+  const b = checkOutput(bounds, n, 2, 'Float64Array', 'bounds') as Float64Array;
+  if (b.buffer === out.buffer && b.byteOffset < out.byteOffset + out.byteLength && out.byteOffset < b.byteOffset + b.byteLength) {
+    throw new InvalidArgumentError('bounds', 'shares its numbers with out; expected an array of its own');
+  }
+  return b;
 }
 
 /** Checks a batch's arrays; returns its number of pairs. Shapes are checked for the bodies pairs use. */

@@ -284,12 +284,17 @@ describe('certified bounds: batches', () => {
     }
   });
 
-  it('a bounds array of the wrong type or too short is a typed error naming `bounds`', () => {
+  it('a bounds array of the wrong type, too short, or sharing out\'s numbers is a typed error naming `bounds`', () => {
     for (const bad of [new Float64Array(3), new Float32Array(12), [0, 0]] as unknown as Float64Array[]) {
       expect(() => contactBatch(shapes, poses, pairs, null, bad)).toThrow(InvalidArgumentError);
       expect(() => contactBatch(shapes, poses, pairs, null, bad)).toThrow(/^bounds /);
       expect(() => distanceBatch(shapes, poses, pairs, null, bad)).toThrow(/^bounds /);
     }
+    const shared = new Float64Array(80);
+    expect(() => contactBatch(shapes, poses, pairs, shared.subarray(0, 60), shared.subarray(50))).toThrow(/^bounds shares its numbers with out/);
+    expect(() => distanceBatch(shapes, poses, pairs, shared, shared)).toThrow(/^bounds shares its numbers with out/);
+    // Two parts of one buffer that do not overlap are fine.
+    expect(() => contactBatch(shapes, poses, pairs, shared.subarray(0, 60), shared.subarray(60))).not.toThrow();
   });
 });
 
