@@ -1,21 +1,25 @@
 /**
- * Certified bounds on a convex pair's exact separation and distance, from its final answer alone.
+ * Certified bounds on a convex pair's exact separation and distance, from its final answer.
  *
  * Lower: for any unit n, σ(n) = −h_B(−n) − h_A(n) (h the support function: the greatest n·x over the
- * shape) is the separation of the two slabs the shapes lie in; the distance is at least σ(n) (a separating
+ * shape) is the gap between the two slabs the shapes lie in; the distance is at least σ(n) (a separating
  * plane's gap, GJK 1988's lower bound) and the signed separation is the greatest σ over every direction
- * (van den Bergen 2003 §4.3: the depth is the least overlap over directions), so σ at the answer's normal,
- * read from both shapes' own supports, bounds both from below, whatever path produced the normal.
+ * (van den Bergen 2003 §4.3: the depth is the least overlap over directions). Each path reads σ where it
+ * already has it (ContactAnswer.sigma, QueryWork.closestSigma: GJK's last plane, EPA's last support along
+ * its normal, a separating-axis pass's axis, the closed forms' cores); where one has none, both shapes'
+ * supports are read here at the answer's normal.
  *
- * Upper: two points on the shapes bound the distance from above; the cores' points (the witnesses less the
- * radii along the normal) bound the cores' distance, so their distance less the radii bounds the separation
- * whichever side of 0 it is. Where the cores meet, that is −(radii) at best: the depth needs a global
- * certificate, which the path leaves in ContactAnswer.pathUpper (EPA's final polytope, a complete set of
- * separating axes, a closed form's depth).
+ * Upper: the path's ContactAnswer.pathUpper (QueryWork.closestUpper): apart, the distance of two points of
+ * the cores (GJK's v, a point of their difference; the closed forms' core points) less the radii; where
+ * the cores meet, a global certificate of the depth (EPA's final polytope, a complete set of separating
+ * axes, a closed form's depth). Overlapping where EPA did not converge, the shapes' inscribed balls too
+ * (inscribed-ball.ts). The reported witness points only where a path left nothing: GJK's barycentric
+ * witnesses of a curved pair can sit 1e-12 of its size off their shapes.
  *
- * Each reading errs by a few units in the last place of the pair's size: BOUND_ROUNDING of the shapes'
- * radii and their offset (the supports are read relative to A's position, whose subtraction is exact to
- * the offset's last place), plus, for the witness points placed in the world, 2ε of the positions. A value that overflows reads as an unbounded side (−Infinity, Infinity), never NaN.
+ * Each reading errs by a few units in the last place of the pair's size (its bounding radii and offset as
+ * the path related it: PairFrame.size, in world units by PairFrame.unit); the bounds widen by
+ * BOUND_ROUNDING of it, and world witness points by 2ε of the positions. A value that overflows reads as
+ * an unbounded side (−Infinity, Infinity), never NaN.
  */
 import type { Transform } from '../../math/transform.js';
 import type { Vec3Like } from '../../math/types.js';
@@ -71,12 +75,6 @@ function supportFromA(s: ConvexShape, t: Transform, tA: Transform, sign: number,
   const q = s.support(_q, _dir);
   if (!Number.isFinite(q.x + q.y + q.z)) throwNonFiniteSupport(s, q, _dir);
   _k[slot] = centre + (lx * q.x + ly * q.y + lz * q.z) + s.sweptRadius;
-}
-
-/** The rounding of a reading, BOUND_ROUNDING of the pair's size, into _k[4]. */
-function pairSlack(a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform): void {
-  _k[4] = ROUNDING * (a.boundingRadius + b.boundingRadius + Math.abs(tB.tx - tA.tx) + Math.abs(tB.ty - tA.ty) + Math.abs(tB.tz - tA.tz))
-    + Number.MIN_VALUE * 64;
 }
 
 /**
