@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  Box, closestPoints, Compound, contact, contactBatch, ConvexHull, Cylinder, distance, distanceBatch, Ellipsoid, HalfSpace, InvalidArgumentError,
+  Box, closestPoints, Compound, Point, contact, contactBatch, ConvexHull, Cylinder, distance, distanceBatch, Ellipsoid, HalfSpace, InvalidArgumentError,
   Sphere, TriangleMesh, CONTACT_BATCH_STRIDE, type PoseLike, type Shape,
 } from '../../src/index.js';
 import { anyShape, build, curvedShape, describeCase, placedPair, polytopeShape, solidPolytope, unitVec } from '../arbitraries.js';
@@ -208,6 +208,20 @@ describe('certified bounds: hard cases', () => {
       expect(c.lower).toBeLessThanOrEqual(-depth + 1e-12);
       expect(c.upper).toBeGreaterThanOrEqual(-depth - 1e-12);
       expect(c.upper - c.lower).toBeLessThan(1e-9);
+    }
+  });
+
+  it('golden: a point a few nanometres off a small box far from the origin, answered as touching: the upper bound holds the gap', () => {
+    // Gaps within the touch slack (8 ulps of the positions) are answered as one shared point; the upper bound
+    // was the shared point's placement rounding alone, 2.7e-9 against a gap of 4e-9.
+    const off = 1e6, box = new Box(1e-3, 1e-3, 1e-3);
+    for (const gap of [3e-9, 4e-9, 5e-9]) {
+      // (The gap to the face, to 6e-11: the face at 1e6 + 0.001 rounded once, then an exact subtraction.)
+      const x = off + 1e-3 + gap, exact = x - (off + 1e-3);
+      const q = closestPoints(new Point(), at(x, off, off), box, at(off, off, off));
+      expect(q.distance).toBe(0);
+      expect(q.lower).toBeLessThanOrEqual(exact);
+      expect(q.upper).toBeGreaterThanOrEqual(exact);
     }
   });
 

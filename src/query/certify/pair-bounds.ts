@@ -122,7 +122,7 @@ export function certifyContact(work: QueryWork, a: ConvexShape, tA: Transform, b
   // The pair's size as its path related it (every convex path relates its pair first: pair-frame.ts).
   _k[4] = ROUNDING * f.size * f.unit + Number.MIN_VALUE * 64;
   if (c.pathUpper < Infinity) _k[5] = c.pathUpper;
-  else worldWitnessBound(c, a, b, tA, tB);
+  else { worldWitnessBound(c, a, b, tA, tB); _k[5] += f.slack * f.unit; }
   // Overlapping where EPA did not converge (a curved surface whose deepest direction is not unique): the
   // balls inside the shapes bound the depth too, exactly for coincident cylinders, boxes, ellipsoids.
   if (c.separation < 0 && c.status !== 'converged') ballBound(a, tA, b, tB);
@@ -137,7 +137,8 @@ export function certifyContact(work: QueryWork, a: ConvexShape, tA: Transform, b
 
 /**
  * The cores' distance less the radii from the world witnesses (moved back along the normal by the radii:
- * points on the cores), with their placement's rounding, into _k[5]: where the path left no bound.
+ * points on the cores), with their placement's rounding, into _k[5]: where the path left no bound. (The
+ * caller adds the pair's touch slack: a gap within it may have been answered as one shared point.)
  */
 function worldWitnessBound(c: QueryWork['contact'], a: ConvexShape, b: ConvexShape, tA: Transform, tB: Transform): void {
   const n = c.normal, r = a.sweptRadius + b.sweptRadius;
@@ -155,7 +156,7 @@ export function certifyClosest(work: QueryWork, a: ConvexShape, tA: Transform, b
   const f = work.frame;
   _k[4] = ROUNDING * f.size * f.unit + Number.MIN_VALUE * 64;
   if (work.closestHasUpper) _k[5] = work.closestUpper;
-  else worldPointsBound(out, tA, tB);
+  else { worldPointsBound(out, tA, tB); _k[5] += f.slack * f.unit; }
   // A distance is never below 0: a reported 0 needs no reading.
   if (work.closestHasSigma) _k[3] = work.closestSigma;
   else if (out.distance > 0) readSigma(a, tA, b, tB, out.normal);
@@ -167,7 +168,10 @@ export function certifyClosest(work: QueryWork, a: ConvexShape, tA: Transform, b
   else out.upper = Infinity;
 }
 
-/** |pB − pA| of the answer's world points, with their placement's rounding, into _k[5]. */
+/**
+ * |pB − pA| of the answer's world points, with their placement's rounding, into _k[5]. (The caller adds the
+ * pair's touch slack: a closed form whose cores meet within it answers one shared point.)
+ */
 function worldPointsBound(out: ClosestPointsResult, tA: Transform, tB: Transform): void {
   const dx = out.pointB.x - out.pointA.x, dy = out.pointB.y - out.pointA.y, dz = out.pointB.z - out.pointA.z;
   _k[5] = Math.sqrt(dx * dx + dy * dy + dz * dz) + placementSlack(tA, tB);
