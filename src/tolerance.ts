@@ -304,12 +304,16 @@ export const HULL_WALK_MAX_FACES = 40;
 export const SEGMENTS_PARALLEL_SINE2 = 1e-12;
 
 /**
- * Two boxes' separating-axis test skips an edge–edge axis whose cross product is shorter than this (the
- * sine of the edges' angle, unitless; query/manifold/manifold-box-box.ts): nearly parallel edges give an
- * axis whose direction is rounding, and the face axes already bound that overlap. Not pinned by any test:
- * the manifold, query and world-manifold tests pass from 0 to 1e-3.
+ * Two boxes' separating-axis test skips an edge–edge axis whose cross product is no longer than this (the
+ * sine s of the edges' angle, unitless; query/manifold/manifold-box-box.ts, pairs/intersects-box-box.ts).
+ * Read, such an axis has a direction off by a few ε/s (the overlap along it is still an overlap, so never
+ * too deep); skipped, the overlap it would have given lies within s times the difference's reach and two
+ * edge lengths of the other axes' (its edges' arcs in the Gauss map nearly coincide, and along them the
+ * overlap is linear but for s times an edge's length; where the arc ends, a face axis is within s). √ε
+ * balances the two, at about 1e-7 of the reach; the certified bounds allow for both (8ε/s, 6s). At 1e-6 two boxes meeting edge on edge at an angle of 3e-7 read 5.6e-7 too deep
+ * (test/query/certified-bounds.test.ts).
  */
-export const BOX_EDGES_PARALLEL_SINE = 1e-6;
+export const BOX_EDGES_PARALLEL_SINE = 1.5e-8;
 
 // ---------------------------------------------------------------------------------------------------
 // The collision world (world/)

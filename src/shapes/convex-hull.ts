@@ -104,6 +104,12 @@ export class ConvexHull implements SupportMap {
   readonly faceOffsets: Float64Array;
   /** Largest number of corners of one face. */
   readonly maxFaceVertices: number;
+  /**
+   * The distance tolerance the hull was built with (a length; see buildHull): faces merged within it, so
+   * a face's plane may pass up to about twice this outside the corners it holds. The certified bounds of
+   * the queries allow for it where they read the faces.
+   */
+  readonly tolerance: number;
   /** Warm start of the hill climb: the vertex of the last answer. */
   private _warm = 0;
   /**
@@ -141,6 +147,7 @@ export class ConvexHull implements SupportMap {
     this.faceNormals = hull.faceNormals;
     this.faceOffsets = hull.faceOffsets;
     this.maxFaceVertices = maxFaceSize(this.faceStart, this.faceCount);
+    this.tolerance = hull.tolerance;
     const r = Math.sqrt(maxNormSquared(this.vertices));
     // Squares of coordinates beyond about 1e±150 overflow or underflow: then by hypot, vertex by vertex.
     this.boundingRadius = r > SQUARE_SAFE_LOW && r < SQUARE_SAFE_HIGH ? r : largestHypot(this.vertices);

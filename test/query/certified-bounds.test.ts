@@ -237,6 +237,61 @@ describe('certified bounds: hard cases', () => {
   });
 });
 
+describe('certified bounds: goldens of a review', () => {
+  const I = { x: 0, y: 0, z: 0, w: 1 };
+  const place = (x: number, y: number, z: number, q = I): PoseLike => ({ position: { x, y, z }, quaternion: q });
+
+  it('two boxes edge on edge at an angle of 3e-7: the separating axis of the nearly parallel edges is read (it was skipped: 5.6e-7 too deep, the upper bound below σ)', () => {
+    const q = { x: 0, y: 3e-7, z: 3e-7, w: Math.sqrt(1 - 1.8e-13) };
+    const c = contact(new Box(1, 1, 1), place(0, 0, 0), new Box(1, 1, 1), place(0, 2 - 1e-7, 2 - 1e-7, q));
+    // σ along the edges' cross product, from both boxes' supports (the test's own).
+    const A: Placed = { json: { type: 'box', halfExtents: [1, 1, 1] }, pose: { position: [0, 0, 0], quaternion: [0, 0, 0, 1] } };
+    const B: Placed = { json: { type: 'box', halfExtents: [1, 1, 1] }, pose: { position: [0, 2 - 1e-7, 2 - 1e-7], quaternion: [q.x, q.y, q.z, q.w] } };
+    const n: V3 = normalize([0, 1, 1]), sigma = -supportValue(B, neg(n)) - supportValue(A, n);
+    expect(c.upper).toBeGreaterThanOrEqual(sigma);
+    expect(c.separation).toBeGreaterThanOrEqual(sigma - 1e-12);
+    expect(c.lower).toBeLessThanOrEqual(c.separation);
+  });
+
+  it('a hull built with a coarse tolerance (creased faces merged): the bounds allow for its faces, for the ball closed form, the inscribed ball and the separating axes', () => {
+    const d = 0.05, corners = [[2, 2, 1], [-2, 2, 1 - d], [-2, -2, 1 - d], [2, -2, 1 - d], [-2, -2, -1], [2, -2, -1 + d], [2, 2, -1 + d], [-2, 2, -1 + d]];
+    const P = corners.map(([x, y, z]) => ({ x, y, z })), coarse = new ConvexHull(P, { tolerance: d }), exact = new ConvexHull(P);
+    let least = Infinity;
+    for (let f = 0; f < exact.faceCount; f++) least = Math.min(least, exact.faceOffsets[f]);
+    const ball = contact(new Sphere(0.1), place(0, 0, 0), coarse, place(0, 0, 0));
+    expect(ball.upper).toBeGreaterThanOrEqual(-(least + 0.1));
+    expect(ball.lower).toBeLessThanOrEqual(-(least + 0.1));
+    const unclosed = contact(coarse, place(0, 0, 0), new Ellipsoid(0.1, 0.1, 0.1), place(0, 0, 0), null, { epaMaxIterations: 1 });
+    expect(unclosed.lower).toBeLessThanOrEqual(unclosed.upper);
+    expect(unclosed.upper).toBeGreaterThanOrEqual(-(least + 0.1));
+    const tv: V3[] = [[0, 0, -0.5], [0.5, 0, 0.3], [-0.3, 0.4, 0.3], [-0.3, -0.4, 0.3]];
+    const tet = new ConvexHull(tv.map(([x, y, z]) => ({ x, y, z })));
+    const c = contact(tet, place(-1.75, 1.75, 1.4), coarse, place(0, 0, 0));
+    let sigma = -Infinity; // the greatest σ over the exact hull's face normals: a lower bound on the separation
+    for (let f = 0; f < exact.faceCount; f++) {
+      const n: V3 = [exact.faceNormals[3 * f], exact.faceNormals[3 * f + 1], exact.faceNormals[3 * f + 2]];
+      sigma = Math.max(sigma, -exact.faceOffsets[f] + Math.min(...tv.map((v) => n[0] * (v[0] - 1.75) + n[1] * (v[1] + 1.75) + n[2] * (v[2] + 1.4))));
+    }
+    expect(c.upper).toBeGreaterThanOrEqual(sigma);
+  });
+
+  it('a pair 1e-250 across whose EPA stops early: the inscribed balls\' distance read without its squares underflowing', () => {
+    for (const F of [1, 2 ** -830]) {
+      const c = contact(new Ellipsoid(F, 1.1 * F, 1.2 * F), place(0, 0, 0), new Sphere(0.8 * F), place(0.2 * F, 0, 0), null, { epaMaxIterations: 1 });
+      expect(c.lower / F).toBeLessThanOrEqual(-1.6 + 1e-12);
+      expect(c.upper / F).toBeGreaterThanOrEqual(-1.6 - 1e-12);
+    }
+  });
+
+  it('a pair 1e250 across answered scaled in the larger shape\'s frame: the bounds in world units', () => {
+    const F = 2 ** 830, c = contact(new Ellipsoid(0.01 * F, 0.02 * F, 0.03 * F), place(0, 5.5 * F, 0), new Box(5 * F, 5 * F, 5 * F), place(0.1 * F, 0, 0));
+    // Exactly 0.5F less the ellipsoid's y radius, 0.02F as the double it is (a little above 0.02F).
+    const exact = 0.5 * F - 0.02 * F;
+    expect(c.lower).toBeLessThanOrEqual(exact);
+    expect(c.upper).toBeGreaterThanOrEqual(exact);
+  });
+});
+
 describe('certified bounds: compounds, meshes, half-spaces', () => {
   it('a compound of balls against a ball: the least over its parts; the same for closestPoints', () => {
     const rand = mulberry32(5);

@@ -22,6 +22,7 @@ import type { Segment } from '../../shapes/segment.js';
 import type { Triangle } from '../../shapes/triangle.js';
 import type { Box } from '../../shapes/box.js';
 import { KIND_INDEX, builtInKindIndex, type ConvexShape } from '../../shapes/shape.js';
+import { HULL_COVER_FACTOR } from '../../tolerance.js';
 
 const POINT = /* @__PURE__ */ builtInKindIndex('point'), SEGMENT = /* @__PURE__ */ builtInKindIndex('segment');
 const TRIANGLE = /* @__PURE__ */ builtInKindIndex('triangle'), SPHERE = /* @__PURE__ */ builtInKindIndex('sphere');
@@ -32,8 +33,9 @@ const ROUNDED = /* @__PURE__ */ builtInKindIndex('rounded'), MINKOWSKI = /* @__P
 const SCALED = /* @__PURE__ */ builtInKindIndex('scaled');
 
 /**
- * A hull's face planes are its facets' to the hull's build tolerance (a merged face's plane may pass a
- * rounding outside a corner): the ball's radius is taken this much of the hull's size smaller.
+ * A hull's face planes are its facets' to its build tolerance (a merged face's plane may pass up to about
+ * twice it outside a corner; every input point is within HULL_COVER_FACTOR tolerances of the hull): the
+ * ball's radius is taken that, and this much of the hull's size for the planes' rounding, smaller.
  */
 const HULL_PLANE_MARGIN = 1e-12;
 
@@ -116,7 +118,7 @@ function hullBall(h: ConvexHull): Float64Array {
       const d = fo[f] - (fn[3 * f] * x + fn[3 * f + 1] * y + fn[3 * f + 2] * z);
       if (d < rho) rho = d;
     }
-    rho -= HULL_PLANE_MARGIN * h.boundingRadius;
+    rho -= HULL_PLANE_MARGIN * h.boundingRadius + HULL_COVER_FACTOR * h.tolerance;
   }
   b[0] = x; b[1] = y; b[2] = z; b[3] = rho > 0 ? rho : 0;
   _hulls.set(h, b);

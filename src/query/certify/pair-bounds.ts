@@ -26,8 +26,9 @@ import type { Vec3Like } from '../../math/types.js';
 import { vec3 } from '../../math/vec3.js';
 import type { Box } from '../../shapes/box.js';
 import type { Capsule } from '../../shapes/capsule.js';
+import type { ConvexHull } from '../../shapes/convex-hull.js';
 import { builtInKindIndex, KIND_INDEX, runsUserCode, throwNonFiniteSupport, type ConvexShape } from '../../shapes/shape.js';
-import { BOUND_ROUNDING } from '../../tolerance.js';
+import { BOUND_ROUNDING, HULL_COVER_FACTOR } from '../../tolerance.js';
 import { enterUserCode, leaveUserCode, type QueryWork } from '../pair/query-work.js';
 import type { ClosestPointsResult } from '../pair/results.js';
 import { inscribedBall } from './inscribed-ball.js';
@@ -35,6 +36,17 @@ import { inscribedBall } from './inscribed-ball.js';
 const ROUNDING = BOUND_ROUNDING; // (CONTRIBUTING.md, "V8 rules", rule 4)
 const SPHERE = /* @__PURE__ */ builtInKindIndex('sphere'), POINT = /* @__PURE__ */ builtInKindIndex('point');
 const BOX = /* @__PURE__ */ builtInKindIndex('box'), CAPSULE = /* @__PURE__ */ builtInKindIndex('capsule');
+const HULL = /* @__PURE__ */ builtInKindIndex('convexHull');
+
+/**
+ * What a path that reads a hull's faces (its closed form with a ball, its separating-axis passes) may be
+ * off by: a face merged at the hull's build tolerance has its plane up to about twice that outside the
+ * corners it holds; every input point is within HULL_COVER_FACTOR (4) tolerances of the hull. 0 for any
+ * other kind (their paths read supports, which are exact).
+ */
+function faceMargin(s: ConvexShape): number {
+  return (s as { [KIND_INDEX]?: number })[KIND_INDEX] === HULL ? HULL_COVER_FACTOR * (s as ConvexHull).tolerance : 0;
+}
 /**
  * Witness points placed in the world (a rotation, then the position added) err by half a unit in the last
  * place of each coordinate: their distance, by at most ε/2 of their 1-norms; twice that, of the positions'.
@@ -48,9 +60,22 @@ function placementSlack(tA: Transform, tB: Transform): number {
 
 /**
  * The numbers through this file's calls (CONTRIBUTING.md, "V8 rules", rule 1): the unit direction 0..2
- * (world), σ 3, the slack 4, the witnesses' upper bound 5, the two support values 6, 7.
+ * (world), σ 3, the slack 4, the witnesses' upper bound 5, the two support values 6, 7, a vector 8..10 and
+ * its length 11 (vectorLength).
  */
-const _k = /* @__PURE__ */ new Float64Array(8);
+const _k = /* @__PURE__ */ new Float64Array(12);
+
+/**
+ * The length of the vector in _k[8..10] into _k[11], scaled by its largest component where its squares
+ * would underflow or overflow (a pair 1e-250 across read its balls' distance as 0).
+ */
+function vectorLength(): void {
+  const x = _k[8], y = _k[9], z = _k[10], m = Math.max(Math.abs(x), Math.abs(y), Math.abs(z));
+  if (m > 1e-150 && m < 1e150) { _k[11] = Math.sqrt(x * x + y * y + z * z); return; }
+  if (!(m > 0 && m < Infinity)) { _k[11] = m; return; }
+  const a = x / m, b = y / m, c = z / m;
+  _k[11] = m * Math.sqrt(a * a + b * b + c * c);
+}
 const _dir = /* @__PURE__ */ vec3(), _q = /* @__PURE__ */ vec3();
 
 /**
@@ -109,7 +134,9 @@ function ballBound(a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform)
   const dx = tB.m00 * q[0] + tB.m01 * q[1] + tB.m02 * q[2] + (tB.tx - tA.tx) - (tA.m00 * p[0] + tA.m01 * p[1] + tA.m02 * p[2]);
   const dy = tB.m10 * q[0] + tB.m11 * q[1] + tB.m12 * q[2] + (tB.ty - tA.ty) - (tA.m10 * p[0] + tA.m11 * p[1] + tA.m12 * p[2]);
   const dz = tB.m20 * q[0] + tB.m21 * q[1] + tB.m22 * q[2] + (tB.tz - tA.tz) - (tA.m20 * p[0] + tA.m21 * p[1] + tA.m22 * p[2]);
-  const bound = Math.sqrt(dx * dx + dy * dy + dz * dz) - p[3] - q[3];
+  _k[8] = dx; _k[9] = dy; _k[10] = dz;
+  vectorLength();
+  const bound = _k[11] - p[3] - q[3];
   if (bound < _k[5]) _k[5] = bound;
 }
 
@@ -129,7 +156,7 @@ export function certifyContact(work: QueryWork, a: ConvexShape, tA: Transform, b
   // σ as the path read it (GJK's plane, EPA's support, a separating axis), else from the supports here.
   if (c.hasSigma) _k[3] = c.sigma;
   else readSigma(a, tA, b, tB, c.normal);
-  const slack = _k[4], upper = _k[5] + slack;
+  const slack = _k[4], upper = _k[5] + slack + (faceMargin(a) + faceMargin(b));
   c.lower = _k[3] - slack;
   if (upper === upper) c.upper = upper;
   else c.upper = Infinity;
@@ -143,7 +170,9 @@ export function certifyContact(work: QueryWork, a: ConvexShape, tA: Transform, b
 function worldWitnessBound(c: QueryWork['contact'], a: ConvexShape, b: ConvexShape, tA: Transform, tB: Transform): void {
   const n = c.normal, r = a.sweptRadius + b.sweptRadius;
   const dx = c.pointB.x - c.pointA.x + r * n.x, dy = c.pointB.y - c.pointA.y + r * n.y, dz = c.pointB.z - c.pointA.z + r * n.z;
-  _k[5] = Math.sqrt(dx * dx + dy * dy + dz * dz) - r + placementSlack(tA, tB);
+  _k[8] = dx; _k[9] = dy; _k[10] = dz;
+  vectorLength();
+  _k[5] = _k[11] - r + placementSlack(tA, tB);
 }
 
 /**
@@ -161,7 +190,7 @@ export function certifyClosest(work: QueryWork, a: ConvexShape, tA: Transform, b
   if (work.closestHasSigma) _k[3] = work.closestSigma;
   else if (out.distance > 0) readSigma(a, tA, b, tB, out.normal);
   else _k[3] = 0;
-  const slack = _k[4], lower = _k[3] - slack, upper = _k[5] > 0 ? _k[5] + slack : slack;
+  const slack = _k[4] + (faceMargin(a) + faceMargin(b)), lower = _k[3] - _k[4], upper = _k[5] > 0 ? _k[5] + slack : slack;
   if (lower > 0) out.lower = lower; // (two stores: a merged 0-or-double is boxed; "V8 rules", rule 1)
   else out.lower = 0;
   if (upper === upper) out.upper = upper;
@@ -174,5 +203,7 @@ export function certifyClosest(work: QueryWork, a: ConvexShape, tA: Transform, b
  */
 function worldPointsBound(out: ClosestPointsResult, tA: Transform, tB: Transform): void {
   const dx = out.pointB.x - out.pointA.x, dy = out.pointB.y - out.pointA.y, dz = out.pointB.z - out.pointA.z;
-  _k[5] = Math.sqrt(dx * dx + dy * dy + dz * dz) + placementSlack(tA, tB);
+  _k[8] = dx; _k[9] = dy; _k[10] = dz;
+  vectorLength();
+  _k[5] = _k[11] + placementSlack(tA, tB);
 }

@@ -127,6 +127,7 @@ function contactScaled(
   c.separation = requireRepresentable(c.separation * back, 'separation');
   c.pathUpper *= back;
   c.sigma *= back;
+  work.frame.unit = back; // (the copy's frame, which a run in B's frame related again)
   unscalePoint(c.pointA, back, tA);
   unscalePoint(c.pointB, back, tA);
   return true;

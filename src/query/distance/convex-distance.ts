@@ -137,6 +137,7 @@ function closestPointsScaled(
   const back = pair.back;
   out.distance = requireRepresentable(out.distance * back, 'distance');
   work.closestUpper *= back; work.closestSigma *= back;
+  work.frame.unit = back; // (the copy's frame, which a run in B's frame related again)
   unscalePoint(out.pointA, back, tA);
   unscalePoint(out.pointB, back, tA);
 }

@@ -70,6 +70,9 @@ export function collideBoxBox(work: QueryWork, a: Box, tA: Transform, b: Box, tB
   if (-ax4[0] > margin) { work.separationBound = -ax4[0]; return FAR; }
   // Edge pairs: A's axis i × B's axis j. Faces win ties (a face contact clips to a region).
   const faceBest = ax4[0];
+  // The least cross product's length read (the edge axes' directions are off by about 2ε over it), and the
+  // greatest skipped (its axis's overlap is within about 4 times it of the reach of the others').
+  let shortest = Infinity, skipped = 0;
   for (let i = 0; i < 3; i++) {
     for (let j = 0; j < 3; j++) {
       // e_i × (column j of R), in A's frame.
@@ -78,7 +81,8 @@ export function collideBoxBox(work: QueryWork, a: Box, tA: Transform, b: Box, tB
       const uy = i === 0 ? -cz : i === 1 ? 0 : cx;
       const uz = i === 0 ? cy : i === 1 ? -cx : 0;
       const l = Math.sqrt(ux * ux + uy * uy + uz * uz);
-      if (!(l > PARALLEL_EDGES)) continue;
+      if (!(l > PARALLEL_EDGES)) { if (l > skipped) skipped = l; continue; }
+      if (l < shortest) shortest = l;
       // Half widths of both boxes along the axis, and the centres' distance along it.
       const ha = ax * Math.abs(ux) + ay * Math.abs(uy) + az * Math.abs(uz);
       const hb = bx * Math.abs(ux * r00 + uy * r10 + uz * r20) + by * Math.abs(ux * r01 + uy * r11 + uz * r21)
@@ -100,10 +104,13 @@ export function collideBoxBox(work: QueryWork, a: Box, tA: Transform, b: Box, tB
   // the other was boxed on every call (CONTRIBUTING.md, "V8 rules", rule 1).
   if (best <= frame.slack) c.separation = 0;
   else c.separation = -best;
-  // The 15 axes are complete for two boxes, so the least overlap is the depth (a skipped pair of parallel
-  // edges' least lies at its arc's ends: other axes); an edge axis lost to a face by its 1e-12 tie margin,
-  // at most that much of the widths along it (≤ the half extents' sum).
-  c.pathUpper = -best + 1e-12 * (ax + ay + az + bx + by + bz);
+  // The 15 axes are complete for two boxes, so the least overlap is the depth, to what the reading may
+  // miss (tolerance.ts, BOX_EDGES_PARALLEL_SINE): an edge axis lost to a face by its 1e-12 tie margin (at
+  // most that much of the widths along it, ≤ the half extents' sum); an edge axis's direction, off by about
+  // 2ε over its cross product's length, whose overlap may exceed the true axis's by that angle times the
+  // difference's reach (the half extents and the offset); a skipped pair of nearly parallel edges.
+  const extents = ax + ay + az + bx + by + bz, reach = extents + Math.abs(px) + Math.abs(py) + Math.abs(pz);
+  c.pathUpper = -best + 1e-12 * extents + (8 * Number.EPSILON / shortest + 6 * skipped) * reach;
   c.sigma = -best; c.hasSigma = true; // (the overlap along the axis from both boxes' supports: Σ h|n·axis|)
   c.status = 'converged';
   c.iterations = 0;

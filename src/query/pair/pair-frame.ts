@@ -32,12 +32,11 @@ export class PairFrame {
   positionBias = 0;
   /**
    * The pair's size as the slack reads it (the bounding radii and the offset, 1-norm), in the frame's units,
-   * and the world length of one of them (a scaled copy's factor back, set for the copy by scale-free.ts
-   * and taken by its relatePair, as `positionBias`): the certified bounds' rounding (query/certify/).
+   * and the world length of one of them (1; a scaled copy's factor back, set by the scaled paths once the
+   * copy's answer is in): the certified bounds' rounding (query/certify/).
    */
   size = 0;
   unit = 1;
-  nextUnit = 1;
 }
 
 /** Fills `frame` for shape `a` at world transform `tA` and `b` at `tB`, and returns it. */
@@ -52,8 +51,7 @@ export function relatePair(frame: PairFrame, a: Shape, tA: Transform, b: Shape, 
   frame.positionSlack = POSITION_SLACK * position;
   frame.slack = CONTACT_RELATIVE_TOLERANCE * size + frame.positionSlack;
   frame.size = size;
-  frame.unit = frame.nextUnit;
-  frame.nextUnit = 1;
+  frame.unit = 1;
   frame.outOfRange = !(size <= HIGH) || (size < LOW && size > 0);
   return frame;
 }

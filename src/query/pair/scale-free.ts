@@ -63,7 +63,6 @@ export function prepare(p: ScaledPair, a: ConvexShape, tA: Transform, b: ConvexS
   p.tB.tx = hx * (2 * s); p.tB.ty = hy * (2 * s); p.tB.tz = hz * (2 * s);
   // A's position leaves the copy but not the slack (each term scaled first: the sum may not fit).
   frame.positionBias = Math.abs(tA.tx) * s + Math.abs(tA.ty) * s + Math.abs(tA.tz) * s;
-  frame.nextUnit = p.back;
 }
 
 function copyRotation(out: Transform, t: Transform): void {

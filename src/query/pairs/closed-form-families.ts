@@ -109,7 +109,7 @@ export function closestPointsFamily(form: ClosedForm): ClosestPointsPairFunction
       else if (c[23] === -1 || meeting === undefined || !meeting(work, t, out)) { closestPointsConvex(work, ca, tA, cb, tB, out, options); return; }
       if (back !== 1) {
         out.distance = requireRepresentable(out.distance * back, 'distance');
-        work.closestUpper *= back; work.closestSigma *= back;
+        work.closestUpper *= back; work.closestSigma *= back; work.frame.unit = back;
         unscalePoint(out.pointA, back, tA);
         unscalePoint(out.pointB, back, tA);
       }
@@ -145,6 +145,7 @@ export function contactFromRecord(work: QueryWork, tA: Transform, c: Float64Arra
     r.separation = requireRepresentable(r.separation * back, 'separation');
     r.pathUpper *= back;
     r.sigma *= back;
+    work.frame.unit = back;
     unscalePoint(r.pointA, back, tA);
     unscalePoint(r.pointB, back, tA);
   }

@@ -209,5 +209,6 @@ function boxHullFacet(q: Polytope, t: Transform): number {
   for (let j = 0; j < VQ; j += 3) { const d = nx * qv[j] + ny * qv[j + 1] + nz * qv[j + 2]; if (d < least) least = d; }
   const certified = least - (hx * Math.abs(nx) + hy * Math.abs(ny) + hz * Math.abs(nz));
   if (!(Math.abs(certified - best) <= CERTIFY_RELATIVE * PLACED.size[0])) return GENERAL;
+  axis[4] = certified;
   return code;
 }

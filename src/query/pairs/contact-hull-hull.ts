@@ -247,7 +247,7 @@ function hullHullFacet(p: Polytope, hp: ConvexHull, q: Polytope, hq: ConvexHull,
   // rounding misplaced would not be).
   separationAlong(pv, qv, nq, axis);
   if (!(Math.abs(_k[1] - best) <= margin)) return GENERAL;
-  axis[0] = best;
+  axis[0] = best; axis[4] = _k[1];
   if (code === FP + FQ) {
     // The Q edge's offset in Q's edge list (witnessFacet reads edges there).
     const qe = q.edges, x = qEdge[0], y = qEdge[1];

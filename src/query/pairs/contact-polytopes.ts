@@ -201,5 +201,6 @@ function deepestFacet(p: Polytope, q: Polytope, t: Transform): number {
   for (let j = 0; j < VQ; j += 3) { const d = nx * qv[j] + ny * qv[j + 1] + nz * qv[j + 2]; if (d < qLeast) qLeast = d; }
   for (let i = 0; i < VP; i += 3) { const d = nx * pv[i] + ny * pv[i + 1] + nz * pv[i + 2]; if (d > pMost) pMost = d; }
   if (!(Math.abs(qLeast - pMost - best) <= CERTIFY_RELATIVE * PLACED.size[0])) return -1;
+  axis[4] = qLeast - pMost;
   return code;
 }

@@ -26,7 +26,8 @@ const AGREEMENT = POLYTOPE_WITNESS_AGREEMENT;
  * The placed pair, refilled per query (arrays grow to the largest polytope seen, then stay): Q's corners,
  * face normals and offsets in A's frame (qv, qn, qo; P, A itself, is in place already), a
  * sign per Q face (signs, the separating-axis pass's), the best facet's value and unit normal (axis[0],
- * axis[1..3]), an edge pair's edges (pair: offsets into the edge lists), the pair's size (size[0]: the
+ * axis[1..3]) and the separation along that normal as the pass read it again from every corner (axis[4]:
+ * σ, for the certified bounds), an edge pair's edges (pair: offsets into the edge lists), the pair's size (size[0]: the
  * agreement's scale), and the clip's buffers.
  */
 class Placed {
@@ -34,7 +35,7 @@ class Placed {
   qn = new Float64Array(18);
   qo = new Float64Array(6);
   signs = new Float64Array(6);
-  readonly axis = new Float64Array(4);
+  readonly axis = new Float64Array(5);
   readonly pair = new Int32Array(2);
   readonly size = new Float64Array(1);
   clipIn = new Float64Array(48);
@@ -102,7 +103,7 @@ export function witnessFacet(p: Polytope, q: Polytope, facet: number, c: Float64
   c[18] = value;
   c[20] = axis[1]; c[21] = axis[2]; c[22] = axis[3];
   // σ along the axis as the pass read it from every corner of both (the certified bounds' lower one).
-  c[27] = axis[0]; c[28] = 1;
+  c[27] = axis[4]; c[28] = 1;
   return true;
 }
 
