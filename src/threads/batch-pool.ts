@@ -166,9 +166,12 @@ export class BatchPool implements WorldThreads {
     this.shapes = shapes.slice();
   }
 
-  /** `distanceBatch` across the pool: one distance per pair, into `out` or a new array. */
-  distance(poses: Float64Array, pairs: Int32Array, out?: Float64Array | null): Promise<Float64Array> {
-    return this.run('distance', poses, pairs, out, 1) as Promise<Float64Array>;
+  /**
+   * `distanceBatch` across the pool: one distance per pair, into `out` or a new array; with `bounds`, each
+   * pair's certified bounds too (two numbers a pair), as `distanceBatch`'s.
+   */
+  distance(poses: Float64Array, pairs: Int32Array, out?: Float64Array | null, bounds?: Float64Array | null): Promise<Float64Array> {
+    return this.run('distance', poses, pairs, out, 1, bounds) as Promise<Float64Array>;
   }
 
   /** `intersectsBatch` across the pool: 1 or 0 per pair. */
@@ -176,9 +179,12 @@ export class BatchPool implements WorldThreads {
     return this.run('intersects', poses, pairs, out, 1) as Promise<Uint8Array>;
   }
 
-  /** `contactBatch` across the pool: CONTACT_BATCH_STRIDE (10) numbers per pair. */
-  contact(poses: Float64Array, pairs: Int32Array, out?: Float64Array | null): Promise<Float64Array> {
-    return this.run('contact', poses, pairs, out, CONTACT_BATCH_STRIDE) as Promise<Float64Array>;
+  /**
+   * `contactBatch` across the pool: CONTACT_BATCH_STRIDE (10) numbers per pair; with `bounds`, each pair's
+   * certified bounds too (two numbers a pair), as `contactBatch`'s.
+   */
+  contact(poses: Float64Array, pairs: Int32Array, out?: Float64Array | null, bounds?: Float64Array | null): Promise<Float64Array> {
+    return this.run('contact', poses, pairs, out, CONTACT_BATCH_STRIDE, bounds) as Promise<Float64Array>;
   }
 
   /**
@@ -265,7 +271,9 @@ export class BatchPool implements WorldThreads {
     await Promise.all(this.workers.map((w) => w.terminate()));
   }
 
-  private async run(query: Query, poses: Float64Array, pairs: Int32Array, out: Float64Array | Uint8Array | null | undefined, stride: number): Promise<Float64Array | Uint8Array> {
+  private async run(
+    query: Query, poses: Float64Array, pairs: Int32Array, out: Float64Array | Uint8Array | null | undefined, stride: number, bounds?: Float64Array | null,
+  ): Promise<Float64Array | Uint8Array> {
     this.checkLive();
     const shapes = this.shapes;
     if (shapes === null) throw new InvalidArgumentError('BatchPool', 'has no shapes; call setShapes(shapes) before a batch');
@@ -274,9 +282,23 @@ export class BatchPool implements WorldThreads {
     if (out != null && (!(isBytes ? out instanceof Uint8Array : out instanceof Float64Array) || out.length < stride * n)) {
       throw new InvalidArgumentError('out', `is ${describeValue(out)}; expected a ${isBytes ? 'Uint8Array' : 'Float64Array'} of at least ${stride * n} numbers (${stride} per pair), or undefined`);
     }
+    if (bounds != null && (!(bounds instanceof Float64Array) || bounds.length < 2 * n)) {
+      throw new InvalidArgumentError('bounds', `is ${describeValue(bounds)}; expected a Float64Array of at least ${2 * n} numbers (2 per pair), or undefined`);
+    }
     // Poses are checked here, so that a bad one is named before any worker runs.
     for (let i = 0; i < shapes.length; i++) transformFromArray(this.scratch, poses, i, 'poses');
     const result = out ?? (isBytes ? new Uint8Array(n) : new Float64Array(stride * n));
+    if (bounds != null) {
+      // Each pair's answer then its bounds on the wire, laid out apart when they come back.
+      const wide = await this.run(query, poses, pairs, null, stride + 2) as Float64Array;
+      for (let k = 0; k < n; k++) {
+        const o = (stride + 2) * k;
+        for (let j = 0; j < stride; j++) (result as Float64Array)[stride * k + j] = wide[o + j];
+        bounds[2 * k] = wide[o + stride]; bounds[2 * k + 1] = wide[o + stride + 1];
+      }
+      return result;
+    }
+    const withBounds = stride === 3 || stride === CONTACT_BATCH_STRIDE + 2;
     const shares = Math.max(1, Math.min(this.threads, Math.floor(n / MIN_PAIRS_PER_THREAD)));
     const size = Math.ceil(n / shares);
     let sendPoses: Float64Array<ArrayBufferLike> = poses, sendPairs: Int32Array<ArrayBufferLike> = pairs;
@@ -302,7 +324,7 @@ export class BatchPool implements WorldThreads {
       replies.push(new Promise<WorkerReply>((resolve) => this.pending.set(id, { resolve })));
       // Without shared memory, each worker gets its own pairs only (the poses it needs are any of them).
       const share = into === null ? { pairs: pairs.slice(2 * from, 2 * to), from: 0, to: to - from } : { pairs: sendPairs, from, to };
-      this.workers[s].post({ op: 'run', id, query, poses: sendPoses, ...share, result: into });
+      this.workers[s].post({ op: 'run', id, query, bounds: withBounds, poses: sendPoses, ...share, result: into });
     }
     await this.collect(replies, (s, a) => {
       if (a.result !== null) (result as Float64Array).set(a.result as Float64Array, stride * s * size);

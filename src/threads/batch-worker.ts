@@ -15,6 +15,8 @@ export type WorkerRequest =
   | { readonly op: 'shapes'; readonly distinct: readonly ShapeTransfer[]; readonly table: Int32Array }
   | {
     readonly op: 'run'; readonly id: number; readonly query: 'distance' | 'intersects' | 'contact'; readonly poses: Float64Array;
+    /** Whether each pair's answer is followed by its certified bounds (lower, upper): distance and contact. */
+    readonly bounds: boolean;
     /** The pairs to answer: `pairs[2 · from .. 2 · to)`. */
     readonly pairs: Int32Array; readonly from: number; readonly to: number;
     /** Shared memory to write the answers into (from the pair `from` on), or null to send them back. */
@@ -83,16 +85,40 @@ function handle(port: Port, request: WorkerRequest): void {
   try {
     const { poses, from, to, query } = request;
     const pairs = request.pairs.subarray(2 * from, 2 * to);
-    const stride = query === 'contact' ? 10 : 1;
+    const stride = (query === 'contact' ? 10 : 1) + (request.bounds ? 2 : 0);
     const into = request.result === null ? null : request.result.subarray(stride * from, stride * to);
-    const result = query === 'distance' ? distanceBatch(shapes, poses, pairs, into as Float64Array | null)
-      : query === 'intersects' ? intersectsBatch(shapes, poses, pairs, into as Uint8Array | null) : contactBatch(shapes, poses, pairs, into as Float64Array | null);
+    const result = request.bounds ? withBounds(query, pairs, poses, into as Float64Array | null, stride)
+      : query === 'distance' ? distanceBatch(shapes, poses, pairs, into as Float64Array | null)
+        : query === 'intersects' ? intersectsBatch(shapes, poses, pairs, into as Uint8Array | null) : contactBatch(shapes, poses, pairs, into as Float64Array | null);
     if (into !== null) port.postMessage({ id: request.id, ok: true, result: null } satisfies WorkerReply);
     else port.postMessage({ id: request.id, ok: true, result } satisfies WorkerReply, [result.buffer]);
   } catch (error) {
     const code = error instanceof CollisionError ? error.code : null;
     port.postMessage({ id: request.id, ok: false, code, message: error instanceof Error ? error.message : String(error) } satisfies WorkerReply);
   }
+}
+
+/** The answers and the bounds of a batch with bounds, before they are laid out a pair at a time. */
+let _answers = new Float64Array(0), _bounds = new Float64Array(0);
+
+/**
+ * A distance or contact batch with bounds: each pair's answer then its lower and upper bound, `stride`
+ * numbers a pair, into `into` or a new array.
+ */
+function withBounds(query: string, pairs: Int32Array, poses: Float64Array, into: Float64Array | null, stride: number): Float64Array {
+  const n = pairs.length / 2, width = stride - 2;
+  if (_answers.length < width * n) _answers = new Float64Array(width * n);
+  if (_bounds.length < 2 * n) _bounds = new Float64Array(2 * n);
+  const answers = _answers.subarray(0, width * n), bounds = _bounds.subarray(0, 2 * n);
+  if (query === 'contact') contactBatch(shapes, poses, pairs, answers, bounds);
+  else distanceBatch(shapes, poses, pairs, answers, bounds);
+  const out = into ?? new Float64Array(stride * n);
+  for (let k = 0; k < n; k++) {
+    const o = stride * k;
+    for (let j = 0; j < width; j++) out[o + j] = answers[width * k + j];
+    out[o + width] = bounds[2 * k]; out[o + width + 1] = bounds[2 * k + 1];
+  }
+  return out;
 }
 
 // A browser's worker global has postMessage and no window; Node's worker gets its port from worker_threads.

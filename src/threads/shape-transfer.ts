@@ -27,6 +27,8 @@ export type ShapeTransfer =
     readonly type: 'hull'; readonly dimension: HullDimension; readonly vertices: Float64Array; readonly faceStart: Int32Array;
     readonly faceIndices: Int32Array; readonly faceNormals: Float64Array; readonly faceOffsets: Float64Array;
     readonly neighborStart: Int32Array; readonly neighborIndices: Int32Array;
+    /** The build tolerance (the certified bounds allow for it where they read the faces). */
+    readonly tolerance: number;
   }
   | { readonly type: 'rounded'; readonly shape: ShapeTransfer; readonly radius: number }
   | { readonly type: 'minkowskiSum'; readonly a: ShapeTransfer; readonly b: ShapeTransfer }
@@ -48,6 +50,7 @@ export function shapeToTransfer(shape: Shape, field: string): ShapeTransfer {
       return {
         type: 'hull', dimension: h.dimension, vertices: h.vertices, faceStart: h.faceStart, faceIndices: h.faceIndices,
         faceNormals: h.faceNormals, faceOffsets: h.faceOffsets, neighborStart: h.neighborStart, neighborIndices: h.neighborIndices,
+        tolerance: h.tolerance,
       };
     }
     case 'rounded': return { type: 'rounded', shape: shapeToTransfer(shape.shape, `${field}.shape`), radius: shape.radius };
@@ -79,7 +82,7 @@ export function shapeFromTransfer(t: ShapeTransfer): Shape {
     case 'hull': {
       const identity = new Int32Array(t.vertices.length / 3);
       for (let i = 0; i < identity.length; i++) identity[i] = i;
-      return new ConvexHull(new HullResult(t.dimension, t.vertices, identity, t.faceStart, t.faceIndices, t.faceNormals, t.faceOffsets, t.neighborStart, t.neighborIndices, 0));
+      return new ConvexHull(new HullResult(t.dimension, t.vertices, identity, t.faceStart, t.faceIndices, t.faceNormals, t.faceOffsets, t.neighborStart, t.neighborIndices, t.tolerance));
     }
     case 'rounded': return new Rounded(shapeFromTransfer(t.shape) as ConvexShape, t.radius);
     case 'minkowskiSum': return new MinkowskiSum(shapeFromTransfer(t.a) as ConvexShape, shapeFromTransfer(t.b) as ConvexShape);

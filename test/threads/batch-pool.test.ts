@@ -52,6 +52,16 @@ describe('BatchPool', () => {
       expect(Array.from(d)).toEqual(Array.from(distanceBatch(shapes, poses, pairs)));
       expect(Array.from(hit)).toEqual(Array.from(intersectsBatch(shapes, poses, pairs)));
       expect(Array.from(c)).toEqual(Array.from(contactBatch(shapes, poses, pairs)));
+      // With bounds: the answers as without, and each pair's bounds this thread's.
+      const n = pairs.length / 2, bd = new Float64Array(2 * n), bc = new Float64Array(2 * n), wantD = new Float64Array(2 * n), wantC = new Float64Array(2 * n);
+      const [dB, cB] = await Promise.all([pool.distance(poses, pairs, null, bd), pool.contact(poses, pairs, null, bc)]);
+      distanceBatch(shapes, poses, pairs, null, wantD);
+      contactBatch(shapes, poses, pairs, null, wantC);
+      expect(Array.from(dB)).toEqual(Array.from(d));
+      expect(Array.from(cB)).toEqual(Array.from(c));
+      expect(Array.from(bd)).toEqual(Array.from(wantD));
+      expect(Array.from(bc)).toEqual(Array.from(wantC));
+      await expect(pool.contact(poses, pairs, null, new Float64Array(3))).rejects.toThrow(/^bounds is /);
       // Into out, from index 0; and a batch of no pairs.
       const out = new Float64Array(d.length + 2).fill(-1);
       expect(await pool.distance(poses, pairs, out)).toBe(out);
