@@ -44,8 +44,12 @@ const HULL = /* @__PURE__ */ builtInKindIndex('convexHull');
  * corners it holds; every input point is within HULL_COVER_FACTOR (4) tolerances of the hull. 0 for any
  * other kind (their paths read supports, which are exact).
  */
-function faceMargin(s: ConvexShape): number {
-  return (s as { [KIND_INDEX]?: number })[KIND_INDEX] === HULL ? HULL_COVER_FACTOR * (s as ConvexHull).tolerance : 0;
+function faceMargins(a: ConvexShape, b: ConvexShape): void {
+  // (Into _k[12], not returned: a double returned from a call V8 does not inline is boxed, 16 bytes a query.)
+  let m = 0;
+  if ((a as { [KIND_INDEX]?: number })[KIND_INDEX] === HULL) m += HULL_COVER_FACTOR * (a as ConvexHull).tolerance;
+  if ((b as { [KIND_INDEX]?: number })[KIND_INDEX] === HULL) m += HULL_COVER_FACTOR * (b as ConvexHull).tolerance;
+  _k[12] = m;
 }
 /**
  * Witness points placed in the world (a rotation, then the position added) err by half a unit in the last
@@ -61,9 +65,9 @@ function placementSlack(tA: Transform, tB: Transform): number {
 /**
  * The numbers through this file's calls (CONTRIBUTING.md, "V8 rules", rule 1): the unit direction 0..2
  * (world), σ 3, the slack 4, the witnesses' upper bound 5, the two support values 6, 7, a vector 8..10 and
- * its length 11 (vectorLength).
+ * its length 11 (vectorLength), the hulls' face margins 12 (faceMargins).
  */
-const _k = /* @__PURE__ */ new Float64Array(12);
+const _k = /* @__PURE__ */ new Float64Array(13);
 
 /**
  * The length of the vector in _k[8..10] into _k[11], scaled by its largest component where its squares
@@ -156,7 +160,8 @@ export function certifyContact(work: QueryWork, a: ConvexShape, tA: Transform, b
   // σ as the path read it (GJK's plane, EPA's support, a separating axis), else from the supports here.
   if (c.hasSigma) _k[3] = c.sigma;
   else readSigma(a, tA, b, tB, c.normal);
-  const slack = _k[4], upper = _k[5] + slack + (faceMargin(a) + faceMargin(b));
+  faceMargins(a, b);
+  const slack = _k[4], upper = _k[5] + slack + _k[12];
   c.lower = _k[3] - slack;
   if (upper === upper) c.upper = upper;
   else c.upper = Infinity;
@@ -190,7 +195,8 @@ export function certifyClosest(work: QueryWork, a: ConvexShape, tA: Transform, b
   if (work.closestHasSigma) _k[3] = work.closestSigma;
   else if (out.distance > 0) readSigma(a, tA, b, tB, out.normal);
   else _k[3] = 0;
-  const slack = _k[4] + (faceMargin(a) + faceMargin(b)), lower = _k[3] - _k[4], upper = _k[5] > 0 ? _k[5] + slack : slack;
+  faceMargins(a, b);
+  const slack = _k[4] + _k[12], lower = _k[3] - _k[4], upper = _k[5] > 0 ? _k[5] + slack : slack;
   if (lower > 0) out.lower = lower; // (two stores: a merged 0-or-double is boxed; "V8 rules", rule 1)
   else out.lower = 0;
   if (upper === upper) out.upper = upper;
