@@ -26,9 +26,8 @@ import type { Vec3Like } from '../../math/types.js';
 import { vec3 } from '../../math/vec3.js';
 import type { Box } from '../../shapes/box.js';
 import type { Capsule } from '../../shapes/capsule.js';
-import type { ConvexHull } from '../../shapes/convex-hull.js';
 import { builtInKindIndex, KIND_INDEX, runsUserCode, throwNonFiniteSupport, type ConvexShape } from '../../shapes/shape.js';
-import { BOUND_ROUNDING, HULL_COVER_FACTOR } from '../../tolerance.js';
+import { BOUND_ROUNDING } from '../../tolerance.js';
 import { enterUserCode, leaveUserCode, type QueryWork } from '../pair/query-work.js';
 import type { ClosestPointsResult } from '../pair/results.js';
 import { inscribedBall } from './inscribed-ball.js';
@@ -36,21 +35,7 @@ import { inscribedBall } from './inscribed-ball.js';
 const ROUNDING = BOUND_ROUNDING; // (CONTRIBUTING.md, "V8 rules", rule 4)
 const SPHERE = /* @__PURE__ */ builtInKindIndex('sphere'), POINT = /* @__PURE__ */ builtInKindIndex('point');
 const BOX = /* @__PURE__ */ builtInKindIndex('box'), CAPSULE = /* @__PURE__ */ builtInKindIndex('capsule');
-const HULL = /* @__PURE__ */ builtInKindIndex('convexHull');
 
-/**
- * What a path that reads a hull's faces (its closed form with a ball, its separating-axis passes) may be
- * off by: a face merged at the hull's build tolerance has its plane up to about twice that outside the
- * corners it holds; every input point is within HULL_COVER_FACTOR (4) tolerances of the hull. 0 for any
- * other kind (their paths read supports, which are exact).
- */
-function faceMargins(a: ConvexShape, b: ConvexShape): void {
-  // (Into _k[12], not returned: a double returned from a call V8 does not inline is boxed, 16 bytes a query.)
-  let m = 0;
-  if ((a as { [KIND_INDEX]?: number })[KIND_INDEX] === HULL) m += HULL_COVER_FACTOR * (a as ConvexHull).tolerance;
-  if ((b as { [KIND_INDEX]?: number })[KIND_INDEX] === HULL) m += HULL_COVER_FACTOR * (b as ConvexHull).tolerance;
-  _k[12] = m;
-}
 /**
  * Witness points placed in the world (a rotation, then the position added) err by half a unit in the last
  * place of each coordinate: their distance, by at most ε/2 of their 1-norms; twice that, of the positions'.
@@ -65,9 +50,9 @@ function placementSlack(tA: Transform, tB: Transform): number {
 /**
  * The numbers through this file's calls (CONTRIBUTING.md, "V8 rules", rule 1): the unit direction 0..2
  * (world), σ 3, the slack 4, the witnesses' upper bound 5, the two support values 6, 7, a vector 8..10 and
- * its length 11 (vectorLength), the hulls' face margins 12 (faceMargins).
+ * its length 11 (vectorLength).
  */
-const _k = /* @__PURE__ */ new Float64Array(13);
+const _k = /* @__PURE__ */ new Float64Array(12);
 
 /**
  * The length of the vector in _k[8..10] into _k[11], scaled by its largest component where its squares
@@ -160,8 +145,7 @@ export function certifyContact(work: QueryWork, a: ConvexShape, tA: Transform, b
   // σ as the path read it (GJK's plane, EPA's support, a separating axis), else from the supports here.
   if (c.hasSigma) _k[3] = c.sigma;
   else readSigma(a, tA, b, tB, c.normal);
-  faceMargins(a, b);
-  const slack = _k[4], upper = _k[5] + slack + _k[12];
+  const slack = _k[4], upper = _k[5] + slack;
   c.lower = _k[3] - slack;
   if (upper === upper) c.upper = upper;
   else c.upper = Infinity;
@@ -195,8 +179,7 @@ export function certifyClosest(work: QueryWork, a: ConvexShape, tA: Transform, b
   if (work.closestHasSigma) _k[3] = work.closestSigma;
   else if (out.distance > 0) readSigma(a, tA, b, tB, out.normal);
   else _k[3] = 0;
-  faceMargins(a, b);
-  const slack = _k[4] + _k[12], lower = _k[3] - _k[4], upper = _k[5] > 0 ? _k[5] + slack : slack;
+  const slack = _k[4], lower = _k[3] - slack, upper = _k[5] > 0 ? _k[5] + slack : slack;
   if (lower > 0) out.lower = lower; // (two stores: a merged 0-or-double is boxed; "V8 rules", rule 1)
   else out.lower = 0;
   if (upper === upper) out.upper = upper;

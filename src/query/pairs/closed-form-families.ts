@@ -24,7 +24,9 @@
  * kernel that cannot answer the pair at all (a hull too flat to hold a point) sets c[23] to −1: every
  * family then takes the general path. A length of the scaled answer times c[24] is the answer's, exactly.
  * A separating-axis pass sets c[27] to the separation of the cores along the normal read from their
- * corners (σ, for the certified bounds) and c[28] to 1; contactFromCores reads it and clears c[28].
+ * corners (σ, for the certified bounds) and c[28] to 1; contactFromCores reads it and clears c[28]. A
+ * kernel that read a hull's faces sets c[29] to how far they may lie outside it (Polytope.margin; 0
+ * otherwise), which the certified upper bounds add.
  */
 import type { Transform } from '../../math/transform.js';
 import type { ConvexShape, ShapeKind } from '../../shapes/shape.js';
@@ -38,7 +40,7 @@ import type { ClosestPointsResult } from '../pair/results.js';
 import { closestFromCores, contactFromCores, distanceFromCores, intersectsFromCores } from './core-answer.js';
 
 /** The length of a kernel's record. */
-export const RECORD = 29;
+export const RECORD = 30;
 
 /** Relates the pair, finds its cores' closest points and fills the record (above). */
 export type CoreKernel = (work: QueryWork, a: ConvexShape, tA: Transform, b: ConvexShape, tB: Transform) => Float64Array;

@@ -68,7 +68,9 @@ function coreInside(work: QueryWork, a: Capsule | Segment, tA: Transform, b: Con
   ax -= t.tx; ay -= t.ty; az -= t.tz; bx -= t.tx; by -= t.ty; bz -= t.tz;
   s[0] = t.m00 * ax + t.m10 * ay + t.m20 * az; s[1] = t.m01 * ax + t.m11 * ay + t.m21 * az; s[2] = t.m02 * ax + t.m12 * ay + t.m22 * az;
   s[3] = t.m00 * bx + t.m10 * by + t.m20 * bz; s[4] = t.m01 * bx + t.m11 * by + t.m21 * bz; s[5] = t.m02 * bx + t.m12 * by + t.m22 * bz;
-  if (!segmentEntersPolytope(hullPolytope(b))) return false;
+  const poly = hullPolytope(b);
+  if (!segmentEntersPolytope(poly)) return false;
+  c[29] = poly.margin * scale; // (its faces read: the certified bounds' margin)
   // The record in A's frame: x = R p + t; the normal from A into B is −u.
   for (let k = 12; k <= 15; k += 3) {
     const px = c[k], py = c[k + 1], pz = c[k + 2];

@@ -59,7 +59,7 @@ export function closestFromCores(work: QueryWork, tA: Transform, out: ClosestPoi
   out.status = 'converged';
   out.iterations = 0;
   // The certified bounds' readings (query/certify/): the core points' distance, σ where the kernel read it.
-  work.closestUpper = d - rA - rB; work.closestHasUpper = true;
+  work.closestUpper = d - rA - rB + c[29]; work.closestHasUpper = true;
   if (c[28] === 1) { work.closestSigma = c[27] - rA - rB; work.closestHasSigma = true; }
 }
 
@@ -84,7 +84,7 @@ export function contactFromCores(work: QueryWork, tA: Transform, c: Float64Array
   else r.separation = sep;
   // Apart, the core points' distance (points on the cores); where they meet, the kernel's signed answer
   // is its depth over a complete set (a closed form's faces, the separating-axis passes' every axis).
-  r.pathUpper = sep;
+  r.pathUpper = sep + c[29];
   if (c[28] === 1) { r.sigma = c[27] - rA - rB; r.hasSigma = true; c[28] = 0; }
   r.status = 'converged';
   r.iterations = 0;

@@ -7,6 +7,7 @@
  * no quickhull).
  */
 import type { Box } from '../../shapes/box.js';
+import { HULL_COVER_FACTOR } from '../../tolerance.js';
 import type { ConvexHull } from '../../shapes/convex-hull.js';
 import type { Triangle } from '../../shapes/triangle.js';
 
@@ -17,6 +18,11 @@ import type { Triangle } from '../../shapes/triangle.js';
  */
 export class Polytope {
   dimension = 3;
+  /**
+   * How far a facet read from these faces may lie outside the solid (a hull's faces merged within its build
+   * tolerance: HULL_COVER_FACTOR of it; 0 for a box's or triangle's), added to the certified upper bounds.
+   */
+  margin = 0;
   /** A point inside a hull (its corners' mean), for contact-hull-hull.ts's bounds; (0, 0, 0) for a box's or triangle's view. */
   readonly center = new Float64Array(3);
   /**
@@ -78,6 +84,7 @@ export function hullPolytope(hull: ConvexHull): Polytope {
     view = new Polytope(hull.vertices, hull.faceCount, hull.faceStart, hull.faceIndices, hull.faceNormals, hull.faceOffsets,
       edgesOf(hull.faceCount, hull.faceStart, hull.faceIndices, hull.vertexCount));
     view.dimension = hull.dimension;
+    view.margin = HULL_COVER_FACTOR * hull.tolerance;
     const v = hull.vertices, n = hull.vertexCount, c = view.center;
     for (let i = 0; i < v.length; i += 3) { c[0] += v[i]; c[1] += v[i + 1]; c[2] += v[i + 2]; }
     c[0] /= n; c[1] /= n; c[2] /= n;

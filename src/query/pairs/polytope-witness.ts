@@ -104,6 +104,7 @@ export function witnessFacet(p: Polytope, q: Polytope, facet: number, c: Float64
   c[20] = axis[1]; c[21] = axis[2]; c[22] = axis[3];
   // σ along the axis as the pass read it from every corner of both (the certified bounds' lower one).
   c[27] = axis[4]; c[28] = 1;
+  c[29] = p.margin + q.margin; // (a hull's faces: Polytope.margin)
   return true;
 }
 

@@ -18,7 +18,7 @@ import type { Transform } from '../../math/transform.js';
 import type { ConvexHull } from '../../shapes/convex-hull.js';
 import type { ConvexShape } from '../../shapes/shape.js';
 import type { QueryWork } from '../pair/query-work.js';
-import { BOX_CLOSED_FORM_RELATIVE_TOLERANCE } from '../../tolerance.js';
+import { BOX_CLOSED_FORM_RELATIVE_TOLERANCE, HULL_COVER_FACTOR } from '../../tolerance.js';
 import { RECORD, relateClosedForm, type ClosedForm } from './closed-form-families.js';
 import { hullPolytope } from './polytope-edges.js';
 
@@ -55,6 +55,7 @@ function ballHull(work: QueryWork, a: ConvexShape, tA: Transform, hull: ConvexHu
   if (hull.dimension !== 3) return false;
   // (Outside the ordinary sizes, a copy scaled by a power of two: its lengths are the hull's times c[19].)
   const c = _c, frame = relateClosedForm(work, a, tA, hull, tB, c), t = frame.bInA, scale = c[19];
+  c[29] = HULL_COVER_FACTOR * hull.tolerance * scale; // (its faces read: the certified bounds' margin)
   _e[7] = scale;
   // The centre in B's frame: p_B = Rᵀ(p_A − t) with p_A = 0.
   const px = -(t.m00 * t.tx + t.m10 * t.ty + t.m20 * t.tz);
