@@ -21,7 +21,7 @@ import { acquireWork, ContactAnswer, copyContactAnswer, type QueryWork } from '.
 import type { ContactResult } from '../pair/results.js';
 import { classifyContact, contactIsSmooth, SmoothnessWork } from './contact-smoothness.js';
 import { secondOrder, SecondOrderWork } from './second-order.js';
-import { poseGradient } from './pose-gradient.js';
+import { poseGradient, poseGradientInto } from './pose-gradient.js';
 import { smoothedGradient, SmoothingWork } from './randomized-smoothing.js';
 
 /** The randomized smoothing of {@link contactDerivatives} (Montaut et al. 2023, first order). */
@@ -122,6 +122,11 @@ export class DerivativesWork {
   readonly sampleOptions = createInnerOptions();
   /** Whether it is smooth. */
   smooth = true;
+  /**
+   * Whether the caller writes the exact gradient itself (contactDerivatives, into its result's vectors):
+   * derive then leaves dw.gradient alone, which the batch and the smoothing read.
+   */
+  direct = false;
   /** Whether the second order is asked for; the solve's scratch and its answers (36 numbers each). */
   secondOrder = false;
   readonly second = new SecondOrderWork();
@@ -158,12 +163,16 @@ export function contactDerivatives(
   if (out != null && dw.secondOrder) checkSecondOrderOut(out);
   const tA = transformFromPose(work.poseA, poseA, 'poseA');
   const tB = transformFromPose(work.poseB, poseB, 'poseB');
+  dw.direct = true;
   derive(work, dw, a, tA, b, tB, inner);
+  dw.direct = false;
   const result = out ?? createContactDerivatives();
   try {
     copyContactAnswer(result, work.contact);
     result.smooth = dw.smooth;
-    writeGradient(result, dw.gradient);
+    // The exact gradient straight into the result's vectors; a smoothed one from dw.gradient.
+    if (dw.smoothing.samples > 0) writeGradient(result, dw.gradient);
+    else poseGradientInto(result, work.contact, tA, tB);
     if (dw.secondOrder) writeSecondOrder(result, dw);
     else result.hasSecondOrder = false; // (the arrays left as they were, no longer this contact's)
   } catch (error) {
@@ -227,7 +236,7 @@ export function derive(work: QueryWork, dw: DerivativesWork, a: Shape, tA: Trans
     const so = options === undefined ? undefined : fillInnerOptions(dw.sampleOptions, options, undefined, false);
     smoothedGradient(dw.smoothing, work, a, tA, b, tB, so, dw.gradient);
     copyContactAnswer(work.contact, dw.answer);
-  } else {
+  } else if (!dw.direct) {
     poseGradient(dw.gradient, work.contact, tA, tB);
   }
   if (dw.secondOrder) {

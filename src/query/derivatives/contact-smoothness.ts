@@ -89,13 +89,16 @@ function meshItem(mesh: TriangleMesh, reported: number): number {
  * witness pair the only one (see the header). Leaves each side's feature dimension in `sw`.
  */
 export function contactIsSmooth(sw: SmoothnessWork, a: Shape, tA: Transform, b: Shape, tB: Transform, c: ContactAnswer): boolean {
-  // A sphere, a point or a strictly convex ellipsoid against a convex shape whose core it does not reach:
-  // its support set is a point, and the normal the direction between distinct cores (no classification).
+  // A sphere, a point or a strictly convex ellipsoid against a convex shape: its support set is a point
+  // (dimension 0). Cores apart, the normal is the direction between them; cores overlapping, the rule below
+  // reads smooth exactly when the two cores' difference is solid. Only cores touching need the other
+  // side's feature (no classification otherwise: on a ball in a box it was a fifth of the query).
   const ka = kindIndex(a), kb = kindIndex(b);
   if ((pointLike(a, ka) || pointLike(b, kb)) && ka < CONVEX_KINDS && kb < CONVEX_KINDS) {
     const ca = a as ConvexShape, cb = b as ConvexShape;
-    const gap = c.separation + ca.sweptRadius + cb.sweptRadius;
-    if (gap > TOUCH * (ca.boundingRadius + cb.boundingRadius)) { sw.dimA = -1; sw.dimB = -1; return true; }
+    const gap = c.separation + ca.sweptRadius + cb.sweptRadius, slack = TOUCH * (ca.boundingRadius + cb.boundingRadius);
+    if (gap > slack) { sw.dimA = -1; sw.dimB = -1; return true; }
+    if (gap < -slack) { sw.dimA = -1; sw.dimB = -1; sw.convexA = ca; sw.convexB = cb; return coreDimension(ca) + coreDimension(cb) >= 3; }
   }
   classifyContact(sw, a, tA, b, tB, c);
   const dimA = sw.dimA, dimB = sw.dimB, crossed = dimA === 1 && dimB === 1 && crossing(sw.edgeA, sw.edgeB);

@@ -11,6 +11,7 @@
  */
 import type { Transform } from '../../math/transform.js';
 import type { ContactAnswer } from '../pair/query-work.js';
+import type { Vec3Like } from '../../math/types.js';
 
 /**
  * Writes into g[0..11] ∂s/∂(translation of A), ∂s/∂(rotation of A), ∂s/∂(translation of B),
@@ -26,4 +27,16 @@ export function poseGradient(g: Float64Array, c: ContactAnswer, tA: Transform, t
   g[6] = nx; g[7] = ny; g[8] = nz;
   // (pB − cB) × n
   g[9] = by * nz - bz * ny; g[10] = bz * nx - bx * nz; g[11] = bx * ny - by * nx;
+}
+
+/** poseGradient straight into a result's four vectors (contactDerivatives: no copy through an array). */
+export function poseGradientInto(out: { linearA: Vec3Like; angularA: Vec3Like; linearB: Vec3Like; angularB: Vec3Like }, c: ContactAnswer, tA: Transform, tB: Transform): void {
+  const n = c.normal, nx = n.x, ny = n.y, nz = n.z;
+  const ax = c.pointA.x - tA.tx, ay = c.pointA.y - tA.ty, az = c.pointA.z - tA.tz;
+  const bx = c.pointB.x - tB.tx, by = c.pointB.y - tB.ty, bz = c.pointB.z - tB.tz;
+  const la = out.linearA, aa = out.angularA, lb = out.linearB, ab = out.angularB;
+  la.x = -nx; la.y = -ny; la.z = -nz;
+  aa.x = -(ay * nz - az * ny); aa.y = -(az * nx - ax * nz); aa.z = -(ax * ny - ay * nx);
+  lb.x = nx; lb.y = ny; lb.z = nz;
+  ab.x = by * nz - bz * ny; ab.y = bz * nx - bx * nz; ab.z = bx * ny - by * nx;
 }
