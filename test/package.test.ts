@@ -85,9 +85,10 @@ const MAX_CONTACT_GZIP = 33_500;
  * controller; 125.35 KB with contact derivatives (the support sets' dimensions, the randomized smoothing and
  * its seeded normal numbers, their batch); 127.8 KB with their second order (the curvatures, the system and
  * its solve); 128.75 KB with the review's fixes (the cores' gap and dimension, the probe's lines); 131.61 KB
- * with certified bounds on closestPoints and contact (and their batches). The budget 132 KB.
+ * with certified bounds on closestPoints and contact (and their batches); 132.09 KB with their review's
+ * fixes (a hull's tolerance, the box pass's allowances) and the thread pool's bounds. The budget 132.5 KB.
  */
-const MAX_LIBRARY_GZIP = 132_000;
+const MAX_LIBRARY_GZIP = 132_500;
 /**
  * A 2D contact program (convex-collide/2d: shapes, GJK, separating axes, EPA, the exact vertex fallback,
  * the queries): 7.8 KB gzipped; 9.73 KB with the option keys' check and the engine-independent sine and
@@ -281,7 +282,7 @@ export const direct2: number = contact2(new Polygon([0, 0, 1, 0, 0, 1]), createP
     return { gzip: gzipSync(result.outputFiles[0].contents).length, inputs };
   }
 
-  it('bundles small: contact at most 31.25 KB gzipped, the whole library at most 129.5 KB, intersects and distance without EPA, 2D contact at most 12 KB without 3D code', async () => {
+  it('bundles small: contact at most 33.5 KB gzipped, the whole library at most 132.5 KB, intersects and distance without EPA, 2D contact at most 12 KB without 3D code', async () => {
     const pose = '{ position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }';
     const contactOnly = await bundle('contact-only', `import { Box, contact, Sphere } from 'convex-collide';
       console.log(contact(new Box(1, 1, 1), ${pose}, new Sphere(1), ${pose}));`);
