@@ -210,6 +210,9 @@ export const VALID = {
   shapes: [['[sphere, box]', () => [sphere, box]], ['[sphere]', () => [sphere]], ['[compound, mesh, hull]', () => [compound, mesh, hull]]],
   poses7: [['Float64Array 2 bodies', () => Float64Array.of(0, 0, 0, 0, 0, 0, 1, 0.6, 0, 0, 0, 0, 0, 1)], ['Float64Array 3 bodies', () => Float64Array.of(0, 0, 0, 0, 0, 0, 1, 0.6, 0, 0, 0, 0, 0, 1, 3, 0, 0, 0, 0, S, S)]],
   pairs: [['Int32Array [0,1]', () => Int32Array.of(0, 1)], ['Int32Array [0,1, 1,0]', () => Int32Array.of(0, 1, 1, 0)], ['Int32Array []', () => new Int32Array(0)]],
+  // The 2D batches: a 2D shape table and poses (3 numbers a body).
+  shapes2: [['[circle, box2]', () => [sphere2, box2]], ['[circle]', () => [sphere2]], ['[polygon, capsule2, rounded2]', () => [SHAPES2[5][1], SHAPES2[4][1], SHAPES2[6][1]]]],
+  poses3: [['Float64Array 2 bodies', () => Float64Array.of(0, 0, 0, 0.6, 0, 0.3)], ['Float64Array 3 bodies', () => Float64Array.of(0, 0, 0, 0.6, 0, 0.3, 3, 0, 1)]],
   'out.f64': [['undefined', () => undefined], ['null', () => null], ['Float64Array(40)', () => new Float64Array(40)]],
   'out.f64big': [['undefined', () => undefined], ['null', () => null], ['Float64Array(100)', () => new Float64Array(100)]],
   'out.u8': [['undefined', () => undefined], ['null', () => null], ['Uint8Array(4)', () => new Uint8Array(4)]],

@@ -14,6 +14,7 @@ export { Capsule2 } from './shapes/capsule2.js';
 export { Polygon } from './shapes/polygon.js';
 export { Rounded2 } from './shapes/rounded2.js';
 export { closestPoints, contact, distance, intersects, penetration } from './pair-queries2.js';
+export { CONTACT_BATCH2_STRIDE, contactBatch2, distanceBatch2, intersectsBatch2 } from './batch2.js';
 export { GjkCache, type GjkOptions, type GjkTraceStep2 } from './gjk2.js';
 export { createRayHit, rayCast, type RayCastOptions, type RayHit } from './ray2.js';
 export { createShapeCastResult, shapeCast, type Motion2, type ShapeCastOptions, type ShapeCastResult } from './cast2.js';

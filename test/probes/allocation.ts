@@ -411,6 +411,12 @@ const planeRows = new Set<string>();
   const cp = plane.createClosestPointsResult(), pp = plane.createPenetrationResult(), cc = plane.createContactResult(), man = plane.createManifold(), manOptions = { margin: 0.1 },
     cacheOptions = Array.from({ length: SIZE }, () => ({ margin: 0.1, cache: new plane.ManifoldCache() })), hit = plane.createRayHit(), rayDir = { x: -1, y: 0.25 };
   const castMotion = { linear: { x: 1, y: 0.5 }, angular: 2 }, castOut = plane.createShapeCastResult(), castOptions = { maxTime: 2 };
+  const batch2Shapes: plane.Shape2[] = [], batch2Poses = new Float64Array(3 * 128), batch2Pairs = new Int32Array(128), batch2Out = new Float64Array(7 * 64);
+  for (let k = 0; k < 64; k++) {
+    batch2Shapes.push(A[k], B[k]);
+    batch2Poses.set([pA[k].position.x, pA[k].position.y, pA[k].angle, pB[k].position.x, pB[k].position.y, pB[k].angle], 6 * k);
+    batch2Pairs[2 * k] = 2 * k; batch2Pairs[2 * k + 1] = 2 * k + 1;
+  }
   const rows: Record<string, [(n: number) => number, number]> = {
     '2d polygon intersects': [(n) => { let acc = 0; for (let k = 0; k < n; k++) { const i = k % SIZE; if (plane.intersects(A[i], pA[i], B[i], pB[i])) acc++; } return acc; }, 20_000],
     '2d polygon distance': [(n) => { let acc = 0; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += plane.distance(A[i], pA[i], B[i], pB[i]); } return acc; }, 20_000],
@@ -422,6 +428,8 @@ const planeRows = new Set<string>();
     '2d polygon ray cast': [(n) => { let acc = 0; for (let k = 0; k < n; k++) { const i = k % SIZE; const h = plane.rayCast(A[i], pA[i], pB[i].position, rayDir, hit); if (h !== null) acc += h.t; } return acc; }, 20_000],
     '2d polygon shape cast (turning)': [(n) => { let acc = 0; for (let k = 0; k < n; k++) { const i = k % SIZE; const r = plane.shapeCast(A[i], pA[i], castMotion, B[i], pB[i], null, castOut, castOptions); if (r !== null) acc += r.time; } return acc; }, 2_000],
     '2d polygon contact': [(n) => { let acc = 0; for (let k = 0; k < n; k++) { const i = k % SIZE; acc += plane.contact(A[i], pA[i], B[i], pB[i], cc)!.separation; } return acc; }, 10_000],
+    // A call answers 64 pairs (bodies 2k and 2k + 1 of the pool's first 64 pairs).
+    '2d contactBatch2 (a call of 64 polygon pairs)': [(n) => { let acc = 0; for (let k = 0; k < n; k++) acc += plane.contactBatch2(batch2Shapes, batch2Poses, batch2Pairs, batch2Out)[7 * (k % 64)]; return acc; }, 2_000],
   };
   const every: plane.Shape2[] = [
     new plane.Point2(), new plane.Segment2({ x: -0.5, y: 0 }, { x: 0.5, y: 0.25 }), new plane.Circle(0.5), new plane.Box2(0.5, 0.25),

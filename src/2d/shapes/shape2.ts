@@ -61,6 +61,11 @@ export function markShape2(cls: { prototype: object }): void {
  * Throws InvalidShapeError naming `field` unless `shape` is a 2D shape of this library. The test is one
  * property load on the good path.
  */
+/** Whether `shape` is one of the 2D shapes (a check that builds no field name: batch2.ts names it on failure). */
+export function isShape2(shape: unknown): boolean {
+  return shape !== null && typeof shape === 'object' && (shape as Record<symbol, unknown>)[SHAPE2] === true;
+}
+
 export function checkShape2(shape: unknown, field: string): void {
   // The error's text is built in a function of its own: this check is inlined into every query, and its
   // size counts against the query's own inlining into its caller (CONTRIBUTING.md, "V8 rules", rule 2).
