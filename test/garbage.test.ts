@@ -335,6 +335,10 @@ describe('the threads entry and the world\'s async update: a right answer or a C
         distance: { args: ['shapes', 'poses7', 'pairs', 'out.f64'], call: as(async (s: lib.Shape[], p: Float64Array, q: Int32Array, o: Float64Array) => { pool.setShapes(s); return pool.distance(p, q, o); }) },
         intersects: { args: ['shapes', 'poses7', 'pairs', 'out.u8'], call: as(async (s: lib.Shape[], p: Float64Array, q: Int32Array, o: Uint8Array) => { pool.setShapes(s); return pool.intersects(p, q, o); }) },
         contact: { args: ['shapes', 'poses7', 'pairs', 'out.f64'], call: as(async (s: lib.Shape[], p: Float64Array, q: Int32Array, o: Float64Array) => { pool.setShapes(s); return pool.contact(p, q, o); }) },
+        setShapes2: { args: ['shapes2'], call: as((s: plane.Shape2[]) => pool.setShapes2(s)) },
+        distance2: { args: ['shapes2', 'poses3', 'pairs', 'out.f64'], call: as(async (s: plane.Shape2[], p: Float64Array, q: Int32Array, o: Float64Array) => { pool.setShapes2(s); return pool.distance2(p, q, o); }) },
+        intersects2: { args: ['shapes2', 'poses3', 'pairs', 'out.u8'], call: as(async (s: plane.Shape2[], p: Float64Array, q: Int32Array, o: Uint8Array) => { pool.setShapes2(s); return pool.intersects2(p, q, o); }) },
+        contact2: { args: ['shapes2', 'poses3', 'pairs', 'out.f64'], call: as(async (s: plane.Shape2[], p: Float64Array, q: Int32Array, o: Float64Array) => { pool.setShapes2(s); return pool.contact2(p, q, o); }) },
         'CollisionWorld.updateAsync': { args: ['opts.world', 'shape', 'pose'], call: as(async (o: lib.WorldOptions, s: lib.Shape, p: lib.PoseLike) => { const w = new lib.CollisionWorld(o === undefined || o === null || typeof o !== 'object' || Array.isArray(o) ? o : { ...o, threads: pool }); w.add(new lib.Box(1, 1, 1), at(0, 0, 0)); w.add(s, p); await w.updateAsync(); return w.contactCount; }) },
       };
       for (const [name, m] of Object.entries(methods)) {
@@ -501,7 +505,7 @@ it('covers every function the entries export', () => {
   const functions = entries.flatMap(([prefix, m]) => Object.entries(m).filter(([name, v]) => typeof v === 'function' && !/Error$/.test(name)).map(([name]) => `${prefix}${name}`));
   const methods = (C: { prototype: object; name: string }) => Object.getOwnPropertyNames(C.prototype).filter((n) => n !== 'constructor').map((n) => `${C.name}.${n}`);
   const statics = (C: object, name: string) => Object.getOwnPropertyNames(C).filter((n) => typeof (C as Record<string, unknown>)[n] === 'function').map((n) => `${name}.${n}`);
-  const pool = ['BatchPool', 'BatchPool.create', 'BatchPool.setShapes', 'BatchPool.distance', 'BatchPool.intersects', 'BatchPool.contact', 'BatchPool.narrowPhase', 'BatchPool.terminate', 'BatchPool.sharesMemory', 'BatchPool.run', 'BatchPool.collect', 'BatchPool.checkLive', 'BatchPool.sendShapes', 'CollisionWorld.updateAsync'];
+  const pool = ['BatchPool', 'BatchPool.create', 'BatchPool.setShapes', 'BatchPool.distance', 'BatchPool.intersects', 'BatchPool.contact', 'BatchPool.setShapes2', 'BatchPool.distance2', 'BatchPool.intersects2', 'BatchPool.contact2', 'BatchPool.narrowPhase', 'BatchPool.terminate', 'BatchPool.sharesMemory', 'BatchPool.run', 'BatchPool.collect', 'BatchPool.checkLive', 'BatchPool.sendShapes', 'CollisionWorld.updateAsync'];
   const all = [...functions, ...methods(lib.CollisionWorld), ...methods(threads.BatchPool), ...statics(lib.TriangleMesh, 'TriangleMesh'), ...statics(threads.BatchPool, 'BatchPool')];
   expect(all.filter((n) => !(n in FUNCTIONS) && !pool.includes(n))).toEqual([]);
 });

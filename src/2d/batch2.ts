@@ -85,9 +85,10 @@ export function contactBatch2(shapes: readonly Shape2[], poses: Float64Array, pa
 
 /**
  * Checks a batch's arrays, every body's shape and pose (so that a bad one is named by its index whatever
- * the pairs); returns its number of pairs.
+ * the pairs); returns its number of pairs. (BatchPool's 2D batches check with it too.)
+ * @internal
  */
-function checkBatch2(shapes: readonly Shape2[], poses: Float64Array, pairs: Int32Array): number {
+export function checkBatch2(shapes: readonly Shape2[], poses: Float64Array, pairs: Int32Array): number {
   if (!Array.isArray(shapes)) throw new InvalidArgumentError('shapes', `is ${describeValue(shapes)}; expected an array of 2D shapes, one per body`);
   if (!(poses instanceof Float64Array) || !ArrayBuffer.isView(poses)) throw new InvalidArgumentError('poses', `is ${describeValue(poses)}; expected a Float64Array of 3 numbers per body (x, y, angle)`);
   if (!(pairs instanceof Int32Array) || !ArrayBuffer.isView(pairs)) throw new InvalidArgumentError('pairs', `is ${describeValue(pairs)}; expected an Int32Array of 2 body indices per pair`);

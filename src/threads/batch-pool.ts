@@ -14,7 +14,9 @@ import type { Shape } from '../shapes/shape.js';
 import type { NarrowJob, WorldThreads } from '../world/narrow-threads.js';
 import { ROW } from '../world/pair-kernel.js';
 import type { WorkerReply, WorkerRequest } from './batch-worker.js';
-import { shapeToTransfer, type ShapeTransfer } from './shape-transfer.js';
+import { shape2ToTransfer, shapeToTransfer, type Shape2Transfer, type ShapeTransfer } from './shape-transfer.js';
+import { checkBatch2, CONTACT_BATCH2_STRIDE } from '../2d/batch2.js';
+import type { Shape2 } from '../2d/shapes/shape2.js';
 
 /** Options of {@link BatchPool.create}. */
 export interface BatchPoolOptions {
@@ -32,7 +34,7 @@ interface WorkerHandle {
   hold(on: boolean): void;
 }
 
-type Query = 'distance' | 'intersects' | 'contact';
+type Query = 'distance' | 'intersects' | 'contact' | 'distance2' | 'intersects2' | 'contact2';
 
 /** Pairs below this many a thread go to fewer threads (a message costs tens of microseconds). */
 const MIN_PAIRS_PER_THREAD = 256;
@@ -55,6 +57,8 @@ export class BatchPool implements WorldThreads {
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
   private shapes: readonly Shape[] | null = null;
+  /** The 2D bodies' shapes (setShapes2), for the 2D batches. */
+  private shapes2: readonly Shape2[] | null = null;
   private terminated = false;
   private readonly scratch = new Transform();
   /**
@@ -188,6 +192,45 @@ export class BatchPool implements WorldThreads {
   }
 
   /**
+   * Sends the 2D bodies' shapes to every worker (each distinct shape object once): what the 2D batches
+   * (`distance2`, `intersects2`, `contact2`) index with their pairs. Independent of `setShapes`.
+   * @throws InvalidShapeError naming `shapes[i]` for a value that is not a 2D shape; InvalidArgumentError
+   *   for a terminated pool or a value that is not an array.
+   */
+  setShapes2(shapes: readonly Shape2[]): void {
+    this.checkLive();
+    if (!Array.isArray(shapes)) throw new InvalidArgumentError('shapes', `is ${describeValue(shapes)}; expected an array of 2D shapes, one per body`);
+    const index = new Map<Shape2, number>(), distinct: Shape2Transfer[] = [], table = new Int32Array(shapes.length);
+    for (let i = 0; i < shapes.length; i++) {
+      const s = shapes[i];
+      let k = index.get(s);
+      if (k === undefined) {
+        k = distinct.length;
+        distinct.push(shape2ToTransfer(s, `shapes[${i}]`));
+        index.set(s, k);
+      }
+      table[i] = k;
+    }
+    for (const w of this.workers) w.post({ op: 'shapes2', distinct, table });
+    this.shapes2 = shapes.slice();
+  }
+
+  /** `distanceBatch2` (convex-collide/2d) across the pool: poses 3 numbers a body (x, y, angle), one distance per pair. */
+  distance2(poses: Float64Array, pairs: Int32Array, out?: Float64Array | null): Promise<Float64Array> {
+    return this.run('distance2', poses, pairs, out, 1) as Promise<Float64Array>;
+  }
+
+  /** `intersectsBatch2` across the pool: 1 or 0 per pair. */
+  intersects2(poses: Float64Array, pairs: Int32Array, out?: Uint8Array | null): Promise<Uint8Array> {
+    return this.run('intersects2', poses, pairs, out, 1) as Promise<Uint8Array>;
+  }
+
+  /** `contactBatch2` across the pool: CONTACT_BATCH2_STRIDE (7) numbers per pair. */
+  contact2(poses: Float64Array, pairs: Int32Array, out?: Float64Array | null): Promise<Float64Array> {
+    return this.run('contact2', poses, pairs, out, CONTACT_BATCH2_STRIDE) as Promise<Float64Array>;
+  }
+
+  /**
    * @internal
    * Runs shares 1 to `job.shares − 1` of a world's narrow phase on the workers (share s on worker s − 1),
    * sending the world's shapes first when they changed; resolves once their rows are in `job.rows`. Posts
@@ -273,12 +316,15 @@ export class BatchPool implements WorldThreads {
 
   private async run(
     query: Query, poses: Float64Array, pairs: Int32Array, out: Float64Array | Uint8Array | null | undefined, stride: number, bounds?: Float64Array | null,
+    wire = false,
   ): Promise<Float64Array | Uint8Array> {
     this.checkLive();
-    const shapes = this.shapes;
-    if (shapes === null) throw new InvalidArgumentError('BatchPool', 'has no shapes; call setShapes(shapes) before a batch');
-    const n = checkBatch(shapes, poses, pairs);
-    const isBytes = query === 'intersects';
+    const plane = query === 'distance2' || query === 'intersects2' || query === 'contact2';
+    const shapes = plane ? this.shapes2 : this.shapes;
+    if (shapes === null) throw new InvalidArgumentError('BatchPool', `has no ${plane ? '2D ' : ''}shapes; call ${plane ? 'setShapes2' : 'setShapes'}(shapes) before a batch`);
+    // (The 2D check reads every body's shape and pose, naming a bad one; the 3D poses are read below.)
+    const n = plane ? checkBatch2(shapes as readonly Shape2[], poses, pairs) : checkBatch(shapes as readonly Shape[], poses, pairs);
+    const isBytes = query === 'intersects' || query === 'intersects2';
     if (out != null && (!(isBytes ? out instanceof Uint8Array : out instanceof Float64Array) || out.length < stride * n)) {
       throw new InvalidArgumentError('out', `is ${describeValue(out)}; expected a ${isBytes ? 'Uint8Array' : 'Float64Array'} of at least ${stride * n} numbers (${stride} per pair), or undefined`);
     }
@@ -286,11 +332,11 @@ export class BatchPool implements WorldThreads {
       throw new InvalidArgumentError('bounds', `is ${describeValue(bounds)}; expected a Float64Array of at least ${2 * n} numbers (2 per pair), or undefined`);
     }
     // Poses are checked here, so that a bad one is named before any worker runs.
-    for (let i = 0; i < shapes.length; i++) transformFromArray(this.scratch, poses, i, 'poses');
+    if (!plane) for (let i = 0; i < shapes.length; i++) transformFromArray(this.scratch, poses, i, 'poses');
     const result = out ?? (isBytes ? new Uint8Array(n) : new Float64Array(stride * n));
     if (bounds != null) {
       // Each pair's answer then its bounds on the wire, laid out apart when they come back.
-      const wide = await this.run(query, poses, pairs, null, stride + 2) as Float64Array;
+      const wide = await this.run(query, poses, pairs, null, stride + 2, null, true) as Float64Array;
       for (let k = 0; k < n; k++) {
         const o = (stride + 2) * k;
         for (let j = 0; j < stride; j++) (result as Float64Array)[stride * k + j] = wide[o + j];
@@ -298,7 +344,7 @@ export class BatchPool implements WorldThreads {
       }
       return result;
     }
-    const withBounds = stride === 3 || stride === CONTACT_BATCH_STRIDE + 2;
+    const perBody = plane ? 3 : 7;
     const shares = Math.max(1, Math.min(this.threads, Math.floor(n / MIN_PAIRS_PER_THREAD)));
     const size = Math.ceil(n / shares);
     let sendPoses: Float64Array<ArrayBufferLike> = poses, sendPairs: Int32Array<ArrayBufferLike> = pairs;
@@ -307,8 +353,8 @@ export class BatchPool implements WorldThreads {
       // The pool's shared arrays when no other batch is under way; a batch started beside another gets its own.
       const own = this.inFlight > 0;
       const empty = { f: new Float64Array(0), i: new Int32Array(0), b: new Uint8Array(0) };
-      sendPoses = fit(own ? empty.f : this.sharedPoses, 7 * shapes.length, Float64Array);
-      sendPoses.set(poses.subarray(0, 7 * shapes.length));
+      sendPoses = fit(own ? empty.f : this.sharedPoses, perBody * shapes.length, Float64Array);
+      sendPoses.set(poses.subarray(0, perBody * shapes.length));
       sendPairs = fit(own ? empty.i : this.sharedPairs, 2 * n, Int32Array);
       sendPairs.set(pairs);
       into = isBytes ? fit(own ? empty.b : this.sharedBytes, n, Uint8Array) : fit(own ? empty.f : this.sharedNumbers, stride * n, Float64Array);
@@ -324,7 +370,7 @@ export class BatchPool implements WorldThreads {
       replies.push(new Promise<WorkerReply>((resolve) => this.pending.set(id, { resolve })));
       // Without shared memory, each worker gets its own pairs only (the poses it needs are any of them).
       const share = into === null ? { pairs: pairs.slice(2 * from, 2 * to), from: 0, to: to - from } : { pairs: sendPairs, from, to };
-      this.workers[s].post({ op: 'run', id, query, bounds: withBounds, poses: sendPoses, ...share, result: into });
+      this.workers[s].post({ op: 'run', id, query, bounds: wire, poses: sendPoses, ...share, result: into });
     }
     await this.collect(replies, (s, a) => {
       if (a.result !== null) (result as Float64Array).set(a.result as Float64Array, stride * s * size);

@@ -8,13 +8,18 @@ import { CollisionError } from '../errors.js';
 import type { Shape } from '../shapes/shape.js';
 import { runEntries } from '../world/narrow-threads.js';
 import { PairKernel } from '../world/pair-kernel.js';
-import { shapeFromTransfer, type ShapeTransfer } from './shape-transfer.js';
+import { shape2FromTransfer, shapeFromTransfer, type Shape2Transfer, type ShapeTransfer } from './shape-transfer.js';
+import { contactBatch2, distanceBatch2, intersectsBatch2 } from '../2d/batch2.js';
+import type { Shape2 } from '../2d/shapes/shape2.js';
 
 /** What the pool posts: the shapes (distinct ones, and each body's index among them), or a batch to run. */
 export type WorkerRequest =
   | { readonly op: 'shapes'; readonly distinct: readonly ShapeTransfer[]; readonly table: Int32Array }
+  | { readonly op: 'shapes2'; readonly distinct: readonly Shape2Transfer[]; readonly table: Int32Array }
   | {
-    readonly op: 'run'; readonly id: number; readonly query: 'distance' | 'intersects' | 'contact'; readonly poses: Float64Array;
+    readonly op: 'run'; readonly id: number; readonly query: 'distance' | 'intersects' | 'contact' | 'distance2' | 'intersects2' | 'contact2';
+    /** 7 numbers a body (3 for the 2D queries, the names ending in 2). */
+    readonly poses: Float64Array;
     /** Whether each pair's answer is followed by its certified bounds (lower, upper): distance and contact. */
     readonly bounds: boolean;
     /** The pairs to answer: `pairs[2 · from .. 2 · to)`. */
@@ -44,6 +49,7 @@ interface Port {
 }
 
 let shapes: Shape[] = [];
+let shapes2: Shape2[] = [];
 
 /** A world's shapes on this worker: the distinct ones, each slot's, and its narrow phase's kernel. */
 interface WorldShapes { distinct: Shape[]; slots: (Shape | null)[]; kernel: PairKernel | null }
@@ -53,6 +59,11 @@ function handle(port: Port, request: WorkerRequest): void {
   if (request.op === 'shapes') {
     const distinct = request.distinct.map(shapeFromTransfer);
     shapes = Array.from(request.table, (i) => distinct[i]);
+    return;
+  }
+  if (request.op === 'shapes2') {
+    const distinct = request.distinct.map(shape2FromTransfer);
+    shapes2 = Array.from(request.table, (i) => distinct[i]);
     return;
   }
   if (request.op === 'world-shapes') {
@@ -85,11 +96,14 @@ function handle(port: Port, request: WorkerRequest): void {
   try {
     const { poses, from, to, query } = request;
     const pairs = request.pairs.subarray(2 * from, 2 * to);
-    const stride = (query === 'contact' ? 10 : 1) + (request.bounds ? 2 : 0);
+    const stride = (query === 'contact' ? 10 : query === 'contact2' ? 7 : 1) + (request.bounds ? 2 : 0);
     const into = request.result === null ? null : request.result.subarray(stride * from, stride * to);
     const result = request.bounds ? withBounds(query, pairs, poses, into as Float64Array | null, stride)
       : query === 'distance' ? distanceBatch(shapes, poses, pairs, into as Float64Array | null)
-        : query === 'intersects' ? intersectsBatch(shapes, poses, pairs, into as Uint8Array | null) : contactBatch(shapes, poses, pairs, into as Float64Array | null);
+        : query === 'intersects' ? intersectsBatch(shapes, poses, pairs, into as Uint8Array | null)
+          : query === 'contact' ? contactBatch(shapes, poses, pairs, into as Float64Array | null)
+            : query === 'distance2' ? distanceBatch2(shapes2, poses, pairs, into as Float64Array | null)
+              : query === 'intersects2' ? intersectsBatch2(shapes2, poses, pairs, into as Uint8Array | null) : contactBatch2(shapes2, poses, pairs, into as Float64Array | null);
     if (into !== null) port.postMessage({ id: request.id, ok: true, result: null } satisfies WorkerReply);
     else port.postMessage({ id: request.id, ok: true, result } satisfies WorkerReply, [result.buffer]);
   } catch (error) {

@@ -6,6 +6,14 @@
  * place of each left out, so triangle indices are unchanged). A user's own support map cannot be sent:
  * its function lives in this thread.
  */
+import { Box2 } from '../2d/shapes/box2.js';
+import { Capsule2 } from '../2d/shapes/capsule2.js';
+import { Circle } from '../2d/shapes/circle.js';
+import { Point2 } from '../2d/shapes/point2.js';
+import { Polygon } from '../2d/shapes/polygon.js';
+import { Rounded2 } from '../2d/shapes/rounded2.js';
+import { Segment2 } from '../2d/shapes/segment2.js';
+import { checkShape2, type Shape2 } from '../2d/shapes/shape2.js';
 import { InvalidShapeError } from '../errors.js';
 import { shapeFromJSON, shapeToJSON, type ShapeJSON } from '../format/shape-json.js';
 import { meshSourceTriangles } from '../format/write-json.js';
@@ -37,6 +45,49 @@ export type ShapeTransfer =
   | { readonly type: 'mesh'; readonly vertices: Float64Array; readonly indices: Int32Array }
   | { readonly type: 'halfSpace' }
   | { readonly type: 'heightField'; readonly rows: number; readonly cols: number; readonly heights: Float64Array; readonly scale: readonly [number, number, number] };
+
+/**
+ * The transfer form of a 2D shape: its kind and parameters; a polygon as its hull's vertices (the hull of
+ * a hull's vertices is itself, in the same order: the worker's copy answers bit for bit).
+ */
+export type Shape2Transfer =
+  | { readonly kind: 'point' }
+  | { readonly kind: 'segment'; readonly a: readonly [number, number]; readonly b: readonly [number, number] }
+  | { readonly kind: 'circle'; readonly radius: number }
+  | { readonly kind: 'box'; readonly hx: number; readonly hy: number }
+  | { readonly kind: 'capsule'; readonly halfHeight: number; readonly radius: number }
+  | { readonly kind: 'polygon'; readonly vertices: Float64Array }
+  | { readonly kind: 'rounded'; readonly shape: Shape2Transfer; readonly radius: number };
+
+/**
+ * The transfer form of 2D shape `shape`. `field` names it in errors.
+ * @throws InvalidShapeError for a value that is not a 2D shape.
+ */
+export function shape2ToTransfer(shape: Shape2, field: string): Shape2Transfer {
+  checkShape2(shape, field);
+  switch (shape.kind) {
+    case 'point': return { kind: 'point' };
+    case 'segment': { const g = shape as Segment2; return { kind: 'segment', a: [g.ax, g.ay], b: [g.bx, g.by] }; }
+    case 'circle': return { kind: 'circle', radius: (shape as Circle).radius };
+    case 'box': { const b = shape as Box2; return { kind: 'box', hx: b.hx, hy: b.hy }; }
+    case 'capsule': { const c = shape as Capsule2; return { kind: 'capsule', halfHeight: c.halfHeight, radius: c.radius }; }
+    case 'polygon': return { kind: 'polygon', vertices: (shape as Polygon).vertices };
+    default: { const r = shape as Rounded2; return { kind: 'rounded', shape: shape2ToTransfer(r.shape, `${field}.shape`), radius: r.radius }; }
+  }
+}
+
+/** The 2D shape a transfer form describes (in the worker). */
+export function shape2FromTransfer(t: Shape2Transfer): Shape2 {
+  switch (t.kind) {
+    case 'point': return new Point2();
+    case 'segment': return new Segment2({ x: t.a[0], y: t.a[1] }, { x: t.b[0], y: t.b[1] });
+    case 'circle': return new Circle(t.radius);
+    case 'box': return new Box2(t.hx, t.hy);
+    case 'capsule': return new Capsule2(t.halfHeight, t.radius);
+    case 'polygon': return new Polygon(t.vertices);
+    case 'rounded': return new Rounded2(shape2FromTransfer(t.shape), t.radius);
+  }
+}
 
 /**
  * The transfer form of `shape`. `field` names it in errors.

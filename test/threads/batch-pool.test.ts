@@ -10,6 +10,10 @@ import {
   intersectsBatch, Rounded, Sphere, TriangleMesh, type Shape,
 } from '../../src/index.js';
 import { BatchPool } from '../../src/threads/index.js';
+import {
+  Box2, Capsule2, Circle, contactBatch2, distanceBatch2, intersectsBatch2, Point2, Polygon, Rounded2, Segment2, type Shape2,
+} from '../../src/2d/index.js';
+import { mulberry32 } from '../random.js';
 import { shapeToTransfer } from '../../src/threads/shape-transfer.js';
 import { mixedPairs, MIXED_SIZE } from '../snapshot/answers.js';
 
@@ -79,6 +83,32 @@ describe('BatchPool', () => {
       expect(Array.from(await pool.distance(Float64Array.of(0, 0, 0, 0, 0, 0, 1, 5, 0, 0, 0, 0, 0, 1), Int32Array.of(0, 1)))).toEqual([2]);
     }, 60_000);
   }
+
+  it('2D batches (setShapes2, distance2, intersects2, contact2): every answer is this thread\'s 2D batch answer, bit for bit', async () => {
+    const rnd = mulberry32(37);
+    const kinds: Shape2[] = [
+      new Circle(0.4), new Box2(0.5, 0.3), new Capsule2(0.4, 0.2), new Segment2({ x: -0.5, y: 0.1 }, { x: 0.4, y: -0.2 }), new Point2(),
+      new Polygon(Array.from({ length: 9 }, () => ({ x: rnd() - 0.5, y: rnd() - 0.5 }))), new Rounded2(new Box2(0.2, 0.3), 0.1),
+    ];
+    const shapes2: Shape2[] = [], poses2: number[] = [];
+    for (let i = 0; i < 300; i++) { shapes2.push(kinds[i % kinds.length]); poses2.push(4 * rnd(), 4 * rnd(), 7 * rnd() - 3.5); }
+    const list: number[] = [];
+    for (let k = 0; k < 1200; k++) list.push(Math.floor(rnd() * 300), Math.floor(rnd() * 300));
+    const P = Float64Array.from(poses2), Q = Int32Array.from(list);
+    for (const threads of [1, 2]) {
+      const pool = await BatchPool.create({ threads });
+      pools.push(pool);
+      pool.setShapes2(shapes2);
+      const [d, hit, c] = await Promise.all([pool.distance2(P, Q), pool.intersects2(P, Q), pool.contact2(P, Q)]);
+      expect(Array.from(d)).toEqual(Array.from(distanceBatch2(shapes2, P, Q)));
+      expect(Array.from(hit)).toEqual(Array.from(intersectsBatch2(shapes2, P, Q)));
+      expect(Array.from(c)).toEqual(Array.from(contactBatch2(shapes2, P, Q)));
+      await expect(pool.contact(P, Q)).rejects.toThrow(/^BatchPool has no shapes; call setShapes\(shapes\)/);
+      const bad = P.slice(); bad[2] = NaN;
+      await expect(pool.contact2(bad, Int32Array.of(0, 0))).rejects.toThrow(/^poses\[2\] /);
+      expect(() => pool.setShapes2([new Box(1, 1, 1) as unknown as Shape2])).toThrow(/^shapes\[0\] /);
+    }
+  }, 60_000);
 
   it('errors are named: shapes a worker cannot rebuild, no shapes, bad poses and pairs, a terminated pool', async () => {
     await expect(BatchPool.create({ threads: 0 })).rejects.toThrow(/^options.threads is 0; expected an integer from 1 to 64/);
