@@ -1,0 +1,119 @@
+/**
+ * The bodies of a plane world (collision-world2.ts): by slot, in flat typed arrays (pose x y angle, each
+ * body's tight box, its tree leaf), with handles that are never reused (a Map from handle to slot, since a
+ * removed body's slot is). A body's tight box is read from its shape's supports along ±x and ±y turned
+ * into its frame (exact for a polygon, a box, a capsule, a circle: the support is the extreme point).
+ */
+import { describeValue, InvalidArgumentError, InvalidNumberError } from '../../errors.js';
+import type { Shape2 } from '../shapes/shape2.js';
+import { sinCosInto } from '../../math/exact-math.js';
+
+export class Bodies2 {
+  /** Slots in use: shape (null when free), pose (x, y, angle), cos and sin of the angle, tight box (min x y, max x y). */
+  shapes: (Shape2 | null)[] = [];
+  handles: number[] = [];
+  userDatas: unknown[] = [];
+  pose = new Float64Array(48);
+  trig = new Float64Array(32);
+  box = new Float64Array(64);
+  isStatic = new Uint8Array(16);
+  group = new Uint32Array(16);
+  mask = new Uint32Array(16);
+  /** The body's leaf in its tree (−1: none yet). */
+  leaf = new Int32Array(16).fill(-1);
+  /** Whether the body moved (or is new) since the last update. */
+  dirty = new Uint8Array(16);
+  private readonly slotByHandle = new Map<number, number>();
+  private readonly freeSlots: number[] = [];
+  private nextHandle = 0;
+  /** Bodies in the world. */
+  count = 0;
+
+  /** A new body's slot (its handle in `handles`). */
+  add(shape: Shape2, x: number, y: number, angle: number, isStatic: boolean, group: number, mask: number, userData: unknown): number {
+    const slot = this.freeSlots.length > 0 ? this.freeSlots.pop()! : this.shapes.length;
+    if (slot === this.shapes.length) { this.shapes.push(null); this.handles.push(-1); this.userDatas.push(undefined); this.grow(slot + 1); }
+    const handle = this.nextHandle++;
+    this.shapes[slot] = shape; this.handles[slot] = handle; this.userDatas[slot] = userData;
+    this.isStatic[slot] = isStatic ? 1 : 0; this.group[slot] = group; this.mask[slot] = mask; this.leaf[slot] = -1;
+    this.slotByHandle.set(handle, slot);
+    this.count++;
+    this.setPose(slot, x, y, angle);
+    return slot;
+  }
+
+  /** Frees body `slot`. */
+  remove(slot: number): void {
+    this.slotByHandle.delete(this.handles[slot]);
+    this.shapes[slot] = null; this.handles[slot] = -1; this.userDatas[slot] = undefined; this.leaf[slot] = -1;
+    this.freeSlots.push(slot);
+    this.count--;
+  }
+
+  /** Body `slot`'s pose, its angle's cosine and sine, and its tight box; marks it moved. */
+  setPose(slot: number, x: number, y: number, angle: number): void {
+    const p = this.pose, t = this.trig;
+    p[3 * slot] = x; p[3 * slot + 1] = y; p[3 * slot + 2] = angle;
+    _sc[0] = angle; sinCosInto(_sc);
+    t[2 * slot] = _sc[1]; t[2 * slot + 1] = _sc[0];
+    this.dirty[slot] = 1;
+    tightBox(this, slot);
+  }
+
+  /**
+   * The slot of `handle`.
+   * @throws InvalidArgumentError naming `field` for a value that is no body's handle (never added, or removed).
+   */
+  slotOf(handle: number, field: string): number {
+    const slot = typeof handle === 'number' ? this.slotByHandle.get(handle) : undefined;
+    if (slot === undefined) throw new InvalidArgumentError(field, `is ${describeValue(handle)}; expected the handle of a body in this world (from add, not removed)`);
+    return slot;
+  }
+
+  private grow(n: number): void {
+    if (n <= this.isStatic.length) return;
+    const c = Math.max(n, 2 * this.isStatic.length);
+    const f64 = (a: Float64Array, k: number) => { const b = new Float64Array(k * c); b.set(a); return b; };
+    this.pose = f64(this.pose, 3); this.trig = f64(this.trig, 2); this.box = f64(this.box, 4);
+    const u8 = (a: Uint8Array) => { const b = new Uint8Array(c); b.set(a); return b; };
+    this.isStatic = u8(this.isStatic); this.dirty = u8(this.dirty);
+    const u32 = (a: Uint32Array) => { const b = new Uint32Array(c); b.set(a); return b; };
+    this.group = u32(this.group); this.mask = u32(this.mask);
+    const leaf = new Int32Array(c).fill(-1); leaf.set(this.leaf); this.leaf = leaf;
+  }
+}
+
+const _sc = /* @__PURE__ */ new Float64Array(2);
+const _dir = { x: 0, y: 0 }, _q = { x: 0, y: 0 };
+
+/**
+ * Body `slot`'s tight box into b.box[4·slot ..]: each side the shape's support along that world axis
+ * (turned into the shape's frame), the radius added.
+ */
+function tightBox(b: Bodies2, slot: number): void {
+  const s = b.shapes[slot]!, c = b.trig[2 * slot], sn = b.trig[2 * slot + 1], x = b.pose[3 * slot], y = b.pose[3 * slot + 1], r = s.sweptRadius;
+  const o = 4 * slot, box = b.box;
+  for (let axis = 0; axis < 2; axis++) {
+    for (let sign = -1; sign <= 1; sign += 2) {
+      // The world direction (axis, sign) in the shape's frame: Rᵀ d.
+      const dx = axis === 0 ? sign : 0, dy = axis === 1 ? sign : 0;
+      _dir.x = c * dx + sn * dy; _dir.y = -sn * dx + c * dy;
+      s.support(_q, _dir);
+      const w = axis === 0 ? c * _q.x - sn * _q.y + x : sn * _q.x + c * _q.y + y;
+      box[o + axis + (sign > 0 ? 2 : 0)] = w + sign * r;
+    }
+  }
+}
+
+/** Reads a pose's three numbers into `out` (x, y, angle), naming a bad one under `field`. */
+export function readPose2(pose: unknown, field: string, out: Float64Array): void {
+  const p = pose as { position?: { x?: unknown; y?: unknown } | null; angle?: unknown } | null;
+  if (p === null || typeof p !== 'object' || p.position === null || typeof p.position !== 'object') {
+    throw new InvalidArgumentError(field, `is ${describeValue(pose)}; expected a pose { position: { x, y }, angle }`);
+  }
+  const x = p.position.x, y = p.position.y, a = p.angle;
+  if (typeof x !== 'number' || !Number.isFinite(x)) throw new InvalidNumberError(`${field}.position.x`, x);
+  if (typeof y !== 'number' || !Number.isFinite(y)) throw new InvalidNumberError(`${field}.position.y`, y);
+  if (typeof a !== 'number' || !Number.isFinite(a)) throw new InvalidNumberError(`${field}.angle`, a);
+  out[0] = x; out[1] = y; out[2] = a;
+}

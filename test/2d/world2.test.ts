@@ -1,0 +1,127 @@
+/**
+ * The plane world (src/2d/world/collision-world2.ts, not yet exported) against brute force: random adds,
+ * moves, removals and updates of every 2D kind, static bodies and filters among them; after every update
+ * the touching set equals every pair's own `contact` within the margin (the same numbers, bit for bit),
+ * began and ended equal the difference of successive sets, rays the nearest brute-force hit, boxes the
+ * bodies whose tight boxes meet them; and bad input.
+ */
+import { describe, expect, it } from 'vitest';
+import { Box2, Capsule2, Circle, contact, InvalidArgumentError, InvalidNumberError, InvalidShapeError, Point2, Polygon, rayCast, Rounded2, Segment2, type Shape2 } from '../../src/2d/index.js';
+import { CollisionWorld2 } from '../../src/2d/world/collision-world2.js';
+import { Box } from '../../src/index.js';
+import { mulberry32 } from '../random.js';
+
+interface Body { handle: number; shape: Shape2; pose: { position: { x: number; y: number }; angle: number }; isStatic: boolean; group: number; mask: number }
+
+function kinds(rnd: () => number): Shape2[] {
+  return [
+    new Circle(0.3 + 0.3 * rnd()), new Box2(0.2 + 0.4 * rnd(), 0.2 + 0.3 * rnd()), new Capsule2(0.3, 0.15), new Segment2({ x: -0.4, y: 0 }, { x: 0.3, y: 0.2 }),
+    new Point2(), new Polygon(Array.from({ length: 7 }, () => ({ x: rnd() - 0.5, y: rnd() - 0.5 }))), new Rounded2(new Box2(0.2, 0.1), 0.1),
+  ];
+}
+
+describe('CollisionWorld2', () => {
+  for (const margin of [0, 0.2]) {
+    it(`random adds, moves, removals and updates (margin ${margin}): contacts, events, rays and boxes as brute force`, () => {
+      const rnd = mulberry32(3700 + 10 * margin), shapes = kinds(rnd), world = new CollisionWorld2({ margin });
+      const bodies = new Map<number, Body>();
+      const randomPose = () => ({ position: { x: 8 * rnd(), y: 8 * rnd() }, angle: 6 * rnd() - 3 });
+      let last = new Set<string>();
+      for (let step = 0; step < 60; step++) {
+        // Changes: adds, moves (small and large), removals.
+        for (let k = 0; k < 6; k++) {
+          const isStatic = rnd() < 0.15, group = rnd() < 0.1 ? 2 : 1, mask = rnd() < 0.1 ? 1 : 0xffffffff;
+          const shape = shapes[Math.floor(rnd() * shapes.length)], pose = randomPose();
+          const handle = world.add(shape, pose, { static: isStatic, group, mask });
+          bodies.set(handle, { handle, shape, pose, isStatic, group, mask });
+        }
+        for (const b of bodies.values()) {
+          if (b.isStatic || rnd() < 0.5) continue;
+          b.pose = rnd() < 0.8 ? { position: { x: b.pose.position.x + 0.2 * (rnd() - 0.5), y: b.pose.position.y + 0.2 * (rnd() - 0.5) }, angle: b.pose.angle + 0.3 * (rnd() - 0.5) } : randomPose();
+          world.setPose(b.handle, b.pose);
+        }
+        for (const b of [...bodies.values()]) if (rnd() < 0.05) { world.remove(b.handle); bodies.delete(b.handle); }
+        world.update();
+        // Brute force: every pair that may pair, its own contact within the margin.
+        const list = [...bodies.values()], want = new Map<string, ReturnType<typeof contact>>();
+        for (let i = 0; i < list.length; i++) {
+          for (let j = i + 1; j < list.length; j++) {
+            const a = list[i], b = list[j];
+            if (a.isStatic && b.isStatic) continue;
+            if ((a.group & b.mask) === 0 || (b.group & a.mask) === 0) continue;
+            const c = contact(a.shape, a.pose, b.shape, b.pose, null, { maxDistance: margin });
+            if (c !== null) want.set(`${Math.min(a.handle, b.handle)},${Math.max(a.handle, b.handle)}`, c);
+          }
+        }
+        const got = new Set<string>();
+        for (let i = 0; i < world.contactCount; i++) {
+          const c = world.contact(i), key = `${Math.min(c.a, c.b)},${Math.max(c.a, c.b)}`;
+          got.add(key);
+          const w = want.get(key);
+          expect(w, `extra contact ${key} at step ${step}`).toBeDefined();
+          // The same query on the same pair in the world's order (a is the lower slot: either handle).
+          const A = bodies.get(c.a)!, B = bodies.get(c.b)!, own = contact(A.shape, A.pose, B.shape, B.pose, null, { maxDistance: margin })!;
+          expect([c.separation, c.normal.x, c.normal.y, c.pointA.x, c.pointA.y, c.pointB.x, c.pointB.y]).toEqual([own.separation, own.normal.x, own.normal.y, own.pointA.x, own.pointA.y, own.pointB.x, own.pointB.y]);
+        }
+        for (const key of want.keys()) expect(got.has(key), `missing contact ${key} at step ${step}`).toBe(true);
+        // Events: the difference of successive touching sets (a removed body's pairs ended).
+        const began = new Set<string>(), ended = new Set<string>();
+        world.beganTouching((a, b) => began.add(`${Math.min(a, b)},${Math.max(a, b)}`));
+        world.endedTouching((a, b) => ended.add(`${Math.min(a, b)},${Math.max(a, b)}`));
+        expect([...began].sort()).toEqual([...got].filter((k) => !last.has(k)).sort());
+        expect([...ended].sort()).toEqual([...last].filter((k) => !got.has(k)).sort());
+        last = got;
+        // A ray: the nearest brute-force hit (ties to the lower handle).
+        const origin = { x: 8 * rnd(), y: 8 * rnd() }, dir = { x: rnd() - 0.5, y: rnd() - 0.5 };
+        let best: { handle: number; t: number } | null = null;
+        for (const b of list) {
+          const h = rayCast(b.shape, b.pose, origin, dir, null, { maxT: 20 });
+          if (h !== null && (best === null || h.t < best.t || (h.t === best.t && b.handle < best.handle))) best = { handle: b.handle, t: h.t };
+        }
+        const r = world.rayCast(origin, dir, { maxT: 20 });
+        if (best === null) expect(r).toBeNull();
+        else { expect(r).not.toBeNull(); expect(r!.t).toBe(best.t); expect(r!.body).toBe(best.handle); }
+        // A box: the bodies whose tight boxes meet it, in handle order.
+        const lo = { x: 8 * rnd(), y: 8 * rnd() }, hi = { x: lo.x + 2 * rnd(), y: lo.y + 2 * rnd() }, seen: number[] = [];
+        world.queryAabb(lo, hi, (h) => { seen.push(h); });
+        const wantBox = list.filter((b) => { const t = world.tightBox(b.handle); return !(t[0] > hi.x || t[2] < lo.x || t[1] > hi.y || t[3] < lo.y); }).map((b) => b.handle).sort((x, y) => x - y);
+        expect(seen).toEqual(wantBox);
+      }
+    }, 60_000);
+  }
+
+  it('a body\'s tight box holds its shape (its supports along many directions)', () => {
+    const rnd = mulberry32(9), world = new CollisionWorld2();
+    for (const s of kinds(rnd)) {
+      const pose = { position: { x: rnd() * 4, y: rnd() * 4 }, angle: 6 * rnd() }, h = world.add(s, pose), t = world.tightBox(h);
+      for (let k = 0; k < 64; k++) {
+        const a = (2 * Math.PI * k) / 64, d = { x: Math.cos(a), y: Math.sin(a) };
+        // The farthest point along d (a ray from far out, back along −d, meets the shape there or nearer the box).
+        const far = { x: pose.position.x + 100 * d.x, y: pose.position.y + 100 * d.y }, hit = rayCast(s, pose, far, { x: -d.x, y: -d.y });
+        if (hit === null) continue;
+        expect(hit.point.x).toBeGreaterThanOrEqual(t[0] - 1e-12); expect(hit.point.x).toBeLessThanOrEqual(t[2] + 1e-12);
+        expect(hit.point.y).toBeGreaterThanOrEqual(t[1] - 1e-12); expect(hit.point.y).toBeLessThanOrEqual(t[3] + 1e-12);
+      }
+    }
+  });
+
+  it('bad input is a typed error naming the argument; callbacks may not call back in', () => {
+    const world = new CollisionWorld2({ margin: 0.1 }), pose = { position: { x: 0, y: 0 }, angle: 0 };
+    expect(() => new CollisionWorld2({ margin: -1 })).toThrow(/^options.margin is -1/);
+    expect(() => new CollisionWorld2({ marg: 1 } as never)).toThrow(/^options.marg is not an option/);
+    expect(() => world.add(new Box(1, 1, 1) as unknown as Shape2, pose)).toThrow(InvalidShapeError);
+    expect(() => world.add(new Circle(1), { position: { x: NaN, y: 0 }, angle: 0 })).toThrow(InvalidNumberError);
+    expect(() => world.add(new Circle(1), { position: { x: 0, y: 0 }, angle: 0 }, { group: 1.5 })).toThrow(/^options.group is 1.5/);
+    const h = world.add(new Circle(1), pose), s = world.add(new Circle(1), pose, { static: true });
+    expect(() => world.setPose(h + 100, pose)).toThrow(InvalidArgumentError);
+    expect(() => world.setPose(s, pose)).toThrow(/^handle is \d+, a static body/);
+    world.remove(h);
+    expect(() => world.remove(h)).toThrow(/^handle is \d+; expected the handle of a body/);
+    const k = world.add(new Circle(1), pose);
+    world.update();
+    expect(world.contactCount).toBe(1);
+    expect(() => world.contact(1)).toThrow(/^index is 1; expected an integer from 0 to 0/);
+    world.beganTouching(() => { expect(() => world.add(new Circle(1), pose)).toThrow(/called from inside one of its own callbacks/); });
+    expect(world.has(k)).toBe(true);
+  });
+});
