@@ -16,6 +16,7 @@ import { answerManifoldQueryText } from './answers/manifold.js';
 import { answerPair2dQueryText } from './answers/pair2d.js';
 import { answerRayQueryText } from './answers/ray.js';
 import { answerSceneQueryText } from './answers/scene.js';
+import { answerScene2dText } from './answers/scene2d.js';
 import { runDocumentCommand } from './commands/document.js';
 import { runJsonlQuery } from './commands/query-jsonl.js';
 import { runQueryCommand } from './commands/query.js';
@@ -49,6 +50,7 @@ const COMMANDS: Record<string, { options: readonly string[] }> = {
   scene: { options: [] },
   hull: { options: [] },
   query2d: { options: [] },
+  scene2d: { options: [] },
 };
 
 /** Reads from the real file system and process.stdin. */
@@ -96,7 +98,7 @@ async function runCommand(args: readonly string[], input: CliInput): Promise<Cli
     const topic = args[0] === 'help' ? args[1] : args[0];
     if (topic === undefined || topic.startsWith('-')) return { stdout: HELP, stderr: '', exitCode: 0 };
     const page = topic === 'example' ? EXAMPLE_HELP : Object.hasOwn(COMMAND_HELP, topic) ? COMMAND_HELP[topic] : undefined;
-    if (page === undefined) return usageError(`no help for "${topic}"; expected query, query2d, manifold, raycast, cast, scene, hull or example`);
+    if (page === undefined) return usageError(`no help for "${topic}"; expected query, query2d, manifold, raycast, cast, scene, scene2d, hull or example`);
     return { stdout: page, stderr: '', exitCode: 0 };
   }
   if (args.length === 1 && args[0] === '--version') return { stdout: `${await readVersion()}\n`, stderr: '', exitCode: 0 };
@@ -105,7 +107,7 @@ async function runCommand(args: readonly string[], input: CliInput): Promise<Cli
     const topic = args[1];
     const jsonl = args.length === 3 && topic === 'query' && args[2] === '--jsonl';
     if (!(args.length === 2 || jsonl) || !Object.hasOwn(EXAMPLES, topic)) {
-      return usageError(`takes one COMMAND (and --jsonl after query)${args.length === 2 ? `, not "${topic}"` : ''}; expected query, query2d, manifold, raycast, cast, scene or hull`, 'example');
+      return usageError(`takes one COMMAND (and --jsonl after query)${args.length === 2 ? `, not "${topic}"` : ''}; expected query, query2d, manifold, raycast, cast, scene, scene2d or hull`, 'example');
     }
     const doc = JSON.parse(EXAMPLES[topic].input) as Record<string, unknown[]>;
     // A pair stream: one pair object a line. A document: one item a line, as the results are written.
@@ -117,7 +119,7 @@ async function runCommand(args: readonly string[], input: CliInput): Promise<Cli
   const [command, ...rest] = args;
   const spec = COMMANDS[command];
   if (spec === undefined) {
-    return usageError(command.startsWith('-') ? `unknown option ${command}` : `unknown command "${command}"; expected query, query2d, manifold, raycast, cast, scene or hull`);
+    return usageError(command.startsWith('-') ? `unknown option ${command}` : `unknown command "${command}"; expected query, query2d, manifold, raycast, cast, scene, scene2d or hull`);
   }
   const flags = new Set<string>();
   const files: string[] = [];
@@ -151,6 +153,11 @@ async function runCommand(args: readonly string[], input: CliInput): Promise<Cli
     if (command === 'raycast') return runDocumentCommand(command, 'rays', answerRayQueryText, text);
     if (command === 'cast') return runDocumentCommand(command, 'casts', answerCastQueryText, text);
     if (command === 'query2d') return runDocumentCommand(command, 'pairs', answerPair2dQueryText, text);
+    if (command === 'scene2d') {
+      const scene = answerScene2dText(text);
+      if (scene.error !== null) return { stdout: '', stderr: `convex-collide scene2d: ${scene.error}\n`, exitCode: 2 };
+      return { stdout: `${scene.text}\n`, stderr: '', exitCode: 0 };
+    }
     if (command === 'scene') {
       const scene = answerSceneQueryText(text);
       if (scene.error !== null) return { stdout: '', stderr: `convex-collide scene: ${scene.error}\n`, exitCode: 2 };

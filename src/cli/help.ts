@@ -23,6 +23,7 @@ export const EXAMPLES: Readonly<Record<string, CommandExample>> = {
   scene: { input: '{"bodies": [{"id": "a", "shape": {"type": "sphere", "radius": 1}, "pose": {"position": [0, 0, 0], "quaternion": [0, 0, 0, 1]}}, {"id": "b", "shape": {"type": "box", "halfExtents": [1, 1, 1]}, "pose": {"position": [1.5, 0, 0], "quaternion": [0, 0, 0, 1]}}]}', args: ['scene', '-'] },
   hull: { input: '{"points": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1], [0.1, 0.1, 0.1]]}', args: ['hull', '-'] },
   query2d: { input: '{"pairs": [{"id": "p", "a": {"type": "circle", "radius": 1}, "poseA": {"position": [0, 0], "angle": 0}, "b": {"type": "box", "halfExtents": [1, 1]}, "poseB": {"position": [3, 0], "angle": 0}}]}', args: ['query2d', '-'] },
+  scene2d: { input: '{"bodies": [{"id": "a", "shape": {"type": "circle", "radius": 1}, "pose": {"position": [0, 0], "angle": 0}}, {"id": "b", "shape": {"type": "box", "halfExtents": [1, 1]}, "pose": {"position": [1.5, 0], "angle": 0}}], "steps": [{"poses": [{"id": "b", "pose": {"position": [4, 0], "angle": 0}}]}]}', args: ['scene2d', '-'] },
 };
 
 const example = (command: string): string => `  echo '${EXAMPLES[command].input}' \\\n    | convex-collide ${EXAMPLES[command].args.join(' ')}`;
@@ -30,7 +31,7 @@ const example = (command: string): string => `  echo '${EXAMPLES[command].input}
 const EXIT = `Exit status:
   0  success
   1  query, query2d, manifold, raycast, cast, scene (a list): some pair (ray, cast, scene) could not be answered (its result holds "error"; the others are answered)
-  2  bad usage, or input that cannot be read or parsed at all, or a bad scene field (message on stderr)`;
+  2  bad usage, or input that cannot be read or parsed at all, or a bad scene or scene2d field (message on stderr)`;
 
 /** The overview: every command in a line, how to get a command's page, the exit statuses. */
 export const HELP = `convex-collide: exact collision queries between convex shapes, in 3D and in the plane
@@ -44,6 +45,7 @@ Usage:
   convex-collide scene FILE             every touching pair of many bodies, and rays' first hits
   convex-collide hull FILE              convex hull of a point list
   convex-collide query2d FILE           answer every pair of a 2D pair file
+  convex-collide scene2d FILE           many bodies in the plane: touching pairs, rays, boxes, steps
   convex-collide help COMMAND           a command's input and output formats, with an example
   convex-collide example COMMAND        an input file for a command, to start from
   convex-collide --help | --version
@@ -150,13 +152,29 @@ Output: the query command's results, with 2-vectors.
 Example:
 ${example('query2d')}
 `,
+  scene2d: `Usage: convex-collide scene2d FILE
+
+Many bodies in the plane, answered by a collision world: every pair within the margin, rays' first
+hits, the bodies whose boxes meet query boxes, after a first update and after each step.
+
+Input:  {"bodies": [{"id", "shape", "pose", "static"?}, ...], "margin"?, "rays"?: [{"id", "origin": [x, y],
+        "direction": [x, y], "maxT"?}, ...], "aabbs"?: [{"id", "min": [x, y], "max": [x, y]}, ...],
+        "steps"?: [{"remove": [id, ...], "add": [BODY, ...], "poses": [{"id", "pose"}, ...], "rays", "aabbs"}, ...]}
+        (2D shapes and poses as query2d's)
+Output: {"contacts": [{"a", "b", "separation", "normal", "pointA", "pointB"}, ...], "rayHits": [...],
+        "aabbHits": [{"id", "bodies": [id, ...]}, ...], "steps": [{"contacts", "began", "ended",
+        "rayHits", "aabbHits"}, ...]} (aabbHits with boxes, steps with steps)
+
+Example:
+${example('scene2d')}
+`,
 };
 
 /** The `example` command's page. */
 export const EXAMPLE_HELP = `Usage: convex-collide example COMMAND
        convex-collide example query --jsonl
 
-Writes an input document COMMAND answers (query, query2d, manifold, raycast, cast, scene or hull), one
+Writes an input document COMMAND answers (query, query2d, manifold, raycast, cast, scene, scene2d or hull), one
 item a line, to start a file from; with query --jsonl, a pair stream (one pair object a line).
 
 Example:
