@@ -6,7 +6,7 @@
  * bodies whose tight boxes meet them; and bad input.
  */
 import { describe, expect, it } from 'vitest';
-import { Box2, Capsule2, Circle, contact, InvalidArgumentError, InvalidNumberError, InvalidShapeError, Point2, Polygon, rayCast, Rounded2, Segment2, type Shape2 } from '../../src/2d/index.js';
+import { Box2, Capsule2, Circle, contact, contactManifold, intersects, InvalidArgumentError, InvalidNumberError, InvalidShapeError, Point2, Polygon, rayCast, Rounded2, Segment2, shapeCast, type Shape2 } from '../../src/2d/index.js';
 import { CollisionWorld2 } from '../../src/2d/world/collision-world2.js';
 import { Box } from '../../src/index.js';
 import { mulberry32 } from '../random.js';
@@ -89,6 +89,53 @@ describe('CollisionWorld2', () => {
       }
     }, 60_000);
   }
+
+  it('overlapShape, rayCastAll, shapeCast, a contact\'s manifold and the filters answer as the pairwise queries over every body', () => {
+    const rnd = mulberry32(3707), shapes = kinds(rnd), world = new CollisionWorld2({ margin: 0.05 });
+    const bodies: Body[] = [];
+    for (let i = 0; i < 80; i++) {
+      const shape = shapes[i % shapes.length], pose = { position: { x: 8 * rnd(), y: 8 * rnd() }, angle: 6 * rnd() - 3 };
+      bodies.push({ handle: world.add(shape, pose, { static: i % 9 === 0 }), shape, pose, isStatic: i % 9 === 0, group: 1, mask: 0xffffffff });
+    }
+    world.update();
+    for (let k = 0; k < 40; k++) {
+      const probe = shapes[k % shapes.length], at = { position: { x: 8 * rnd(), y: 8 * rnd() }, angle: 6 * rnd() - 3 };
+      const seen: number[] = [];
+      world.overlapShape(probe, at, (h) => { seen.push(h); });
+      expect(seen).toEqual(bodies.filter((b) => intersects(probe, at, b.shape, b.pose)).map((b) => b.handle));
+      // Every ray hit, and with a filter of odd handles.
+      const origin = { x: 8 * rnd(), y: 8 * rnd() }, dir = { x: rnd() - 0.5, y: rnd() - 0.5 }, odd = (h: number) => h % 2 === 1;
+      const all: [number, number][] = [];
+      world.rayCastAll(origin, dir, (h) => { all.push([h.body, h.t]); }, { maxT: 15 });
+      const want = bodies.map((b) => [b.handle, rayCast(b.shape, b.pose, origin, dir, null, { maxT: 15 })] as const).filter(([, h]) => h !== null).map(([h, r]) => [h, r!.t]);
+      expect(all).toEqual(want);
+      const nearestOdd = world.rayCast(origin, dir, { maxT: 15, filter: odd });
+      const oddHits = want.filter(([h]) => odd(h)).sort((x, y) => x[1] - y[1] || x[0] - y[0]);
+      if (oddHits.length === 0) expect(nearestOdd).toBeNull(); else { expect(nearestOdd!.body).toBe(oddHits[0][0]); expect(nearestOdd!.t).toBe(oddHits[0][1]); }
+      // A moving, turning shape's first body.
+      const motion = { linear: { x: 4 * (rnd() - 0.5), y: 4 * (rnd() - 0.5) }, angular: 2 * (rnd() - 0.5) };
+      const cast = world.shapeCast(probe, at, motion, { maxTime: 1, targetSeparation: 0.01 });
+      let best: { handle: number; time: number } | null = null;
+      for (const b of bodies) {
+        const r = shapeCast(probe, at, motion, b.shape, b.pose, null, null, { maxTime: 1, targetSeparation: 0.01 });
+        if (r !== null && (best === null || r.time < best.time)) best = { handle: b.handle, time: r.time };
+      }
+      if (best === null) expect(cast).toBeNull(); else { expect(cast!.body).toBe(best.handle); expect(cast!.time).toBe(best.time); }
+    }
+    // Each contact's manifold: the pairwise contactManifold of its pair.
+    for (let i = 0; i < world.contactCount; i++) {
+      const c = world.contact(i), A = bodies.find((b) => b.handle === c.a)!, B = bodies.find((b) => b.handle === c.b)!;
+      const m = world.manifold(i), want = contactManifold(A.shape, A.pose, B.shape, B.pose, null, { margin: 0.05 });
+      expect(JSON.stringify(m)).toBe(JSON.stringify(want));
+    }
+    expect(world.contactCount).toBeGreaterThan(5);
+    // Accessors.
+    expect(world.shape(bodies[3].handle)).toBe(bodies[3].shape);
+    expect(world.pose(bodies[3].handle)).toEqual(bodies[3].pose);
+    expect(() => world.rayCast({ x: 0, y: 0 }, { x: 0, y: 0 })).toThrow(/^direction is the zero vector/);
+    expect(() => world.rayCast({ x: 0, y: 0 }, { x: 1, y: 0 }, { maxT: -1 })).toThrow(/^options.maxT is -1/);
+    expect(() => world.queryAabb({ x: 0, y: 0 }, { x: 1, y: 1 }, 3 as never)).toThrow(/^visit is/);
+  });
 
   it('a body\'s tight box holds its shape (its supports along many directions)', () => {
     const rnd = mulberry32(9), world = new CollisionWorld2();

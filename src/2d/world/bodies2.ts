@@ -87,12 +87,22 @@ const _sc = /* @__PURE__ */ new Float64Array(2);
 const _dir = { x: 0, y: 0 }, _q = { x: 0, y: 0 };
 
 /**
- * Body `slot`'s tight box into b.box[4·slot ..]: each side the shape's support along that world axis
- * (turned into the shape's frame), the radius added.
+ * Body `slot`'s tight box into b.box[4·slot ..] (min x y, max x y), from its stored pose and trigonometry.
  */
 function tightBox(b: Bodies2, slot: number): void {
-  const s = b.shapes[slot]!, c = b.trig[2 * slot], sn = b.trig[2 * slot + 1], x = b.pose[3 * slot], y = b.pose[3 * slot + 1], r = s.sweptRadius;
-  const o = 4 * slot, box = b.box;
+  boxAt(b.shapes[slot]!, b.pose[3 * slot], b.pose[3 * slot + 1], b.trig[2 * slot], b.trig[2 * slot + 1]);
+  const o = 4 * slot;
+  b.box[o] = _box[0]; b.box[o + 1] = _box[1]; b.box[o + 2] = _box[2]; b.box[o + 3] = _box[3];
+}
+
+const _box = /* @__PURE__ */ new Float64Array(4);
+
+/**
+ * The tight box of `s` at (x, y) turned by (c, sn) = (cos, sin) into _box (min x y, max x y): each side the
+ * shape's support along that world axis (turned into the shape's frame), the radius added.
+ */
+function boxAt(s: Shape2, x: number, y: number, c: number, sn: number): void {
+  const r = s.sweptRadius;
   for (let axis = 0; axis < 2; axis++) {
     for (let sign = -1; sign <= 1; sign += 2) {
       // The world direction (axis, sign) in the shape's frame: Rᵀ d.
@@ -100,9 +110,16 @@ function tightBox(b: Bodies2, slot: number): void {
       _dir.x = c * dx + sn * dy; _dir.y = -sn * dx + c * dy;
       s.support(_q, _dir);
       const w = axis === 0 ? c * _q.x - sn * _q.y + x : sn * _q.x + c * _q.y + y;
-      box[o + axis + (sign > 0 ? 2 : 0)] = w + sign * r;
+      _box[axis + (sign > 0 ? 2 : 0)] = w + sign * r;
     }
   }
+}
+
+/** The tight box of `s` at (x, y, angle) into `out` as a tree box (min x y 0, max x y 0). */
+export function shapeBox(s: Shape2, x: number, y: number, angle: number, out: Float64Array): void {
+  _sc[0] = angle; sinCosInto(_sc);
+  boxAt(s, x, y, _sc[1], _sc[0]);
+  out[0] = _box[0]; out[1] = _box[1]; out[2] = 0; out[3] = _box[2]; out[4] = _box[3]; out[5] = 0;
 }
 
 /** Reads a pose's three numbers into `out` (x, y, angle), naming a bad one under `field`. */

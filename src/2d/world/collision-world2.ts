@@ -8,14 +8,21 @@
  * What the 3D world has and this one has not yet: skipping pairs by their motion bound, specialised pair
  * kernels in rows, manifolds, overlapShape, rayCastAll, shapeCast, threads, 0 bytes a step.
  */
-import { describeValue, InvalidArgumentError } from '../../errors.js';
+import { describeValue, InvalidArgumentError, InvalidNumberError } from '../../errors.js';
 import { DynamicTree } from '../../bvh/dynamic-tree.js';
 import { contact as contact2 } from '../pair-queries2.js';
-import { rayCast as rayCast2, createRayHit } from '../ray2.js';
+import type { Motion2 } from '../cast2.js';
+import { contactManifold, createManifold, type Manifold } from '../manifold2.js';
 import { createContactResult, type ContactResult } from '../results2.js';
 import { checkShape2, type Shape2 } from '../shapes/shape2.js';
 import type { Pose2Like, Vec2Like } from '../types.js';
 import { Bodies2, readPose2 } from './bodies2.js';
+import {
+  createWorldRayHit2, createWorldShapeCastResult2, SceneQueries2,
+  type WorldRayCastOptions2, type WorldRayHit2, type WorldShapeCastOptions2, type WorldShapeCastResult2,
+} from './scene-queries2.js';
+
+export { createWorldRayHit2, createWorldShapeCastResult2, type WorldRayCastOptions2, type WorldRayHit2, type WorldShapeCastOptions2, type WorldShapeCastResult2 };
 
 /** Options of {@link CollisionWorld2}. */
 export interface World2Options {
@@ -41,8 +48,6 @@ export interface WorldContact2 extends ContactResult {
   b: number;
 }
 
-/** A hit of a world ray: the body, and the 2D `rayCast`'s answer for it. */
-export interface WorldRayHit2 { body: number; t: number; point: Vec2Like; normal: Vec2Like }
 
 /** A fat box is the tight box grown by this fraction of its largest side (plus the margin), as in 3D. */
 const FAT_FRACTION = 0.1;
@@ -72,6 +77,8 @@ export class CollisionWorld2 {
   private readonly poseB: Pose2Like = { position: { x: 0, y: 0 }, angle: 0 };
   private readonly read = new Float64Array(3);
   private readonly answer = createContactResult();
+  private readonly scratchContact = createWorldContact2();
+  private readonly scene: SceneQueries2;
 
   /** @throws InvalidArgumentError / InvalidNumberError naming a bad option. */
   constructor(options?: World2Options | null) {
@@ -84,6 +91,7 @@ export class CollisionWorld2 {
       if (m !== undefined) margin = m;
     }
     this.margin = margin;
+    this.scene = new SceneQueries2(this.bodies, [this.dynamicTree, this.staticTree]);
   }
 
   /** Bodies in the world. */
@@ -207,49 +215,70 @@ export class CollisionWorld2 {
     try { for (let i = 0; i < list.length; i += 2) visit(list[i], list[i + 1]); } finally { this.busy = false; }
   }
 
-  /** Calls `visit(handle)` for every body whose tight box overlaps the box from `min` to `max` (touching counts), until it returns true. */
+  /** Calls `visit(handle)` for every body whose tight box overlaps the box from `min` to `max` (touching counts), in handle order, until it returns true. */
   queryAabb(min: Readonly<Vec2Like>, max: Readonly<Vec2Like>, visit: (handle: number) => boolean | void): void {
-    const q = new Float64Array([min.x, min.y, 0, max.x, max.y, 0]);
-    const b = this.bodies;
-    const seen: number[] = [];
-    const take = (tree: DynamicTree) => (leaf: number): boolean => {
-      const slot = tree.item[leaf], o = 4 * slot;
-      if (b.box[o] > q[3] || b.box[o + 2] < q[0] || b.box[o + 1] > q[4] || b.box[o + 3] < q[1]) return false;
-      seen.push(slot);
-      return false;
-    };
-    this.dynamicTree.query(q, take(this.dynamicTree), null);
-    this.staticTree.query(q, take(this.staticTree), null);
-    seen.sort((x, y) => b.handles[x] - b.handles[y]);
-    this.busy = true;
-    try { for (const slot of seen) if (visit(b.handles[slot]) === true) return; } finally { this.busy = false; }
+    checkVec2(min, 'min'); checkVec2(max, 'max'); checkVisit(visit);
+    this.visitAll(this.scene.queryAabb(min, max), visit);
+  }
+
+  /** Calls `visit(handle)` for every body `shape` at `pose` intersects (the 2D `intersects`; touching counts), in handle order. */
+  overlapShape(shape: Shape2, pose: Pose2Like, visit: (handle: number) => boolean | void): void {
+    checkShape2(shape, 'shape'); readPose2(pose, 'pose', this.read); checkVisit(visit);
+    const p: Pose2Like = { position: { x: this.read[0], y: this.read[1] }, angle: this.read[2] };
+    this.visitAll(this.scene.overlapShape(shape, p), visit);
   }
 
   /**
-   * The first body a ray meets (solid: a body the origin is in is hit at t = 0), the 2D `rayCast`'s answer
-   * for it; null when none within `maxT`.
+   * The first body a ray meets (solid: a body the origin is in is hit at t = 0; ties to the lower handle):
+   * `body` and the 2D `rayCast`'s answer, into `out` or a new record; null when none within `maxT`.
    */
-  rayCast(origin: Readonly<Vec2Like>, direction: Readonly<Vec2Like>, options?: { maxT?: number; solid?: boolean } | null, out?: WorldRayHit2 | null): WorldRayHit2 | null {
-    const maxT = options?.maxT ?? Infinity, solid = options?.solid ?? true;
-    const o = new Float64Array([origin.x, origin.y, 0]), d = new Float64Array([direction.x, direction.y, 0]), ext = new Float64Array(3), tMax = new Float64Array([maxT]);
-    const b = this.bodies, hit = createRayHit();
-    let best = -1, bt = Infinity, bpx = 0, bpy = 0, bnx = 0, bny = 0;
-    const visitTree = (tree: DynamicTree) => (leaf: number): void => {
-      const slot = tree.item[leaf];
-      const h = rayCast2(b.shapes[slot]!, this.poseOf(slot, this.poseA), origin, direction, hit, { maxT: tMax[0], solid });
-      if (h === null) return;
-      if (h.t < bt || (h.t === bt && b.handles[slot] < b.handles[best])) {
-        best = slot; bt = h.t; bpx = h.point.x; bpy = h.point.y; bnx = h.normal.x; bny = h.normal.y;
-        tMax[0] = h.t;
-      }
-    };
-    this.dynamicTree.castQuery(o, d, ext, tMax, visitTree(this.dynamicTree), null);
-    this.staticTree.castQuery(o, d, ext, tMax, visitTree(this.staticTree), null);
-    if (best < 0) return null;
-    const r = out ?? { body: 0, t: 0, point: { x: 0, y: 0 }, normal: { x: 0, y: 0 } };
-    r.body = b.handles[best]; r.t = bt; r.point.x = bpx; r.point.y = bpy; r.normal.x = bnx; r.normal.y = bny;
-    return r;
+  rayCast(origin: Readonly<Vec2Like>, direction: Readonly<Vec2Like>, options?: WorldRayCastOptions2 | null, out?: WorldRayHit2 | null): WorldRayHit2 | null {
+    const [maxT, solid, filter] = rayOptions(origin, direction, options);
+    return this.withGuard(() => this.scene.rayCast(origin, direction, maxT, solid, filter, out ?? createWorldRayHit2()));
   }
+
+  /** Calls `visit(hit)` for every body a ray meets, each with its 2D `rayCast` answer, in handle order, until it returns true. */
+  rayCastAll(origin: Readonly<Vec2Like>, direction: Readonly<Vec2Like>, visit: (hit: WorldRayHit2) => boolean | void, options?: WorldRayCastOptions2 | null): void {
+    const [maxT, solid, filter] = rayOptions(origin, direction, options);
+    checkVisit(visit);
+    const hits = this.withGuard(() => this.scene.rayCastAll(origin, direction, maxT, solid, filter));
+    this.busy = true;
+    try { for (const h of hits) if (visit(h) === true) return; } finally { this.busy = false; }
+  }
+
+  /**
+   * The first body `shape` (at `pose`, moving by `motion`) meets within `targetSeparation` by `maxTime`:
+   * `body` and the 2D `shapeCast`'s answer (the shape A, the body B), into `out` or a new record; null when none.
+   */
+  shapeCast(shape: Shape2, pose: Pose2Like, motion: Motion2 | null | undefined, options?: WorldShapeCastOptions2 | null, out?: WorldShapeCastResult2 | null): WorldShapeCastResult2 | null {
+    checkShape2(shape, 'shape'); readPose2(pose, 'pose', this.read);
+    let maxTime = 1, target = 0, filter: ((h: number) => boolean) | undefined;
+    if (options != null) {
+      if (typeof options !== 'object') throw new InvalidArgumentError('options', `is ${describeValue(options)}; expected an object { maxTime?, targetSeparation?, filter? }`);
+      for (const key of Object.keys(options)) if (key !== 'maxTime' && key !== 'targetSeparation' && key !== 'filter') throw new InvalidArgumentError(`options.${key}`, 'is not an option; expected maxTime, targetSeparation or filter');
+      if (options.maxTime !== undefined) maxTime = options.maxTime;
+      if (options.targetSeparation !== undefined) target = options.targetSeparation;
+      filter = checkFilter(options.filter);
+    }
+    const p: Pose2Like = { position: { x: this.read[0], y: this.read[1] }, angle: this.read[2] };
+    // (The pairwise shapeCast checks the motion, maxTime and targetSeparation, naming them.)
+    return this.withGuard(() => this.scene.shapeCast(shape, p, motion, maxTime, target, filter, out ?? createWorldShapeCastResult2()));
+  }
+
+  /**
+   * The contact manifold (the 2D `contactManifold`, up to 2 points) of the `index`-th contact, into `out` or a
+   * new record; null when the pair has none within the margin.
+   */
+  manifold(index: number, out?: Manifold | null): Manifold | null {
+    const c = this.contact(index, this.scratchContact), B = this.bodies;
+    const sa = B.slotOf(c.a, 'index'), sb = B.slotOf(c.b, 'index');
+    return contactManifold(B.shapes[sa]!, this.scene.poseOf(sa, this.poseA), B.shapes[sb]!, this.scene.poseOf(sb, this.poseB), out ?? createManifold(), { margin: this.margin });
+  }
+
+  /** Body `handle`'s shape, pose (a copy), user data. */
+  shape(handle: number): Shape2 { return this.bodies.shapes[this.bodies.slotOf(handle, 'handle')]!; }
+  pose(handle: number): Pose2Like { return this.scene.poseOf(this.bodies.slotOf(handle, 'handle'), { position: { x: 0, y: 0 }, angle: 0 }); }
+  userData(handle: number): unknown { return this.bodies.userDatas[this.bodies.slotOf(handle, 'handle')]; }
 
   /** The pose of body `handle`, its tight box (min x y, max x y) and its shape: for callers' drawing and tests. */
   tightBox(handle: number): [number, number, number, number] {
@@ -258,6 +287,19 @@ export class CollisionWorld2 {
   }
 
   // -------------------------------------------------------------------------------------------------
+
+  /** Visits handles in order until one returns true; no world call from inside. */
+  private visitAll(handles: number[], visit: (handle: number) => boolean | void): void {
+    this.busy = true;
+    try { for (const h of handles) if (visit(h) === true) return; } finally { this.busy = false; }
+  }
+
+  /** Runs `f` (which may call a filter of the caller's) with calls back into the world refused. */
+  private withGuard<T>(f: () => T): T {
+    this.guard();
+    this.busy = true;
+    try { return f(); } finally { this.busy = false; }
+  }
 
   private guard(): void {
     if (this.busy) throw new InvalidArgumentError('CollisionWorld2', 'was called from inside one of its own callbacks; call it after the callback returns');
@@ -347,4 +389,38 @@ function filter(v: unknown, field: string, fallback: number): number {
 /** A world contact record to pass as `out`. */
 export function createWorldContact2(): WorldContact2 {
   return { ...createContactResult(), a: -1, b: -1 };
+}
+
+/** Checks a visitor argument. */
+function checkVisit(visit: unknown): void {
+  if (typeof visit !== 'function') throw new InvalidArgumentError('visit', `is ${describeValue(visit)}; expected a function`);
+}
+
+/** Checks an optional filter option; returns it. */
+function checkFilter(filter: unknown): ((handle: number) => boolean) | undefined {
+  if (filter === undefined) return undefined;
+  if (typeof filter !== 'function') throw new InvalidArgumentError('options.filter', `is ${describeValue(filter)}; expected a function (handle) => boolean`);
+  return filter as (handle: number) => boolean;
+}
+
+/** Checks a 2-vector argument. */
+function checkVec2(v: unknown, field: string): void {
+  const p = v as { x?: unknown; y?: unknown } | null;
+  if (p === null || typeof p !== 'object') throw new InvalidArgumentError(field, `is ${describeValue(v)}; expected { x, y }`);
+  if (typeof p.x !== 'number' || !Number.isFinite(p.x)) throw new InvalidNumberError(`${field}.x`, p.x);
+  if (typeof p.y !== 'number' || !Number.isFinite(p.y)) throw new InvalidNumberError(`${field}.y`, p.y);
+}
+
+/** A ray's arguments checked, and its options: maxT, solid, filter. */
+function rayOptions(origin: unknown, direction: unknown, options: WorldRayCastOptions2 | null | undefined): [number, boolean, ((h: number) => boolean) | undefined] {
+  checkVec2(origin, 'origin'); checkVec2(direction, 'direction');
+  const d = direction as Vec2Like;
+  if (d.x === 0 && d.y === 0) throw new InvalidArgumentError('direction', 'is the zero vector; expected a non-zero direction');
+  if (options == null) return [Infinity, true, undefined];
+  if (typeof options !== 'object') throw new InvalidArgumentError('options', `is ${describeValue(options)}; expected an object { maxT?, solid?, filter? }`);
+  for (const key of Object.keys(options)) if (key !== 'maxT' && key !== 'solid' && key !== 'filter') throw new InvalidArgumentError(`options.${key}`, 'is not an option; expected maxT, solid or filter');
+  const maxT = options.maxT ?? Infinity, solid = options.solid ?? true;
+  if (!(typeof maxT === 'number' && maxT >= 0)) throw new InvalidArgumentError('options.maxT', `is ${describeValue(maxT)}; expected a number >= 0`);
+  if (typeof solid !== 'boolean') throw new InvalidArgumentError('options.solid', `is ${describeValue(solid)}; expected true or false`);
+  return [maxT, solid, checkFilter(options.filter)];
 }

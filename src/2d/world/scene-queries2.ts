@@ -1,0 +1,142 @@
+/**
+ * The plane world's queries against every body (collision-world2.ts): bodies whose tight boxes meet a box,
+ * bodies a shape intersects, the first body (or every body) a ray meets, the first body a moving shape
+ * meets. Each finds its candidates through the two trees (fat boxes hold the tight ones), then answers
+ * them with the pairwise 2D query, so every answer is that query's; ties go to the lower handle and
+ * lists come in handle order (the bodies' order of addition).
+ */
+import { DynamicTree } from '../../bvh/dynamic-tree.js';
+import { intersects } from '../pair-queries2.js';
+import { createRayHit, rayCast as rayCast2, type RayHit } from '../ray2.js';
+import { createShapeCastResult, shapeCast as shapeCast2, type Motion2, type ShapeCastResult } from '../cast2.js';
+import type { Shape2 } from '../shapes/shape2.js';
+import type { Pose2Like, Vec2Like } from '../types.js';
+import { shapeBox, type Bodies2 } from './bodies2.js';
+
+/** A hit of a world ray: the body, and the 2D `rayCast`'s answer for it. */
+export interface WorldRayHit2 extends RayHit {
+  /** The handle of the body hit. */
+  body: number;
+}
+
+/** The first hit of a world shape cast: the body, and the 2D `shapeCast`'s answer (the cast shape is A, the body B). */
+export interface WorldShapeCastResult2 extends ShapeCastResult {
+  /** The handle of the body met. */
+  body: number;
+}
+
+/** Options of the world's rays: `maxT` (≥ 0, default Infinity), `solid` (default true), `filter(handle)` (false skips the body). */
+export interface WorldRayCastOptions2 { maxT?: number; solid?: boolean; filter?: (handle: number) => boolean }
+
+/** Options of the world's shape cast: `maxTime` (default 1), `targetSeparation` (default 0), `filter(handle)`. */
+export interface WorldShapeCastOptions2 { maxTime?: number; targetSeparation?: number; filter?: (handle: number) => boolean }
+
+/** A new world ray hit record. */
+export function createWorldRayHit2(): WorldRayHit2 {
+  return { ...createRayHit(), body: -1 };
+}
+
+/** A new world shape cast record. */
+export function createWorldShapeCastResult2(): WorldShapeCastResult2 {
+  return { ...createShapeCastResult(), body: -1 };
+}
+
+export class SceneQueries2 {
+  private readonly q = new Float64Array(6);
+  private readonly pose: Pose2Like = { position: { x: 0, y: 0 }, angle: 0 };
+
+  constructor(private readonly bodies: Bodies2, private readonly trees: readonly [DynamicTree, DynamicTree]) {}
+
+  /** The live slots whose fat boxes meet this.q (both trees), in handle order. */
+  private candidates(): number[] {
+    const out: number[] = [];
+    for (const tree of this.trees) tree.query(this.q, (leaf) => { out.push(tree.item[leaf]); return false; }, null);
+    const h = this.bodies.handles;
+    return out.sort((x, y) => h[x] - h[y]);
+  }
+
+  /** Body `slot`'s pose into the scratch record. */
+  poseOf(slot: number, out: Pose2Like = this.pose): Pose2Like {
+    const p = this.bodies.pose, pos = out.position as { x: number; y: number };
+    pos.x = p[3 * slot]; pos.y = p[3 * slot + 1];
+    (out as { angle: number }).angle = p[3 * slot + 2];
+    return out;
+  }
+
+  /** Handles of the bodies whose tight box meets the box from `min` to `max`, in handle order. */
+  queryAabb(min: Readonly<Vec2Like>, max: Readonly<Vec2Like>): number[] {
+    const q = this.q, b = this.bodies;
+    q[0] = min.x; q[1] = min.y; q[2] = 0; q[3] = max.x; q[4] = max.y; q[5] = 0;
+    return this.candidates().filter((slot) => {
+      const o = 4 * slot;
+      return !(b.box[o] > q[3] || b.box[o + 2] < q[0] || b.box[o + 1] > q[4] || b.box[o + 3] < q[1]);
+    }).map((slot) => b.handles[slot]);
+  }
+
+  /** Handles of the bodies `shape` at `pose` intersects (touching counts), in handle order. */
+  overlapShape(shape: Shape2, pose: Pose2Like): number[] {
+    const q = this.q, b = this.bodies;
+    shapeBox(shape, pose.position.x, pose.position.y, pose.angle, q);
+    return this.candidates().filter((slot) => intersects(shape, pose, b.shapes[slot]!, this.poseOf(slot))).map((slot) => b.handles[slot]);
+  }
+
+  /** Every body a ray meets within maxT (filter passing), each with its 2D rayCast answer, in handle order. */
+  rayCastAll(origin: Readonly<Vec2Like>, direction: Readonly<Vec2Like>, maxT: number, solid: boolean, filter: ((handle: number) => boolean) | undefined): WorldRayHit2[] {
+    const b = this.bodies, hits: WorldRayHit2[] = [];
+    for (const slot of this.rayCandidates(origin, direction, maxT)) {
+      if (filter !== undefined && !filter(b.handles[slot])) continue;
+      const h = rayCast2(b.shapes[slot]!, this.poseOf(slot), origin, direction, createWorldRayHit2(), { maxT, solid }) as WorldRayHit2 | null;
+      if (h !== null) { h.body = b.handles[slot]; hits.push(h); }
+    }
+    return hits;
+  }
+
+  /** The nearest hit of a ray (ties to the lower handle) into `out`, or null. */
+  rayCast(origin: Readonly<Vec2Like>, direction: Readonly<Vec2Like>, maxT: number, solid: boolean, filter: ((handle: number) => boolean) | undefined, out: WorldRayHit2): WorldRayHit2 | null {
+    let best: WorldRayHit2 | null = null;
+    for (const h of this.rayCastAll(origin, direction, maxT, solid, filter)) if (best === null || h.t < best.t) best = h;
+    if (best === null) return null;
+    out.body = best.body; out.t = best.t; out.point.x = best.point.x; out.point.y = best.point.y; out.normal.x = best.normal.x; out.normal.y = best.normal.y;
+    return out;
+  }
+
+  /** The slots whose fat boxes a ray meets by maxT, in handle order. */
+  private rayCandidates(origin: Readonly<Vec2Like>, direction: Readonly<Vec2Like>, maxT: number): number[] {
+    const o = Float64Array.of(origin.x, origin.y, 0), d = Float64Array.of(direction.x, direction.y, 0), ext = new Float64Array(3), t = Float64Array.of(maxT);
+    const out: number[] = [];
+    for (const tree of this.trees) tree.castQuery(o, d, ext, t, (leaf) => { out.push(tree.item[leaf]); }, null);
+    const h = this.bodies.handles;
+    return out.sort((x, y) => h[x] - h[y]);
+  }
+
+  /**
+   * The first body `shape` (at `pose`, moving by `motion` until maxTime) meets within the target
+   * separation: the 2D shapeCast's answer (the shape A, the body B) of the earliest (ties to the lower
+   * handle), into `out`; null when none.
+   */
+  shapeCast(
+    shape: Shape2, pose: Pose2Like, motion: Motion2 | null | undefined, maxTime: number, targetSeparation: number,
+    filter: ((handle: number) => boolean) | undefined, out: WorldShapeCastResult2,
+  ): WorldShapeCastResult2 | null {
+    // Candidates: bodies whose fat boxes meet the box of the shape's bounding disc swept along its path
+    // (a turn keeps it in the disc), grown by the target separation.
+    const b = this.bodies, q = this.q, r = shape.boundingRadius + targetSeparation, x = pose.position.x, y = pose.position.y;
+    const vx = (motion?.linear?.x ?? 0) * maxTime, vy = (motion?.linear?.y ?? 0) * maxTime;
+    q[0] = Math.min(x, x + vx) - r; q[1] = Math.min(y, y + vy) - r; q[2] = 0; q[3] = Math.max(x, x + vx) + r; q[4] = Math.max(y, y + vy) + r; q[5] = 0;
+    let best: ShapeCastResult | null = null, bestHandle = -1;
+    const scratch = createShapeCastResult();
+    for (const slot of this.candidates()) {
+      const handle = b.handles[slot];
+      if (filter !== undefined && !filter(handle)) continue;
+      const h = shapeCast2(shape, pose, motion, b.shapes[slot]!, this.poseOf(slot), null, scratch, { maxTime, targetSeparation });
+      if (h !== null && (best === null || h.time < best.time)) {
+        best = { ...h, normal: { ...h.normal }, pointA: { ...h.pointA }, pointB: { ...h.pointB } }; bestHandle = handle;
+      }
+    }
+    if (best === null) return null;
+    Object.assign(out, best, { normal: out.normal, pointA: out.pointA, pointB: out.pointB });
+    out.normal.x = best.normal.x; out.normal.y = best.normal.y; out.pointA.x = best.pointA.x; out.pointA.y = best.pointA.y; out.pointB.x = best.pointB.x; out.pointB.y = best.pointB.y;
+    out.body = bestHandle;
+    return out;
+  }
+}
