@@ -14,7 +14,7 @@ import type { Shape } from '../shapes/shape.js';
 import type { NarrowJob, WorldThreads } from '../world/narrow-threads.js';
 import { ROW } from '../world/pair-kernel.js';
 import type { WorkerReply, WorkerRequest } from './batch-worker.js';
-import { shape2ToTransfer, shapeToTransfer, type Shape2Transfer, type ShapeTransfer } from './shape-transfer.js';
+import { shape2ToTransfer, shapeToTransfer, type ShapeTransfer } from './shape-transfer.js';
 import { checkBatch2, CONTACT_BATCH2_STRIDE } from '../2d/batch2.js';
 import type { Shape2 } from '../2d/shapes/shape2.js';
 
@@ -155,17 +155,7 @@ export class BatchPool implements WorldThreads {
   setShapes(shapes: readonly Shape[]): void {
     this.checkLive();
     if (!Array.isArray(shapes)) throw new InvalidArgumentError('shapes', `is ${describeValue(shapes)}; expected an array of shapes, one per body`);
-    const index = new Map<Shape, number>(), distinct: ShapeTransfer[] = [], table = new Int32Array(shapes.length);
-    for (let i = 0; i < shapes.length; i++) {
-      const s = shapes[i];
-      let k = index.get(s);
-      if (k === undefined) {
-        k = distinct.length;
-        distinct.push(shapeToTransfer(s, `shapes[${i}]`));
-        index.set(s, k);
-      }
-      table[i] = k;
-    }
+    const { distinct, table } = distinctShapes(shapes, shapeToTransfer);
     for (const w of this.workers) w.post({ op: 'shapes', distinct, table });
     this.shapes = shapes.slice();
   }
@@ -200,17 +190,7 @@ export class BatchPool implements WorldThreads {
   setShapes2(shapes: readonly Shape2[]): void {
     this.checkLive();
     if (!Array.isArray(shapes)) throw new InvalidArgumentError('shapes', `is ${describeValue(shapes)}; expected an array of 2D shapes, one per body`);
-    const index = new Map<Shape2, number>(), distinct: Shape2Transfer[] = [], table = new Int32Array(shapes.length);
-    for (let i = 0; i < shapes.length; i++) {
-      const s = shapes[i];
-      let k = index.get(s);
-      if (k === undefined) {
-        k = distinct.length;
-        distinct.push(shape2ToTransfer(s, `shapes[${i}]`));
-        index.set(s, k);
-      }
-      table[i] = k;
-    }
+    const { distinct, table } = distinctShapes(shapes, shape2ToTransfer);
     for (const w of this.workers) w.post({ op: 'shapes2', distinct, table });
     this.shapes2 = shapes.slice();
   }
@@ -401,6 +381,25 @@ export class BatchPool implements WorldThreads {
     if (this.terminated) throw new InvalidArgumentError('BatchPool', 'was terminated; create a new pool');
     if (this.failure !== null) throw new InvalidArgumentError('BatchPool', `has a worker thread that failed (${this.failure}); create a new pool`);
   }
+}
+
+/**
+ * Each distinct shape object of `shapes` once, in its transfer form (`transfer`, naming `shapes[i]` in
+ * errors), and each body's index among them.
+ */
+function distinctShapes<S, T>(shapes: readonly S[], transfer: (shape: S, field: string) => T): { distinct: T[]; table: Int32Array } {
+  const index = new Map<S, number>(), distinct: T[] = [], table = new Int32Array(shapes.length);
+  for (let i = 0; i < shapes.length; i++) {
+    const s = shapes[i];
+    let k = index.get(s);
+    if (k === undefined) {
+      k = distinct.length;
+      distinct.push(transfer(s, `shapes[${i}]`));
+      index.set(s, k);
+    }
+    table[i] = k;
+  }
+  return { distinct, table };
 }
 
 /**
