@@ -23,6 +23,12 @@ export class Bodies2 {
   leaf = new Int32Array(16).fill(-1);
   /** Whether the body moved (or is new) since the last update. */
   dirty = new Uint8Array(16);
+  /**
+   * How far any point of the body may have travelled since it was added: the sum over its moves of the
+   * position's step and the turn times its bounding radius (an arc is no longer than that). A pair apart by
+   * a clearance is still apart while its bodies' travel since its last check sums to less.
+   */
+  travel = new Float64Array(16);
   private readonly slotByHandle = new Map<number, number>();
   private readonly freeSlots: number[] = [];
   private nextHandle = 0;
@@ -36,8 +42,10 @@ export class Bodies2 {
     const handle = this.nextHandle++;
     this.shapes[slot] = shape; this.handles[slot] = handle; this.userDatas[slot] = userData;
     this.isStatic[slot] = isStatic ? 1 : 0; this.group[slot] = group; this.mask[slot] = mask; this.leaf[slot] = -1;
+    this.travel[slot] = 0;
     this.slotByHandle.set(handle, slot);
     this.count++;
+    this.dirty[slot] = 2; // (new: its first pose adds no travel)
     this.setPose(slot, x, y, angle);
     return slot;
   }
@@ -53,6 +61,10 @@ export class Bodies2 {
   /** Body `slot`'s pose, its angle's cosine and sine, and its tight box; marks it moved. */
   setPose(slot: number, x: number, y: number, angle: number): void {
     const p = this.pose, t = this.trig;
+    if (this.shapes[slot] !== null && this.dirty[slot] !== 2) {
+      const dx = x - p[3 * slot], dy = y - p[3 * slot + 1], da = Math.abs(angle - p[3 * slot + 2]);
+      this.travel[slot] += Math.sqrt(dx * dx + dy * dy) + da * this.shapes[slot]!.boundingRadius;
+    }
     p[3 * slot] = x; p[3 * slot + 1] = y; p[3 * slot + 2] = angle;
     _sc[0] = angle; sinCosInto(_sc);
     t[2 * slot] = _sc[1]; t[2 * slot + 1] = _sc[0];
@@ -74,7 +86,7 @@ export class Bodies2 {
     if (n <= this.isStatic.length) return;
     const c = Math.max(n, 2 * this.isStatic.length);
     const f64 = (a: Float64Array, k: number) => { const b = new Float64Array(k * c); b.set(a); return b; };
-    this.pose = f64(this.pose, 3); this.trig = f64(this.trig, 2); this.box = f64(this.box, 4);
+    this.pose = f64(this.pose, 3); this.trig = f64(this.trig, 2); this.box = f64(this.box, 4); this.travel = f64(this.travel, 1);
     const u8 = (a: Uint8Array) => { const b = new Uint8Array(c); b.set(a); return b; };
     this.isStatic = u8(this.isStatic); this.dirty = u8(this.dirty);
     const u32 = (a: Uint32Array) => { const b = new Uint32Array(c); b.set(a); return b; };

@@ -51,6 +51,8 @@ export interface WorldContact2 extends ContactResult {
 
 /** A fat box is the tight box grown by this fraction of its largest side (plus the margin), as in 3D. */
 const FAT_FRACTION = 0.1;
+/** A pair's clearance is taken this fraction of its reach short (the distance's tolerance and rounding). */
+const CLEARANCE_SLACK = 1e-9;
 /** Pair keys: the lower slot times this plus the higher (slots below 2^26: keys below 2^52, exact). */
 const KEY = 2 ** 26;
 
@@ -64,6 +66,13 @@ export class CollisionWorld2 {
   private pairA: number[] = [];
   private pairB: number[] = [];
   private touching: number[] = [];
+  /**
+   * A pair apart at its last exact check: its clearance (separation less the margin, a little less for
+   * rounding), and its bodies' travel then; skipped while their travel since sums to less (bodies2.ts).
+   */
+  private clearance: number[] = [];
+  private travelA: number[] = [];
+  private travelB: number[] = [];
   private readonly contacts: WorldContact2[] = [];
   /** The touching pairs' indices after the last update (contact(i) reads the i-th). */
   private touchingList: number[] = [];
@@ -315,14 +324,26 @@ export class CollisionWorld2 {
     if (this.pairIndex.has(key)) return;
     this.pairIndex.set(key, this.pairA.length);
     this.pairA.push(lo); this.pairB.push(hi); this.touching.push(0);
+    this.clearance.push(-1); this.travelA.push(0); this.travelB.push(0);
     this.contacts.push(createWorldContact2());
   }
 
-  /** The exact contact of pair i; whether within the margin (its record filled). */
+  /**
+   * Whether pair i is within the margin, its record filled: skipped (still apart) while its bodies have
+   * travelled less than its clearance since its last check, else its exact contact.
+   */
   private narrow(i: number): boolean {
     const B = this.bodies, sa = this.pairA[i], sb = this.pairB[i];
-    const r = contact2(B.shapes[sa]!, this.poseOf(sa, this.poseA), B.shapes[sb]!, this.poseOf(sb, this.poseB), this.answer, { maxDistance: this.margin });
-    if (r === null) { this.touching[i] = 0; return false; }
+    if (this.touching[i] === 0 && (B.travel[sa] - this.travelA[i]) + (B.travel[sb] - this.travelB[i]) < this.clearance[i]) return false;
+    const r = contact2(B.shapes[sa]!, this.poseOf(sa, this.poseA), B.shapes[sb]!, this.poseOf(sb, this.poseB), this.answer);
+    if (!(r.separation <= this.margin)) {
+      // Apart: the clearance, less a part in 1e9 of its reach for the answer's tolerance and rounding.
+      const reach = B.shapes[sa]!.boundingRadius + B.shapes[sb]!.boundingRadius + r.separation;
+      this.clearance[i] = r.separation - this.margin - CLEARANCE_SLACK * reach;
+      this.travelA[i] = B.travel[sa]; this.travelB[i] = B.travel[sb];
+      this.touching[i] = 0;
+      return false;
+    }
     const c = this.contacts[i];
     c.a = B.handles[sa]; c.b = B.handles[sb]; c.separation = r.separation; c.status = r.status; c.iterations = r.iterations;
     c.normal.x = r.normal.x; c.normal.y = r.normal.y; c.pointA.x = r.pointA.x; c.pointA.y = r.pointA.y; c.pointB.x = r.pointB.x; c.pointB.y = r.pointB.y;
@@ -338,10 +359,12 @@ export class CollisionWorld2 {
     const last = this.pairA.length - 1;
     if (i !== last) {
       this.pairA[i] = this.pairA[last]; this.pairB[i] = this.pairB[last]; this.touching[i] = this.touching[last];
+      this.clearance[i] = this.clearance[last]; this.travelA[i] = this.travelA[last]; this.travelB[i] = this.travelB[last];
       const t = this.contacts[i]; this.contacts[i] = this.contacts[last]; this.contacts[last] = t;
       this.pairIndex.set(this.pairA[i] * KEY + this.pairB[i], i);
     }
     this.pairA.pop(); this.pairB.pop(); this.touching.pop(); this.contacts.pop();
+    this.clearance.pop(); this.travelA.pop(); this.travelB.pop();
   }
 
   private poseOf(slot: number, out: Pose2Like): Pose2Like {
