@@ -100,12 +100,12 @@ describe('architecture', () => {
     for (const i of fromCli) expect(['index.ts', '2d/index.ts', 'format/index.ts', 'format/pair-document.ts', 'format/read-json.ts', 'format/shape2-json.ts', '2d/world/collision-world2.ts'], `${i.from} -> ${i.to}`).toContain(i.to);
   });
 
-  it('the 2D entry imports no 3D geometry: outside 2d/ only errors, tolerances, the out-record checks, the engine-independent sine and cosine, the power-of-two scaling and the dynamic AABB tree (and result types)', () => {
+  it('the 2D entry imports no 3D geometry: outside 2d/ only errors, tolerances, the out-record checks, the engine-independent sine and cosine, the power-of-two scaling, the dynamic AABB tree and the pair set (and result types)', () => {
     const out = all.filter((i) => unit(i.from) === '2d' && unit(i.to) !== '2d');
     expect(out.length).toBeGreaterThan(0);
     const runtime = [...new Set(out.filter((i) => !i.typeOnly).map((i) => i.to))].sort();
-    // (The plane world's broad phase is the 3D world's tree over boxes flat in z: bvh/dynamic-tree.ts, no geometry of shapes.)
-    expect(runtime).toEqual(['bvh/dynamic-tree.ts', 'errors.ts', 'math/exact-math.ts', 'math/power-of-two.ts', 'query/pair/out-record.ts', 'tolerance.ts']);
+    // (The plane world's broad phase is the 3D world's tree over boxes flat in z and its pairs' hash set: no geometry of shapes.)
+    expect(runtime).toEqual(['bvh/dynamic-tree.ts', 'bvh/pair-set.ts', 'errors.ts', 'math/exact-math.ts', 'math/power-of-two.ts', 'query/pair/out-record.ts', 'tolerance.ts']);
     // Types only (erased): the QueryStatus union.
     expect([...new Set(out.filter((i) => i.typeOnly).map((i) => i.to))]).toEqual(['query/pair/results.ts']);
   });

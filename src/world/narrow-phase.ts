@@ -1,5 +1,5 @@
 /**
- * The world's pairs and their narrow phase. Pairs live in a hash set keyed by the two slots (pair-set.ts:
+ * The world's pairs and their narrow phase. Pairs live in a hash set keyed by the two slots (bvh/pair-set.ts:
  * dense records that move when one is removed), each with its warm start, its last contact answer and its
  * clearance in flat typed arrays (no object per pair: memory, and no boxed numbers in records' fields).
  * Each update runs the exact contact query (the library's pair table, warm-started per pair) on every pair
@@ -15,7 +15,7 @@ import type { BroadPhase } from './broad-phase.js';
 import type { ManifoldSlots } from './manifold-slots.js';
 import { NarrowJob, runEntries, type WorldThreads } from './narrow-threads.js';
 import { APART, PairKernel, ROW, ROW_CACHE, STATUSES } from './pair-kernel.js';
-import { PairSet } from './pair-set.js';
+import { PairSet } from '../bvh/pair-set.js';
 import { HandlePairs, WorldPose, type WorldContact } from './world-records.js';
 import { WORLD_MOTION_SLACK, WORLD_PAIR_BOX_SLACK } from '../tolerance.js';
 

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { Box, Capsule, Compound, ConvexHull, HeightField, Sphere, TriangleMesh, contact, type Shape } from '../../src/index.js';
 import type { CollisionWorld } from '../../src/world/collision-world.js';
-import type { PairSet } from '../../src/world/pair-set.js';
+import type { PairSet } from '../../src/bvh/pair-set.js';
 
 export const at = (x: number, y: number, z: number, q = { x: 0, y: 0, z: 0, w: 1 }) => ({ position: { x, y, z }, quaternion: q });
 export type TestPose = ReturnType<typeof at>;

@@ -1,22 +1,25 @@
 /**
- * A collision world in the plane (issue "A collision world in the plane", first step; not yet exported):
- * bodies (any 2D shape at a pose), a broad phase of two dynamic AABB trees (bvh/dynamic-tree.ts, boxes flat
- * in z: its surface-area heuristic is then the boxes' area) of fat boxes, as the 3D world's
- * (world/broad-phase.ts), and the exact narrow phase on the pairs whose fat boxes overlap: each pair's
- * `contact`, kept when within the margin. Every answer is the pairwise query's, bit for bit.
+ * A collision world in the plane (issue "A collision world in the plane"; not yet exported): the facade.
+ * Bodies (bodies2.ts: any 2D shape at a pose, handles never reused), a broad phase of two dynamic AABB
+ * trees of fat boxes (bvh/dynamic-tree.ts, boxes flat in z: its surface-area heuristic is then the boxes'
+ * area), as the 3D world's (world/broad-phase.ts), the pairs and their exact narrow phase (pairs2.ts: each
+ * pair's 2D `contact`, skipped while its bodies' travel stays below its clearance), and the queries
+ * against every body (scene-queries2.ts). Every answer is the pairwise query's, bit for bit; an update
+ * allocates nothing once its arrays have grown.
  *
- * What the 3D world has and this one has not yet: skipping pairs by their motion bound, specialised pair
- * kernels in rows, manifolds, overlapShape, rayCastAll, shapeCast, threads, 0 bytes a step.
+ * What the 3D world has and this one has not yet: specialised pair kernels in rows, kept manifolds,
+ * threads, the explorer's drawing of the trees.
  */
 import { describeValue, InvalidArgumentError, InvalidNumberError } from '../../errors.js';
 import { DynamicTree } from '../../bvh/dynamic-tree.js';
-import { contact as contact2 } from '../pair-queries2.js';
 import type { Motion2 } from '../cast2.js';
 import { contactManifold, createManifold, type Manifold } from '../manifold2.js';
-import { createContactResult, type ContactResult } from '../results2.js';
 import { checkShape2, type Shape2 } from '../shapes/shape2.js';
 import type { Pose2Like, Vec2Like } from '../types.js';
 import { Bodies2, readPose2 } from './bodies2.js';
+import { createWorldContact2, Pairs2, type WorldContact2 } from './pairs2.js';
+
+export { createWorldContact2, type WorldContact2 };
 import {
   createWorldRayHit2, createWorldShapeCastResult2, SceneQueries2,
   type WorldRayCastOptions2, type WorldRayHit2, type WorldShapeCastOptions2, type WorldShapeCastResult2,
@@ -40,52 +43,28 @@ export interface Body2Options {
   userData?: unknown;
 }
 
-/** A contact of the world: the pair's handles and its 2D `contact` answer (world space, normal from a to b). */
-export interface WorldContact2 extends ContactResult {
-  /** The handle of the pair's body A (of the two, the one in the lower slot). */
-  a: number;
-  /** The handle of the pair's body B. */
-  b: number;
-}
 
 
 /** A fat box is the tight box grown by this fraction of its largest side (plus the margin), as in 3D. */
 const FAT_FRACTION = 0.1;
-/** A pair's clearance is taken this fraction of its reach short (the distance's tolerance and rounding). */
-const CLEARANCE_SLACK = 1e-9;
-/** Pair keys: the lower slot times this plus the higher (slots below 2^26: keys below 2^52, exact). */
-const KEY = 2 ** 26;
 
 export class CollisionWorld2 {
   readonly margin: number;
   private readonly bodies = new Bodies2();
   private readonly dynamicTree = new DynamicTree();
   private readonly staticTree = new DynamicTree();
-  /** The pairs: key → index; per index the two slots, whether touching, and the contact (7 numbers). */
-  private readonly pairIndex = new Map<number, number>();
-  private pairA: number[] = [];
-  private pairB: number[] = [];
-  private touching: number[] = [];
-  /**
-   * A pair apart at its last exact check: its clearance (separation less the margin, a little less for
-   * rounding), and its bodies' travel then; skipped while their travel since sums to less (bodies2.ts).
-   */
-  private clearance: number[] = [];
-  private travelA: number[] = [];
-  private travelB: number[] = [];
-  private readonly contacts: WorldContact2[] = [];
-  /** The touching pairs' indices after the last update (contact(i) reads the i-th). */
-  private touchingList: number[] = [];
-  /** The last update's began and ended pairs (handles, two a pair), and the touching pairs removals ended since. */
-  private began: number[] = [];
-  private ended: number[] = [];
-  private removedTouching: number[] = [];
+  private readonly pairs: Pairs2;
+  /** The slots whose leaves an update moved (they look for new pairs), and how many. */
+  private moved = new Int32Array(64);
+  private movedCount = 0;
+  /** The body looking for pairs, and the tree searched (the query's visitor reads them: no closure). */
+  searchSlot = -1;
+  searchTree: DynamicTree | null = null;
   private busy = false;
   private readonly fat = new Float64Array(6);
   private readonly poseA: Pose2Like = { position: { x: 0, y: 0 }, angle: 0 };
   private readonly poseB: Pose2Like = { position: { x: 0, y: 0 }, angle: 0 };
   private readonly read = new Float64Array(3);
-  private readonly answer = createContactResult();
   private readonly scratchContact = createWorldContact2();
   private readonly scene: SceneQueries2;
 
@@ -101,6 +80,7 @@ export class CollisionWorld2 {
     }
     this.margin = margin;
     this.scene = new SceneQueries2(this.bodies, [this.dynamicTree, this.staticTree]);
+    this.pairs = new Pairs2(this.bodies, margin);
   }
 
   /** Bodies in the world. */
@@ -147,7 +127,8 @@ export class CollisionWorld2 {
   remove(handle: number): void {
     this.guard();
     const b = this.bodies, slot = b.slotOf(handle, 'handle');
-    for (let i = this.pairA.length - 1; i >= 0; i--) if (this.pairA[i] === slot || this.pairB[i] === slot) this.dropPair(i, this.removedTouching);
+    const P = this.pairs, set = P.set;
+    for (let r = set.count - 1; r >= 0; r--) if (set.a[r] === slot || set.b[r] === slot) P.drop(r, P.removedTouching);
     const leaf = b.leaf[slot];
     if (leaf >= 0) (b.isStatic[slot] === 1 ? this.staticTree : this.dynamicTree).remove(leaf);
     b.remove(slot);
@@ -158,12 +139,14 @@ export class CollisionWorld2 {
     try { this.bodies.slotOf(handle, 'handle'); return true; } catch { return false; }
   }
 
-  /** Updates the trees, the pairs and their contacts. */
+  /** Updates the trees, the pairs and their contacts. Allocation-free once the arrays have grown. */
   update(): void {
     this.guard();
-    this.began = []; this.ended = this.removedTouching; this.removedTouching = [];
-    const b = this.bodies, moved: number[] = [];
+    const b = this.bodies, P = this.pairs, set = P.set;
+    P.began.length = 0;
+    const ended = P.removedTouching; P.removedTouching = P.ended; P.ended = ended; P.removedTouching.length = 0;
     // Broad phase: a moved body's leaf is replaced when its tight box left its fat box.
+    this.movedCount = 0;
     for (let slot = 0; slot < b.shapes.length; slot++) {
       if (b.shapes[slot] === null || b.dirty[slot] === 0) continue;
       b.dirty[slot] = 0;
@@ -172,39 +155,41 @@ export class CollisionWorld2 {
       this.fatOf(slot);
       if (leaf < 0) b.leaf[slot] = tree.insert(this.fat, slot);
       else tree.update(leaf, this.fat);
-      moved.push(slot);
+      if (this.movedCount === this.moved.length) { const m = new Int32Array(2 * this.moved.length); m.set(this.moved); this.moved = m; }
+      this.moved[this.movedCount++] = slot;
     }
     // New pairs: each moved body against the trees.
-    for (const slot of moved) {
-      const box = this.leafBox(slot);
-      this.dynamicTree.query(box, (leaf) => { this.consider(slot, this.dynamicTree.item[leaf]); return false; }, null);
-      if (b.isStatic[slot] === 0) this.staticTree.query(box, (leaf) => { this.consider(slot, this.staticTree.item[leaf]); return false; }, null);
+    for (let k = 0; k < this.movedCount; k++) {
+      const slot = this.moved[k], box = this.leafBox(slot);
+      this.searchSlot = slot;
+      this.searchTree = this.dynamicTree;
+      this.dynamicTree.query(box, visitLeaf, this);
+      if (b.isStatic[slot] === 0) { this.searchTree = this.staticTree; this.staticTree.query(box, visitLeaf, this); }
     }
     // The pairs: dropped when their fat boxes part, else their exact contact.
-    for (let i = this.pairA.length - 1; i >= 0; i--) {
-      const sa = this.pairA[i], sb = this.pairB[i];
-      if (!boxesOverlap(this.leafBox(sa), this.leafBox(sb, 1))) { this.dropPair(i, this.ended); continue; }
-      const was = this.touching[i] === 1;
-      const now = this.narrow(i);
-      if (now && !was) this.began.push(b.handles[sa], b.handles[sb]);
-      else if (was && !now) this.ended.push(b.handles[sa], b.handles[sb]);
+    for (let r = set.count - 1; r >= 0; r--) {
+      const sa = set.a[r], sb = set.b[r];
+      if (!boxesOverlap(this.leafBox(sa), this.leafBox(sb, 1))) { P.drop(r, P.ended); continue; }
+      const was = P.touching[r] === 1, now = P.narrow(r);
+      if (now && !was) P.began.push(b.handles[sa], b.handles[sb]);
+      else if (was && !now) P.ended.push(b.handles[sa], b.handles[sb]);
     }
-    this.touchingList = [];
-    for (let i = 0; i < this.pairA.length; i++) if (this.touching[i] === 1) this.touchingList.push(i);
+    P.listTouching();
   }
 
   /** Contacts (pairs within the margin) after the last update. */
-  get contactCount(): number { return this.touchingList.length; }
+  get contactCount(): number { return this.pairs.touchingCount; }
 
   /**
    * The `index`-th contact after the last update (0 ≤ index < contactCount), into `out` or a new record.
    * @throws InvalidArgumentError naming `index` out of range.
    */
   contact(index: number, out?: WorldContact2 | null): WorldContact2 {
-    if (!(Number.isInteger(index) && index >= 0 && index < this.touchingList.length)) {
-      throw new InvalidArgumentError('index', `is ${describeValue(index)}; expected an integer from 0 to ${this.touchingList.length - 1}`);
+    const P = this.pairs;
+    if (!(Number.isInteger(index) && index >= 0 && index < P.touchingCount)) {
+      throw new InvalidArgumentError('index', `is ${describeValue(index)}; expected an integer from 0 to ${P.touchingCount - 1}`);
     }
-    const r = out ?? createWorldContact2(), c = this.contacts[this.touchingList[index]];
+    const r = out ?? createWorldContact2(), c = P.contacts[P.touchingList[index]];
     r.a = c.a; r.b = c.b; r.separation = c.separation; r.status = c.status; r.iterations = c.iterations;
     r.normal.x = c.normal.x; r.normal.y = c.normal.y; r.pointA.x = c.pointA.x; r.pointA.y = c.pointA.y; r.pointB.x = c.pointB.x; r.pointB.y = c.pointB.y;
     return r;
@@ -212,16 +197,16 @@ export class CollisionWorld2 {
 
   /** Calls `visit(a, b)` for every pair that began touching at the last update. */
   beganTouching(visit: (a: number, b: number) => void): void {
-    const list = this.began;
+    const list = this.pairs.began;
     this.busy = true;
-    try { for (let i = 0; i < list.length; i += 2) visit(list[i], list[i + 1]); } finally { this.busy = false; }
+    try { for (let i = 0; i < list.length; i += 2) visit(list.data[i], list.data[i + 1]); } finally { this.busy = false; }
   }
 
   /** Calls `visit(a, b)` for every pair that stopped touching at the last update (a removed body's included). */
   endedTouching(visit: (a: number, b: number) => void): void {
-    const list = this.ended;
+    const list = this.pairs.ended;
     this.busy = true;
-    try { for (let i = 0; i < list.length; i += 2) visit(list[i], list[i + 1]); } finally { this.busy = false; }
+    try { for (let i = 0; i < list.length; i += 2) visit(list.data[i], list.data[i + 1]); } finally { this.busy = false; }
   }
 
   /** Calls `visit(handle)` for every body whose tight box overlaps the box from `min` to `max` (touching counts), in handle order, until it returns true. */
@@ -315,63 +300,12 @@ export class CollisionWorld2 {
   }
 
   /** Pairs slots a and b (once), when they may pair: not one body, not two static ones, their filters meet. */
-  private consider(a: number, b: number): void {
+  consider(a: number, b: number): void {
     if (a === b) return;
     const B = this.bodies;
     if (B.isStatic[a] === 1 && B.isStatic[b] === 1) return;
     if ((B.group[a] & B.mask[b]) === 0 || (B.group[b] & B.mask[a]) === 0) return;
-    const lo = a < b ? a : b, hi = a < b ? b : a, key = lo * KEY + hi;
-    if (this.pairIndex.has(key)) return;
-    this.pairIndex.set(key, this.pairA.length);
-    this.pairA.push(lo); this.pairB.push(hi); this.touching.push(0);
-    this.clearance.push(-1); this.travelA.push(0); this.travelB.push(0);
-    this.contacts.push(createWorldContact2());
-  }
-
-  /**
-   * Whether pair i is within the margin, its record filled: skipped (still apart) while its bodies have
-   * travelled less than its clearance since its last check, else its exact contact.
-   */
-  private narrow(i: number): boolean {
-    const B = this.bodies, sa = this.pairA[i], sb = this.pairB[i];
-    if (this.touching[i] === 0 && (B.travel[sa] - this.travelA[i]) + (B.travel[sb] - this.travelB[i]) < this.clearance[i]) return false;
-    const r = contact2(B.shapes[sa]!, this.poseOf(sa, this.poseA), B.shapes[sb]!, this.poseOf(sb, this.poseB), this.answer);
-    if (!(r.separation <= this.margin)) {
-      // Apart: the clearance, less a part in 1e9 of its reach for the answer's tolerance and rounding.
-      const reach = B.shapes[sa]!.boundingRadius + B.shapes[sb]!.boundingRadius + r.separation;
-      this.clearance[i] = r.separation - this.margin - CLEARANCE_SLACK * reach;
-      this.travelA[i] = B.travel[sa]; this.travelB[i] = B.travel[sb];
-      this.touching[i] = 0;
-      return false;
-    }
-    const c = this.contacts[i];
-    c.a = B.handles[sa]; c.b = B.handles[sb]; c.separation = r.separation; c.status = r.status; c.iterations = r.iterations;
-    c.normal.x = r.normal.x; c.normal.y = r.normal.y; c.pointA.x = r.pointA.x; c.pointA.y = r.pointA.y; c.pointB.x = r.pointB.x; c.pointB.y = r.pointB.y;
-    this.touching[i] = 1;
-    return true;
-  }
-
-  /** Removes pair i (swapping the last into its place); a touching pair's handles go to `ended`. */
-  private dropPair(i: number, ended: number[]): void {
-    const B = this.bodies, sa = this.pairA[i], sb = this.pairB[i];
-    if (this.touching[i] === 1) ended.push(B.handles[sa], B.handles[sb]);
-    this.pairIndex.delete(sa * KEY + sb);
-    const last = this.pairA.length - 1;
-    if (i !== last) {
-      this.pairA[i] = this.pairA[last]; this.pairB[i] = this.pairB[last]; this.touching[i] = this.touching[last];
-      this.clearance[i] = this.clearance[last]; this.travelA[i] = this.travelA[last]; this.travelB[i] = this.travelB[last];
-      const t = this.contacts[i]; this.contacts[i] = this.contacts[last]; this.contacts[last] = t;
-      this.pairIndex.set(this.pairA[i] * KEY + this.pairB[i], i);
-    }
-    this.pairA.pop(); this.pairB.pop(); this.touching.pop(); this.contacts.pop();
-    this.clearance.pop(); this.travelA.pop(); this.travelB.pop();
-  }
-
-  private poseOf(slot: number, out: Pose2Like): Pose2Like {
-    const p = this.bodies.pose, pos = out.position as { x: number; y: number };
-    pos.x = p[3 * slot]; pos.y = p[3 * slot + 1];
-    (out as { angle: number }).angle = p[3 * slot + 2];
-    return out;
+    this.pairs.add(a, b);
   }
 
   private readonly tight = new Float64Array(6);
@@ -409,11 +343,11 @@ function filter(v: unknown, field: string, fallback: number): number {
   return v >>> 0;
 }
 
-/** A world contact record to pass as `out`. */
-export function createWorldContact2(): WorldContact2 {
-  return { ...createContactResult(), a: -1, b: -1 };
+/** A tree query's visitor: the leaf's body considered as a pair of the searching one. */
+function visitLeaf(leaf: number, w: CollisionWorld2): boolean {
+  w.consider(w.searchSlot, w.searchTree!.item[leaf]);
+  return false;
 }
-
 /** Checks a visitor argument. */
 function checkVisit(visit: unknown): void {
   if (typeof visit !== 'function') throw new InvalidArgumentError('visit', `is ${describeValue(visit)}; expected a function`);

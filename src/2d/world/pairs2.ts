@@ -1,0 +1,136 @@
+/**
+ * The plane world's pairs (collision-world2.ts) and their narrow phase: the pairs in the broad phase's hash
+ * set (bvh/pair-set.ts, records dense 0 … count − 1), each record's state in flat arrays beside it (whether
+ * touching, the clearance of a pair apart and its bodies' travel then, the contact record), and the lists an
+ * update leaves (the touching records, the pairs that began and ended touching). Allocation-free once the
+ * arrays have grown to the pairs.
+ */
+import { PairSet } from '../../bvh/pair-set.js';
+import { contact as contact2 } from '../pair-queries2.js';
+import { createContactResult, type ContactResult } from '../results2.js';
+import type { Pose2Like } from '../types.js';
+import type { Bodies2 } from './bodies2.js';
+
+/** A contact of the world: the pair's handles and its 2D `contact` answer (world space, normal from a to b). */
+export interface WorldContact2 extends ContactResult {
+  /** The handle of the pair's body A (of the two, the one in the lower slot). */
+  a: number;
+  /** The handle of the pair's body B. */
+  b: number;
+}
+
+/** A world contact record to pass as `out`. */
+export function createWorldContact2(): WorldContact2 {
+  return { ...createContactResult(), a: -1, b: -1 };
+}
+
+/** A pair's clearance is taken this fraction of its reach short (the distance's tolerance and rounding). */
+const CLEARANCE_SLACK = 1e-9;
+
+/** A growing list of pairs of handles (two numbers a pair). */
+export class PairList {
+  data = new Int32Array(32);
+  /** Numbers in use (twice the pairs). */
+  length = 0;
+  push(a: number, b: number): void {
+    if (this.length + 2 > this.data.length) { const d = new Int32Array(2 * this.data.length); d.set(this.data); this.data = d; }
+    this.data[this.length++] = a; this.data[this.length++] = b;
+  }
+}
+
+export class Pairs2 {
+  readonly set = new PairSet();
+  touching = new Uint8Array(64);
+  /**
+   * A pair apart at its last exact check: its clearance (separation less the margin, a little less for
+   * rounding), and its bodies' travel then; skipped while their travel since sums to less (bodies2.ts).
+   */
+  clearance = new Float64Array(64);
+  travelA = new Float64Array(64);
+  travelB = new Float64Array(64);
+  /** Each record's contact (records kept when pairs go: reused by the next). */
+  readonly contacts: WorldContact2[] = [];
+  /** The touching records after the last update, in record order. */
+  touchingList = new Int32Array(64);
+  touchingCount = 0;
+  /** The last update's began and ended pairs, and the touching pairs removals ended since it. */
+  readonly began = new PairList();
+  ended = new PairList();
+  removedTouching = new PairList();
+  private readonly poseA: Pose2Like = { position: { x: 0, y: 0 }, angle: 0 };
+  private readonly poseB: Pose2Like = { position: { x: 0, y: 0 }, angle: 0 };
+  private readonly answer = createContactResult();
+
+  constructor(private readonly bodies: Bodies2, private readonly margin: number) {
+    this.set.onMove = (from, to) => this.move(from, to);
+  }
+
+  /** Pairs slots a and b (once); a new record starts apart and unchecked. */
+  add(a: number, b: number): void {
+    const r = this.set.add(a, b);
+    if (!this.set.added) return;
+    if (r >= this.touching.length) this.grow(2 * this.touching.length);
+    if (r >= this.contacts.length) this.contacts.push(createWorldContact2());
+    this.touching[r] = 0; this.clearance[r] = -1; this.travelA[r] = 0; this.travelB[r] = 0;
+  }
+
+  /** Removes record r; a touching pair's handles go to `ended`. */
+  drop(r: number, ended: PairList): void {
+    const B = this.bodies;
+    if (this.touching[r] === 1) ended.push(B.handles[this.set.a[r]], B.handles[this.set.b[r]]);
+    this.set.removeRecord(r);
+  }
+
+  /**
+   * Whether record r is within the margin, its contact filled: skipped (still apart) while its bodies have
+   * travelled less than its clearance since its last check, else the pairwise 2D contact.
+   */
+  narrow(r: number): boolean {
+    const B = this.bodies, sa = this.set.a[r], sb = this.set.b[r];
+    if (this.touching[r] === 0 && (B.travel[sa] - this.travelA[r]) + (B.travel[sb] - this.travelB[r]) < this.clearance[r]) return false;
+    const c = contact2(B.shapes[sa]!, poseOf(B, sa, this.poseA), B.shapes[sb]!, poseOf(B, sb, this.poseB), this.answer);
+    if (!(c.separation <= this.margin)) {
+      // Apart: the clearance, less a part in 1e9 of its reach for the answer's tolerance and rounding.
+      const reach = B.shapes[sa]!.boundingRadius + B.shapes[sb]!.boundingRadius + c.separation;
+      this.clearance[r] = c.separation - this.margin - CLEARANCE_SLACK * reach;
+      this.travelA[r] = B.travel[sa]; this.travelB[r] = B.travel[sb];
+      this.touching[r] = 0;
+      return false;
+    }
+    const w = this.contacts[r];
+    w.a = B.handles[sa]; w.b = B.handles[sb]; w.separation = c.separation; w.status = c.status; w.iterations = c.iterations;
+    w.normal.x = c.normal.x; w.normal.y = c.normal.y; w.pointA.x = c.pointA.x; w.pointA.y = c.pointA.y; w.pointB.x = c.pointB.x; w.pointB.y = c.pointB.y;
+    this.touching[r] = 1;
+    return true;
+  }
+
+  /** The touching records into touchingList. */
+  listTouching(): void {
+    const n = this.set.count;
+    if (this.touchingList.length < n) this.touchingList = new Int32Array(Math.max(n, 2 * this.touchingList.length));
+    let k = 0;
+    for (let r = 0; r < n; r++) if (this.touching[r] === 1) this.touchingList[k++] = r;
+    this.touchingCount = k;
+  }
+
+  /** The pair set moved record `from` into `to`: its state moves with it (the records swap). */
+  private move(from: number, to: number): void {
+    this.touching[to] = this.touching[from]; this.clearance[to] = this.clearance[from];
+    this.travelA[to] = this.travelA[from]; this.travelB[to] = this.travelB[from];
+    const t = this.contacts[to]; this.contacts[to] = this.contacts[from]; this.contacts[from] = t;
+  }
+
+  private grow(n: number): void {
+    const u8 = new Uint8Array(n); u8.set(this.touching); this.touching = u8;
+    const f = (a: Float64Array) => { const b = new Float64Array(n); b.set(a); return b; };
+    this.clearance = f(this.clearance); this.travelA = f(this.travelA); this.travelB = f(this.travelB);
+  }
+}
+
+/** Body `slot`'s pose into `out`. */
+export function poseOf(B: Bodies2, slot: number, out: Pose2Like): Pose2Like {
+  const p = B.pose, pos = out.position as { x: number; y: number };
+  pos.x = p[3 * slot]; pos.y = p[3 * slot + 1];
+  (out as { angle: number }).angle = p[3 * slot + 2];
+  return out;
+}
