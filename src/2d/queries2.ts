@@ -128,7 +128,23 @@ export function toWorld(p: Vec2, t: Transform2, point: boolean): void {
 export function contactCore(work: Query2Work, a: Shape2, b: Shape2, options: ContactOptions | undefined): boolean {
   const gjk = work.gjk, epa = work.epa, rA = a.sweptRadius, rB = b.sweptRadius;
   if (a.coreVertices === POINT_CORE && b.coreVertices === POINT_CORE) {
-    pointsContact(work, rA, rB);
+    // Two points (circles): written out here, not called (a call this rare is never optimised, and the
+    // interpreter boxes its every number: 400 bytes a call; CONTRIBUTING.md, "V8 rules", rule 7).
+    const t = work.bInA, n = work.normal, tx = t.tx, ty = t.ty;
+    // Scaled to a largest component of 1 first, as coreNormal does; coincident centres take x.
+    let x = tx, y = ty;
+    if (x === 0 && y === 0) x = 1;
+    const m = Math.max(Math.abs(x), Math.abs(y));
+    x /= m; y /= m;
+    const l = Math.sqrt(x * x + y * y);
+    n.x = x / l; n.y = y / l;
+    const d = n.x * tx + n.y * ty, sep = d - rA - rB;
+    work.separation = sep;
+    if (Math.abs(sep) <= work.slack) work.separation = 0;
+    work.pointA.x = n.x * rA; work.pointA.y = n.y * rA;
+    work.pointB.x = tx - n.x * rB; work.pointB.y = ty - n.y * rB;
+    work.gjk.status = 'converged';
+    work.gjk.iterations = 0;
     return true;
   }
   // Small cores, one of them a polygon (so that their Minkowski difference has area and its edges are all
@@ -199,28 +215,6 @@ export function contactCore(work: Query2Work, a: Shape2, b: Shape2, options: Con
   pb.x = srcB.x - n.x * rB; pb.y = srcB.y - n.y * rB;
   work.separation = separation;
   return true;
-}
-
-/**
- * contactCore for two cores that are points at their origins (circles, points): the closed form, the
- * normal along B's offset in A's frame (GJK's answer, to rounding, with no iteration).
- */
-function pointsContact(work: Query2Work, rA: number, rB: number): void {
-  const t = work.bInA, n = work.normal, tx = t.tx, ty = t.ty;
-  // Scaled to a largest component of 1 first, as coreNormal does; coincident centres take x.
-  let x = tx, y = ty;
-  if (x === 0 && y === 0) x = 1;
-  const m = Math.max(Math.abs(x), Math.abs(y));
-  x /= m; y /= m;
-  const l = Math.sqrt(x * x + y * y);
-  n.x = x / l; n.y = y / l;
-  const d = n.x * tx + n.y * ty, sep = d - rA - rB;
-  work.separation = sep;
-  if (Math.abs(sep) <= work.slack) work.separation = 0;
-  work.pointA.x = n.x * rA; work.pointA.y = n.y * rA;
-  work.pointB.x = tx - n.x * rB; work.pointB.y = ty - n.y * rB;
-  work.gjk.status = 'converged';
-  work.gjk.iterations = 0;
 }
 
 /** @internal contactCore's answer from A's frame to world space, in place. */

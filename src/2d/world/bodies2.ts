@@ -46,7 +46,8 @@ export class Bodies2 {
     this.slotByHandle.set(handle, slot);
     this.count++;
     this.dirty[slot] = 2; // (new: its first pose adds no travel)
-    this.setPose(slot, x, y, angle);
+    _in[0] = x; _in[1] = y; _in[2] = angle;
+    this.setPose(slot, _in);
     return slot;
   }
 
@@ -58,9 +59,12 @@ export class Bodies2 {
     this.count--;
   }
 
-  /** Body `slot`'s pose, its angle's cosine and sine, and its tight box; marks it moved. */
-  setPose(slot: number, x: number, y: number, angle: number): void {
-    const p = this.pose, t = this.trig;
+  /**
+   * Body `slot`'s pose (x, y, angle in `xya`: numbers through a call that may not be inlined are boxed,
+   * CONTRIBUTING.md, "V8 rules", rule 1), its angle's cosine and sine, and its tight box; marks it moved.
+   */
+  setPose(slot: number, xya: Float64Array): void {
+    const p = this.pose, t = this.trig, x = xya[0], y = xya[1], angle = xya[2];
     if (this.shapes[slot] !== null && this.dirty[slot] !== 2) {
       const dx = x - p[3 * slot], dy = y - p[3 * slot + 1], da = Math.abs(angle - p[3 * slot + 2]);
       this.travel[slot] += Math.sqrt(dx * dx + dy * dy) + da * this.shapes[slot]!.boundingRadius;
@@ -96,13 +100,16 @@ export class Bodies2 {
 }
 
 const _sc = /* @__PURE__ */ new Float64Array(2);
+/** add's pose for setPose, and boxAt's x, y, cosine and sine (rule 1: boxAt is too large to be inlined). */
+const _in = /* @__PURE__ */ new Float64Array(3), _at = /* @__PURE__ */ new Float64Array(4);
 const _dir = { x: 0, y: 0 }, _q = { x: 0, y: 0 };
 
 /**
  * Body `slot`'s tight box into b.box[4·slot ..] (min x y, max x y), from its stored pose and trigonometry.
  */
 function tightBox(b: Bodies2, slot: number): void {
-  boxAt(b.shapes[slot]!, b.pose[3 * slot], b.pose[3 * slot + 1], b.trig[2 * slot], b.trig[2 * slot + 1]);
+  _at[0] = b.pose[3 * slot]; _at[1] = b.pose[3 * slot + 1]; _at[2] = b.trig[2 * slot]; _at[3] = b.trig[2 * slot + 1];
+  boxAt(b.shapes[slot]!);
   const o = 4 * slot;
   b.box[o] = _box[0]; b.box[o + 1] = _box[1]; b.box[o + 2] = _box[2]; b.box[o + 3] = _box[3];
 }
@@ -110,11 +117,11 @@ function tightBox(b: Bodies2, slot: number): void {
 const _box = /* @__PURE__ */ new Float64Array(4);
 
 /**
- * The tight box of `s` at (x, y) turned by (c, sn) = (cos, sin) into _box (min x y, max x y): each side the
- * shape's support along that world axis (turned into the shape's frame), the radius added.
+ * The tight box of `s` at (x, y) turned by (c, sn) = (cos, sin), read from _at, into _box (min x y, max x y):
+ * each side the shape's support along that world axis (turned into the shape's frame), the radius added.
  */
-function boxAt(s: Shape2, x: number, y: number, c: number, sn: number): void {
-  const r = s.sweptRadius;
+function boxAt(s: Shape2): void {
+  const x = _at[0], y = _at[1], c = _at[2], sn = _at[3], r = s.sweptRadius;
   for (let axis = 0; axis < 2; axis++) {
     for (let sign = -1; sign <= 1; sign += 2) {
       // The world direction (axis, sign) in the shape's frame: Rᵀ d.
@@ -130,7 +137,8 @@ function boxAt(s: Shape2, x: number, y: number, c: number, sn: number): void {
 /** The tight box of `s` at (x, y, angle) into `out` as a tree box (min x y 0, max x y 0). */
 export function shapeBox(s: Shape2, x: number, y: number, angle: number, out: Float64Array): void {
   _sc[0] = angle; sinCosInto(_sc);
-  boxAt(s, x, y, _sc[1], _sc[0]);
+  _at[0] = x; _at[1] = y; _at[2] = _sc[1]; _at[3] = _sc[0];
+  boxAt(s);
   out[0] = _box[0]; out[1] = _box[1]; out[2] = 0; out[3] = _box[2]; out[4] = _box[3]; out[5] = 0;
 }
 

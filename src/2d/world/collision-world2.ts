@@ -120,7 +120,7 @@ export class CollisionWorld2 {
     const b = this.bodies, slot = b.slotOf(handle, 'handle');
     if (b.isStatic[slot] === 1) throw new InvalidArgumentError('handle', `is ${handle}, a static body; a static body does not move`);
     readPose2(pose, 'pose', this.read);
-    b.setPose(slot, this.read[0], this.read[1], this.read[2]);
+    b.setPose(slot, this.read);
   }
 
   /** Removes a body; its pairs go with it (a touching one is reported by the next update's endedTouching). */

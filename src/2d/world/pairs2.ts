@@ -19,9 +19,12 @@ export interface WorldContact2 extends ContactResult {
   b: number;
 }
 
-/** A world contact record to pass as `out`. */
+/**
+ * A world contact record to pass as `out`. A literal, not a spread of createContactResult(): the spread's
+ * copy held `separation` as a tagged field, and every double stored into it was boxed (16 bytes a contact).
+ */
 export function createWorldContact2(): WorldContact2 {
-  return { ...createContactResult(), a: -1, b: -1 };
+  return { separation: 0, normal: { x: 1, y: 0 }, pointA: { x: 0, y: 0 }, pointB: { x: 0, y: 0 }, status: 'converged', iterations: 0, a: -1, b: -1 };
 }
 
 /** A pair's clearance is taken this fraction of its reach short (the distance's tolerance and rounding). */
