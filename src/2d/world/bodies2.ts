@@ -29,6 +29,8 @@ export class Bodies2 {
    * a clearance is still apart while its bodies' travel since its last check sums to less.
    */
   travel = new Float64Array(16);
+  /** The position at the last update (x, y): the update's move, which the next ones likely repeat. */
+  from = new Float64Array(32);
   private readonly slotByHandle = new Map<number, number>();
   private readonly freeSlots: number[] = [];
   private nextHandle = 0;
@@ -43,6 +45,7 @@ export class Bodies2 {
     this.shapes[slot] = shape; this.handles[slot] = handle; this.userDatas[slot] = userData;
     this.isStatic[slot] = isStatic ? 1 : 0; this.group[slot] = group; this.mask[slot] = mask; this.leaf[slot] = -1;
     this.travel[slot] = 0;
+    this.from[2 * slot] = x; this.from[2 * slot + 1] = y;
     this.slotByHandle.set(handle, slot);
     this.count++;
     this.dirty[slot] = 2; // (new: its first pose adds no travel)
@@ -90,7 +93,7 @@ export class Bodies2 {
     if (n <= this.isStatic.length) return;
     const c = Math.max(n, 2 * this.isStatic.length);
     const f64 = (a: Float64Array, k: number) => { const b = new Float64Array(k * c); b.set(a); return b; };
-    this.pose = f64(this.pose, 3); this.trig = f64(this.trig, 2); this.box = f64(this.box, 4); this.travel = f64(this.travel, 1);
+    this.pose = f64(this.pose, 3); this.trig = f64(this.trig, 2); this.box = f64(this.box, 4); this.travel = f64(this.travel, 1); this.from = f64(this.from, 2);
     const u8 = (a: Uint8Array) => { const b = new Uint8Array(c); b.set(a); return b; };
     this.isStatic = u8(this.isStatic); this.dirty = u8(this.dirty);
     const u32 = (a: Uint32Array) => { const b = new Uint32Array(c); b.set(a); return b; };

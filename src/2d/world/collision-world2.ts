@@ -47,6 +47,8 @@ export interface Body2Options {
 
 /** A fat box is the tight box grown by this fraction of its largest side (plus the margin), as in 3D. */
 const FAT_FRACTION = 0.1;
+/** And stretched by this many times the body's last move (Box2D's b2_aabbMultiplier is 4 steps), as in 3D. */
+const FAT_MOTION = 4;
 
 export class CollisionWorld2 {
   readonly margin: number;
@@ -150,9 +152,17 @@ export class CollisionWorld2 {
     for (let slot = 0; slot < b.shapes.length; slot++) {
       if (b.shapes[slot] === null || b.dirty[slot] === 0) continue;
       b.dirty[slot] = 0;
+      // The move since the last update, which the next ones likely repeat.
+      const dx = b.pose[3 * slot] - b.from[2 * slot], dy = b.pose[3 * slot + 1] - b.from[2 * slot + 1];
+      b.from[2 * slot] = b.pose[3 * slot]; b.from[2 * slot + 1] = b.pose[3 * slot + 1];
       const tree = b.isStatic[slot] === 1 ? this.staticTree : this.dynamicTree, leaf = b.leaf[slot];
       if (leaf >= 0 && tree.contains(leaf, this.tightOf(slot))) continue;
       this.fatOf(slot);
+      // Reinserted: the fat box also stretched along the move, so a steady motion leaves it less often
+      // (Box2D's aabbMultiplier; the 3D world's FAT_MOTION).
+      const f = this.fat;
+      if (dx < 0) f[0] += FAT_MOTION * dx; else f[3] += FAT_MOTION * dx;
+      if (dy < 0) f[1] += FAT_MOTION * dy; else f[4] += FAT_MOTION * dy;
       if (leaf < 0) b.leaf[slot] = tree.insert(this.fat, slot);
       else tree.update(leaf, this.fat);
       if (this.movedCount === this.moved.length) { const m = new Int32Array(2 * this.moved.length); m.set(this.moved); this.moved = m; }
