@@ -5,7 +5,7 @@
  * into its frame (exact for a polygon, a box, a capsule, a circle: the support is the extreme point).
  */
 import { describeValue, InvalidArgumentError, InvalidNumberError } from '../../errors.js';
-import type { Shape2 } from '../shapes/shape2.js';
+import { turns, type Shape2 } from '../shapes/shape2.js';
 import { sinCosInto } from '../../math/exact-math.js';
 
 export class Bodies2 {
@@ -73,8 +73,8 @@ export class Bodies2 {
       this.travel[slot] += Math.sqrt(dx * dx + dy * dy) + da * this.shapes[slot]!.boundingRadius;
     }
     p[3 * slot] = x; p[3 * slot + 1] = y; p[3 * slot + 2] = angle;
-    _sc[0] = angle; sinCosInto(_sc);
-    t[2 * slot] = _sc[1]; t[2 * slot + 1] = _sc[0];
+    // (A shape that is the same turned by any angle, a circle, skips the trigonometry, as the queries do.)
+    if (turns(this.shapes[slot]!)) { _sc[0] = angle; sinCosInto(_sc); t[2 * slot] = _sc[1]; t[2 * slot + 1] = _sc[0]; } else { t[2 * slot] = 1; t[2 * slot + 1] = 0; }
     this.dirty[slot] = 1;
     tightBox(this, slot);
   }
