@@ -10,7 +10,7 @@ import { exactDistance2 } from './sat2.js';
 import { checkOptions2, CONTACT_OPTION_KEYS2, GJK_OPTION_KEYS2, type ContactOptions } from './options2.js';
 import { ScaledPair2, scalePair2, unscaleLength2, unscalePoint2 } from './scaled2.js';
 import { pointCoreContact, sharedPoint } from './point-core2.js';
-import { contactCore, contactToWorld, coreNormal, pairWork, preparePair, toWorld, type Query2Work } from './queries2.js';
+import { contactCore, contactToWorld, coreNormal, pairWork, preparePair, preparePairFrom, toWorld, type Query2Work } from './queries2.js';
 import { createClosestPointsResult, createContactResult, createPenetrationResult, type ClosestPointsResult, type ContactResult, type PenetrationResult } from './results2.js';
 import type { Shape2 } from './shapes/shape2.js';
 import type { Vec2, Pose2Like, Vec2Like } from './types.js';
@@ -222,6 +222,25 @@ export function contact(
     throw error instanceof TypeError ? outNotWritable('createContactResult') : error;
   }
   return result;
+}
+
+/**
+ * @internal `contact` (no options) of two checked shapes whose transforms the caller set in the query work
+ * (pairWork().tA, .tB: a world's bodies), into `out`: the same numbers as `contact` on their poses. A pair
+ * outside the ordinary sizes goes to `contact` on `poseA` and `poseB` (its scaled copy).
+ */
+export function contactFrom(a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, out: ContactResult): ContactResult {
+  const work = _work;
+  preparePairFrom(work, a, b);
+  if (work.scaled) return contactScaled(a, poseA, b, poseB, out, undefined)!;
+  work.limit = Infinity;
+  contactCore(work, a, b, undefined);
+  contactToWorld(work);
+  out.separation = work.separation;
+  copy(out.normal, work.normal); copy(out.pointA, work.pointA); copy(out.pointB, work.pointB);
+  out.status = work.gjk.status;
+  out.iterations = work.gjk.iterations;
+  return out;
 }
 
 function copy(out: Vec2Like, v: Vec2): void {

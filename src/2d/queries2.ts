@@ -15,7 +15,7 @@ import type { ContactOptions } from './options2.js';
 import { outOfRange } from './scaled2.js';
 import { pointCoreContact } from './point-core2.js';
 import { checkShape2, POINT_CORE, turns, type Shape2 } from './shapes/shape2.js';
-import { Transform2, transform2FromPoses } from './transform2.js';
+import { relate2, Transform2, transform2FromPoses } from './transform2.js';
 import { Vec2, type Pose2Like } from './types.js';
 
 const POSITION_SLACK = POSITION_ULPS * Number.EPSILON;
@@ -83,6 +83,28 @@ export function preparePair(work: Query2Work, a: Shape2, poseA: Pose2Like, b: Sh
   checkShape2(b, 'b');
   const turnsA = turns(a), turnsB = turns(b);
   transform2FromPoses(work.tA, poseA, work.tB, poseB, work.bInA, turnsA, turnsB);
+  // (A core that does not turn is a point: exactly one such, against one with edges.)
+  work.pointCore = turnsA !== turnsB && (turnsA ? a : b).coreNormals.length > 0;
+  const t = work.bInA, tA = work.tA;
+  setRelative2(work.gjk, t);
+  const size = a.boundingRadius + b.boundingRadius + Math.abs(t.tx) + Math.abs(t.ty);
+  work.scaled = outOfRange(size);
+  work.size = size;
+  work.expectApart = false;
+  work.slack = CONTACT_RELATIVE_TOLERANCE * size + POSITION_SLACK * (Math.abs(tA.tx) + Math.abs(tA.ty) + work.positionBias);
+}
+
+/**
+ * preparePair for transforms already set (work.tA, work.tB: a world's bodies keep theirs, each a
+ * rotation's cosine and sine as transform2FromPoses reads them, the identity for a shape that does not
+ * turn), the shapes checked by the caller. Its tail is preparePair's, written out twice: factored into a
+ * call, preparePair no longer fit the public queries' inlining budget, and `distance` returned its answer
+ * boxed (CONTRIBUTING.md, "V8 rules", rule 2: 9 bytes a query).
+ */
+/** @internal */
+export function preparePairFrom(work: Query2Work, a: Shape2, b: Shape2): void {
+  relate2(work.tA, work.tB, work.bInA);
+  const turnsA = turns(a), turnsB = turns(b);
   // (A core that does not turn is a point: exactly one such, against one with edges.)
   work.pointCore = turnsA !== turnsB && (turnsA ? a : b).coreNormals.length > 0;
   const t = work.bInA, tA = work.tA;

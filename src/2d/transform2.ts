@@ -52,7 +52,15 @@ export function transform2FromPoses(
   if (turnB) { sc[0] = ba; sinCosInto(sc); sb = sc[0]; cb = sc[1]; }
   tA.c = ca; tA.s = sa; tA.tx = ax; tA.ty = ay;
   tB.c = cb; tB.s = sb; tB.tx = bx; tB.ty = by;
-  const dx = bx - ax, dy = by - ay;
+  relate2(tA, tB, bInA);
+}
+
+/**
+ * B's transform in A's frame from the two (set) transforms: the one formula of transform2FromPoses and
+ * of a world's pairs, whose bodies keep their cosines and sines (so both read the same numbers).
+ */
+export function relate2(tA: Transform2, tB: Transform2, bInA: Transform2): void {
+  const ca = tA.c, sa = tA.s, cb = tB.c, sb = tB.s, dx = tB.tx - tA.tx, dy = tB.ty - tA.ty;
   bInA.c = ca * cb + sa * sb;
   bInA.s = ca * sb - sa * cb;
   bInA.tx = ca * dx + sa * dy;

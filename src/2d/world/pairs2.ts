@@ -6,7 +6,8 @@
  * arrays have grown to the pairs.
  */
 import { PairSet } from '../../bvh/pair-set.js';
-import { contact as contact2 } from '../pair-queries2.js';
+import { contactFrom } from '../pair-queries2.js';
+import { pairWork } from '../queries2.js';
 import { createContactResult, type ContactResult } from '../results2.js';
 import type { Pose2Like } from '../types.js';
 import type { Bodies2 } from './bodies2.js';
@@ -91,7 +92,11 @@ export class Pairs2 {
   narrow(r: number): boolean {
     const B = this.bodies, sa = this.set.a[r], sb = this.set.b[r];
     if (this.touching[r] === 0 && (B.travel[sa] - this.travelA[r]) + (B.travel[sb] - this.travelB[r]) < this.clearance[r]) return false;
-    const c = contact2(B.shapes[sa]!, poseOf(B, sa, this.poseA), B.shapes[sb]!, poseOf(B, sb, this.poseB), this.answer);
+    // The bodies' own transforms (their cosines and sines, read once a move), as `contact` reads them.
+    const w2 = pairWork(), tA = w2.tA, tB = w2.tB, t = B.trig, p = B.pose;
+    tA.c = t[2 * sa]; tA.s = t[2 * sa + 1]; tA.tx = p[3 * sa]; tA.ty = p[3 * sa + 1];
+    tB.c = t[2 * sb]; tB.s = t[2 * sb + 1]; tB.tx = p[3 * sb]; tB.ty = p[3 * sb + 1];
+    const c = contactFrom(B.shapes[sa]!, poseOf(B, sa, this.poseA), B.shapes[sb]!, poseOf(B, sb, this.poseB), this.answer);
     if (!(c.separation <= this.margin)) {
       // Apart: the clearance, less a part in 1e9 of its reach for the answer's tolerance and rounding.
       const reach = B.shapes[sa]!.boundingRadius + B.shapes[sb]!.boundingRadius + c.separation;
