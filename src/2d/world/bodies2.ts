@@ -23,6 +23,8 @@ export class Bodies2 {
   leaf = new Int32Array(16).fill(-1);
   /** Whether the body moved (or is new) since the last update. */
   dirty = new Uint8Array(16);
+  /** During an update: whether the body's leaf was inserted or moved (its pairs' fat boxes may part). */
+  leafMoved = new Uint8Array(16);
   /**
    * How far any point of the body may have travelled since it was added: the sum over its moves of the
    * position's step and the turn times its bounding radius (an arc is no longer than that). A pair apart by
@@ -95,7 +97,7 @@ export class Bodies2 {
     const f64 = (a: Float64Array, k: number) => { const b = new Float64Array(k * c); b.set(a); return b; };
     this.pose = f64(this.pose, 3); this.trig = f64(this.trig, 2); this.box = f64(this.box, 4); this.travel = f64(this.travel, 1); this.from = f64(this.from, 2);
     const u8 = (a: Uint8Array) => { const b = new Uint8Array(c); b.set(a); return b; };
-    this.isStatic = u8(this.isStatic); this.dirty = u8(this.dirty);
+    this.isStatic = u8(this.isStatic); this.dirty = u8(this.dirty); this.leafMoved = u8(this.leafMoved);
     const u32 = (a: Uint32Array) => { const b = new Uint32Array(c); b.set(a); return b; };
     this.group = u32(this.group); this.mask = u32(this.mask);
     const leaf = new Int32Array(c).fill(-1); leaf.set(this.leaf); this.leaf = leaf;

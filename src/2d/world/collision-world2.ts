@@ -176,15 +176,26 @@ export class CollisionWorld2 {
       this.dynamicTree.query(box, visitLeaf, this);
       if (b.isStatic[slot] === 0) { this.searchTree = this.staticTree; this.staticTree.query(box, visitLeaf, this); }
     }
-    // The pairs: dropped when their fat boxes part, else their exact contact.
+    // The pairs: dropped when their fat boxes part (which only a moved leaf can make them do), else their
+    // exact contact.
+    const moved = b.leafMoved;
+    for (let k = 0; k < this.movedCount; k++) moved[this.moved[k]] = 1;
     for (let r = set.count - 1; r >= 0; r--) {
       const sa = set.a[r], sb = set.b[r];
-      if (!boxesOverlap(this.leafBox(sa), this.leafBox(sb, 1))) { P.drop(r, P.ended); continue; }
+      if ((moved[sa] === 1 || moved[sb] === 1) && !this.leavesOverlap(sa, sb)) { P.drop(r, P.ended); continue; }
       const was = P.touching[r] === 1, now = P.narrow(r);
       if (now && !was) P.began.push(b.handles[sa], b.handles[sb]);
       else if (was && !now) P.ended.push(b.handles[sa], b.handles[sb]);
     }
+    for (let k = 0; k < this.movedCount; k++) moved[this.moved[k]] = 0;
     P.listTouching();
+  }
+
+  /** Whether bodies sa's and sb's leaves (fat boxes) overlap, touching counts. */
+  private leavesOverlap(sa: number, sb: number): boolean {
+    const B = this.bodies, ba = (B.isStatic[sa] === 1 ? this.staticTree : this.dynamicTree).bounds, bb = (B.isStatic[sb] === 1 ? this.staticTree : this.dynamicTree).bounds;
+    const oa = 6 * B.leaf[sa], ob = 6 * B.leaf[sb];
+    return !(ba[oa] > bb[ob + 3] || ba[oa + 3] < bb[ob] || ba[oa + 1] > bb[ob + 4] || ba[oa + 4] < bb[ob + 1]);
   }
 
   /** Contacts (pairs within the margin) after the last update. */
@@ -332,18 +343,13 @@ export class CollisionWorld2 {
     f[0] = box[o] - grow; f[1] = box[o + 1] - grow; f[2] = 0; f[3] = box[o + 2] + grow; f[4] = box[o + 3] + grow; f[5] = 0;
   }
 
-  private readonly leafBoxes = [new Float64Array(6), new Float64Array(6)];
-  /** Body `slot`'s leaf box (its fat box in its tree), into one of two scratch records. */
-  private leafBox(slot: number, which = 0): Float64Array {
-    const B = this.bodies, tree = B.isStatic[slot] === 1 ? this.staticTree : this.dynamicTree, leaf = B.leaf[slot], out = this.leafBoxes[which];
+  private readonly leafBoxRecord = new Float64Array(6);
+  /** Body `slot`'s leaf box (its fat box in its tree), into a scratch record. */
+  private leafBox(slot: number): Float64Array {
+    const B = this.bodies, tree = B.isStatic[slot] === 1 ? this.staticTree : this.dynamicTree, leaf = B.leaf[slot], out = this.leafBoxRecord;
     for (let k = 0; k < 6; k++) out[k] = tree.bounds[6 * leaf + k];
     return out;
   }
-}
-
-/** Boxes (min x y z, max x y z) overlap, touching counts. */
-function boxesOverlap(a: Float64Array, b: Float64Array): boolean {
-  return !(a[0] > b[3] || a[3] < b[0] || a[1] > b[4] || a[4] < b[1]);
 }
 
 /** A 32-bit filter option (an integer; read as unsigned), or `fallback` when undefined. */
