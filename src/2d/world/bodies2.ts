@@ -1,6 +1,6 @@
 /**
  * The bodies of a plane world (collision-world2.ts): by slot, in flat typed arrays (pose x y angle, each
- * body's tight box, its tree leaf), with handles that are never reused (a Map from handle to slot, since a
+ * body's tight box, its tree leaf), with handles that are never reused (an array from handle to slot, since a
  * removed body's slot is). A body's tight box is read from its shape's supports along ±x and ±y turned
  * into its frame (exact for a polygon, a box, a capsule, a circle: the support is the extreme point).
  */
@@ -33,7 +33,8 @@ export class Bodies2 {
   travel = new Float64Array(16);
   /** The position at the last update (x, y): the update's move, which the next ones likely repeat. */
   from = new Float64Array(32);
-  private readonly slotByHandle = new Map<number, number>();
+  /** Each handle's slot (−1 once removed): handles count the bodies ever added, so an array, not a Map. */
+  private slotByHandle = new Int32Array(16).fill(-1);
   private readonly freeSlots: number[] = [];
   private nextHandle = 0;
   /** Bodies in the world. */
@@ -48,7 +49,8 @@ export class Bodies2 {
     this.isStatic[slot] = isStatic ? 1 : 0; this.group[slot] = group; this.mask[slot] = mask; this.leaf[slot] = -1;
     this.travel[slot] = 0;
     this.from[2 * slot] = x; this.from[2 * slot + 1] = y;
-    this.slotByHandle.set(handle, slot);
+    if (handle >= this.slotByHandle.length) { const a = new Int32Array(2 * this.slotByHandle.length).fill(-1); a.set(this.slotByHandle); this.slotByHandle = a; }
+    this.slotByHandle[handle] = slot;
     this.count++;
     this.dirty[slot] = 2; // (new: its first pose adds no travel)
     _in[0] = x; _in[1] = y; _in[2] = angle;
@@ -58,7 +60,7 @@ export class Bodies2 {
 
   /** Frees body `slot`. */
   remove(slot: number): void {
-    this.slotByHandle.delete(this.handles[slot]);
+    this.slotByHandle[this.handles[slot]] = -1;
     this.shapes[slot] = null; this.handles[slot] = -1; this.userDatas[slot] = undefined; this.leaf[slot] = -1;
     this.freeSlots.push(slot);
     this.count--;
@@ -86,8 +88,8 @@ export class Bodies2 {
    * @throws InvalidArgumentError naming `field` for a value that is no body's handle (never added, or removed).
    */
   slotOf(handle: number, field: string): number {
-    const slot = typeof handle === 'number' ? this.slotByHandle.get(handle) : undefined;
-    if (slot === undefined) throw new InvalidArgumentError(field, `is ${describeValue(handle)}; expected the handle of a body in this world (from add, not removed)`);
+    const slot = typeof handle === 'number' && handle >= 0 && handle < this.nextHandle && Number.isInteger(handle) ? this.slotByHandle[handle] : -1;
+    if (slot < 0) throw new InvalidArgumentError(field, `is ${describeValue(handle)}; expected the handle of a body in this world (from add, not removed)`);
     return slot;
   }
 
