@@ -210,10 +210,7 @@ export class CollisionWorld2 {
     if (!(Number.isInteger(index) && index >= 0 && index < P.touchingCount)) {
       throw new InvalidArgumentError('index', `is ${describeValue(index)}; expected an integer from 0 to ${P.touchingCount - 1}`);
     }
-    const r = out ?? createWorldContact2(), c = P.contacts[P.touchingList[index]];
-    r.a = c.a; r.b = c.b; r.separation = c.separation; r.status = c.status; r.iterations = c.iterations;
-    r.normal.x = c.normal.x; r.normal.y = c.normal.y; r.pointA.x = c.pointA.x; r.pointA.y = c.pointA.y; r.pointB.x = c.pointB.x; r.pointB.y = c.pointB.y;
-    return r;
+    return P.read(P.touchingList[index], out ?? createWorldContact2());
   }
 
   /** Calls `visit(a, b)` for every pair that began touching at the last update. */

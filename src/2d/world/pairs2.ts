@@ -9,6 +9,7 @@ import { PairSet } from '../../bvh/pair-set.js';
 import { contactFrom } from '../pair-queries2.js';
 import { pairWork } from '../queries2.js';
 import { createContactResult, type ContactResult } from '../results2.js';
+import type { QueryStatus } from '../../query/pair/results.js';
 import type { Pose2Like } from '../types.js';
 import type { Bodies2 } from './bodies2.js';
 
@@ -27,6 +28,11 @@ export interface WorldContact2 extends ContactResult {
 export function createWorldContact2(): WorldContact2 {
   return { separation: 0, normal: { x: 1, y: 0 }, pointA: { x: 0, y: 0 }, pointB: { x: 0, y: 0 }, status: 'converged', iterations: 0, a: -1, b: -1 };
 }
+
+/** Numbers of a record's contact row. */
+const CONTACT_ROW = 7;
+/** The statuses a row's status index names. */
+const STATUSES: readonly QueryStatus[] = ['converged', 'max-iterations', 'degenerate'];
 
 /** A pair's clearance is taken this fraction of its reach short (the distance's tolerance and rounding). */
 const CLEARANCE_SLACK = 1e-9;
@@ -52,8 +58,13 @@ export class Pairs2 {
   clearance = new Float64Array(64);
   travelA = new Float64Array(64);
   travelB = new Float64Array(64);
-  /** Each record's contact (records kept when pairs go: reused by the next). */
-  readonly contacts: WorldContact2[] = [];
+  /**
+   * Each record's contact, CONTACT_ROW numbers (separation, normal x y, pointA x y, pointB x y), its status
+   * (STATUSES' index) and iterations: flat arrays, not an object a pair (which cost 200 bytes a pair).
+   */
+  rows = new Float64Array(64 * CONTACT_ROW);
+  status = new Uint8Array(64);
+  iterations = new Int32Array(64);
   /** The touching records after the last update, in record order. */
   touchingList = new Int32Array(64);
   touchingCount = 0;
@@ -74,7 +85,6 @@ export class Pairs2 {
     const r = this.set.add(a, b);
     if (!this.set.added) return;
     if (r >= this.touching.length) this.grow(2 * this.touching.length);
-    if (r >= this.contacts.length) this.contacts.push(createWorldContact2());
     this.touching[r] = 0; this.clearance[r] = -1; this.travelA[r] = 0; this.travelB[r] = 0;
   }
 
@@ -105,9 +115,10 @@ export class Pairs2 {
       this.touching[r] = 0;
       return false;
     }
-    const w = this.contacts[r];
-    w.a = B.handles[sa]; w.b = B.handles[sb]; w.separation = c.separation; w.status = c.status; w.iterations = c.iterations;
-    w.normal.x = c.normal.x; w.normal.y = c.normal.y; w.pointA.x = c.pointA.x; w.pointA.y = c.pointA.y; w.pointB.x = c.pointB.x; w.pointB.y = c.pointB.y;
+    const w = this.rows, o = CONTACT_ROW * r;
+    w[o] = c.separation; w[o + 1] = c.normal.x; w[o + 2] = c.normal.y; w[o + 3] = c.pointA.x; w[o + 4] = c.pointA.y; w[o + 5] = c.pointB.x; w[o + 6] = c.pointB.y;
+    this.status[r] = c.status === 'converged' ? 0 : c.status === 'max-iterations' ? 1 : 2;
+    this.iterations[r] = c.iterations;
     this.touching[r] = 1;
     return true;
   }
@@ -125,11 +136,25 @@ export class Pairs2 {
   private move(from: number, to: number): void {
     this.touching[to] = this.touching[from]; this.clearance[to] = this.clearance[from];
     this.travelA[to] = this.travelA[from]; this.travelB[to] = this.travelB[from];
-    const t = this.contacts[to]; this.contacts[to] = this.contacts[from]; this.contacts[from] = t;
+    this.rows.copyWithin(CONTACT_ROW * to, CONTACT_ROW * from, CONTACT_ROW * from + CONTACT_ROW);
+    this.status[to] = this.status[from]; this.iterations[to] = this.iterations[from];
+  }
+
+  /** Record r's contact into `out` (its handles from its slots). */
+  read(r: number, out: WorldContact2): WorldContact2 {
+    const B = this.bodies, w = this.rows, o = CONTACT_ROW * r;
+    out.a = B.handles[this.set.a[r]]; out.b = B.handles[this.set.b[r]];
+    out.separation = w[o]; out.normal.x = w[o + 1]; out.normal.y = w[o + 2];
+    out.pointA.x = w[o + 3]; out.pointA.y = w[o + 4]; out.pointB.x = w[o + 5]; out.pointB.y = w[o + 6];
+    out.status = STATUSES[this.status[r]]; out.iterations = this.iterations[r];
+    return out;
   }
 
   private grow(n: number): void {
     const u8 = new Uint8Array(n); u8.set(this.touching); this.touching = u8;
+    const st = new Uint8Array(n); st.set(this.status); this.status = st;
+    const it = new Int32Array(n); it.set(this.iterations); this.iterations = it;
+    const rows = new Float64Array(CONTACT_ROW * n); rows.set(this.rows); this.rows = rows;
     const f = (a: Float64Array) => { const b = new Float64Array(n); b.set(a); return b; };
     this.clearance = f(this.clearance); this.travelA = f(this.travelA); this.travelB = f(this.travelB);
   }
