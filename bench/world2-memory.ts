@@ -6,7 +6,7 @@
  *   node --expose-gc --import tsx bench/world2-memory.ts [bodies=10000]
  */
 import { Box2, Capsule2, Circle, Polygon } from '../src/2d/index.js';
-import { CollisionWorld2 } from '../src/2d/world/collision-world2.js';
+import { CollisionWorld2 } from '../src/2d/index.js';
 import { mulberry32 } from '../test/random.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;

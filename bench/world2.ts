@@ -11,7 +11,7 @@
  */
 import * as planck from 'planck';
 import { Box2, Capsule2, Circle, Polygon, type Shape2 } from '../src/2d/index.js';
-import { CollisionWorld2 } from '../src/2d/world/collision-world2.js';
+import { CollisionWorld2 } from '../src/2d/index.js';
 import { mulberry32 } from '../test/random.js';
 
 const n = Number(process.argv[2] ?? 1000), rounds = Number(process.argv[3] ?? 9), STEPS = 50;

@@ -20,6 +20,11 @@ export { createRayHit, rayCast, type RayCastOptions, type RayHit } from './ray2.
 export { createShapeCastResult, shapeCast, type Motion2, type ShapeCastOptions, type ShapeCastResult } from './cast2.js';
 export { contactManifold, createManifold, type Feature, type Manifold, type ManifoldOptions, type ManifoldPoint } from './manifold2.js';
 export { ManifoldCache } from './manifold-cache2.js';
+export {
+  CollisionWorld2, createWorldContact2, createWorldRayHit2, createWorldShapeCastResult2,
+  type Body2Options, type TreeBoxVisitor2, type World2Options, type WorldContact2, type WorldRayCastOptions2, type WorldRayHit2,
+  type WorldShapeCastOptions2, type WorldShapeCastResult2,
+} from './world/collision-world2.js';
 export type { ContactOptions } from './options2.js';
 export {
   createClosestPointsResult, createContactResult, createPenetrationResult,

@@ -1,13 +1,13 @@
 /**
- * The plane world (src/2d/world/collision-world2.ts, not yet exported) against brute force: random adds,
+ * The plane world (CollisionWorld2 of convex-collide/2d) against brute force: random adds,
  * moves, removals and updates of every 2D kind, static bodies and filters among them; after every update
  * the touching set equals every pair's own `contact` within the margin (the same numbers, bit for bit),
  * began and ended equal the difference of successive sets, rays the nearest brute-force hit, boxes the
  * bodies whose tight boxes meet them; and bad input.
  */
 import { describe, expect, it } from 'vitest';
-import { Box2, Capsule2, Circle, contact, contactManifold, intersects, InvalidArgumentError, InvalidNumberError, InvalidShapeError, Point2, Polygon, rayCast, Rounded2, Segment2, shapeCast, type Shape2 } from '../../src/2d/index.js';
-import { CollisionWorld2 } from '../../src/2d/world/collision-world2.js';
+import { Box2, Capsule2, Circle, CollisionWorld2, contact, contactManifold, createManifold, intersects, ManifoldCache, InvalidArgumentError, InvalidNumberError, InvalidShapeError, Point2, Polygon, rayCast, Rounded2, Segment2, shapeCast, type Shape2 } from '../../src/2d/index.js';
+
 import { Box } from '../../src/index.js';
 import { mulberry32 } from '../random.js';
 
@@ -137,6 +137,86 @@ describe('CollisionWorld2', () => {
     expect(() => world.queryAabb({ x: 0, y: 0 }, { x: 1, y: 1 }, 3 as never)).toThrow(/^visit is/);
   });
 
+  it('kept manifolds: each update\'s equals the pairwise contactManifold with the pair\'s own cache, bit for bit, while the pair lasts', () => {
+    // A box sliding and rocking on a static floor and on a second box (a reference edge that could swap),
+    // a circle rolling over them: the world's manifolds against one ManifoldCache per pair, created when
+    // the world's pair begins (the pair lasts: the bodies stay within each other's fat boxes).
+    const world = new CollisionWorld2({ margin: 0.02, manifolds: true });
+    const floor = new Box2(5, 0.5), box = new Box2(0.5, 0.5), ball = new Circle(0.4);
+    const at = (x: number, y: number, angle = 0) => ({ position: { x, y }, angle });
+    const bodies = new Map<number, { shape: Shape2; pose: ReturnType<typeof at> }>();
+    const hFloor = world.add(floor, at(0, -0.5), { static: true }); bodies.set(hFloor, { shape: floor, pose: at(0, -0.5) });
+    const hBox = world.add(box, at(0, 0.5)); bodies.set(hBox, { shape: box, pose: at(0, 0.5) });
+    const hTop = world.add(box, at(0.2, 1.5)); bodies.set(hTop, { shape: box, pose: at(0.2, 1.5) });
+    const hBall = world.add(ball, at(1.5, 0.4)); bodies.set(hBall, { shape: ball, pose: at(1.5, 0.4) });
+    const caches = new Map<string, ManifoldCache>();
+    let ids = 0, persisted = 0;
+    const lastIds = new Map<string, number[]>();
+    for (let step = 0; step < 120; step++) {
+      const t = step / 40;
+      const moves: [number, ReturnType<typeof at>][] = [
+        [hBox, at(0.01 * Math.sin(t), 0.5 - 0.001, 0.002 * Math.sin(3 * t))],
+        [hTop, at(0.2 + 0.01 * Math.cos(t), 1.5 - 0.002, 0)],
+        [hBall, at(1.5 - 0.002 * step, 0.4 - 0.001, 0.05 * step)],
+      ];
+      // Every third step nothing moves: the caches' reuse of the last answer.
+      if (step % 3 !== 2) for (const [h, p] of moves) { world.setPose(h, p); bodies.get(h)!.pose = p; }
+      world.update();
+      for (let i = 0; i < world.contactCount; i++) {
+        const c = world.contact(i), key = `${c.a},${c.b}`, A = bodies.get(c.a)!, B = bodies.get(c.b)!;
+        if (!caches.has(key)) caches.set(key, new ManifoldCache());
+        const want = contactManifold(A.shape, A.pose, B.shape, B.pose, null, { margin: 0.02, cache: caches.get(key)! });
+        const got = world.manifold(i, createManifold());
+        expect(JSON.stringify(got)).toBe(JSON.stringify(want));
+        // Ids persist while the features do: count how often they did.
+        const now = got === null ? [] : got.points.slice(0, got.count).map((p) => p.id), before = lastIds.get(key);
+        if (before !== undefined) { ids += now.length; persisted += now.filter((id) => before.includes(id)).length; }
+        lastIds.set(key, now);
+      }
+      // Pairs that end are forgotten by the oracle too (the world's pair record goes with them).
+      world.endedTouching((a, b) => { caches.delete(`${a},${b}`); lastIds.delete(`${a},${b}`); });
+    }
+    expect(caches.size).toBe(3);
+    expect(persisted / ids).toBeGreaterThan(0.95);
+    // Without `manifolds`, the manifold is computed when asked (no cache); a world keeping them says so.
+    expect(world.keepsManifolds).toBe(true);
+    expect(new CollisionWorld2().keepsManifolds).toBe(false);
+    expect(() => new CollisionWorld2({ manifolds: 1 as never })).toThrow(/^options.manifolds is 1; expected true or false/);
+  });
+
+  it('kept manifolds follow their pairs through removals (record positions swap): random worlds, every manifold the pairwise one', () => {
+    const rnd = mulberry32(3709), shapes = kinds(rnd), world = new CollisionWorld2({ margin: 0.1, manifolds: true });
+    const bodies = new Map<number, Body>();
+    let checked = 0;
+    for (let step = 0; step < 40; step++) {
+      for (let k = 0; k < 8; k++) {
+        const shape = shapes[Math.floor(rnd() * shapes.length)], pose = { position: { x: 5 * rnd(), y: 5 * rnd() }, angle: 6 * rnd() - 3 };
+        bodies.set(world.add(shape, pose), { handle: -1, shape, pose, isStatic: false, group: 1, mask: ~0 });
+      }
+      for (const [h, b] of bodies) {
+        if (rnd() < 0.1) { world.remove(h); bodies.delete(h); continue; }
+        if (rnd() < 0.5) { b.pose = { position: { x: b.pose.position.x + 0.3 * (rnd() - 0.5), y: b.pose.position.y + 0.3 * (rnd() - 0.5) }, angle: b.pose.angle + 0.2 }; world.setPose(h, b.pose); }
+      }
+      world.update();
+      for (let i = 0; i < world.contactCount; i++) {
+        const c = world.contact(i), A = bodies.get(c.a)!, B = bodies.get(c.b)!, got = world.manifold(i);
+        const want = contactManifold(A.shape, A.pose, B.shape, B.pose, null, { margin: 0.1 });
+        checked++;
+        // Fresh or cached (a reference edge kept, an answer moved), the same contact: its count, its
+        // features, its points to rounding.
+        expect(got === null).toBe(want === null);
+        if (got === null || want === null) continue;
+        expect(got.count).toBe(want.count);
+        expect(got.normal.x).toBeCloseTo(want.normal.x, 9); expect(got.normal.y).toBeCloseTo(want.normal.y, 9);
+        const seps = (m: typeof got) => m.points.slice(0, m.count).map((p) => p.separation).sort((x, y) => x - y);
+        const g = seps(got), w = seps(want);
+        for (let k = 0; k < g.length; k++) expect(Math.abs(g[k] - w[k])).toBeLessThan(1e-9);
+      }
+    }
+    expect(world.size).toBeGreaterThan(50);
+    expect(checked).toBeGreaterThan(500);
+  });
+
   it('a body\'s tight box holds its shape (its supports along many directions)', () => {
     const rnd = mulberry32(9), world = new CollisionWorld2();
     for (const s of kinds(rnd)) {
@@ -150,6 +230,34 @@ describe('CollisionWorld2', () => {
         expect(hit.point.y).toBeGreaterThanOrEqual(t[1] - 1e-12); expect(hit.point.y).toBeLessThanOrEqual(t[3] + 1e-12);
       }
     }
+  });
+
+  it('forEachTreeBox: every body a leaf whose fat box holds its tight box, parents holding children, both trees', () => {
+    const rnd = mulberry32(11), shapes = kinds(rnd), world = new CollisionWorld2({ margin: 0.05 }), handles: number[] = [];
+    for (let i = 0; i < 60; i++) handles.push(world.add(shapes[i % shapes.length], { position: { x: 10 * rnd(), y: 10 * rnd() }, angle: rnd() }, { static: i % 5 === 0 }));
+    world.update();
+    const nodes: { box: number[]; depth: number; leaf: boolean; isStatic: boolean }[] = [];
+    world.forEachTreeBox((x0, y0, x1, y1, depth, leaf, isStatic) => { nodes.push({ box: [x0, y0, x1, y1], depth, leaf, isStatic }); });
+    const leaves = nodes.filter((n) => n.leaf);
+    expect(leaves.length).toBe(60);
+    expect(leaves.filter((n) => n.isStatic).length).toBe(12);
+    expect(nodes.length).toBe(2 * 48 - 1 + 2 * 12 - 1);
+    // Each body's tight box inside some leaf of its tree.
+    handles.forEach((h, i) => {
+      const t = world.tightBox(h);
+      expect(leaves.some((n) => n.isStatic === (i % 5 === 0) && n.box[0] <= t[0] && n.box[1] <= t[1] && n.box[2] >= t[2] && n.box[3] >= t[3])).toBe(true);
+    });
+    // A node's parent (the last shallower node before it, parents first) holds it.
+    for (let k = 0; k < nodes.length; k++) {
+      if (nodes[k].depth === 0) continue;
+      let p = k - 1;
+      while (nodes[p].depth !== nodes[k].depth - 1 || nodes[p].isStatic !== nodes[k].isStatic) p--;
+      const [a, b] = [nodes[p].box, nodes[k].box];
+      expect(a[0] <= b[0] && a[1] <= b[1] && a[2] >= b[2] && a[3] >= b[3]).toBe(true);
+    }
+    const out = { position: { x: 0, y: 0 }, angle: 0 };
+    expect(world.pose(handles[1], out)).toBe(out);
+    world.forEachTreeBox(() => { expect(() => world.update()).toThrow(/called from inside one of its own callbacks/); });
   });
 
   it('bad input is a typed error naming the argument; callbacks may not call back in', () => {

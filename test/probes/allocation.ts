@@ -5,7 +5,7 @@
  * regression shows here long before anyone reruns the benchmarks. heap-meter.ts measures.
  */
 import * as THREE from 'three';
-import { CollisionWorld2 } from '../../src/2d/world/collision-world2.js';
+
 import {
   Box, Capsule, closestPoints, Compound, computeAabb, Cone, contact, createClosestPointsResult, contactBatch, contactManifolds, createManifoldList, distanceBatch, intersectsBatch, contactManifold, ConvexHull, createAabb, createManifold, createRayHit, createShapeCastResult, ManifoldCache, rayCast, shapeCast, createContactResult, createPenetrationResult, Cylinder, distance,
   Ellipsoid, GjkCache, intersects, contactDerivatives, contactDerivativesBatch, createContactDerivatives, CONTACT_DERIVATIVES_BATCH_STRIDE, MinkowskiSum, penetration, Point, Rounded, Scaled, Segment, Sphere, Triangle, TriangleMesh, HeightField, type Shape,
@@ -413,20 +413,26 @@ const planeRows = new Set<string>();
     cacheOptions = Array.from({ length: SIZE }, () => ({ margin: 0.1, cache: new plane.ManifoldCache() })), hit = plane.createRayHit(), rayDir = { x: -1, y: 0.25 };
   const castMotion = { linear: { x: 1, y: 0.5 }, angular: 2 }, castOut = plane.createShapeCastResult(), castOptions = { maxTime: 2 };
   // Boxes, circles and triangles on a grid (circle pairs too: the closed form of two points), drifting.
-  const world2 = new CollisionWorld2({ margin: 0.05 }), handles2: number[] = [], pose2 = { position: { x: 0, y: 0 }, angle: 0 };
-  const kinds2 = [new plane.Box2(0.3, 0.2), new plane.Circle(0.3), new plane.Polygon([0, 0, 0.5, 0, 0.2, 0.4])];
-  for (let i = 0; i < 200; i++) handles2.push(world2.add(kinds2[i % 3], { position: { x: (i % 20) * 0.9, y: Math.floor(i / 20) * 0.9 }, angle: 0.1 * i }));
-  const tick2 = new Int32Array(1);
-  const stepWorld2 = (): number => {
-    const t = ++tick2[0], w = (t % 400) < 200 ? t % 400 : 400 - (t % 400); // (a triangle wave: back and forth)
-    for (let i = 0; i < 200; i++) {
-      pose2.position.x = (i % 20) * 0.9 + 0.002 * w * ((i * 7) % 5 - 2); pose2.position.y = Math.floor(i / 20) * 0.9 + 0.002 * w * ((i * 3) % 5 - 2); pose2.angle = 0.1 * i + 0.003 * w;
-      world2.setPose(handles2[i], pose2);
-    }
-    world2.update();
-    return world2.contactCount;
+  // The same world keeping its touching pairs' manifolds (a cache a pair), read each step.
+  const kinds2 = [new plane.Box2(0.3, 0.2), new plane.Circle(0.3), new plane.Polygon([0, 0, 0.5, 0, 0.2, 0.4])], pose2 = { position: { x: 0, y: 0 }, angle: 0 };
+  const makeStep2 = (manifolds: boolean): (() => number) => {
+    const world2 = new plane.CollisionWorld2({ margin: 0.05, manifolds }), handles2: number[] = [], tick2 = new Int32Array(1), kept = plane.createManifold();
+    for (let i = 0; i < 200; i++) handles2.push(world2.add(kinds2[i % 3], { position: { x: (i % 20) * 0.9, y: Math.floor(i / 20) * 0.9 }, angle: 0.1 * i }));
+    const step = (): number => {
+      const t = ++tick2[0], w = (t % 400) < 200 ? t % 400 : 400 - (t % 400); // (a triangle wave: back and forth)
+      for (let i = 0; i < 200; i++) {
+        pose2.position.x = (i % 20) * 0.9 + 0.002 * w * ((i * 7) % 5 - 2); pose2.position.y = Math.floor(i / 20) * 0.9 + 0.002 * w * ((i * 3) % 5 - 2); pose2.angle = 0.1 * i + 0.003 * w;
+        world2.setPose(handles2[i], pose2);
+      }
+      world2.update();
+      let points = 0;
+      if (manifolds) for (let i = 0; i < world2.contactCount; i++) { const m = world2.manifold(i, kept); if (m !== null) points += m.count; }
+      return world2.contactCount + points;
+    };
+    for (let k = 0; k < 2000; k++) step();
+    return step;
   };
-  for (let k = 0; k < 2000; k++) stepWorld2();
+  const stepWorld2 = makeStep2(false), stepWorld2Manifolds = makeStep2(true);
   const batch2Shapes: plane.Shape2[] = [], batch2Poses = new Float64Array(3 * 128), batch2Pairs = new Int32Array(128), batch2Out = new Float64Array(7 * 64);
   for (let k = 0; k < 64; k++) {
     batch2Shapes.push(A[k], B[k]);
@@ -447,6 +453,7 @@ const planeRows = new Set<string>();
     // A step of a plane world of 200 bodies drifting and turning: each moved, then the update (issue 37's
     // 0 bytes a step), after warm-up steps that grew its arrays.
     '2d world step (200 bodies)': [(n) => { let acc = 0; for (let k = 0; k < n; k++) acc += stepWorld2(); return acc; }, 200],
+    '2d world step, manifolds kept and read (200 bodies)': [(n) => { let acc = 0; for (let k = 0; k < n; k++) acc += stepWorld2Manifolds(); return acc; }, 2000],
     // A call answers 64 pairs (bodies 2k and 2k + 1 of the pool's first 64 pairs).
     '2d contactBatch2 (a call of 64 polygon pairs)': [(n) => { let acc = 0; for (let k = 0; k < n; k++) acc += plane.contactBatch2(batch2Shapes, batch2Poses, batch2Pairs, batch2Out)[7 * (k % 64)]; return acc; }, 2_000],
   };

@@ -1,5 +1,5 @@
 /**
- * A collision world in the plane (issue "A collision world in the plane"; not yet exported): the facade.
+ * A collision world in the plane: the facade.
  * Bodies (bodies2.ts: any 2D shape at a pose, handles never reused), a broad phase of two dynamic AABB
  * trees of fat boxes (bvh/dynamic-tree.ts, boxes flat in z: its surface-area heuristic is then the boxes'
  * area), as the 3D world's (world/broad-phase.ts), the pairs and their exact narrow phase (pairs2.ts: each
@@ -7,16 +7,17 @@
  * against every body (scene-queries2.ts). Every answer is the pairwise query's, bit for bit; an update
  * allocates nothing once its arrays have grown.
  *
- * What the 3D world has and this one has not yet: specialised pair kernels in rows, kept manifolds,
- * threads, the explorer's drawing of the trees.
+ * What the 3D world has and this one has not: `updateAsync` (the narrow phase shared with a BatchPool's
+ * workers), compounds and meshes (the plane has none).
  */
 import { describeValue, InvalidArgumentError, InvalidNumberError } from '../../errors.js';
 import { DynamicTree } from '../../bvh/dynamic-tree.js';
 import type { Motion2 } from '../cast2.js';
 import { contactManifold, createManifold, type Manifold } from '../manifold2.js';
 import { checkShape2, type Shape2 } from '../shapes/shape2.js';
-import type { Pose2Like, Vec2Like } from '../types.js';
+import { createPose2, type Pose2Like, type Vec2Like } from '../types.js';
 import { Bodies2, readPose2 } from './bodies2.js';
+import { KeptManifolds2 } from './manifolds2.js';
 import { createWorldContact2, Pairs2, type WorldContact2 } from './pairs2.js';
 
 export { createWorldContact2, type WorldContact2 };
@@ -31,6 +32,12 @@ export { createWorldRayHit2, createWorldShapeCastResult2, type WorldRayCastOptio
 export interface World2Options {
   /** Pairs are contacts down to this separation (world units, ≥ 0; default 0: touching or overlapping). */
   margin?: number;
+  /**
+   * Keep every touching pair's contact manifold (default false), refreshed by each update with a cache a
+   * pair (the 2D `ManifoldCache`: a stable reference edge, the last answer reused at rest), read by
+   * {@link CollisionWorld2.manifold}. Without it, `manifold(i)` computes the pair's manifold when called.
+   */
+  manifolds?: boolean;
 }
 
 /** Options of {@link CollisionWorld2.add}. */
@@ -51,17 +58,21 @@ const FAT_FRACTION = 0.1;
 const FAT_MOTION = 4;
 
 export class CollisionWorld2 {
+  /** Pairs are contacts down to this separation (read-only after construction). */
   readonly margin: number;
+  /** Whether touching pairs keep their manifolds (read-only after construction). */
+  readonly keepsManifolds: boolean;
   private readonly bodies = new Bodies2();
-  private readonly dynamicTree = new DynamicTree();
-  private readonly staticTree = new DynamicTree();
+  /** @internal The broad phase: moving bodies' fat boxes, and static bodies'. */
+  readonly dynamicTree = new DynamicTree();
+  /** @internal */ readonly staticTree = new DynamicTree();
   private readonly pairs: Pairs2;
   /** The slots whose leaves an update moved (they look for new pairs), and how many. */
   private moved = new Int32Array(64);
   private movedCount = 0;
-  /** The body looking for pairs, and the tree searched (the query's visitor reads them: no closure). */
+  /** @internal The body looking for pairs, and the tree searched (the query's visitor reads them: no closure). */
   searchSlot = -1;
-  searchTree: DynamicTree | null = null;
+  /** @internal */ searchTree: DynamicTree | null = null;
   private busy = false;
   private readonly fat = new Float64Array(6);
   private readonly poseA: Pose2Like = { position: { x: 0, y: 0 }, angle: 0 };
@@ -72,17 +83,20 @@ export class CollisionWorld2 {
 
   /** @throws InvalidArgumentError / InvalidNumberError naming a bad option. */
   constructor(options?: World2Options | null) {
-    let margin = 0;
+    let margin = 0, manifolds = false;
     if (options != null) {
-      if (typeof options !== 'object') throw new InvalidArgumentError('options', `is ${describeValue(options)}; expected an object { margin? }`);
-      for (const key of Object.keys(options)) if (key !== 'margin') throw new InvalidArgumentError(`options.${key}`, 'is not an option; expected margin');
-      const m = options.margin;
+      if (typeof options !== 'object') throw new InvalidArgumentError('options', `is ${describeValue(options)}; expected an object { margin?, manifolds? }`);
+      for (const key of Object.keys(options)) if (key !== 'margin' && key !== 'manifolds') throw new InvalidArgumentError(`options.${key}`, 'is not an option; expected margin or manifolds');
+      const m = options.margin, mf = options.manifolds;
       if (m !== undefined && !(typeof m === 'number' && m >= 0 && m < Infinity)) throw new InvalidArgumentError('options.margin', `is ${describeValue(m)}; expected a finite number >= 0`);
       if (m !== undefined) margin = m;
+      if (mf !== undefined && typeof mf !== 'boolean') throw new InvalidArgumentError('options.manifolds', `is ${describeValue(mf)}; expected true or false`);
+      manifolds = mf === true;
     }
     this.margin = margin;
+    this.keepsManifolds = manifolds;
     this.scene = new SceneQueries2(this.bodies, [this.dynamicTree, this.staticTree]);
-    this.pairs = new Pairs2(this.bodies, margin);
+    this.pairs = new Pairs2(this.bodies, margin, manifolds ? new KeptManifolds2(margin) : null);
   }
 
   /** Bodies in the world. */
@@ -279,20 +293,53 @@ export class CollisionWorld2 {
 
   /**
    * The contact manifold (the 2D `contactManifold`, up to 2 points) of the `index`-th contact, into `out` or a
-   * new record; null when the pair has none within the margin.
+   * new record; null in the rare touching pair whose manifold query finds none within the margin. In the
+   * plane every body is convex, so a pair has one manifold (the 3D world's `manifolds(i)` lists several).
+   * With `manifolds: true` the one the last update kept (its points' ids persist from update to update,
+   * the reference edge stays), else computed now.
+   * @throws InvalidArgumentError naming `index` out of range.
    */
   manifold(index: number, out?: Manifold | null): Manifold | null {
-    const c = this.contact(index, this.scratchContact), B = this.bodies;
-    const sa = B.slotOf(c.a, 'index'), sb = B.slotOf(c.b, 'index');
+    const P = this.pairs;
+    const c = this.contact(index, this.scratchContact);
+    if (P.kept !== null) return P.kept.read(P.touchingList[index], out ?? createManifold());
+    const B = this.bodies, sa = B.slotOf(c.a, 'index'), sb = B.slotOf(c.b, 'index');
     return contactManifold(B.shapes[sa]!, this.scene.poseOf(sa, this.poseA), B.shapes[sb]!, this.scene.poseOf(sb, this.poseB), out ?? createManifold(), { margin: this.margin });
   }
 
-  /** Body `handle`'s shape, pose (a copy), user data. */
+  /**
+   * Body `handle`'s shape (the object given to `add`).
+   * @throws InvalidArgumentError naming `handle` when it is not a body of this world.
+   */
   shape(handle: number): Shape2 { return this.bodies.shapes[this.bodies.slotOf(handle, 'handle')]!; }
-  pose(handle: number): Pose2Like { return this.scene.poseOf(this.bodies.slotOf(handle, 'handle'), { position: { x: 0, y: 0 }, angle: 0 }); }
+
+  /** Body `handle`'s pose, into `out` (`createPose2()`) or a new record. @throws InvalidArgumentError naming `handle`. */
+  pose(handle: number, out?: Pose2Like | null): Pose2Like {
+    return this.scene.poseOf(this.bodies.slotOf(handle, 'handle'), out ?? createPose2());
+  }
+
+  /** Body `handle`'s `userData` (as given to `add`). @throws InvalidArgumentError naming `handle`. */
   userData(handle: number): unknown { return this.bodies.userDatas[this.bodies.slotOf(handle, 'handle')]; }
 
-  /** The pose of body `handle`, its tight box (min x y, max x y) and its shape: for callers' drawing and tests. */
+  /**
+   * Calls `visit` for every node of both trees, parents before children: its fat box, its depth (0 at a
+   * root), whether it is a leaf, and whether it is in the static tree. For drawing the broad phase.
+   */
+  forEachTreeBox(visit: TreeBoxVisitor2): void {
+    checkVisit(visit);
+    this.withGuard(() => {
+      this.treeVisit = visit;
+      try {
+        this.walkStatic = false; this.dynamicTree.walk(visitTreeNode, this);
+        this.walkStatic = true; this.staticTree.walk(visitTreeNode, this);
+      } finally { this.treeVisit = null; }
+    });
+  }
+  /** @internal The visitor and tree of forEachTreeBox's walk (read by visitTreeNode: no closure). */
+  treeVisit: TreeBoxVisitor2 | null = null;
+  /** @internal */ walkStatic = false;
+
+  /** @internal Body `handle`'s tight box (min x y, max x y): for tests. */
   tightBox(handle: number): [number, number, number, number] {
     const slot = this.bodies.slotOf(handle, 'handle'), o = 4 * slot, box = this.bodies.box;
     return [box[o], box[o + 1], box[o + 2], box[o + 3]];
@@ -317,7 +364,7 @@ export class CollisionWorld2 {
     if (this.busy) throw new InvalidArgumentError('CollisionWorld2', 'was called from inside one of its own callbacks; call it after the callback returns');
   }
 
-  /** Pairs slots a and b (once), when they may pair: not one body, not two static ones, their filters meet. */
+  /** @internal Pairs slots a and b (once), when they may pair: not one body, not two static ones, their filters meet. */
   consider(a: number, b: number): void {
     if (a === b) return;
     const B = this.bodies;
@@ -347,6 +394,14 @@ export class CollisionWorld2 {
     for (let k = 0; k < 6; k++) out[k] = tree.bounds[6 * leaf + k];
     return out;
   }
+}
+
+/** The visitor of {@link CollisionWorld2.forEachTreeBox}: a node's fat box, its depth (0 at a root), and what it is. */
+export type TreeBoxVisitor2 = (minX: number, minY: number, maxX: number, maxY: number, depth: number, isLeaf: boolean, isStatic: boolean) => void;
+
+function visitTreeNode(node: number, depth: number, w: CollisionWorld2): void {
+  const t = w.walkStatic ? w.staticTree : w.dynamicTree, b = t.bounds, o = 6 * node;
+  w.treeVisit!(b[o], b[o + 1], b[o + 3], b[o + 4], depth, t.child1[node] === -1, w.walkStatic);
 }
 
 /** A 32-bit filter option (an integer; read as unsigned), or `fallback` when undefined. */

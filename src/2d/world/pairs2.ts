@@ -12,6 +12,7 @@ import { createContactResult, type ContactResult } from '../results2.js';
 import type { QueryStatus } from '../../query/pair/results.js';
 import type { Pose2Like } from '../types.js';
 import type { Bodies2 } from './bodies2.js';
+import type { KeptManifolds2 } from './manifolds2.js';
 
 /** A contact of the world: the pair's handles and its 2D `contact` answer (world space, normal from a to b). */
 export interface WorldContact2 extends ContactResult {
@@ -76,7 +77,8 @@ export class Pairs2 {
   private readonly poseB: Pose2Like = { position: { x: 0, y: 0 }, angle: 0 };
   private readonly answer = createContactResult();
 
-  constructor(private readonly bodies: Bodies2, private readonly margin: number) {
+  /** @param kept The touching pairs' manifolds, when the world keeps them (manifolds2.ts). */
+  constructor(private readonly bodies: Bodies2, private readonly margin: number, readonly kept: KeptManifolds2 | null) {
     this.set.onMove = (from, to) => this.move(from, to);
   }
 
@@ -86,6 +88,7 @@ export class Pairs2 {
     if (!this.set.added) return;
     if (r >= this.touching.length) this.grow(2 * this.touching.length);
     this.touching[r] = 0; this.clearance[r] = -1; this.travelA[r] = 0; this.travelB[r] = 0;
+    if (this.kept !== null) this.kept.reset(r);
   }
 
   /** Removes record r; a touching pair's handles go to `ended`. */
@@ -106,7 +109,8 @@ export class Pairs2 {
     const w2 = pairWork(), tA = w2.tA, tB = w2.tB, t = B.trig, p = B.pose;
     tA.c = t[2 * sa]; tA.s = t[2 * sa + 1]; tA.tx = p[3 * sa]; tA.ty = p[3 * sa + 1];
     tB.c = t[2 * sb]; tB.s = t[2 * sb + 1]; tB.tx = p[3 * sb]; tB.ty = p[3 * sb + 1];
-    const c = contactFrom(B.shapes[sa]!, poseOf(B, sa, this.poseA), B.shapes[sb]!, poseOf(B, sb, this.poseB), this.answer);
+    const poseA = poseOf(B, sa, this.poseA), poseB = poseOf(B, sb, this.poseB);
+    const c = contactFrom(B.shapes[sa]!, poseA, B.shapes[sb]!, poseB, this.answer);
     if (!(c.separation <= this.margin)) {
       // Apart: the clearance, less a part in 1e9 of its reach for the answer's tolerance and rounding.
       const reach = B.shapes[sa]!.boundingRadius + B.shapes[sb]!.boundingRadius + c.separation;
@@ -120,6 +124,7 @@ export class Pairs2 {
     this.status[r] = c.status === 'converged' ? 0 : c.status === 'max-iterations' ? 1 : 2;
     this.iterations[r] = c.iterations;
     this.touching[r] = 1;
+    if (this.kept !== null) this.kept.refresh(r, B.shapes[sa]!, poseA, B.shapes[sb]!, poseB);
     return true;
   }
 
@@ -138,6 +143,7 @@ export class Pairs2 {
     this.travelA[to] = this.travelA[from]; this.travelB[to] = this.travelB[from];
     this.rows.copyWithin(CONTACT_ROW * to, CONTACT_ROW * from, CONTACT_ROW * from + CONTACT_ROW);
     this.status[to] = this.status[from]; this.iterations[to] = this.iterations[from];
+    if (this.kept !== null) this.kept.move(from, to);
   }
 
   /** Record r's contact into `out` (its handles from its slots). */

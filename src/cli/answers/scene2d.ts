@@ -11,7 +11,7 @@
  * input has boxes, `steps` when it has steps. A bad field fails the whole document with an error naming it.
  */
 import { CollisionError, InvalidJsonError } from '../../index.js';
-import { CollisionWorld2, type WorldRayHit2 } from '../../2d/world/collision-world2.js';
+import { CollisionWorld2, type WorldRayHit2 } from '../../2d/index.js';
 import { readPose2Json, shape2FromJSON } from '../../format/shape2-json.js';
 import { describe, isPlainObject, readNumbers } from '../../format/read-json.js';
 import type { PairId } from '../../format/pair-document.js';
