@@ -267,6 +267,13 @@ export const VALID = {
   'out2.manifold': [['undefined', () => undefined], ['null', () => null], ['createManifold()', () => plane.createManifold()]],
   'out2.rayHit': [['undefined', () => undefined], ['null', () => null], ['createRayHit()', () => plane.createRayHit()]],
   'out2.cast': [['undefined', () => undefined], ['null', () => null], ['createShapeCastResult()', () => plane.createShapeCastResult()]],
+  'opts2.world': [['undefined', () => undefined], ['{}', () => ({})], ['{margin: 0.1}', () => ({ margin: 0.1 })], ['{manifolds: true}', () => ({ manifolds: true })]],
+  'opts2.worldRay': [['undefined', () => undefined], ['null', () => null], ['{}', () => ({})], ['{maxT: 10}', () => ({ maxT: 10 })], ['{solid: false}', () => ({ solid: false })], ['{filter: h => h !== 0}', () => ({ filter: (h: number) => h !== 0 })]],
+  'opts2.worldCast': [['undefined', () => undefined], ['null', () => null], ['{}', () => ({})], ['{maxTime: 3}', () => ({ maxTime: 3 })], ['{targetSeparation: 0.1, filter}', () => ({ targetSeparation: 0.1, filter: () => true })]],
+  'out2.worldContact': [['undefined', () => undefined], ['null', () => null], ['createWorldContact2()', () => plane.createWorldContact2()]],
+  'out2.worldRayHit': [['undefined', () => undefined], ['null', () => null], ['createWorldRayHit2()', () => plane.createWorldRayHit2()]],
+  'out2.worldCast': [['undefined', () => undefined], ['null', () => null], ['createWorldShapeCastResult2()', () => plane.createWorldShapeCastResult2()]],
+  'out2.pose': [['undefined', () => undefined], ['null', () => null], ['createPose2()', () => plane.createPose2()]],
   // The threads entry.
   'opts.pool': [['undefined', () => undefined], ['{threads: 1}', () => ({ threads: 1 })]],
 } satisfies Record<string, Factory[]>;

@@ -62,6 +62,15 @@ function world(options: lib.WorldOptions = { manifolds: true }): lib.CollisionWo
   w.update();
   return w;
 }
+/** A plane world of three bodies (two touching, one static), brought up to date. */
+function world2(options: plane.World2Options = { manifolds: true }): plane.CollisionWorld2 {
+  const w = new plane.CollisionWorld2(options), at2 = (x: number, y: number) => ({ position: { x, y }, angle: 0 });
+  w.add(new plane.Circle(0.5), at2(0, 0));
+  w.add(new plane.Box2(0.5, 0.5), at2(0.8, 0));
+  w.add(new plane.Polygon([0, 0, 1, 0, 0, 1]), at2(3, 0), { static: true });
+  w.update();
+  return w;
+}
 const factory = (f: (...a: never[]) => unknown): Spec => ({ args: ['none', 'none'], call: f });
 const q3 = (out?: Kind, options?: Kind): Kind[] => ['shape', 'pose', 'shape', 'pose', ...(out ? [out] : []), ...(options ? [options] : [])];
 const q2 = (out?: Kind, options?: Kind): Kind[] => ['shape2', 'pose2', 'shape2', 'pose2', ...(out ? [out] : []), ...(options ? [options] : [])];
@@ -213,6 +222,27 @@ const FUNCTIONS: Record<string, Spec> = {
   'plane.createManifold': factory(plane.createManifold), 'plane.createRayHit': factory(plane.createRayHit), 'plane.createShapeCastResult': factory(plane.createShapeCastResult),
   'plane.createContactResult': factory(plane.createContactResult), 'plane.createPenetrationResult': factory(plane.createPenetrationResult),
   'plane.createClosestPointsResult': factory(plane.createClosestPointsResult),
+  'plane.createWorldContact2': factory(plane.createWorldContact2), 'plane.createWorldRayHit2': factory(plane.createWorldRayHit2),
+  'plane.createWorldShapeCastResult2': factory(plane.createWorldShapeCastResult2),
+  CollisionWorld2: { args: ['opts2.world'], call: as((o: plane.World2Options) => { const w = new plane.CollisionWorld2(o); w.add(new plane.Circle(1), { position: { x: 0, y: 0 }, angle: 0 }); w.add(new plane.Circle(1), { position: { x: 1, y: 0 }, angle: 0 }); w.update(); return [w.contactCount, w.margin, w.keepsManifolds]; }) },
+  'CollisionWorld2.add': { args: ['shape2', 'pose2', 'opts.body'], call: as((s: plane.Shape2, p: plane.Pose2Like, o: plane.Body2Options) => { const w = world2(); const h = w.add(s, p, o); w.update(); return [h, w.size, w.contactCount, w.userData(h)]; }) },
+  'CollisionWorld2.update': { args: ['opts2.world', 'shape2', 'pose2'], call: as((o: plane.World2Options, s: plane.Shape2, p: plane.Pose2Like) => { const w = new plane.CollisionWorld2(o); w.add(new plane.Box2(1, 1), { position: { x: 0, y: 0 }, angle: 0 }); w.add(s, p); w.update(); return w.contactCount > 0 ? [w.contact(0), w.manifold(0)] : 0; }) },
+  'CollisionWorld2.setPose': { args: ['handle', 'pose2'], call: as((h: number, p: plane.Pose2Like) => { const w = world2(); w.setPose(h, p); w.update(); return [w.pose(h), w.contactCount]; }) },
+  'CollisionWorld2.remove': { args: ['handle'], call: as((h: number) => { const w = world2(); w.remove(h); w.update(); return [w.size, w.has(h)]; }) },
+  'CollisionWorld2.shape': { args: ['handle'], call: as((h: number) => world2().shape(h)) },
+  'CollisionWorld2.pose': { args: ['handle', 'out2.pose'], call: as((h: number, o: plane.Pose2Like) => world2().pose(h, o)), outs: [1] },
+  'CollisionWorld2.userData': { args: ['handle'], call: as((h: number) => world2().userData(h)) },
+  'CollisionWorld2.has': { args: ['handle'], call: as((h: number) => world2().has(h)) },
+  'CollisionWorld2.contact': { args: ['index', 'out2.worldContact'], call: as((i: number, o: plane.WorldContact2) => world2().contact(i, o)), outs: [1] },
+  'CollisionWorld2.manifold': { args: ['index', 'out2.manifold'], call: as((i: number, o: plane.Manifold) => world2().manifold(i, o)), outs: [1] },
+  'CollisionWorld2.beganTouching': { args: ['visit'], call: as((v: (a: number, b: number) => void) => world2().beganTouching(v)) },
+  'CollisionWorld2.endedTouching': { args: ['visit'], call: as((v: (a: number, b: number) => void) => { const w = world2(); w.setPose(1, { position: { x: 5, y: 5 }, angle: 0 }); w.update(); w.endedTouching(v); }) },
+  'CollisionWorld2.queryAabb': { args: ['vec2', 'vec2', 'visit'], call: as((a: plane.Vec2Like, b: plane.Vec2Like, v: (h: number) => boolean) => world2().queryAabb(a, b, v)) },
+  'CollisionWorld2.overlapShape': { args: ['shape2', 'pose2', 'visit'], call: as((s: plane.Shape2, p: plane.Pose2Like, v: (h: number) => boolean) => world2().overlapShape(s, p, v)) },
+  'CollisionWorld2.rayCast': { args: ['vec2', 'dir2', 'opts2.worldRay', 'out2.worldRayHit'], call: as((o: plane.Vec2Like, d: plane.Vec2Like, x: plane.WorldRayCastOptions2, h: plane.WorldRayHit2) => world2().rayCast(o, d, x, h)), outs: [3] },
+  'CollisionWorld2.rayCastAll': { args: ['vec2', 'dir2', 'visit', 'opts2.worldRay'], call: as((o: plane.Vec2Like, d: plane.Vec2Like, v: (h: plane.WorldRayHit2) => boolean, x: plane.WorldRayCastOptions2) => world2().rayCastAll(o, d, v, x)) },
+  'CollisionWorld2.shapeCast': { args: ['shape2', 'pose2', 'motion2', 'opts2.worldCast', 'out2.worldCast'], call: as((s: plane.Shape2, p: plane.Pose2Like, m: plane.Motion2, x: plane.WorldShapeCastOptions2, o: plane.WorldShapeCastResult2) => world2().shapeCast(s, p, m, x, o)), outs: [4] },
+  'CollisionWorld2.forEachTreeBox': { args: ['visit'], call: as((v: plane.TreeBoxVisitor2) => world2().forEachTreeBox(v)) },
 };
 
 /** Longest a single call may take (a hostile value that makes a loop run away is a hang). */

@@ -259,7 +259,8 @@ function manifoldScaled(
 }
 
 /** `out` must be a record from createManifold: a normal and two point records with their vectors and features. */
-function checkManifoldOut(out: Manifold): void {
+/** @throws InvalidArgumentError naming `out` when it is not a record from createManifold(). */
+export function checkManifoldOut(out: Manifold): void {
   // Written out (no closures, no arrays): this runs on every call given an `out`.
   const o = out as unknown as { normal?: unknown; points?: unknown } | null;
   if (o === null || typeof o !== 'object' || typeof o.normal !== 'object' || o.normal === null) throw outNotWritable('createManifold');

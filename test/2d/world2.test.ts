@@ -278,5 +278,11 @@ describe('CollisionWorld2', () => {
     expect(() => world.contact(1)).toThrow(/^index is 1; expected an integer from 0 to 0/);
     world.beganTouching(() => { expect(() => world.add(new Circle(1), pose)).toThrow(/called from inside one of its own callbacks/); });
     expect(world.has(k)).toBe(true);
+    // The garbage fuzz's counterexamples: a typed array as options (its own `filter` method was called as
+    // the ray's filter), a frozen or foreign `out`, a visitor that is not a function.
+    expect(() => world.rayCastAll({ x: 0, y: 0 }, { x: 0, y: -1 }, () => undefined, Float32Array.from([]) as never)).toThrow(/^options is .*; expected an object \{ maxT\?, solid\?, filter\? \}/);
+    expect(() => world.pose(k, Object.freeze({ position: Object.freeze({ x: 0, y: 0 }), angle: 0 }))).toThrow(/^out is not writable/);
+    expect(() => world.rayCast({ x: 0, y: 0 }, { x: 1, y: 0 }, null, {} as never)).toThrow(/^out is not a writable hit record/);
+    expect(() => world.endedTouching(new String('') as never)).toThrow(/^visit is/);
   });
 });

@@ -13,7 +13,8 @@
 import { describeValue, InvalidArgumentError, InvalidNumberError } from '../../errors.js';
 import { DynamicTree } from '../../bvh/dynamic-tree.js';
 import type { Motion2 } from '../cast2.js';
-import { contactManifold, createManifold, type Manifold } from '../manifold2.js';
+import { checkManifoldOut, contactManifold, createManifold, type Manifold } from '../manifold2.js';
+import { checkHitOut, checkOut, hitOutNotWritable, isUnwritable, outNotWritable } from '../../query/pair/out-record.js';
 import { checkShape2, type Shape2 } from '../shapes/shape2.js';
 import { createPose2, type Pose2Like, type Vec2Like } from '../types.js';
 import { Bodies2, readPose2 } from './bodies2.js';
@@ -46,7 +47,9 @@ export interface Body2Options {
   static?: boolean;
   /** 32-bit filters: a pair is tested when each body's group meets the other's mask (defaults 1 and all bits). */
   group?: number;
+  /** See `group`. */
   mask?: number;
+  /** Anything of yours, returned by `userData(handle)`. */
   userData?: unknown;
 }
 
@@ -57,6 +60,13 @@ const FAT_FRACTION = 0.1;
 /** And stretched by this many times the body's last move (Box2D's b2_aabbMultiplier is 4 steps), as in 3D. */
 const FAT_MOTION = 4;
 
+/**
+ * Many bodies in the plane: `add` them, move them with `setPose`, `update()`, then read the touching
+ * pairs (`contactCount`, `contact(i)`, `manifold(i)`, `beganTouching`, `endedTouching`) and ask scene
+ * queries (`queryAabb`, `overlapShape`, `rayCast`, `rayCastAll`, `shapeCast`). Every answer is the
+ * pairwise 2D query's on the bodies' poses, bit for bit; an update allocates nothing once its arrays have
+ * grown. A collision layer, not a physics engine: nothing moves unless you move it.
+ */
 export class CollisionWorld2 {
   /** Pairs are contacts down to this separation (read-only after construction). */
   readonly margin: number;
@@ -85,8 +95,7 @@ export class CollisionWorld2 {
   constructor(options?: World2Options | null) {
     let margin = 0, manifolds = false;
     if (options != null) {
-      if (typeof options !== 'object') throw new InvalidArgumentError('options', `is ${describeValue(options)}; expected an object { margin?, manifolds? }`);
-      for (const key of Object.keys(options)) if (key !== 'margin' && key !== 'manifolds') throw new InvalidArgumentError(`options.${key}`, 'is not an option; expected margin or manifolds');
+      checkOptions(options, ['margin', 'manifolds']);
       const m = options.margin, mf = options.manifolds;
       if (m !== undefined && !(typeof m === 'number' && m >= 0 && m < Infinity)) throw new InvalidArgumentError('options.margin', `is ${describeValue(m)}; expected a finite number >= 0`);
       if (m !== undefined) margin = m;
@@ -113,10 +122,7 @@ export class CollisionWorld2 {
     readPose2(pose, 'pose', this.read);
     let isStatic = false, group = 1, mask = 0xffffffff, userData: unknown;
     if (options != null) {
-      if (typeof options !== 'object') throw new InvalidArgumentError('options', `is ${describeValue(options)}; expected an object { static?, group?, mask?, userData? }`);
-      for (const key of Object.keys(options)) {
-        if (key !== 'static' && key !== 'group' && key !== 'mask' && key !== 'userData') throw new InvalidArgumentError(`options.${key}`, 'is not an option; expected static, group, mask or userData');
-      }
+      checkOptions(options, ['static', 'group', 'mask', 'userData']);
       if (options.static !== undefined && typeof options.static !== 'boolean') throw new InvalidArgumentError('options.static', `is ${describeValue(options.static)}; expected true or false`);
       isStatic = options.static === true;
       group = filter(options.group, 'options.group', 1);
@@ -224,11 +230,18 @@ export class CollisionWorld2 {
     if (!(Number.isInteger(index) && index >= 0 && index < P.touchingCount)) {
       throw new InvalidArgumentError('index', `is ${describeValue(index)}; expected an integer from 0 to ${P.touchingCount - 1}`);
     }
-    return P.read(P.touchingList[index], out ?? createWorldContact2());
+    if (out == null) return P.read(P.touchingList[index], createWorldContact2());
+    checkOut(out, 'createWorldContact2');
+    try {
+      return P.read(P.touchingList[index], out);
+    } catch (e) {
+      throw e instanceof TypeError && isUnwritable(out, 2) ? outNotWritable('createWorldContact2') : e;
+    }
   }
 
   /** Calls `visit(a, b)` for every pair that began touching at the last update. */
   beganTouching(visit: (a: number, b: number) => void): void {
+    checkVisit(visit);
     const list = this.pairs.began;
     this.busy = true;
     try { for (let i = 0; i < list.length; i += 2) visit(list.data[i], list.data[i + 1]); } finally { this.busy = false; }
@@ -236,6 +249,7 @@ export class CollisionWorld2 {
 
   /** Calls `visit(a, b)` for every pair that stopped touching at the last update (a removed body's included). */
   endedTouching(visit: (a: number, b: number) => void): void {
+    checkVisit(visit);
     const list = this.pairs.ended;
     this.busy = true;
     try { for (let i = 0; i < list.length; i += 2) visit(list.data[i], list.data[i + 1]); } finally { this.busy = false; }
@@ -260,7 +274,12 @@ export class CollisionWorld2 {
    */
   rayCast(origin: Readonly<Vec2Like>, direction: Readonly<Vec2Like>, options?: WorldRayCastOptions2 | null, out?: WorldRayHit2 | null): WorldRayHit2 | null {
     const [maxT, solid, filter] = rayOptions(origin, direction, options);
-    return this.withGuard(() => this.scene.rayCast(origin, direction, maxT, solid, filter, out ?? createWorldRayHit2()));
+    if (out != null) checkHitOut(out, 'createWorldRayHit2', false);
+    try {
+      return this.withGuard(() => this.scene.rayCast(origin, direction, maxT, solid, filter, out ?? createWorldRayHit2()));
+    } catch (e) {
+      throw e instanceof TypeError && out != null && isUnwritable(out, 2) ? hitOutNotWritable('createWorldRayHit2') : e;
+    }
   }
 
   /** Calls `visit(hit)` for every body a ray meets, each with its 2D `rayCast` answer, in handle order, until it returns true. */
@@ -280,15 +299,19 @@ export class CollisionWorld2 {
     checkShape2(shape, 'shape'); readPose2(pose, 'pose', this.read);
     let maxTime = 1, target = 0, filter: ((h: number) => boolean) | undefined;
     if (options != null) {
-      if (typeof options !== 'object') throw new InvalidArgumentError('options', `is ${describeValue(options)}; expected an object { maxTime?, targetSeparation?, filter? }`);
-      for (const key of Object.keys(options)) if (key !== 'maxTime' && key !== 'targetSeparation' && key !== 'filter') throw new InvalidArgumentError(`options.${key}`, 'is not an option; expected maxTime, targetSeparation or filter');
+      checkOptions(options, ['maxTime', 'targetSeparation', 'filter']);
       if (options.maxTime !== undefined) maxTime = options.maxTime;
       if (options.targetSeparation !== undefined) target = options.targetSeparation;
       filter = checkFilter(options.filter);
     }
     const p: Pose2Like = { position: { x: this.read[0], y: this.read[1] }, angle: this.read[2] };
+    if (out != null) checkHitOut(out, 'createWorldShapeCastResult2', true);
     // (The pairwise shapeCast checks the motion, maxTime and targetSeparation, naming them.)
-    return this.withGuard(() => this.scene.shapeCast(shape, p, motion, maxTime, target, filter, out ?? createWorldShapeCastResult2()));
+    try {
+      return this.withGuard(() => this.scene.shapeCast(shape, p, motion, maxTime, target, filter, out ?? createWorldShapeCastResult2()));
+    } catch (e) {
+      throw e instanceof TypeError && out != null && isUnwritable(out, 2) ? hitOutNotWritable('createWorldShapeCastResult2') : e;
+    }
   }
 
   /**
@@ -302,7 +325,15 @@ export class CollisionWorld2 {
   manifold(index: number, out?: Manifold | null): Manifold | null {
     const P = this.pairs;
     const c = this.contact(index, this.scratchContact);
-    if (P.kept !== null) return P.kept.read(P.touchingList[index], out ?? createManifold());
+    if (P.kept !== null) {
+      if (out == null) return P.kept.read(P.touchingList[index], createManifold());
+      checkManifoldOut(out);
+      try {
+        return P.kept.read(P.touchingList[index], out);
+      } catch (e) {
+        throw e instanceof TypeError ? outNotWritable('createManifold') : e;
+      }
+    }
     const B = this.bodies, sa = B.slotOf(c.a, 'index'), sb = B.slotOf(c.b, 'index');
     return contactManifold(B.shapes[sa]!, this.scene.poseOf(sa, this.poseA), B.shapes[sb]!, this.scene.poseOf(sb, this.poseB), out ?? createManifold(), { margin: this.margin });
   }
@@ -315,7 +346,15 @@ export class CollisionWorld2 {
 
   /** Body `handle`'s pose, into `out` (`createPose2()`) or a new record. @throws InvalidArgumentError naming `handle`. */
   pose(handle: number, out?: Pose2Like | null): Pose2Like {
-    return this.scene.poseOf(this.bodies.slotOf(handle, 'handle'), out ?? createPose2());
+    const slot = this.bodies.slotOf(handle, 'handle');
+    if (out == null) return this.scene.poseOf(slot, createPose2());
+    const expected = 'expected a pose record { position, angle } (createPose2()), or undefined';
+    if (typeof out !== 'object' || typeof out.position !== 'object' || out.position === null) throw new InvalidArgumentError('out', `is ${describeValue(out)}; ${expected}`);
+    try {
+      return this.scene.poseOf(slot, out);
+    } catch (e) {
+      throw e instanceof TypeError ? new InvalidArgumentError('out', `is not writable (frozen?); ${expected}`) : e;
+    }
   }
 
   /** Body `handle`'s `userData` (as given to `add`). @throws InvalidArgumentError naming `handle`. */
@@ -404,6 +443,16 @@ function visitTreeNode(node: number, depth: number, w: CollisionWorld2): void {
   w.treeVisit!(b[o], b[o + 1], b[o + 3], b[o + 4], depth, t.child1[node] === -1, w.walkStatic);
 }
 
+/**
+ * `options` must be a plain options object with only these keys (an array's or a typed array's own
+ * methods would be read as options: a Float32Array's `filter`).
+ */
+function checkOptions(options: object, keys: readonly string[]): void {
+  const expected = `expected an object { ${keys.map((k) => `${k}?`).join(', ')} }`;
+  if (typeof options !== 'object' || Array.isArray(options) || ArrayBuffer.isView(options)) throw new InvalidArgumentError('options', `is ${describeValue(options)}; ${expected}`);
+  for (const key of Object.keys(options)) if (!keys.includes(key)) throw new InvalidArgumentError(`options.${key}`, `is not an option; ${expected}`);
+}
+
 /** A 32-bit filter option (an integer; read as unsigned), or `fallback` when undefined. */
 function filter(v: unknown, field: string, fallback: number): number {
   if (v === undefined) return fallback;
@@ -442,8 +491,7 @@ function rayOptions(origin: unknown, direction: unknown, options: WorldRayCastOp
   const d = direction as Vec2Like;
   if (d.x === 0 && d.y === 0) throw new InvalidArgumentError('direction', 'is the zero vector; expected a non-zero direction');
   if (options == null) return [Infinity, true, undefined];
-  if (typeof options !== 'object') throw new InvalidArgumentError('options', `is ${describeValue(options)}; expected an object { maxT?, solid?, filter? }`);
-  for (const key of Object.keys(options)) if (key !== 'maxT' && key !== 'solid' && key !== 'filter') throw new InvalidArgumentError(`options.${key}`, 'is not an option; expected maxT, solid or filter');
+  checkOptions(options, ['maxT', 'solid', 'filter']);
   const maxT = options.maxT ?? Infinity, solid = options.solid ?? true;
   if (!(typeof maxT === 'number' && maxT >= 0)) throw new InvalidArgumentError('options.maxT', `is ${describeValue(maxT)}; expected a number >= 0`);
   if (typeof solid !== 'boolean') throw new InvalidArgumentError('options.solid', `is ${describeValue(solid)}; expected true or false`);

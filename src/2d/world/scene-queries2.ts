@@ -7,10 +7,10 @@
  */
 import { DynamicTree } from '../../bvh/dynamic-tree.js';
 import { intersects } from '../pair-queries2.js';
-import { createRayHit, rayCast as rayCast2, type RayHit } from '../ray2.js';
+import { rayCast as rayCast2, type RayHit } from '../ray2.js';
 import { createShapeCastResult, shapeCast as shapeCast2, type Motion2, type ShapeCastResult } from '../cast2.js';
 import type { Shape2 } from '../shapes/shape2.js';
-import type { Pose2Like, Vec2Like } from '../types.js';
+import { vec2, type Pose2Like, type Vec2Like } from '../types.js';
 import { shapeBox, type Bodies2 } from './bodies2.js';
 
 /** A hit of a world ray: the body, and the 2D `rayCast`'s answer for it. */
@@ -25,20 +25,34 @@ export interface WorldShapeCastResult2 extends ShapeCastResult {
   body: number;
 }
 
-/** Options of the world's rays: `maxT` (≥ 0, default Infinity), `solid` (default true), `filter(handle)` (false skips the body). */
-export interface WorldRayCastOptions2 { maxT?: number; solid?: boolean; filter?: (handle: number) => boolean }
-
-/** Options of the world's shape cast: `maxTime` (default 1), `targetSeparation` (default 0), `filter(handle)`. */
-export interface WorldShapeCastOptions2 { maxTime?: number; targetSeparation?: number; filter?: (handle: number) => boolean }
-
-/** A new world ray hit record. */
-export function createWorldRayHit2(): WorldRayHit2 {
-  return { ...createRayHit(), body: -1 };
+/** Options of the world's rays (`CollisionWorld2.rayCast`, `rayCastAll`). */
+export interface WorldRayCastOptions2 {
+  /** Largest `t` reported (in units of the direction; ≥ 0, default Infinity). */
+  maxT?: number;
+  /** As `rayCast`'s: true (default), an origin inside a body hits it at t = 0. */
+  solid?: boolean;
+  /** `filter(handle)` false skips the body (called before the body is cast against). */
+  filter?: (handle: number) => boolean;
 }
 
-/** A new world shape cast record. */
+/** Options of `CollisionWorld2.shapeCast`. */
+export interface WorldShapeCastOptions2 {
+  /** Latest time reported (default 1; finite, ≥ 0): the shape moves over `[0, maxTime]`. */
+  maxTime?: number;
+  /** Report the first time the shape comes within this separation of a body (default 0: touching). */
+  targetSeparation?: number;
+  /** `filter(handle)` false skips the body. */
+  filter?: (handle: number) => boolean;
+}
+
+/** A new world ray hit record, to pass as `out`. (A literal: a spread's copy would box the numbers stored into it.) */
+export function createWorldRayHit2(): WorldRayHit2 {
+  return { t: 0, point: vec2(), normal: vec2(1, 0), body: -1 };
+}
+
+/** A new world shape cast record, to pass as `out`. */
 export function createWorldShapeCastResult2(): WorldShapeCastResult2 {
-  return { ...createShapeCastResult(), body: -1 };
+  return { time: 0, normal: vec2(1, 0), pointA: vec2(), pointB: vec2(), separation: 0, status: 'converged', iterations: 0, body: -1 };
 }
 
 export class SceneQueries2 {
