@@ -4,14 +4,15 @@
  * in a square at about one contact per body, every body moved each step. planck's bodies are set by
  * `setTransform` and the world stepped; two variants, since planck pairs no two kinematic bodies (its
  * `shouldCollide`): kinematic (its broad phase alone) and dynamic sensors with no gravity (its broad phase
- * and every touching pair's overlap test, no solver: the nearest to our update's work). One process, the
- * sides alternating round by round; ratio = planck ÷ ours.
+ * and every touching pair's overlap test, no solver: the nearest to our update's work). And ours keeping
+ * manifolds (`{ manifolds: true }`, each read every step). One process, the sides alternating round by
+ * round; each side's time ÷ ours (without manifolds).
  *
  *   node --import tsx bench/world2.ts [bodies=1000] [rounds=9]
  */
 import * as planck from 'planck';
 import { Box2, Capsule2, Circle, Polygon, type Shape2 } from '../src/2d/index.js';
-import { CollisionWorld2 } from '../src/2d/index.js';
+import { CollisionWorld2, createManifold } from '../src/2d/index.js';
 import { mulberry32 } from '../test/random.js';
 
 const n = Number(process.argv[2] ?? 1000), rounds = Number(process.argv[3] ?? 9), STEPS = 50;
@@ -27,16 +28,18 @@ for (let i = 0; i < n; i++) { x0[i] = side * rnd(); y0[i] = side * rnd(); a0[i] 
 /** A side: a fresh world of the n bodies, then a run of STEPS steps from step `from` (ms a step; contacts seen). */
 interface Side { name: string; run(from: number): [number, number] }
 
-function oursSide(): Side {
-  const world = new CollisionWorld2(), handles: number[] = [], pose = { position: { x: 0, y: 0 }, angle: 0 };
+function oursSide(manifolds = false): Side {
+  const world = new CollisionWorld2({ manifolds }), handles: number[] = [], pose = { position: { x: 0, y: 0 }, angle: 0 }, m = createManifold();
   for (let i = 0; i < n; i++) handles.push(world.add(ours[i % 4], { position: { x: x0[i], y: y0[i] }, angle: a0[i] }));
   world.update();
-  return { name: 'ours', run(from) {
+  return { name: manifolds ? 'ours, manifolds' : 'ours', run(from) {
     let contacts = 0;
     const t = performance.now();
     for (let s = from; s < from + STEPS; s++) {
       for (let i = 0; i < n; i++) { pose.position.x = x0[i] + s * vx[i]; pose.position.y = y0[i] + s * vy[i]; pose.angle = a0[i] + s * va[i]; world.setPose(handles[i], pose); }
       world.update(); contacts += world.contactCount;
+      // Kept manifolds, read as a solver would each step.
+      if (manifolds) for (let i = 0; i < world.contactCount; i++) world.manifold(i, m);
     }
     return [(performance.now() - t) / STEPS, contacts / STEPS];
   } };
@@ -62,7 +65,7 @@ function planckSide(type: 'kinematic' | 'dynamic'): Side {
   } };
 }
 
-const sides = [oursSide(), planckSide('kinematic'), planckSide('dynamic')];
+const sides = [oursSide(), planckSide('kinematic'), planckSide('dynamic'), oursSide(true)];
 const times = sides.map(() => [] as number[]), seen = sides.map(() => 0);
 for (let r = 0; r <= rounds; r++) {
   const order = r % 2 === 0 ? sides.map((_, k) => k) : sides.map((_, k) => sides.length - 1 - k);
@@ -74,5 +77,5 @@ for (let r = 0; r <= rounds; r++) {
 const median = (v: number[]) => [...v].sort((p, q) => p - q)[v.length >> 1];
 console.log(`${n} bodies, ${STEPS} steps a round, median of ${rounds} rounds`);
 for (let k = 0; k < sides.length; k++) {
-  console.log(`${sides[k].name.padEnd(18)} ${median(times[k]).toFixed(3)} ms a step  (${(seen[k] / n).toFixed(2)} touching a body)  planck ÷ ours: ${k === 0 ? '' : (median(times[k]) / median(times[0])).toFixed(2)}`);
+  console.log(`${sides[k].name.padEnd(18)} ${median(times[k]).toFixed(3)} ms a step  (${(seen[k] / n).toFixed(2)} touching a body)  ${k === 0 ? '' : `÷ ours: ${(median(times[k]) / median(times[0])).toFixed(2)}`}`);
 }

@@ -6,6 +6,7 @@ import {
   Box2, Capsule2, Circle, contact, contactManifold, createContactResult, createManifold, Polygon, Rounded2,
   type GjkTraceStep2, type Pose2Like, type Shape2, type Vec2Like,
 } from 'convex-collide/2d';
+import { hideWorld, showWorld } from './world2d.js';
 
 type Which = 'a' | 'b';
 
@@ -320,6 +321,17 @@ worldView.canvas.addEventListener('pointermove', (e) => {
   update();
 });
 worldView.canvas.addEventListener('pointerup', () => { dragging = null; });
+
+// Two shapes, or many bodies (world2d.ts).
+function setMode(mode: 'pair' | 'world'): void {
+  document.body.dataset.mode = mode;
+  $('#plane-mode-pair').setAttribute('aria-pressed', String(mode === 'pair'));
+  $('#plane-mode-world').setAttribute('aria-pressed', String(mode === 'world'));
+  if (mode === 'world') showWorld();
+  else { hideWorld(); fitViews(); draw(); }
+}
+$('#plane-mode-pair').addEventListener('click', () => setMode('pair'));
+$('#plane-mode-world').addEventListener('click', () => setMode('world'));
 
 loadWorked();
 document.body.dataset.ready = 'true';

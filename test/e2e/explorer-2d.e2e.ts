@@ -3,10 +3,12 @@
  * Chromium: it opens on the worked example (a triangle against a quadrilateral, 1.7179 apart) with the
  * library's own answer, replays GJK step by step ending at that distance, and follows a pose typed in:
  * after each change the separation shown is the one `contact` gives in this process for the same shapes and
- * poses (read back from the page), and the trace's last step is GJK's distance of the cores.
+ * poses (read back from the page), and the trace's last step is GJK's distance of the cores. Its world of
+ * many bodies, paused at a step, shows the touching pairs of the same world built in this process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Box2, contact, Polygon, type Pose2Like } from '../../src/2d/index.js';
+import { Box2, Capsule2, Circle, CollisionWorld2, contact, Polygon, type Pose2Like } from '../../src/2d/index.js';
+import { driftScene, KIND_CORES, KIND_COUNT, poseAt } from '../../explorer/plane/drift2d.js';
 import { openExplorer, type ExplorerPage } from './explorer-page.js';
 
 const TIMEOUT = 120_000;
@@ -62,6 +64,36 @@ describe('the plane page', () => {
       expect(Number(await text('#plane-separation'))).toBeCloseTo(c.separation, 7);
       expect(await text('#plane-intersecting')).toBe(c.separation <= 0 ? 'yes' : 'no');
     }
+    expect(explorer.errors).toEqual([]);
+  }, TIMEOUT);
+});
+
+describe('the plane page\'s many bodies', () => {
+  beforeAll(async () => { explorer = await openExplorer(TIMEOUT, '2d.html'); }, SETUP_TIMEOUT);
+  afterAll(async () => { await explorer?.close(); });
+
+  it('runs a CollisionWorld2 of drifting bodies: paused at a step, its touching pairs are those of the same world built here', async () => {
+    const page = explorer.page;
+    await page.locator('#plane-mode-world').click();
+    expect(await page.evaluate(() => document.body.dataset.mode)).toBe('world');
+    await page.locator('#plane-many-count').selectOption('200');
+    await expect.poll(async () => Number(await text('#plane-many-step')), { timeout: 30_000 }).toBeGreaterThan(5);
+    await page.locator('#plane-many-pause').click();
+    await page.locator('#plane-many-tree').check();
+    await page.locator('#plane-many-next').click();
+    const step = Number(await text('#plane-many-step'));
+    expect(Number(await text('#plane-many-bodies'))).toBe(200);
+    expect(await text('#plane-many-time')).toMatch(/^\d+\.\d\d ms$/);
+    // The same scene here: a fresh world at that step's poses (its touching set depends on the poses alone).
+    const scene = driftScene(200), world = new CollisionWorld2(), pose = { position: { x: 0, y: 0 }, angle: 0 };
+    const shapes = [new Box2(0.4, 0.3), new Circle(0.35), new Capsule2(0.3, 0.2), new Polygon(KIND_CORES[3].core as number[])];
+    for (let i = 0; i < 200; i++) { poseAt(scene, i, step, pose); world.add(shapes[i % KIND_COUNT], pose); }
+    world.update();
+    expect(world.contactCount).toBeGreaterThan(20);
+    expect(Number(await text('#plane-many-contacts'))).toBe(world.contactCount);
+    // Back to two shapes: the pair's answer is shown again.
+    await page.locator('#plane-mode-pair').click();
+    expect(await page.locator('#plane-separation').isVisible()).toBe(true);
     expect(explorer.errors).toEqual([]);
   }, TIMEOUT);
 });
