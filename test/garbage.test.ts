@@ -235,6 +235,8 @@ const FUNCTIONS: Record<string, Spec> = {
   'CollisionWorld2.has': { args: ['handle'], call: as((h: number) => world2().has(h)) },
   'CollisionWorld2.contact': { args: ['index', 'out2.worldContact'], call: as((i: number, o: plane.WorldContact2) => world2().contact(i, o)), outs: [1] },
   'CollisionWorld2.manifold': { args: ['index', 'out2.manifold'], call: as((i: number, o: plane.Manifold) => world2().manifold(i, o)), outs: [1] },
+  'CollisionWorld2.forEachContact': { args: ['visit'], call: as((v: (c: plane.WorldContact2) => void) => world2().forEachContact(v)) },
+  'CollisionWorld2.stamp': { args: ['none'], call: () => world2().stamp },
   'CollisionWorld2.beganTouching': { args: ['visit'], call: as((v: (a: number, b: number) => void) => world2().beganTouching(v)) },
   'CollisionWorld2.endedTouching': { args: ['visit'], call: as((v: (a: number, b: number) => void) => { const w = world2(); w.setPose(1, { position: { x: 5, y: 5 }, angle: 0 }); w.update(); w.endedTouching(v); }) },
   'CollisionWorld2.queryAabb': { args: ['vec2', 'vec2', 'visit'], call: as((a: plane.Vec2Like, b: plane.Vec2Like, v: (h: number) => boolean) => world2().queryAabb(a, b, v)) },

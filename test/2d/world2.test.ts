@@ -64,6 +64,10 @@ describe('CollisionWorld2', () => {
           expect([c.separation, c.normal.x, c.normal.y, c.pointA.x, c.pointA.y, c.pointB.x, c.pointB.y]).toEqual([own.separation, own.normal.x, own.normal.y, own.pointA.x, own.pointA.y, own.pointB.x, own.pointB.y]);
         }
         for (const key of want.keys()) expect(got.has(key), `missing contact ${key} at step ${step}`).toBe(true);
+        // forEachContact: the same contacts in the same order.
+        const each: number[][] = [];
+        world.forEachContact((c) => { each.push([c.a, c.b, c.separation, c.normal.x, c.pointB.y]); });
+        expect(each).toEqual(Array.from({ length: world.contactCount }, (_, i) => { const c = world.contact(i); return [c.a, c.b, c.separation, c.normal.x, c.pointB.y]; }));
         // Events: the difference of successive touching sets (a removed body's pairs ended).
         const began = new Set<string>(), ended = new Set<string>();
         world.beganTouching((a, b) => began.add(`${Math.min(a, b)},${Math.max(a, b)}`));
@@ -278,6 +282,14 @@ describe('CollisionWorld2', () => {
     expect(() => world.contact(1)).toThrow(/^index is 1; expected an integer from 0 to 0/);
     world.beganTouching(() => { expect(() => world.add(new Circle(1), pose)).toThrow(/called from inside one of its own callbacks/); });
     expect(world.has(k)).toBe(true);
+    // The stamp counts changes: a query leaves it, an add, a move and a removal each add one.
+    const stamp = world.stamp;
+    world.rayCast({ x: 0, y: 5 }, { x: 0, y: -1 });
+    world.update();
+    expect(world.stamp).toBe(stamp);
+    const m = world.add(new Circle(0.5), pose); world.setPose(m, pose); world.remove(m);
+    expect(world.stamp).toBe(stamp + 3);
+    world.forEachContact(() => { expect(() => world.forEachContact(() => undefined)).toThrow(/called from inside one of its own callbacks/); });
     // The garbage fuzz's counterexamples: a typed array as options (its own `filter` method was called as
     // the ray's filter), a frozen or foreign `out`, a visitor that is not a function.
     expect(() => world.rayCastAll({ x: 0, y: 0 }, { x: 0, y: -1 }, () => undefined, Float32Array.from([]) as never)).toThrow(/^options is .*; expected an object \{ maxT\?, solid\?, filter\? \}/);

@@ -89,6 +89,8 @@ export class CollisionWorld2 {
   private readonly poseB: Pose2Like = { position: { x: 0, y: 0 }, angle: 0 };
   private readonly read = new Float64Array(3);
   private readonly scratchContact = createWorldContact2();
+  /** The record forEachContact refills (not re-entered: the world refuses calls from its callbacks). */
+  private readonly eachContact = createWorldContact2();
   private readonly scene: SceneQueries2;
 
   /** @throws InvalidArgumentError / InvalidNumberError naming a bad option. */
@@ -112,6 +114,13 @@ export class CollisionWorld2 {
   get size(): number { return this.bodies.count; }
 
   /**
+   * A count of the changes made to the world's bodies (each add, setPose and remove): equal at two times,
+   * nothing was added, moved or removed between them (what a cache of answers about the world checks).
+   */
+  get stamp(): number { return this.changes; }
+  private changes = 0;
+
+  /**
    * Adds a body and returns its handle (never reused). The pose is copied; the body takes part from the
    * next update.
    * @throws InvalidShapeError, InvalidNumberError, InvalidArgumentError naming the bad argument.
@@ -130,6 +139,7 @@ export class CollisionWorld2 {
       userData = options.userData;
     }
     const r = this.read, slot = this.bodies.add(shape, r[0], r[1], r[2], isStatic, group, mask, userData);
+    this.changes++;
     return this.bodies.handles[slot];
   }
 
@@ -143,6 +153,7 @@ export class CollisionWorld2 {
     if (b.isStatic[slot] === 1) throw new InvalidArgumentError('handle', `is ${handle}, a static body; a static body does not move`);
     readPose2(pose, 'pose', this.read);
     b.setPose(slot, this.read);
+    this.changes++;
   }
 
   /** Removes a body; its pairs go with it (a touching one is reported by the next update's endedTouching). */
@@ -154,6 +165,7 @@ export class CollisionWorld2 {
     const leaf = b.leaf[slot];
     if (leaf >= 0) (b.isStatic[slot] === 1 ? this.staticTree : this.dynamicTree).remove(leaf);
     b.remove(slot);
+    this.changes++;
   }
 
   /** Whether `handle` is a body of this world. */
@@ -237,6 +249,18 @@ export class CollisionWorld2 {
     } catch (e) {
       throw e instanceof TypeError && isUnwritable(out, 2) ? outNotWritable('createWorldContact2') : e;
     }
+  }
+
+  /**
+   * Calls `visit(contact)` for every touching pair of the last update, in `contact(i)`'s order, with one
+   * record the world refills for each (copy what you keep).
+   */
+  forEachContact(visit: (contact: WorldContact2) => void): void {
+    checkVisit(visit);
+    this.guard();
+    const P = this.pairs, out = this.eachContact;
+    this.busy = true;
+    try { for (let i = 0; i < P.touchingCount; i++) visit(P.read(P.touchingList[i], out)); } finally { this.busy = false; }
   }
 
   /** Calls `visit(a, b)` for every pair that began touching at the last update. */
