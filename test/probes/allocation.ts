@@ -433,6 +433,14 @@ const planeRows = new Set<string>();
     return step;
   };
   const stepWorld2 = makeStep2(false), stepWorld2Manifolds = makeStep2(true);
+  // The nearest hit of rays across a world of 200 bodies (a grid), into a record of the caller's.
+  const rayWorld2 = new plane.CollisionWorld2(), rayHit2 = plane.createWorldRayHit2(), rayOrigin2 = { x: -1, y: 0 }, rayDir2 = { x: 1, y: 0.05 };
+  for (let i = 0; i < 200; i++) rayWorld2.add(kinds2[i % 3], { position: { x: (i % 20) * 0.9, y: Math.floor(i / 20) * 0.9 }, angle: 0.1 * i }, { static: i % 7 === 0 });
+  rayWorld2.update();
+  const castRay2 = (k: number): number => {
+    rayOrigin2.y = 0.05 * (k % 180) - 0.5;
+    return rayWorld2.rayCast(rayOrigin2, rayDir2, null, rayHit2)?.body ?? -1;
+  };
   const batch2Shapes: plane.Shape2[] = [], batch2Poses = new Float64Array(3 * 128), batch2Pairs = new Int32Array(128), batch2Out = new Float64Array(7 * 64);
   for (let k = 0; k < 64; k++) {
     batch2Shapes.push(A[k], B[k]);
@@ -453,6 +461,7 @@ const planeRows = new Set<string>();
     // A step of a plane world of 200 bodies drifting and turning: each moved, then the update (issue 37's
     // 0 bytes a step), after warm-up steps that grew its arrays.
     '2d world step (200 bodies)': [(n) => { let acc = 0; for (let k = 0; k < n; k++) acc += stepWorld2(); return acc; }, 200],
+    '2d world rayCast, the nearest of 200 bodies': [(n) => { let acc = 0; for (let k = 0; k < n; k++) acc += castRay2(k); return acc; }, 5_000],
     '2d world step, manifolds kept and read (200 bodies)': [(n) => { let acc = 0; for (let k = 0; k < n; k++) acc += stepWorld2Manifolds(); return acc; }, 2000],
     // A call answers 64 pairs (bodies 2k and 2k + 1 of the pool's first 64 pairs).
     '2d contactBatch2 (a call of 64 polygon pairs)': [(n) => { let acc = 0; for (let k = 0; k < n; k++) acc += plane.contactBatch2(batch2Shapes, batch2Poses, batch2Pairs, batch2Out)[7 * (k % 64)]; return acc; }, 2_000],

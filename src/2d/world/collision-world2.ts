@@ -89,6 +89,7 @@ export class CollisionWorld2 {
   private readonly poseB: Pose2Like = { position: { x: 0, y: 0 }, angle: 0 };
   private readonly read = new Float64Array(3);
   private readonly scratchContact = createWorldContact2();
+  private readonly rayRead = new RayRead();
   /** The record forEachContact refills (not re-entered: the world refuses calls from its callbacks). */
   private readonly eachContact = createWorldContact2();
   private readonly scene: SceneQueries2;
@@ -297,18 +298,24 @@ export class CollisionWorld2 {
    * `body` and the 2D `rayCast`'s answer, into `out` or a new record; null when none within `maxT`.
    */
   rayCast(origin: Readonly<Vec2Like>, direction: Readonly<Vec2Like>, options?: WorldRayCastOptions2 | null, out?: WorldRayHit2 | null): WorldRayHit2 | null {
-    const [maxT, solid, filter] = rayOptions(origin, direction, options);
+    const o = rayOptions(origin, direction, options, this.rayRead);
     if (out != null) checkHitOut(out, 'createWorldRayHit2', false);
+    this.guard();
+    this.busy = true;
     try {
-      return this.withGuard(() => this.scene.rayCast(origin, direction, maxT, solid, filter, out ?? createWorldRayHit2()));
+      return this.scene.rayCast(origin, direction, o.maxT, o.solid, o.filter, out ?? createWorldRayHit2());
     } catch (e) {
       throw e instanceof TypeError && out != null && isUnwritable(out, 2) ? hitOutNotWritable('createWorldRayHit2') : e;
+    } finally {
+      this.busy = false;
+      o.filter = undefined;
     }
   }
 
   /** Calls `visit(hit)` for every body a ray meets, each with its 2D `rayCast` answer, in handle order, until it returns true. */
   rayCastAll(origin: Readonly<Vec2Like>, direction: Readonly<Vec2Like>, visit: (hit: WorldRayHit2) => boolean | void, options?: WorldRayCastOptions2 | null): void {
-    const [maxT, solid, filter] = rayOptions(origin, direction, options);
+    const { maxT, solid, filter } = rayOptions(origin, direction, options, this.rayRead);
+    this.rayRead.filter = undefined;
     checkVisit(visit);
     const hits = this.withGuard(() => this.scene.rayCastAll(origin, direction, maxT, solid, filter));
     this.busy = true;
@@ -510,14 +517,23 @@ function checkVec2(v: unknown, field: string): void {
 }
 
 /** A ray's arguments checked, and its options: maxT, solid, filter. */
-function rayOptions(origin: unknown, direction: unknown, options: WorldRayCastOptions2 | null | undefined): [number, boolean, ((h: number) => boolean) | undefined] {
+/** A ray's options as read (a record the world reuses: no allocation per ray). */
+class RayRead {
+  maxT = Infinity;
+  solid = true;
+  filter: ((h: number) => boolean) | undefined = undefined;
+}
+
+function rayOptions(origin: unknown, direction: unknown, options: WorldRayCastOptions2 | null | undefined, into: RayRead): RayRead {
   checkVec2(origin, 'origin'); checkVec2(direction, 'direction');
   const d = direction as Vec2Like;
   if (d.x === 0 && d.y === 0) throw new InvalidArgumentError('direction', 'is the zero vector; expected a non-zero direction');
-  if (options == null) return [Infinity, true, undefined];
+  into.maxT = Infinity; into.solid = true; into.filter = undefined;
+  if (options == null) return into;
   checkOptions(options, ['maxT', 'solid', 'filter']);
   const maxT = options.maxT ?? Infinity, solid = options.solid ?? true;
   if (!(typeof maxT === 'number' && maxT >= 0)) throw new InvalidArgumentError('options.maxT', `is ${describeValue(maxT)}; expected a number >= 0`);
   if (typeof solid !== 'boolean') throw new InvalidArgumentError('options.solid', `is ${describeValue(solid)}; expected true or false`);
-  return [maxT, solid, checkFilter(options.filter)];
+  into.maxT = maxT; into.solid = solid; into.filter = checkFilter(options.filter);
+  return into;
 }

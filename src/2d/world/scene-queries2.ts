@@ -7,7 +7,7 @@
  */
 import { DynamicTree } from '../../bvh/dynamic-tree.js';
 import { intersects } from '../pair-queries2.js';
-import { rayCast as rayCast2, type RayHit } from '../ray2.js';
+import { createRayHit, rayCast as rayCast2, type RayCastOptions, type RayHit } from '../ray2.js';
 import { createShapeCastResult, shapeCast as shapeCast2, type Motion2, type ShapeCastResult } from '../cast2.js';
 import type { Shape2 } from '../shapes/shape2.js';
 import { vec2, type Pose2Like, type Vec2Like } from '../types.js';
@@ -55,11 +55,46 @@ export function createWorldShapeCastResult2(): WorldShapeCastResult2 {
   return { time: 0, normal: vec2(1, 0), pointA: vec2(), pointB: vec2(), separation: 0, status: 'converged', iterations: 0, body: -1 };
 }
 
+/** The 2D rayCast's options, every field present (the query's loads stay monomorphic, no numbers boxed). */
+class RayOptions2 implements RayCastOptions {
+  maxT = Infinity;
+  solid = true;
+}
+
+/** The state of SceneQueries2.rayCast: the ray, the best hit so far (its body, -1 for none), scratch records. */
+class RayQuery2 {
+  readonly o = new Float64Array(3);
+  readonly d = new Float64Array(3);
+  readonly ext = new Float64Array(3);
+  readonly tMax = new Float64Array(1);
+  readonly origin = vec2();
+  readonly direction = vec2();
+  readonly options = new RayOptions2();
+  filter: ((handle: number) => boolean) | undefined = undefined;
+  tree: DynamicTree | null = null;
+  readonly hit = createRayHit();
+  readonly best = createRayHit();
+  body = -1;
+}
+
+/** A leaf the ray's box test passed: its body's cast, kept when nearer than the best (or as near, a lower handle). */
+function visitRay(leaf: number, scene: SceneQueries2): void {
+  const r = scene.ray, b = scene.bodies, slot = r.tree!.item[leaf], handle = b.handles[slot];
+  if (r.filter !== undefined && !r.filter(handle)) return;
+  r.options.maxT = r.tMax[0];
+  const h = rayCast2(b.shapes[slot]!, scene.poseOf(slot), r.origin, r.direction, r.hit, r.options);
+  if (h === null || (r.body >= 0 && (h.t > r.best.t || (h.t === r.best.t && handle > r.body)))) return;
+  const best = r.best;
+  best.t = h.t; best.point.x = h.point.x; best.point.y = h.point.y; best.normal.x = h.normal.x; best.normal.y = h.normal.y;
+  r.body = handle;
+  r.tMax[0] = h.t;
+}
+
 export class SceneQueries2 {
   private readonly q = new Float64Array(6);
   private readonly pose: Pose2Like = { position: { x: 0, y: 0 }, angle: 0 };
 
-  constructor(private readonly bodies: Bodies2, private readonly trees: readonly [DynamicTree, DynamicTree]) {}
+  constructor(readonly bodies: Bodies2, private readonly trees: readonly [DynamicTree, DynamicTree]) {}
 
   /** The live slots whose fat boxes meet this.q (both trees), in handle order. */
   private candidates(): number[] {
@@ -105,14 +140,26 @@ export class SceneQueries2 {
     return hits;
   }
 
-  /** The nearest hit of a ray (ties to the lower handle) into `out`, or null. */
+  /**
+   * The nearest hit of a ray (ties to the lower handle) into `out`, or null. Allocation-free: the trees are
+   * walked with the best t so far as their limit (boxes beyond it skipped), each candidate cast with it as
+   * its `maxT` into one scratch record (rays.state, read by visitRay: no closure).
+   */
   rayCast(origin: Readonly<Vec2Like>, direction: Readonly<Vec2Like>, maxT: number, solid: boolean, filter: ((handle: number) => boolean) | undefined, out: WorldRayHit2): WorldRayHit2 | null {
-    let best: WorldRayHit2 | null = null;
-    for (const h of this.rayCastAll(origin, direction, maxT, solid, filter)) if (best === null || h.t < best.t) best = h;
-    if (best === null) return null;
-    out.body = best.body; out.t = best.t; out.point.x = best.point.x; out.point.y = best.point.y; out.normal.x = best.normal.x; out.normal.y = best.normal.y;
+    const r = this.ray;
+    r.o[0] = origin.x; r.o[1] = origin.y; r.d[0] = direction.x; r.d[1] = direction.y;
+    r.origin.x = origin.x; r.origin.y = origin.y; r.direction.x = direction.x; r.direction.y = direction.y;
+    r.tMax[0] = maxT; r.options.solid = solid; r.filter = filter; r.body = -1;
+    for (const tree of this.trees) { r.tree = tree; tree.castQuery(r.o, r.d, r.ext, r.tMax, visitRay, this); }
+    r.tree = null; r.filter = undefined;
+    if (r.body < 0) return null;
+    const b = r.best;
+    out.body = r.body; out.t = b.t; out.point.x = b.point.x; out.point.y = b.point.y; out.normal.x = b.normal.x; out.normal.y = b.normal.y;
     return out;
   }
+
+  /** @internal The nearest-ray query's state. */
+  readonly ray = new RayQuery2();
 
   /** The slots whose fat boxes a ray meets by maxT, in handle order. */
   private rayCandidates(origin: Readonly<Vec2Like>, direction: Readonly<Vec2Like>, maxT: number): number[] {
