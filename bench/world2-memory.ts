@@ -1,7 +1,8 @@
 /**
  * The plane world's memory a body (issue "A collision world in the plane": under 300 bytes a body with its
- * pairs): the JS heap a world of n bodies (four shared shapes, bench/world2.ts's scene) holds after its first
- * updates, less the heap before it, divided by n. Run with --expose-gc.
+ * pairs): the memory a world of n bodies (four shared shapes, bench/world2.ts's scene) holds after its first
+ * updates, less that before it, divided by n: the JS heap and the typed arrays' buffers (held outside the
+ * heap, in `arrayBuffers`). Run with --expose-gc.
  *
  *   node --expose-gc --import tsx bench/world2-memory.ts [bodies=10000]
  */
@@ -24,8 +25,9 @@ const build = (): CollisionWorld2 => {
 // A first world, dropped: the code its calls compile (the heap counts it) is not the second's memory.
 build();
 gc(); gc();
-const before = process.memoryUsage().heapUsed;
+const used = (): number => { const m = process.memoryUsage(); return m.heapUsed + m.arrayBuffers; };
+const before = used();
 const world = build();
 gc(); gc();
-const after = process.memoryUsage().heapUsed;
+const after = used();
 console.log(`${n} bodies: ${((after - before) / n).toFixed(0)} bytes a body with its pairs (${world.contactCount} contacts)`);

@@ -8,11 +8,16 @@
  * manifolds (`{ manifolds: true }`, each read every step). One process, the sides alternating round by
  * round; each side's time ÷ ours (without manifolds).
  *
- *   node --import tsx bench/world2.ts [bodies=1000] [rounds=9]
+ *   node --import tsx bench/world2.ts [bodies=1000] [rounds=9]      (WORLD2_DIST=1: the built dist/)
  */
 import * as planck from 'planck';
-import { Box2, Capsule2, Circle, Polygon, type Shape2 } from '../src/2d/index.js';
-import { CollisionWorld2, createManifold } from '../src/2d/index.js';
+import type { Shape2 } from '../src/2d/index.js';
+import * as source from '../src/2d/index.js';
+
+// WORLD2_DIST=1 times the built library (dist/, what a user runs) instead of the sources through tsx, whose
+// CommonJS output reads every imported name through a getter.
+const lib: typeof source = process.env.WORLD2_DIST ? await import('../dist/2d/index.js' as string) : source;
+const { Box2, Capsule2, Circle, CollisionWorld2, createManifold, Polygon } = lib;
 import { mulberry32 } from '../test/random.js';
 
 const n = Number(process.argv[2] ?? 1000), rounds = Number(process.argv[3] ?? 9), STEPS = 50;
