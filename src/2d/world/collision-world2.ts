@@ -10,7 +10,7 @@
  * What the 3D world has and this one has not: `updateAsync` (the narrow phase shared with a BatchPool's
  * workers), compounds and meshes (the plane has none).
  */
-import { describeValue, InvalidArgumentError, InvalidNumberError } from '../../errors.js';
+import { describeValue, InvalidArgumentError } from '../../errors.js';
 import { DynamicTree } from '../../bvh/dynamic-tree.js';
 import type { Motion2 } from '../cast2.js';
 import { checkManifoldOut, contactManifold, createManifold, type Manifold } from '../manifold2.js';
@@ -19,6 +19,7 @@ import { checkShape2, type Shape2 } from '../shapes/shape2.js';
 import { createPose2, type Pose2Like, type Vec2Like } from '../types.js';
 import { Bodies2, readPose2 } from './bodies2.js';
 import { KeptManifolds2 } from './manifolds2.js';
+import { checkFilter, checkOptions, checkVec2, checkVisit, filter, RayRead, rayOptions } from './world-args2.js';
 import { createWorldContact2, Pairs2, type WorldContact2 } from './pairs2.js';
 
 export { createWorldContact2, type WorldContact2 };
@@ -474,66 +475,8 @@ function visitTreeNode(node: number, depth: number, w: CollisionWorld2): void {
   w.treeVisit!(b[o], b[o + 1], b[o + 3], b[o + 4], depth, t.child1[node] === -1, w.walkStatic);
 }
 
-/**
- * `options` must be a plain options object with only these keys (an array's or a typed array's own
- * methods would be read as options: a Float32Array's `filter`).
- */
-function checkOptions(options: object, keys: readonly string[]): void {
-  const expected = `expected an object { ${keys.map((k) => `${k}?`).join(', ')} }`;
-  if (typeof options !== 'object' || Array.isArray(options) || ArrayBuffer.isView(options)) throw new InvalidArgumentError('options', `is ${describeValue(options)}; ${expected}`);
-  for (const key of Object.keys(options)) if (!keys.includes(key)) throw new InvalidArgumentError(`options.${key}`, `is not an option; ${expected}`);
-}
-
-/** A 32-bit filter option (an integer; read as unsigned), or `fallback` when undefined. */
-function filter(v: unknown, field: string, fallback: number): number {
-  if (v === undefined) return fallback;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < -(2 ** 31) || v > 2 ** 32 - 1) throw new InvalidArgumentError(field, `is ${describeValue(v)}; expected a 32-bit integer`);
-  return v >>> 0;
-}
-
 /** A tree query's visitor: the leaf's body considered as a pair of the searching one. */
 function visitLeaf(leaf: number, w: CollisionWorld2): boolean {
   w.consider(w.searchSlot, w.searchTree!.item[leaf]);
   return false;
-}
-/** Checks a visitor argument. */
-function checkVisit(visit: unknown): void {
-  if (typeof visit !== 'function') throw new InvalidArgumentError('visit', `is ${describeValue(visit)}; expected a function`);
-}
-
-/** Checks an optional filter option; returns it. */
-function checkFilter(filter: unknown): ((handle: number) => boolean) | undefined {
-  if (filter === undefined) return undefined;
-  if (typeof filter !== 'function') throw new InvalidArgumentError('options.filter', `is ${describeValue(filter)}; expected a function (handle) => boolean`);
-  return filter as (handle: number) => boolean;
-}
-
-/** Checks a 2-vector argument. */
-function checkVec2(v: unknown, field: string): void {
-  const p = v as { x?: unknown; y?: unknown } | null;
-  if (p === null || typeof p !== 'object') throw new InvalidArgumentError(field, `is ${describeValue(v)}; expected { x, y }`);
-  if (typeof p.x !== 'number' || !Number.isFinite(p.x)) throw new InvalidNumberError(`${field}.x`, p.x);
-  if (typeof p.y !== 'number' || !Number.isFinite(p.y)) throw new InvalidNumberError(`${field}.y`, p.y);
-}
-
-/** A ray's arguments checked, and its options: maxT, solid, filter. */
-/** A ray's options as read (a record the world reuses: no allocation per ray). */
-class RayRead {
-  maxT = Infinity;
-  solid = true;
-  filter: ((h: number) => boolean) | undefined = undefined;
-}
-
-function rayOptions(origin: unknown, direction: unknown, options: WorldRayCastOptions2 | null | undefined, into: RayRead): RayRead {
-  checkVec2(origin, 'origin'); checkVec2(direction, 'direction');
-  const d = direction as Vec2Like;
-  if (d.x === 0 && d.y === 0) throw new InvalidArgumentError('direction', 'is the zero vector; expected a non-zero direction');
-  into.maxT = Infinity; into.solid = true; into.filter = undefined;
-  if (options == null) return into;
-  checkOptions(options, ['maxT', 'solid', 'filter']);
-  const maxT = options.maxT ?? Infinity, solid = options.solid ?? true;
-  if (!(typeof maxT === 'number' && maxT >= 0)) throw new InvalidArgumentError('options.maxT', `is ${describeValue(maxT)}; expected a number >= 0`);
-  if (typeof solid !== 'boolean') throw new InvalidArgumentError('options.solid', `is ${describeValue(solid)}; expected true or false`);
-  into.maxT = maxT; into.solid = solid; into.filter = checkFilter(options.filter);
-  return into;
 }
