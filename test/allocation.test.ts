@@ -15,7 +15,7 @@ test('pairwise queries and computeAabb allocate no JS heap once warm, on every k
   expect(Object.keys(options).length).toBe(1);
   expect(Object.keys(kinds).length).toBe(28);
   // The 2D entry's eight queries on polygons, and contact on every pair of 2D kinds at one call site.
-  expect(Object.keys(plane).length).toBe(14);
+  expect(Object.keys(plane).length).toBe(15);
   const result = { ...shared, ...kinds, ...plane, ...options };
   // A double boxed on every call costs 16 bytes (a V8 heap number), on the queries that compute one
   // (the separated pairs of a pool: a third to two thirds of them); the regressions this guards against

@@ -236,27 +236,34 @@ function copyPose(out: CastPose2, pose: Pose2Like): void {
   out.angle = pose.angle;
 }
 
-/** Reads and checks a motion (null or undefined: at rest) into the cast's fields. */
-function readMotion(cw: Cast2Work, motion: Motion2 | null | undefined, isA: boolean): void {
-  const field = isA ? 'motionA' : 'motionB';
-  const lin = isA ? cw.linA : cw.linB;
-  lin.x = 0; lin.y = 0;
-  if (isA) cw.angA = 0; else cw.angB = 0;
+/**
+ * Checks a motion (null or undefined: at rest): an object with `linear` {x, y} and `angular`, finite.
+ * @throws InvalidArgumentError / InvalidNumberError naming `field` or its bad part.
+ */
+export function checkMotion2(motion: unknown, field: string): void {
   if (motion == null) return;
   if (typeof motion !== 'object') throw new InvalidArgumentError(field, `is ${describeValue(motion)}; expected a motion {linear?: {x, y}, angular?: radians per unit time}`);
   checkKnownKeys(motion, MOTION_KEYS2, field);
-  const l = motion.linear, w = motion.angular;
+  const l = (motion as Motion2).linear, w = (motion as Motion2).angular;
   if (l !== undefined) {
     if (l === null || typeof l !== 'object') throw new InvalidArgumentError(`${field}.linear`, `is ${describeValue(l)}; expected {x, y}`);
     const x = l.x, y = l.y;
     if (typeof x !== 'number' || !Number.isFinite(x)) throw new InvalidNumberError(`${field}.linear.x`, x);
     if (typeof y !== 'number' || !Number.isFinite(y)) throw new InvalidNumberError(`${field}.linear.y`, y);
-    lin.x = x; lin.y = y;
   }
-  if (w !== undefined) {
-    if (typeof w !== 'number' || !Number.isFinite(w)) throw new InvalidNumberError(`${field}.angular`, w);
-    if (isA) cw.angA = w; else cw.angB = w;
-  }
+  if (w !== undefined && (typeof w !== 'number' || !Number.isFinite(w))) throw new InvalidNumberError(`${field}.angular`, w);
+}
+
+/** Reads and checks a motion (null or undefined: at rest) into the cast's fields. */
+function readMotion(cw: Cast2Work, motion: Motion2 | null | undefined, isA: boolean): void {
+  const lin = isA ? cw.linA : cw.linB;
+  lin.x = 0; lin.y = 0;
+  if (isA) cw.angA = 0; else cw.angB = 0;
+  if (motion == null) return;
+  checkMotion2(motion, isA ? 'motionA' : 'motionB');
+  const l = motion.linear, w = motion.angular;
+  if (l !== undefined) { lin.x = l.x; lin.y = l.y; }
+  if (w !== undefined) { if (isA) cw.angA = w; else cw.angB = w; }
 }
 
 /** The poses at time `cw.time` into cw.poseA and cw.poseB. */

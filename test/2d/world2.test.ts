@@ -296,5 +296,11 @@ describe('CollisionWorld2', () => {
     expect(() => world.pose(k, Object.freeze({ position: Object.freeze({ x: 0, y: 0 }), angle: 0 }))).toThrow(/^out is not writable/);
     expect(() => world.rayCast({ x: 0, y: 0 }, { x: 1, y: 0 }, null, {} as never)).toThrow(/^out is not a writable hit record/);
     expect(() => world.endedTouching(new String('') as never)).toThrow(/^visit is/);
+    // A cast's options and motion are checked where no body is near (the pairwise cast never runs there).
+    const far = { position: { x: 1e6, y: 0 }, angle: 0 };
+    expect(() => world.shapeCast(new Circle(1), far, null, { maxTime: -1 })).toThrow(/^options.maxTime/);
+    expect(() => world.shapeCast(new Circle(1), far, null, { targetSeparation: NaN })).toThrow(/^options.targetSeparation/);
+    expect(() => world.shapeCast(new Circle(1), far, { linear: { x: Infinity, y: 0 } })).toThrow(/^motion.linear.x/);
+    expect(world.shapeCast(new Circle(1), far, { linear: { x: 1, y: 0 } })).toBeNull();
   });
 });

@@ -441,6 +441,20 @@ const planeRows = new Set<string>();
     rayOrigin2.y = 0.05 * (k % 180) - 0.5;
     return rayWorld2.rayCast(rayOrigin2, rayDir2, null, rayHit2)?.body ?? -1;
   };
+  // The other scene queries on the same world: a box, a shape, every hit of a ray, a turning cast (counted
+  // through an Int32Array: a closure's own counter would box).
+  const seen2 = new Int32Array(1), countHandle2 = (): void => { seen2[0]++; }, countHit2 = (): void => { seen2[0]++; };
+  const boxMin2 = { x: 0, y: 0 }, boxMax2 = { x: 2, y: 2 }, probeShape2 = new plane.Circle(0.6), probePose2 = { position: { x: 0, y: 0 }, angle: 0 };
+  const castOut2 = plane.createWorldShapeCastResult2(), castMotion2 = { linear: { x: 3, y: 0.4 }, angular: 0.5 };
+  const sceneQueries2 = (k: number): number => {
+    const x = 0.1 * (k % 160);
+    boxMin2.x = x; boxMax2.x = x + 1.5; probePose2.position.x = x; probePose2.position.y = 0.05 * (k % 150);
+    rayOrigin2.y = 0.05 * (k % 180) - 0.5;
+    rayWorld2.queryAabb(boxMin2, boxMax2, countHandle2);
+    rayWorld2.overlapShape(probeShape2, probePose2, countHandle2);
+    rayWorld2.rayCastAll(rayOrigin2, rayDir2, countHit2);
+    return seen2[0] + (rayWorld2.shapeCast(probeShape2, probePose2, castMotion2, null, castOut2)?.body ?? -1);
+  };
   const batch2Shapes: plane.Shape2[] = [], batch2Poses = new Float64Array(3 * 128), batch2Pairs = new Int32Array(128), batch2Out = new Float64Array(7 * 64);
   for (let k = 0; k < 64; k++) {
     batch2Shapes.push(A[k], B[k]);
@@ -462,6 +476,7 @@ const planeRows = new Set<string>();
     // 0 bytes a step), after warm-up steps that grew its arrays.
     '2d world step (200 bodies)': [(n) => { let acc = 0; for (let k = 0; k < n; k++) acc += stepWorld2(); return acc; }, 200],
     '2d world rayCast, the nearest of 200 bodies': [(n) => { let acc = 0; for (let k = 0; k < n; k++) acc += castRay2(k); return acc; }, 5_000],
+    '2d world queryAabb, overlapShape, rayCastAll and shapeCast (200 bodies)': [(n) => { let acc = 0; for (let k = 0; k < n; k++) acc += sceneQueries2(k); return acc; }, 2_000],
     '2d world step, manifolds kept and read (200 bodies)': [(n) => { let acc = 0; for (let k = 0; k < n; k++) acc += stepWorld2Manifolds(); return acc; }, 2000],
     // A call answers 64 pairs (bodies 2k and 2k + 1 of the pool's first 64 pairs).
     '2d contactBatch2 (a call of 64 polygon pairs)': [(n) => { let acc = 0; for (let k = 0; k < n; k++) acc += plane.contactBatch2(batch2Shapes, batch2Poses, batch2Pairs, batch2Out)[7 * (k % 64)]; return acc; }, 2_000],

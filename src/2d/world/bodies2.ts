@@ -7,6 +7,7 @@
 import { describeValue, InvalidArgumentError, InvalidNumberError } from '../../errors.js';
 import { turns, type Shape2 } from '../shapes/shape2.js';
 import { sinCosInto } from '../../math/exact-math.js';
+import type { Pose2Like } from '../types.js';
 
 export class Bodies2 {
   /** Slots in use: shape (null when free), pose (x, y, angle), cos and sin of the angle, tight box (min x y, max x y). */
@@ -141,10 +142,13 @@ function boxAt(s: Shape2): void {
   }
 }
 
-/** The tight box of `s` at (x, y, angle) into `out` as a tree box (min x y 0, max x y 0). */
-export function shapeBox(s: Shape2, x: number, y: number, angle: number, out: Float64Array): void {
-  _sc[0] = angle; sinCosInto(_sc);
-  _at[0] = x; _at[1] = y; _at[2] = _sc[1]; _at[3] = _sc[0];
+/**
+ * The tight box of `s` at `pose` into `out` as a tree box (min x y 0, max x y 0). The pose comes as a record,
+ * not as numbers: a call that is not inlined boxes every number passed (CONTRIBUTING's rule 1).
+ */
+export function shapeBox(s: Shape2, pose: Pose2Like, out: Float64Array): void {
+  _sc[0] = pose.angle; sinCosInto(_sc);
+  _at[0] = pose.position.x; _at[1] = pose.position.y; _at[2] = _sc[1]; _at[3] = _sc[0];
   boxAt(s);
   out[0] = _box[0]; out[1] = _box[1]; out[2] = 0; out[3] = _box[2]; out[4] = _box[3]; out[5] = 0;
 }

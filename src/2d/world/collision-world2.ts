@@ -10,9 +10,9 @@
  * What the 3D world has and this one has not: `updateAsync` (the narrow phase shared with a BatchPool's
  * workers), compounds and meshes (the plane has none).
  */
-import { describeValue, InvalidArgumentError } from '../../errors.js';
+import { describeValue, InvalidArgumentError, InvalidNumberError } from '../../errors.js';
 import { DynamicTree } from '../../bvh/dynamic-tree.js';
-import type { Motion2 } from '../cast2.js';
+import { checkMotion2, type Motion2 } from '../cast2.js';
 import { checkManifoldOut, contactManifold, createManifold, type Manifold } from '../manifold2.js';
 import { checkHitOut, checkOut, hitOutNotWritable, isUnwritable, outNotWritable } from '../../query/pair/out-record.js';
 import { checkShape2, type Shape2 } from '../shapes/shape2.js';
@@ -91,6 +91,8 @@ export class CollisionWorld2 {
   private readonly read = new Float64Array(3);
   private readonly scratchContact = createWorldContact2();
   private readonly rayRead = new RayRead();
+  /** The pose of a query's shape, as read (overlapShape, shapeCast). */
+  private readonly queryPose: Pose2Like = { position: { x: 0, y: 0 }, angle: 0 };
   /** The record forEachContact refills (not re-entered: the world refuses calls from its callbacks). */
   private readonly eachContact = createWorldContact2();
   private readonly scene: SceneQueries2;
@@ -284,14 +286,19 @@ export class CollisionWorld2 {
   /** Calls `visit(handle)` for every body whose tight box overlaps the box from `min` to `max` (touching counts), in handle order, until it returns true. */
   queryAabb(min: Readonly<Vec2Like>, max: Readonly<Vec2Like>, visit: (handle: number) => boolean | void): void {
     checkVec2(min, 'min'); checkVec2(max, 'max'); checkVisit(visit);
-    this.visitAll(this.scene.queryAabb(min, max), visit);
+    this.guard();
+    this.busy = true;
+    try { this.scene.queryAabb(min, max, visit); } finally { this.busy = false; }
   }
 
-  /** Calls `visit(handle)` for every body `shape` at `pose` intersects (the 2D `intersects`; touching counts), in handle order. */
+  /** Calls `visit(handle)` for every body `shape` at `pose` intersects (the 2D `intersects`; touching counts), in handle order, until it returns true. */
   overlapShape(shape: Shape2, pose: Pose2Like, visit: (handle: number) => boolean | void): void {
     checkShape2(shape, 'shape'); readPose2(pose, 'pose', this.read); checkVisit(visit);
-    const p: Pose2Like = { position: { x: this.read[0], y: this.read[1] }, angle: this.read[2] };
-    this.visitAll(this.scene.overlapShape(shape, p), visit);
+    this.guard();
+    const p = this.queryPose, r = this.read;
+    (p.position as Vec2Like).x = r[0]; (p.position as Vec2Like).y = r[1]; (p as { angle: number }).angle = r[2];
+    this.busy = true;
+    try { this.scene.overlapShape(shape, p, visit); } finally { this.busy = false; }
   }
 
   /**
@@ -304,7 +311,7 @@ export class CollisionWorld2 {
     this.guard();
     this.busy = true;
     try {
-      return this.scene.rayCast(origin, direction, o.maxT, o.solid, o.filter, out ?? createWorldRayHit2());
+      return this.scene.rayCast(origin, direction, o, out ?? createWorldRayHit2());
     } catch (e) {
       throw e instanceof TypeError && out != null && isUnwritable(out, 2) ? hitOutNotWritable('createWorldRayHit2') : e;
     } finally {
@@ -315,12 +322,11 @@ export class CollisionWorld2 {
 
   /** Calls `visit(hit)` for every body a ray meets, each with its 2D `rayCast` answer, in handle order, until it returns true. */
   rayCastAll(origin: Readonly<Vec2Like>, direction: Readonly<Vec2Like>, visit: (hit: WorldRayHit2) => boolean | void, options?: WorldRayCastOptions2 | null): void {
-    const { maxT, solid, filter } = rayOptions(origin, direction, options, this.rayRead);
-    this.rayRead.filter = undefined;
+    const o = rayOptions(origin, direction, options, this.rayRead);
     checkVisit(visit);
-    const hits = this.withGuard(() => this.scene.rayCastAll(origin, direction, maxT, solid, filter));
+    this.guard();
     this.busy = true;
-    try { for (const h of hits) if (visit(h) === true) return; } finally { this.busy = false; }
+    try { this.scene.rayCastAll(origin, direction, o, visit); } finally { this.busy = false; o.filter = undefined; }
   }
 
   /**
@@ -329,20 +335,31 @@ export class CollisionWorld2 {
    */
   shapeCast(shape: Shape2, pose: Pose2Like, motion: Motion2 | null | undefined, options?: WorldShapeCastOptions2 | null, out?: WorldShapeCastResult2 | null): WorldShapeCastResult2 | null {
     checkShape2(shape, 'shape'); readPose2(pose, 'pose', this.read);
-    let maxTime = 1, target = 0, filter: ((h: number) => boolean) | undefined;
+    // maxTime and targetSeparation stored on two branches each, never merged with their defaults (rule 5).
+    const c = this.scene.castOptions;
+    let filter: ((h: number) => boolean) | undefined;
+    c.maxTime = 1; c.targetSeparation = 0;
     if (options != null) {
       checkOptions(options, ['maxTime', 'targetSeparation', 'filter']);
-      if (options.maxTime !== undefined) maxTime = options.maxTime;
-      if (options.targetSeparation !== undefined) target = options.targetSeparation;
+      const m = options.maxTime, t = options.targetSeparation;
+      if (typeof m === 'number' ? !(m >= 0 && m < Infinity) : m !== undefined) throw new InvalidNumberError('options.maxTime', m, 'a finite number >= 0');
+      if (typeof t === 'number' ? !(t >= 0 && t < Infinity) : t !== undefined) throw new InvalidNumberError('options.targetSeparation', t, 'a finite number >= 0');
+      if (typeof m === 'number') c.maxTime = m;
+      if (typeof t === 'number') c.targetSeparation = t;
       filter = checkFilter(options.filter);
     }
-    const p: Pose2Like = { position: { x: this.read[0], y: this.read[1] }, angle: this.read[2] };
+    checkMotion2(motion, 'motion');
+    const p = this.queryPose, r = this.read;
+    (p.position as Vec2Like).x = r[0]; (p.position as Vec2Like).y = r[1]; (p as { angle: number }).angle = r[2];
     if (out != null) checkHitOut(out, 'createWorldShapeCastResult2', true);
-    // (The pairwise shapeCast checks the motion, maxTime and targetSeparation, naming them.)
+    this.guard();
+    this.busy = true;
     try {
-      return this.withGuard(() => this.scene.shapeCast(shape, p, motion, maxTime, target, filter, out ?? createWorldShapeCastResult2()));
+      return this.scene.shapeCast(shape, p, motion, filter, out ?? createWorldShapeCastResult2());
     } catch (e) {
       throw e instanceof TypeError && out != null && isUnwritable(out, 2) ? hitOutNotWritable('createWorldShapeCastResult2') : e;
+    } finally {
+      this.busy = false;
     }
   }
 
@@ -398,13 +415,16 @@ export class CollisionWorld2 {
    */
   forEachTreeBox(visit: TreeBoxVisitor2): void {
     checkVisit(visit);
-    this.withGuard(() => {
-      this.treeVisit = visit;
-      try {
-        this.walkStatic = false; this.dynamicTree.walk(visitTreeNode, this);
-        this.walkStatic = true; this.staticTree.walk(visitTreeNode, this);
-      } finally { this.treeVisit = null; }
-    });
+    this.guard();
+    this.busy = true;
+    this.treeVisit = visit;
+    try {
+      this.walkStatic = false; this.dynamicTree.walk(visitTreeNode, this);
+      this.walkStatic = true; this.staticTree.walk(visitTreeNode, this);
+    } finally {
+      this.treeVisit = null;
+      this.busy = false;
+    }
   }
   /** @internal The visitor and tree of forEachTreeBox's walk (read by visitTreeNode: no closure). */
   treeVisit: TreeBoxVisitor2 | null = null;
@@ -417,19 +437,6 @@ export class CollisionWorld2 {
   }
 
   // -------------------------------------------------------------------------------------------------
-
-  /** Visits handles in order until one returns true; no world call from inside. */
-  private visitAll(handles: number[], visit: (handle: number) => boolean | void): void {
-    this.busy = true;
-    try { for (const h of handles) if (visit(h) === true) return; } finally { this.busy = false; }
-  }
-
-  /** Runs `f` (which may call a filter of the caller's) with calls back into the world refused. */
-  private withGuard<T>(f: () => T): T {
-    this.guard();
-    this.busy = true;
-    try { return f(); } finally { this.busy = false; }
-  }
 
   private guard(): void {
     if (this.busy) throw new InvalidArgumentError('CollisionWorld2', 'was called from inside one of its own callbacks; call it after the callback returns');
