@@ -26,9 +26,10 @@ import { MANIFOLD_ALIGNMENT_TOLERANCE, MANIFOLD_DEPTH_AGREEMENT, MANIFOLD_REFERE
 import type { GjkCache } from './gjk2.js';
 import { ManifoldCache } from './manifold-cache2.js';
 import { checkOptionFields2, MANIFOLD_OPTION_KEYS2, type ContactOptions } from './options2.js';
-import { contactCore, pairWork, preparePair, toWorld, type Query2Work } from './queries2.js';
-import { beginScaled, endScaled } from './pair-queries2.js';
+import { contactCore, contactToWorld, pairWork, preparePair, preparePairFrom, toWorld, type Query2Work } from './queries2.js';
+import { beginScaled, contactFrom, endScaled } from './pair-queries2.js';
 import { unscaleLength2, unscalePoint2 } from './scaled2.js';
+import type { ContactResult } from './results2.js';
 import type { Shape2 } from './shapes/shape2.js';
 import { Vec2, vec2, type Pose2Like, type Vec2Like } from './types.js';
 
@@ -190,13 +191,7 @@ export function contactManifold(
       if (cache !== undefined) storeApart(cache, a, b, work, mw);
       return null;
     }
-    mw.reference = cache !== undefined ? cache.reference : 0;
-    if (!clipEdges(mw, work, a, b) || !agrees(mw, work)) {
-      singlePoint(mw, work, a, b);
-      mw.reference = 0;
-    }
-    if (maxPoints === 1 && mw.count === 2) keepDeepest(mw);
-    if (cache !== undefined) store(cache, a, b, work, mw);
+    clipAndKeep(mw, work, a, b, cache);
   }
   const result = out ?? createManifold();
   try {
@@ -206,6 +201,71 @@ export function contactManifold(
   }
   return result;
 }
+
+/** The manifold of a contact within the margin (work, A's frame): clipped edges or one point, kept in the cache. */
+function clipAndKeep(mw: Manifold2Work, work: Query2Work, a: Shape2, b: Shape2, cache: ManifoldCache | undefined): void {
+  mw.reference = cache !== undefined ? cache.reference : 0;
+  if (!clipEdges(mw, work, a, b) || !agrees(mw, work)) {
+    singlePoint(mw, work, a, b);
+    mw.reference = 0;
+  }
+  if (mw.maxPoints === 1 && mw.count === 2) keepDeepest(mw);
+  if (cache !== undefined) store(cache, a, b, work, mw);
+}
+
+/**
+ * @internal The plane world's pair with a kept manifold (world/pairs2.ts): its contact, as `contactFrom`
+ * gives it (the bodies' own transforms in pairWork().tA and .tB), into `contactOut`, and when that is within
+ * `margin` its manifold into `manifoldOut` (false when the manifold query finds none), with no second
+ * contact query: the manifold is `contactManifold`'s with { margin, cache } and a cold GJK start (the
+ * cache's GJK part unused), built on this contact. The contact query with no limit answers a pair within the
+ * margin as it does with the margin as its limit (a limit only ends the query early for pairs beyond it).
+ */
+export function contactAndManifoldFrom(
+  a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, contactOut: ContactResult, manifoldOut: Manifold, margin: number, cache: ManifoldCache,
+): boolean {
+  const work = pairWork();
+  preparePairFrom(work, a, b);
+  if (work.scaled) return contactAndManifoldScaled(a, poseA, b, poseB, contactOut, manifoldOut, margin, cache);
+  work.limit = Infinity;
+  contactCore(work, a, b, undefined);
+  // The contact in world space, A's frame kept for the manifold.
+  const c = _keep;
+  c.nx = work.normal.x; c.ny = work.normal.y; c.ax = work.pointA.x; c.ay = work.pointA.y; c.bx = work.pointB.x; c.by = work.pointB.y;
+  contactToWorld(work);
+  contactOut.separation = work.separation;
+  contactOut.normal.x = work.normal.x; contactOut.normal.y = work.normal.y;
+  contactOut.pointA.x = work.pointA.x; contactOut.pointA.y = work.pointA.y; contactOut.pointB.x = work.pointB.x; contactOut.pointB.y = work.pointB.y;
+  contactOut.status = work.gjk.status; contactOut.iterations = work.gjk.iterations;
+  if (!(work.separation <= margin)) return false;
+  work.normal.x = c.nx; work.normal.y = c.ny; work.pointA.x = c.ax; work.pointA.y = c.ay; work.pointB.x = c.bx; work.pointB.y = c.by;
+  work.limit = margin;
+  const mw = _mw;
+  mw.maxPoints = 2;
+  mw.gjkRelativeTolerance = -1; mw.gjkMaxIterations = -1; mw.epaRelativeTolerance = -1; mw.epaMaxIterations = -1;
+  if (cacheHit(cache, a, b, work, mw)) {
+    if (cache.apart) return false;
+    restore(cache, mw, work);
+  } else {
+    clipAndKeep(mw, work, a, b, cache);
+  }
+  writeResult(manifoldOut, mw, work, a.sweptRadius > 0, b.sweptRadius > 0);
+  return true;
+}
+
+/** contactAndManifoldFrom for a pair beyond the ordinary sizes: the two queries on its scaled copy each. */
+function contactAndManifoldScaled(
+  a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, contactOut: ContactResult, manifoldOut: Manifold, margin: number, cache: ManifoldCache,
+): boolean {
+  const c = contactFrom(a, poseA, b, poseB, contactOut);
+  if (!(c.separation <= margin)) return false;
+  cache.gjk.reset();
+  // (A pair beyond 2^±200: rare enough for an options object of its own.)
+  return contactManifold(a, poseA, b, poseB, manifoldOut, { margin, cache }) !== null;
+}
+
+/** The A-frame contact kept across its conversion to world space. */
+const _keep = { nx: 0.5, ny: 0.5, ax: 0.5, ay: 0.5, bx: 0.5, by: 0.5 };
 
 /** ManifoldOptions with `margin` in a scaled copy's units (reused: no allocation per query). */
 class ScaledManifoldOptions implements ManifoldOptions {

@@ -1,12 +1,13 @@
 /**
  * The plane world's kept manifolds (`new CollisionWorld2({ manifolds: true })`): a manifold record and a
- * ManifoldCache (manifold-cache2.ts: the last answer, GJK's warm start, a stable reference edge) per pair
- * record, refreshed by each update while the pair touches. The objects belong to record positions, not
+ * ManifoldCache (manifold-cache2.ts: the last answer, a stable reference edge) per pair record, refreshed
+ * with the pair's contact by each update that queries it. The objects belong to record positions, not
  * pairs: when the pair set moves its last record into a removed one's place, the two positions swap
  * objects, so the removed pair's objects wait past the end for the next new record (which resets its
  * cache). Objects are made once per position: an update allocates nothing once the pairs have grown.
  */
-import { contactManifold, createManifold, type Manifold, type ManifoldOptions } from '../manifold2.js';
+import { contactAndManifoldFrom, createManifold, type Manifold } from '../manifold2.js';
+import type { ContactResult } from '../results2.js';
 import { ManifoldCache } from '../manifold-cache2.js';
 import type { Pose2Like } from '../types.js';
 import type { Shape2 } from '../shapes/shape2.js';
@@ -16,11 +17,7 @@ export class KeptManifolds2 {
   private readonly caches: ManifoldCache[] = [];
   /** Whether a record position holds this pair's manifold (0: none within the margin). */
   private has = new Uint8Array(64);
-  private readonly options = new KeptOptions();
-
-  constructor(margin: number) {
-    this.options.margin = margin;
-  }
+  constructor(private readonly margin: number) {}
 
   /** Record r is a new pair: its position's cache (if any) forgets the last pair. */
   reset(r: number): void {
@@ -28,14 +25,16 @@ export class KeptManifolds2 {
     if (r < this.has.length) this.has[r] = 0;
   }
 
-  /** Record r's manifold for its pair at these poses (the 2D `contactManifold` with the pair's cache). */
-  refresh(r: number, a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like): void {
+  /**
+   * Record r's contact into `contactOut` (contactFrom's answer, the bodies' transforms in pairWork()) and,
+   * within the margin, its manifold: the 2D `contactManifold` with the pair's cache and a cold GJK start,
+   * built on that contact (manifold2.ts, contactAndManifoldFrom: no second contact query).
+   */
+  contact(r: number, a: Shape2, poseA: Pose2Like, b: Shape2, poseB: Pose2Like, contactOut: ContactResult): ContactResult {
     while (this.records.length <= r) { this.records.push(createManifold()); this.caches.push(new ManifoldCache()); }
     if (r >= this.has.length) { const h = new Uint8Array(Math.max(r + 1, 2 * this.has.length)); h.set(this.has); this.has = h; }
-    const o = this.options;
-    o.cache = this.caches[r];
-    this.has[r] = contactManifold(a, poseA, b, poseB, this.records[r], o) === null ? 0 : 1;
-    o.cache = undefined;
+    this.has[r] = contactAndManifoldFrom(a, poseA, b, poseB, contactOut, this.records[r], this.margin, this.caches[r]) ? 1 : 0;
+    return contactOut;
   }
 
   /** Record r's manifold copied into `out`, or null when its pair has none within the margin. */
@@ -52,23 +51,6 @@ export class KeptManifolds2 {
     const c = this.caches[to]; this.caches[to] = this.caches[from]; this.caches[from] = c;
     this.has[to] = this.has[from];
   }
-}
-
-/**
- * The options passed to contactManifold, every field present (a literal with some would make the query's
- * option loads generic, and box the numbers they read). Not manifold2.ts's ScaledManifoldOptions: its
- * `margin` starts undefined (a tagged field), and sharing that class made every 2D manifold query
- * allocate 32 bytes (allocation probe); here `margin` is a number from the start.
- */
-class KeptOptions implements ManifoldOptions {
-  margin = 0;
-  maxPoints: number | undefined = undefined;
-  cache: ManifoldCache | undefined = undefined;
-  trace: ManifoldOptions['trace'] = undefined;
-  gjkRelativeTolerance: number | undefined = undefined;
-  gjkMaxIterations: number | undefined = undefined;
-  epaRelativeTolerance: number | undefined = undefined;
-  epaMaxIterations: number | undefined = undefined;
 }
 
 /** A 2D manifold copied into `out` (its feature records' fields, not the records). */

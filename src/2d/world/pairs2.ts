@@ -110,7 +110,8 @@ export class Pairs2 {
     tA.c = t[2 * sa]; tA.s = t[2 * sa + 1]; tA.tx = p[3 * sa]; tA.ty = p[3 * sa + 1];
     tB.c = t[2 * sb]; tB.s = t[2 * sb + 1]; tB.tx = p[3 * sb]; tB.ty = p[3 * sb + 1];
     const poseA = poseOf(B, sa, this.poseA), poseB = poseOf(B, sb, this.poseB);
-    const c = contactFrom(B.shapes[sa]!, poseA, B.shapes[sb]!, poseB, this.answer);
+    const kept = this.kept;
+    const c = kept === null ? contactFrom(B.shapes[sa]!, poseA, B.shapes[sb]!, poseB, this.answer) : kept.contact(r, B.shapes[sa]!, poseA, B.shapes[sb]!, poseB, this.answer);
     if (!(c.separation <= this.margin)) {
       // Apart: the clearance, less a part in 1e9 of its reach for the answer's tolerance and rounding.
       const reach = B.shapes[sa]!.boundingRadius + B.shapes[sb]!.boundingRadius + c.separation;
@@ -124,7 +125,6 @@ export class Pairs2 {
     this.status[r] = c.status === 'converged' ? 0 : c.status === 'max-iterations' ? 1 : 2;
     this.iterations[r] = c.iterations;
     this.touching[r] = 1;
-    if (this.kept !== null) this.kept.refresh(r, B.shapes[sa]!, poseA, B.shapes[sb]!, poseB);
     return true;
   }
 
