@@ -1,6 +1,6 @@
 /**
- * The bodies of a plane world (collision-world2.ts): by slot, in flat typed arrays (pose x y angle, each
- * body's tight box, its tree leaf), with handles that are never reused (an array from handle to slot, since a
+ * The bodies of a plane world (collision-world2.ts): by slot, in flat typed arrays (pose x y angle, the
+ * angle's cosine and sine, its tree leaf), with handles that are never reused (an array from handle to slot, since a
  * removed body's slot is). A body's tight box is read from its shape's supports along ±x and ±y turned
  * into its frame (exact for a polygon, a box, a capsule, a circle: the support is the extreme point).
  */
@@ -10,13 +10,12 @@ import { sinCosInto } from '../../math/exact-math.js';
 import type { Pose2Like } from '../types.js';
 
 export class Bodies2 {
-  /** Slots in use: shape (null when free), pose (x, y, angle), cos and sin of the angle, tight box (min x y, max x y). */
+  /** Slots in use: shape (null when free), pose (x, y, angle), cos and sin of the angle. */
   shapes: (Shape2 | null)[] = [];
   handles: number[] = [];
   userDatas: unknown[] = [];
   pose = new Float64Array(48);
   trig = new Float64Array(32);
-  box = new Float64Array(64);
   isStatic = new Uint8Array(16);
   group = new Uint32Array(16);
   mask = new Uint32Array(16);
@@ -50,7 +49,7 @@ export class Bodies2 {
     this.isStatic[slot] = isStatic ? 1 : 0; this.group[slot] = group; this.mask[slot] = mask; this.leaf[slot] = -1;
     this.travel[slot] = 0;
     this.from[2 * slot] = x; this.from[2 * slot + 1] = y;
-    if (handle >= this.slotByHandle.length) { const a = new Int32Array(2 * this.slotByHandle.length).fill(-1); a.set(this.slotByHandle); this.slotByHandle = a; }
+    if (handle >= this.slotByHandle.length) { const a = new Int32Array(Math.ceil(1.5 * this.slotByHandle.length)).fill(-1); a.set(this.slotByHandle); this.slotByHandle = a; }
     this.slotByHandle[handle] = slot;
     this.count++;
     this.dirty[slot] = 2; // (new: its first pose adds no travel)
@@ -69,7 +68,7 @@ export class Bodies2 {
 
   /**
    * Body `slot`'s pose (x, y, angle in `xya`: numbers through a call that may not be inlined are boxed,
-   * CONTRIBUTING.md, "V8 rules", rule 1), its angle's cosine and sine, and its tight box; marks it moved.
+   * CONTRIBUTING.md, "V8 rules", rule 1) and its angle's cosine and sine; marks it moved.
    */
   setPose(slot: number, xya: Float64Array): void {
     const p = this.pose, t = this.trig, x = xya[0], y = xya[1], angle = xya[2];
@@ -81,7 +80,17 @@ export class Bodies2 {
     // (A shape that is the same turned by any angle, a circle, skips the trigonometry, as the queries do.)
     if (turns(this.shapes[slot]!)) { _sc[0] = angle; sinCosInto(_sc); t[2 * slot] = _sc[1]; t[2 * slot + 1] = _sc[0]; } else { t[2 * slot] = 1; t[2 * slot + 1] = 0; }
     this.dirty[slot] = 1;
-    tightBox(this, slot);
+  }
+
+  /**
+   * Body `slot`'s tight box, as a tree box (min x y 0, max x y 0) into `out`: read when needed (an update's
+   * moved bodies, a box query's candidates), not kept (32 bytes a body).
+   */
+  tightBoxInto(slot: number, out: Float64Array): Float64Array {
+    _at[0] = this.pose[3 * slot]; _at[1] = this.pose[3 * slot + 1]; _at[2] = this.trig[2 * slot]; _at[3] = this.trig[2 * slot + 1];
+    boxAt(this.shapes[slot]!);
+    out[0] = _box[0]; out[1] = _box[1]; out[2] = 0; out[3] = _box[2]; out[4] = _box[3]; out[5] = 0;
+    return out;
   }
 
   /**
@@ -96,9 +105,10 @@ export class Bodies2 {
 
   private grow(n: number): void {
     if (n <= this.isStatic.length) return;
-    const c = Math.max(n, 2 * this.isStatic.length);
+    // (By half again, not twice: the arrays' unused tail is part of a body's memory.)
+    const c = Math.max(n, Math.ceil(1.5 * this.isStatic.length));
     const f64 = (a: Float64Array, k: number) => { const b = new Float64Array(k * c); b.set(a); return b; };
-    this.pose = f64(this.pose, 3); this.trig = f64(this.trig, 2); this.box = f64(this.box, 4); this.travel = f64(this.travel, 1); this.from = f64(this.from, 2);
+    this.pose = f64(this.pose, 3); this.trig = f64(this.trig, 2); this.travel = f64(this.travel, 1); this.from = f64(this.from, 2);
     const u8 = (a: Uint8Array) => { const b = new Uint8Array(c); b.set(a); return b; };
     this.isStatic = u8(this.isStatic); this.dirty = u8(this.dirty); this.leafMoved = u8(this.leafMoved);
     const u32 = (a: Uint32Array) => { const b = new Uint32Array(c); b.set(a); return b; };
@@ -111,16 +121,6 @@ const _sc = /* @__PURE__ */ new Float64Array(2);
 /** add's pose for setPose, and boxAt's x, y, cosine and sine (rule 1: boxAt is too large to be inlined). */
 const _in = /* @__PURE__ */ new Float64Array(3), _at = /* @__PURE__ */ new Float64Array(4);
 const _dir = { x: 0, y: 0 }, _q = { x: 0, y: 0 };
-
-/**
- * Body `slot`'s tight box into b.box[4·slot ..] (min x y, max x y), from its stored pose and trigonometry.
- */
-function tightBox(b: Bodies2, slot: number): void {
-  _at[0] = b.pose[3 * slot]; _at[1] = b.pose[3 * slot + 1]; _at[2] = b.trig[2 * slot]; _at[3] = b.trig[2 * slot + 1];
-  boxAt(b.shapes[slot]!);
-  const o = 4 * slot;
-  b.box[o] = _box[0]; b.box[o + 1] = _box[1]; b.box[o + 2] = _box[2]; b.box[o + 3] = _box[3];
-}
 
 const _box = /* @__PURE__ */ new Float64Array(4);
 

@@ -192,8 +192,9 @@ export class CollisionWorld2 {
       const dx = b.pose[3 * slot] - b.from[2 * slot], dy = b.pose[3 * slot + 1] - b.from[2 * slot + 1];
       b.from[2 * slot] = b.pose[3 * slot]; b.from[2 * slot + 1] = b.pose[3 * slot + 1];
       const tree = b.isStatic[slot] === 1 ? this.staticTree : this.dynamicTree, leaf = b.leaf[slot];
-      if (leaf >= 0 && tree.contains(leaf, this.tightOf(slot))) continue;
-      this.fatOf(slot);
+      const tight = this.tightOf(slot);
+      if (leaf >= 0 && tree.contains(leaf, tight)) continue;
+      this.fatOfTight();
       // Reinserted: the fat box also stretched along the move, so a steady motion leaves it less often
       // (Box2D's aabbMultiplier; the 3D world's FAT_MOTION).
       const f = this.fat;
@@ -219,7 +220,7 @@ export class CollisionWorld2 {
     for (let r = set.count - 1; r >= 0; r--) {
       const sa = set.a[r], sb = set.b[r];
       if ((moved[sa] === 1 || moved[sb] === 1) && !this.leavesOverlap(sa, sb)) { P.drop(r, P.ended); continue; }
-      const was = P.touching[r] === 1, now = P.narrow(r);
+      const was = P.touching(r), now = P.narrow(r);
       if (now && !was) P.began.push(b.handles[sa], b.handles[sb]);
       else if (was && !now) P.ended.push(b.handles[sa], b.handles[sb]);
     }
@@ -432,8 +433,8 @@ export class CollisionWorld2 {
 
   /** @internal Body `handle`'s tight box (min x y, max x y): for tests. */
   tightBox(handle: number): [number, number, number, number] {
-    const slot = this.bodies.slotOf(handle, 'handle'), o = 4 * slot, box = this.bodies.box;
-    return [box[o], box[o + 1], box[o + 2], box[o + 3]];
+    const slot = this.bodies.slotOf(handle, 'handle'), box = this.bodies.tightBoxInto(slot, this.tight);
+    return [box[0], box[1], box[3], box[4]];
   }
 
   // -------------------------------------------------------------------------------------------------
@@ -452,17 +453,16 @@ export class CollisionWorld2 {
   }
 
   private readonly tight = new Float64Array(6);
+  /** Body `slot`'s tight box into this.tight (as a tree box). */
   private tightOf(slot: number): Float64Array {
-    const o = 4 * slot, box = this.bodies.box, t = this.tight;
-    t[0] = box[o]; t[1] = box[o + 1]; t[2] = 0; t[3] = box[o + 2]; t[4] = box[o + 3]; t[5] = 0;
-    return t;
+    return this.bodies.tightBoxInto(slot, this.tight);
   }
 
-  /** Body `slot`'s fat box into this.fat: the tight box grown by the margin and a tenth of its larger side. */
-  private fatOf(slot: number): void {
-    const o = 4 * slot, box = this.bodies.box, f = this.fat;
-    const grow = this.margin + FAT_FRACTION * Math.max(box[o + 2] - box[o], box[o + 3] - box[o + 1]);
-    f[0] = box[o] - grow; f[1] = box[o + 1] - grow; f[2] = 0; f[3] = box[o + 2] + grow; f[4] = box[o + 3] + grow; f[5] = 0;
+  /** The fat box of the tight box in this.tight into this.fat: grown by the margin and a tenth of its larger side. */
+  private fatOfTight(): void {
+    const t = this.tight, f = this.fat;
+    const grow = this.margin + FAT_FRACTION * Math.max(t[3] - t[0], t[4] - t[1]);
+    f[0] = t[0] - grow; f[1] = t[1] - grow; f[2] = 0; f[3] = t[3] + grow; f[4] = t[4] + grow; f[5] = 0;
   }
 
   private readonly leafBoxRecord = new Float64Array(6);

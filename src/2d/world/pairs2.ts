@@ -49,23 +49,38 @@ export class PairList {
   }
 }
 
+/**
+ * Rounding allowed for in a pair's skip threshold (the clearance plus its bodies' travel then, compared with
+ * their travel now: a few additions of numbers up to the travels' size, each rounded to half an ulp).
+ */
+const THRESHOLD_ROUNDING = 8 * Number.EPSILON;
+
+/** Grows a typed array to n elements (its contents kept). */
+function grown<T extends Float64Array | Int32Array | Uint8Array>(a: T, n: number): T {
+  const b = new (a.constructor as new (n: number) => T)(n);
+  b.set(a);
+  return b;
+}
+
 export class Pairs2 {
   readonly set = new PairSet();
-  touching = new Uint8Array(64);
   /**
-   * A pair apart at its last exact check: its clearance (separation less the margin, a little less for
-   * rounding), and its bodies' travel then; skipped while their travel since sums to less (bodies2.ts).
+   * Per record: its contact row (−1: not touching, the pair apart beyond the margin or unchecked), and for
+   * a pair found apart the travel its two bodies may sum to before it is checked again: its clearance
+   * (separation less the margin, a little less for the answer's tolerance) plus their travel then (bodies2.ts).
    */
-  clearance = new Float64Array(64);
-  travelA = new Float64Array(64);
-  travelB = new Float64Array(64);
+  rowOf = new Int32Array(64);
+  skipUntil = new Float64Array(64);
   /**
-   * Each record's contact, CONTACT_ROW numbers (separation, normal x y, pointA x y, pointB x y), its status
-   * (STATUSES' index) and iterations: flat arrays, not an object a pair (which cost 200 bytes a pair).
+   * The touching pairs' contacts, kept dense (a freed row is filled by the last): CONTACT_ROW numbers
+   * (separation, normal x y, pointA x y, pointB x y), the status (STATUSES' index), the iterations, and the
+   * record that owns the row. Rows for touching pairs only: a pair apart costs none of this.
    */
-  rows = new Float64Array(64 * CONTACT_ROW);
-  status = new Uint8Array(64);
-  iterations = new Int32Array(64);
+  rows = new Float64Array(32 * CONTACT_ROW);
+  rowStatus = new Uint8Array(32);
+  rowIterations = new Int32Array(32);
+  rowOwner = new Int32Array(32);
+  rowCount = 0;
   /** The touching records after the last update, in record order. */
   touchingList = new Int32Array(64);
   touchingCount = 0;
@@ -82,19 +97,27 @@ export class Pairs2 {
     this.set.onMove = (from, to) => this.move(from, to);
   }
 
+  /** Whether record r touched (was within the margin) at its last check. */
+  touching(r: number): boolean {
+    return this.rowOf[r] >= 0;
+  }
+
   /** Pairs slots a and b (once); a new record starts apart and unchecked. */
   add(a: number, b: number): void {
     const r = this.set.add(a, b);
     if (!this.set.added) return;
-    if (r >= this.touching.length) this.grow(2 * this.touching.length);
-    this.touching[r] = 0; this.clearance[r] = -1; this.travelA[r] = 0; this.travelB[r] = 0;
+    if (r >= this.rowOf.length) { const n = Math.ceil(1.5 * this.rowOf.length); this.rowOf = grown(this.rowOf, n); this.skipUntil = grown(this.skipUntil, n); }
+    this.rowOf[r] = -1; this.skipUntil[r] = -Infinity;
     if (this.kept !== null) this.kept.reset(r);
   }
 
   /** Removes record r; a touching pair's handles go to `ended`. */
   drop(r: number, ended: PairList): void {
     const B = this.bodies;
-    if (this.touching[r] === 1) ended.push(B.handles[this.set.a[r]], B.handles[this.set.b[r]]);
+    if (this.rowOf[r] >= 0) {
+      ended.push(B.handles[this.set.a[r]], B.handles[this.set.b[r]]);
+      this.freeRow(r);
+    }
     this.set.removeRecord(r);
   }
 
@@ -104,7 +127,7 @@ export class Pairs2 {
    */
   narrow(r: number): boolean {
     const B = this.bodies, sa = this.set.a[r], sb = this.set.b[r];
-    if (this.touching[r] === 0 && (B.travel[sa] - this.travelA[r]) + (B.travel[sb] - this.travelB[r]) < this.clearance[r]) return false;
+    if (this.rowOf[r] < 0 && B.travel[sa] + B.travel[sb] < this.skipUntil[r]) return false;
     // The bodies' own transforms (their cosines and sines, read once a move), as `contact` reads them.
     const w2 = pairWork(), tA = w2.tA, tB = w2.tB, t = B.trig, p = B.pose;
     tA.c = t[2 * sa]; tA.s = t[2 * sa + 1]; tA.tx = p[3 * sa]; tA.ty = p[3 * sa + 1];
@@ -113,56 +136,71 @@ export class Pairs2 {
     const kept = this.kept;
     const c = kept === null ? contactFrom(B.shapes[sa]!, poseA, B.shapes[sb]!, poseB, this.answer) : kept.contact(r, B.shapes[sa]!, poseA, B.shapes[sb]!, poseB, this.answer);
     if (!(c.separation <= this.margin)) {
-      // Apart: the clearance, less a part in 1e9 of its reach for the answer's tolerance and rounding.
+      // Apart: the clearance, less a part in 1e9 of its reach for the answer's tolerance, plus the travel
+      // now, less the threshold's own rounding.
       const reach = B.shapes[sa]!.boundingRadius + B.shapes[sb]!.boundingRadius + c.separation;
-      this.clearance[r] = c.separation - this.margin - CLEARANCE_SLACK * reach;
-      this.travelA[r] = B.travel[sa]; this.travelB[r] = B.travel[sb];
-      this.touching[r] = 0;
+      const clearance = c.separation - this.margin - CLEARANCE_SLACK * reach, travel = B.travel[sa] + B.travel[sb];
+      this.skipUntil[r] = clearance + travel - THRESHOLD_ROUNDING * (Math.abs(clearance) + travel);
+      if (this.rowOf[r] >= 0) this.freeRow(r);
       return false;
     }
-    const w = this.rows, o = CONTACT_ROW * r;
+    let row = this.rowOf[r];
+    if (row < 0) row = this.takeRow(r);
+    const w = this.rows, o = CONTACT_ROW * row;
     w[o] = c.separation; w[o + 1] = c.normal.x; w[o + 2] = c.normal.y; w[o + 3] = c.pointA.x; w[o + 4] = c.pointA.y; w[o + 5] = c.pointB.x; w[o + 6] = c.pointB.y;
-    this.status[r] = c.status === 'converged' ? 0 : c.status === 'max-iterations' ? 1 : 2;
-    this.iterations[r] = c.iterations;
-    this.touching[r] = 1;
+    this.rowStatus[row] = c.status === 'converged' ? 0 : c.status === 'max-iterations' ? 1 : 2;
+    this.rowIterations[row] = c.iterations;
     return true;
+  }
+
+  /** A row for record r (the next one at the end). */
+  private takeRow(r: number): number {
+    if (this.rowCount === this.rowOwner.length) {
+      const n = Math.ceil(1.5 * this.rowOwner.length);
+      this.rows = grown(this.rows, CONTACT_ROW * n); this.rowStatus = grown(this.rowStatus, n);
+      this.rowIterations = grown(this.rowIterations, n); this.rowOwner = grown(this.rowOwner, n);
+    }
+    const row = this.rowCount++;
+    this.rowOwner[row] = r; this.rowOf[r] = row;
+    return row;
+  }
+
+  /** Frees record r's row: the last row moves into its place (its owner told). */
+  private freeRow(r: number): void {
+    const row = this.rowOf[r], last = --this.rowCount;
+    this.rowOf[r] = -1;
+    if (row === last) return;
+    this.rows.copyWithin(CONTACT_ROW * row, CONTACT_ROW * last, CONTACT_ROW * last + CONTACT_ROW);
+    this.rowStatus[row] = this.rowStatus[last]; this.rowIterations[row] = this.rowIterations[last];
+    const owner = this.rowOwner[last];
+    this.rowOwner[row] = owner; this.rowOf[owner] = row;
   }
 
   /** The touching records into touchingList. */
   listTouching(): void {
     const n = this.set.count;
-    if (this.touchingList.length < n) this.touchingList = new Int32Array(Math.max(n, 2 * this.touchingList.length));
+    if (this.touchingList.length < this.rowCount) this.touchingList = new Int32Array(Math.ceil(1.5 * this.rowCount));
     let k = 0;
-    for (let r = 0; r < n; r++) if (this.touching[r] === 1) this.touchingList[k++] = r;
+    for (let r = 0; r < n; r++) if (this.rowOf[r] >= 0) this.touchingList[k++] = r;
     this.touchingCount = k;
   }
 
-  /** The pair set moved record `from` into `to`: its state moves with it (the records swap). */
+  /** The pair set moved record `from` into `to`: its state moves with it (its row learns its new owner). */
   private move(from: number, to: number): void {
-    this.touching[to] = this.touching[from]; this.clearance[to] = this.clearance[from];
-    this.travelA[to] = this.travelA[from]; this.travelB[to] = this.travelB[from];
-    this.rows.copyWithin(CONTACT_ROW * to, CONTACT_ROW * from, CONTACT_ROW * from + CONTACT_ROW);
-    this.status[to] = this.status[from]; this.iterations[to] = this.iterations[from];
+    const row = this.rowOf[from];
+    this.rowOf[to] = row; this.skipUntil[to] = this.skipUntil[from];
+    if (row >= 0) this.rowOwner[row] = to;
     if (this.kept !== null) this.kept.move(from, to);
   }
 
   /** Record r's contact into `out` (its handles from its slots). */
   read(r: number, out: WorldContact2): WorldContact2 {
-    const B = this.bodies, w = this.rows, o = CONTACT_ROW * r;
+    const B = this.bodies, row = this.rowOf[r], w = this.rows, o = CONTACT_ROW * row;
     out.a = B.handles[this.set.a[r]]; out.b = B.handles[this.set.b[r]];
     out.separation = w[o]; out.normal.x = w[o + 1]; out.normal.y = w[o + 2];
     out.pointA.x = w[o + 3]; out.pointA.y = w[o + 4]; out.pointB.x = w[o + 5]; out.pointB.y = w[o + 6];
-    out.status = STATUSES[this.status[r]]; out.iterations = this.iterations[r];
+    out.status = STATUSES[this.rowStatus[row]]; out.iterations = this.rowIterations[row];
     return out;
-  }
-
-  private grow(n: number): void {
-    const u8 = new Uint8Array(n); u8.set(this.touching); this.touching = u8;
-    const st = new Uint8Array(n); st.set(this.status); this.status = st;
-    const it = new Int32Array(n); it.set(this.iterations); this.iterations = it;
-    const rows = new Float64Array(CONTACT_ROW * n); rows.set(this.rows); this.rows = rows;
-    const f = (a: Float64Array) => { const b = new Float64Array(n); b.set(a); return b; };
-    this.clearance = f(this.clearance); this.travelA = f(this.travelA); this.travelB = f(this.travelB);
   }
 }
 

@@ -102,8 +102,8 @@ function visitRay(leaf: number, scene: SceneQueries2): void {
 function gatherLeaf(leaf: number, scene: SceneQueries2): boolean {
   const slot = scene.tree!.item[leaf];
   if (scene.tightTest) {
-    const q = scene.q, o = 4 * slot, box = scene.bodies.box;
-    if (box[o] > q[3] || box[o + 2] < q[0] || box[o + 1] > q[4] || box[o + 3] < q[1]) return false;
+    const q = scene.q, box = scene.bodies.tightBoxInto(slot, scene.tight);
+    if (box[0] > q[3] || box[3] < q[0] || box[1] > q[4] || box[4] < q[1]) return false;
   }
   scene.push(scene.bodies.handles[slot]);
   return false;
@@ -149,6 +149,8 @@ export class SceneQueries2 {
   /** @internal The query box (min x y 0, max x y 0) and whether gathered bodies must pass their tight box. */
   readonly q = new Float64Array(6);
   /** @internal */ tightTest = false;
+  /** @internal A candidate's tight box. */
+  readonly tight = new Float64Array(6);
   /** @internal The tree being gathered from. */
   tree: DynamicTree | null = null;
   /** @internal The gathered handles (0 .. count − 1), sorted before they are visited. */
