@@ -7,7 +7,7 @@
  * 11 % of a 10,000-body world's update for little better trees), and the path back to the root is
  * rebalanced by tree rotations (AVL-style, as Box2D's Balance).
  *
- * Flat typed arrays, no object per node, a free list of nodes; the arrays double when full (the only
+ * Flat typed arrays, no object per node, a free list of nodes; the arrays grow by half when full (the only
  * allocation, amortised). Node n: box at `bounds[6n .. 6n+5]`, `parent[n]` (−1 at the root; the next free
  * node for a free one), `child1[n]`, `child2[n]` (−1 for a leaf), `height[n]` (0 for a leaf, −1 when free),
  * `item[n]` (a leaf's user id).
@@ -239,7 +239,8 @@ export class DynamicTree {
   }
 
   private allocate(): number {
-    if (this.free === NULL) this.grow(2 * this.capacity);
+    // (By half again, not twice: the arrays' unused tail is part of a body's memory, issue 37.)
+    if (this.free === NULL) this.grow(Math.ceil(1.5 * this.capacity));
     const n = this.free;
     this.free = this.parent[n];
     this.parent[n] = NULL;
