@@ -104,10 +104,10 @@ describe('architecture', () => {
     const out = all.filter((i) => unit(i.from) === '2d' && unit(i.to) !== '2d');
     expect(out.length).toBeGreaterThan(0);
     const runtime = [...new Set(out.filter((i) => !i.typeOnly).map((i) => i.to))].sort();
-    // (The plane world's broad phase is the 3D world's tree over boxes flat in z and its pairs' hash set: no geometry of shapes.)
-    expect(runtime).toEqual(['bvh/dynamic-tree.ts', 'bvh/pair-set.ts', 'errors.ts', 'math/exact-math.ts', 'math/power-of-two.ts', 'query/pair/out-record.ts', 'tolerance.ts']);
-    // Types only (erased): the QueryStatus union.
-    expect([...new Set(out.filter((i) => i.typeOnly).map((i) => i.to))]).toEqual(['query/pair/results.ts']);
+    // (The plane world's broad phase is its float32 tree, on the 3D tree's nodes, and the pairs' hash set: no geometry of shapes.)
+    expect(runtime).toEqual(['bvh/pair-set.ts', 'bvh/plane-tree.ts', 'errors.ts', 'math/exact-math.ts', 'math/power-of-two.ts', 'query/pair/out-record.ts', 'tolerance.ts']);
+    // Types only (erased): the QueryStatus union, and the tree's class as a type where its queries are walked.
+    expect([...new Set(out.filter((i) => i.typeOnly).map((i) => i.to))].sort()).toEqual(['bvh/plane-tree.ts', 'query/pair/results.ts']);
   });
 
   it('the main entry re-exports by name (no `export *` but the tolerance namespace)', () => {

@@ -83,13 +83,13 @@ export class Bodies2 {
   }
 
   /**
-   * Body `slot`'s tight box, as a tree box (min x y 0, max x y 0) into `out`: read when needed (an update's
+   * Body `slot`'s tight box (min x y, max x y) into `out`: read when needed (an update's
    * moved bodies, a box query's candidates), not kept (32 bytes a body).
    */
   tightBoxInto(slot: number, out: Float64Array): Float64Array {
     _at[0] = this.pose[3 * slot]; _at[1] = this.pose[3 * slot + 1]; _at[2] = this.trig[2 * slot]; _at[3] = this.trig[2 * slot + 1];
     boxAt(this.shapes[slot]!);
-    out[0] = _box[0]; out[1] = _box[1]; out[2] = 0; out[3] = _box[2]; out[4] = _box[3]; out[5] = 0;
+    out[0] = _box[0]; out[1] = _box[1]; out[2] = _box[2]; out[3] = _box[3];
     return out;
   }
 
@@ -143,14 +143,14 @@ function boxAt(s: Shape2): void {
 }
 
 /**
- * The tight box of `s` at `pose` into `out` as a tree box (min x y 0, max x y 0). The pose comes as a record,
+ * The tight box of `s` at `pose` into `out` (min x y, max x y). The pose comes as a record,
  * not as numbers: a call that is not inlined boxes every number passed (CONTRIBUTING's rule 1).
  */
 export function shapeBox(s: Shape2, pose: Pose2Like, out: Float64Array): void {
   _sc[0] = pose.angle; sinCosInto(_sc);
   _at[0] = pose.position.x; _at[1] = pose.position.y; _at[2] = _sc[1]; _at[3] = _sc[0];
   boxAt(s);
-  out[0] = _box[0]; out[1] = _box[1]; out[2] = 0; out[3] = _box[2]; out[4] = _box[3]; out[5] = 0;
+  out[0] = _box[0]; out[1] = _box[1]; out[2] = _box[2]; out[3] = _box[3];
 }
 
 /** Reads a pose's three numbers into `out` (x, y, angle), naming a bad one under `field`. */

@@ -11,7 +11,7 @@
  * workers), compounds and meshes (the plane has none).
  */
 import { describeValue, InvalidArgumentError, InvalidNumberError } from '../../errors.js';
-import { DynamicTree } from '../../bvh/dynamic-tree.js';
+import { PlaneTree } from '../../bvh/plane-tree.js';
 import { checkMotion2, type Motion2 } from '../cast2.js';
 import { checkManifoldOut, contactManifold, createManifold, type Manifold } from '../manifold2.js';
 import { checkHitOut, checkOut, hitOutNotWritable, isUnwritable, outNotWritable } from '../../query/pair/out-record.js';
@@ -75,17 +75,17 @@ export class CollisionWorld2 {
   readonly keepsManifolds: boolean;
   private readonly bodies = new Bodies2();
   /** @internal The broad phase: moving bodies' fat boxes, and static bodies'. */
-  readonly dynamicTree = new DynamicTree();
-  /** @internal */ readonly staticTree = new DynamicTree();
+  readonly dynamicTree = new PlaneTree();
+  /** @internal */ readonly staticTree = new PlaneTree();
   private readonly pairs: Pairs2;
   /** The slots whose leaves an update moved (they look for new pairs), and how many. */
   private moved = new Int32Array(64);
   private movedCount = 0;
   /** @internal The body looking for pairs, and the tree searched (the query's visitor reads them: no closure). */
   searchSlot = -1;
-  /** @internal */ searchTree: DynamicTree | null = null;
+  /** @internal */ searchTree: PlaneTree | null = null;
   private busy = false;
-  private readonly fat = new Float64Array(6);
+  private readonly fat = new Float64Array(4);
   private readonly poseA: Pose2Like = { position: { x: 0, y: 0 }, angle: 0 };
   private readonly poseB: Pose2Like = { position: { x: 0, y: 0 }, angle: 0 };
   private readonly read = new Float64Array(3);
@@ -198,8 +198,8 @@ export class CollisionWorld2 {
       // Reinserted: the fat box also stretched along the move, so a steady motion leaves it less often
       // (Box2D's aabbMultiplier; the 3D world's FAT_MOTION).
       const f = this.fat;
-      if (dx < 0) f[0] += FAT_MOTION * dx; else f[3] += FAT_MOTION * dx;
-      if (dy < 0) f[1] += FAT_MOTION * dy; else f[4] += FAT_MOTION * dy;
+      if (dx < 0) f[0] += FAT_MOTION * dx; else f[2] += FAT_MOTION * dx;
+      if (dy < 0) f[1] += FAT_MOTION * dy; else f[3] += FAT_MOTION * dy;
       if (leaf < 0) b.leaf[slot] = tree.insert(this.fat, slot);
       else tree.update(leaf, this.fat);
       if (this.movedCount === this.moved.length) { const m = new Int32Array(2 * this.moved.length); m.set(this.moved); this.moved = m; }
@@ -231,8 +231,8 @@ export class CollisionWorld2 {
   /** Whether bodies sa's and sb's leaves (fat boxes) overlap, touching counts. */
   private leavesOverlap(sa: number, sb: number): boolean {
     const B = this.bodies, ba = (B.isStatic[sa] === 1 ? this.staticTree : this.dynamicTree).bounds, bb = (B.isStatic[sb] === 1 ? this.staticTree : this.dynamicTree).bounds;
-    const oa = 6 * B.leaf[sa], ob = 6 * B.leaf[sb];
-    return !(ba[oa] > bb[ob + 3] || ba[oa + 3] < bb[ob] || ba[oa + 1] > bb[ob + 4] || ba[oa + 4] < bb[ob + 1]);
+    const oa = 4 * B.leaf[sa], ob = 4 * B.leaf[sb];
+    return !(ba[oa] > bb[ob + 2] || ba[oa + 2] < bb[ob] || ba[oa + 1] > bb[ob + 3] || ba[oa + 3] < bb[ob + 1]);
   }
 
   /** Contacts (pairs within the margin) after the last update. */
@@ -434,7 +434,7 @@ export class CollisionWorld2 {
   /** @internal Body `handle`'s tight box (min x y, max x y): for tests. */
   tightBox(handle: number): [number, number, number, number] {
     const slot = this.bodies.slotOf(handle, 'handle'), box = this.bodies.tightBoxInto(slot, this.tight);
-    return [box[0], box[1], box[3], box[4]];
+    return [box[0], box[1], box[2], box[3]];
   }
 
   // -------------------------------------------------------------------------------------------------
@@ -452,7 +452,7 @@ export class CollisionWorld2 {
     this.pairs.add(a, b);
   }
 
-  private readonly tight = new Float64Array(6);
+  private readonly tight = new Float64Array(4);
   /** Body `slot`'s tight box into this.tight (as a tree box). */
   private tightOf(slot: number): Float64Array {
     return this.bodies.tightBoxInto(slot, this.tight);
@@ -461,15 +461,15 @@ export class CollisionWorld2 {
   /** The fat box of the tight box in this.tight into this.fat: grown by the margin and a tenth of its larger side. */
   private fatOfTight(): void {
     const t = this.tight, f = this.fat;
-    const grow = this.margin + FAT_FRACTION * Math.max(t[3] - t[0], t[4] - t[1]);
-    f[0] = t[0] - grow; f[1] = t[1] - grow; f[2] = 0; f[3] = t[3] + grow; f[4] = t[4] + grow; f[5] = 0;
+    const grow = this.margin + FAT_FRACTION * Math.max(t[2] - t[0], t[3] - t[1]);
+    f[0] = t[0] - grow; f[1] = t[1] - grow; f[2] = t[2] + grow; f[3] = t[3] + grow;
   }
 
-  private readonly leafBoxRecord = new Float64Array(6);
+  private readonly leafBoxRecord = new Float64Array(4);
   /** Body `slot`'s leaf box (its fat box in its tree), into a scratch record. */
   private leafBox(slot: number): Float64Array {
     const B = this.bodies, tree = B.isStatic[slot] === 1 ? this.staticTree : this.dynamicTree, leaf = B.leaf[slot], out = this.leafBoxRecord;
-    for (let k = 0; k < 6; k++) out[k] = tree.bounds[6 * leaf + k];
+    for (let k = 0; k < 4; k++) out[k] = tree.bounds[4 * leaf + k];
     return out;
   }
 }
@@ -478,8 +478,8 @@ export class CollisionWorld2 {
 export type TreeBoxVisitor2 = (minX: number, minY: number, maxX: number, maxY: number, depth: number, isLeaf: boolean, isStatic: boolean) => void;
 
 function visitTreeNode(node: number, depth: number, w: CollisionWorld2): void {
-  const t = w.walkStatic ? w.staticTree : w.dynamicTree, b = t.bounds, o = 6 * node;
-  w.treeVisit!(b[o], b[o + 1], b[o + 3], b[o + 4], depth, t.child1[node] === -1, w.walkStatic);
+  const t = w.walkStatic ? w.staticTree : w.dynamicTree, b = t.bounds, o = 4 * node;
+  w.treeVisit!(b[o], b[o + 1], b[o + 2], b[o + 3], depth, t.child1[node] === -1, w.walkStatic);
 }
 
 /** A tree query's visitor: the leaf's body considered as a pair of the searching one. */

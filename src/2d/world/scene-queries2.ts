@@ -6,7 +6,7 @@
  * lists come in handle order (the bodies' order of addition). Allocation-free: handles gathered into one
  * buffer and sorted in place, scratch records the instance's.
  */
-import { DynamicTree } from '../../bvh/dynamic-tree.js';
+import type { PlaneTree } from '../../bvh/plane-tree.js';
 import { intersects } from '../pair-queries2.js';
 import { createRayHit, rayCast as rayCast2, type RayCastOptions, type RayHit } from '../ray2.js';
 import { createShapeCastResult, shapeCast as shapeCast2, type Motion2, type ShapeCastOptions, type ShapeCastResult } from '../cast2.js';
@@ -71,15 +71,14 @@ class CastOptions2 implements ShapeCastOptions {
 
 /** The state of the nearest-ray query: the ray, the best hit so far (its body, -1 for none), scratch records. */
 class RayQuery2 {
-  readonly o = new Float64Array(3);
-  readonly d = new Float64Array(3);
-  readonly ext = new Float64Array(3);
+  readonly o = new Float64Array(2);
+  readonly d = new Float64Array(2);
   readonly tMax = new Float64Array(1);
   readonly origin = vec2();
   readonly direction = vec2();
   readonly options = new RayOptions2();
   filter: ((handle: number) => boolean) | undefined = undefined;
-  tree: DynamicTree | null = null;
+  tree: PlaneTree | null = null;
   readonly hit = createRayHit();
   readonly best = createRayHit();
   body = -1;
@@ -103,7 +102,7 @@ function gatherLeaf(leaf: number, scene: SceneQueries2): boolean {
   const slot = scene.tree!.item[leaf];
   if (scene.tightTest) {
     const q = scene.q, box = scene.bodies.tightBoxInto(slot, scene.tight);
-    if (box[0] > q[3] || box[3] < q[0] || box[1] > q[4] || box[4] < q[1]) return false;
+    if (box[0] > q[2] || box[2] < q[0] || box[1] > q[3] || box[3] < q[1]) return false;
   }
   scene.push(scene.bodies.handles[slot]);
   return false;
@@ -147,12 +146,12 @@ function sift(a: Int32Array, start: number, end: number): void {
  */
 export class SceneQueries2 {
   /** @internal The query box (min x y 0, max x y 0) and whether gathered bodies must pass their tight box. */
-  readonly q = new Float64Array(6);
+  readonly q = new Float64Array(4);
   /** @internal */ tightTest = false;
   /** @internal A candidate's tight box. */
-  readonly tight = new Float64Array(6);
+  readonly tight = new Float64Array(4);
   /** @internal The tree being gathered from. */
-  tree: DynamicTree | null = null;
+  tree: PlaneTree | null = null;
   /** @internal The gathered handles (0 .. count − 1), sorted before they are visited. */
   found = new Int32Array(64);
   /** @internal */ count = 0;
@@ -162,15 +161,14 @@ export class SceneQueries2 {
   /** @internal The shape cast's maxTime and targetSeparation, set by the world before shapeCast. */
   readonly castOptions = new CastOptions2();
   private readonly castScratch = createShapeCastResult();
-  private readonly ro = new Float64Array(3);
-  private readonly rd = new Float64Array(3);
-  private readonly rext = new Float64Array(3);
+  private readonly ro = new Float64Array(2);
+  private readonly rd = new Float64Array(2);
   private readonly rt = new Float64Array(1);
   private readonly sweep = new Float64Array(2);
   /** @internal The nearest-ray query's state. */
   readonly ray = new RayQuery2();
 
-  constructor(readonly bodies: Bodies2, private readonly trees: readonly [DynamicTree, DynamicTree]) {}
+  constructor(readonly bodies: Bodies2, private readonly trees: readonly [PlaneTree, PlaneTree]) {}
 
   /** @internal Appends a gathered handle. */
   push(handle: number): void {
@@ -197,7 +195,7 @@ export class SceneQueries2 {
   /** Visits the bodies whose tight box meets the box from `min` to `max`, in handle order, until one returns true. */
   queryAabb(min: Readonly<Vec2Like>, max: Readonly<Vec2Like>, visit: (handle: number) => boolean | void): void {
     const q = this.q;
-    q[0] = min.x; q[1] = min.y; q[2] = 0; q[3] = max.x; q[4] = max.y; q[5] = 0;
+    q[0] = min.x; q[1] = min.y; q[2] = max.x; q[3] = max.y;
     this.gather(true);
     for (let k = 0; k < this.count; k++) if (visit(this.found[k]) === true) return;
   }
@@ -221,7 +219,7 @@ export class SceneQueries2 {
     const b = this.bodies, o = this.ro, d = this.rd, t = this.rt, maxT = read.maxT, filter = read.filter;
     o[0] = origin.x; o[1] = origin.y; d[0] = direction.x; d[1] = direction.y; t[0] = maxT;
     this.count = 0;
-    for (let k = 0; k < 2; k++) { const tree = this.trees[k]; this.tree = tree; tree.castQuery(o, d, this.rext, t, gatherRayLeaf, this); }
+    for (let k = 0; k < 2; k++) { const tree = this.trees[k]; this.tree = tree; tree.castQuery(o, d, t, gatherRayLeaf, this); }
     this.tree = null;
     sortInts(this.found, this.count);
     const options = this.rayOptions, hit = this.rayHit;
@@ -246,7 +244,7 @@ export class SceneQueries2 {
     r.origin.x = origin.x; r.origin.y = origin.y; r.direction.x = direction.x; r.direction.y = direction.y;
     r.tMax[0] = read.maxT; r.options.solid = read.solid; r.filter = read.filter; r.body = -1;
     try {
-      for (let k = 0; k < 2; k++) { const tree = this.trees[k]; r.tree = tree; tree.castQuery(r.o, r.d, r.ext, r.tMax, visitRay, this); }
+      for (let k = 0; k < 2; k++) { const tree = this.trees[k]; r.tree = tree; tree.castQuery(r.o, r.d, r.tMax, visitRay, this); }
     } finally {
       r.tree = null; r.filter = undefined;
     }
@@ -270,7 +268,7 @@ export class SceneQueries2 {
     const b = this.bodies, q = this.q, r = shape.boundingRadius + targetSeparation, x = pose.position.x, y = pose.position.y;
     const linear = motion == null ? undefined : motion.linear, v = this.sweep;
     if (linear === undefined) { v[0] = 0; v[1] = 0; } else { v[0] = linear.x * maxTime; v[1] = linear.y * maxTime; }
-    q[0] = Math.min(x, x + v[0]) - r; q[1] = Math.min(y, y + v[1]) - r; q[2] = 0; q[3] = Math.max(x, x + v[0]) + r; q[4] = Math.max(y, y + v[1]) + r; q[5] = 0;
+    q[0] = Math.min(x, x + v[0]) - r; q[1] = Math.min(y, y + v[1]) - r; q[2] = Math.max(x, x + v[0]) + r; q[3] = Math.max(y, y + v[1]) + r;
     this.gather(false);
     const scratch = this.castScratch;
     let body = -1;
