@@ -12,13 +12,17 @@ import type { Pose2Like } from '../types.js';
 export class Bodies2 {
   /** Slots in use: shape (null when free), pose (x, y, angle), cos and sin of the angle. */
   shapes: (Shape2 | null)[] = [];
-  handles: number[] = [];
-  userDatas: unknown[] = [];
+  handles = new Int32Array(16);
+  /** Each slot's user data; made on the first body given some (most worlds give none: 8 bytes a body). */
+  userDatas: unknown[] | null = null;
   pose = new Float64Array(48);
   trig = new Float64Array(32);
   isStatic = new Uint8Array(16);
-  group = new Uint32Array(16);
-  mask = new Uint32Array(16);
+  /**
+   * Each slot's group and mask (two numbers a slot), made on the first body given filters other than the
+   * defaults (1, all bits): until then every pair passes.
+   */
+  filters: Uint32Array | null = null;
   /** The body's leaf in its tree (−1: none yet). */
   leaf = new Int32Array(16).fill(-1);
   /** Whether the body moved (or is new) since the last update. */
@@ -31,8 +35,11 @@ export class Bodies2 {
    * a clearance is still apart while its bodies' travel since its last check sums to less.
    */
   travel = new Float64Array(16);
-  /** The position at the last update (x, y): the update's move, which the next ones likely repeat. */
-  from = new Float64Array(32);
+  /**
+   * The move since the last update (x, y; float32: a hint for stretching fat boxes, which the next moves
+   * likely repeat), summed by setPose and taken by update.
+   */
+  move = new Float32Array(32);
   /** Each handle's slot (−1 once removed): handles count the bodies ever added, so an array, not a Map. */
   private slotByHandle = new Int32Array(16).fill(-1);
   private readonly freeSlots: number[] = [];
@@ -43,12 +50,19 @@ export class Bodies2 {
   /** A new body's slot (its handle in `handles`). */
   add(shape: Shape2, x: number, y: number, angle: number, isStatic: boolean, group: number, mask: number, userData: unknown): number {
     const slot = this.freeSlots.length > 0 ? this.freeSlots.pop()! : this.shapes.length;
-    if (slot === this.shapes.length) { this.shapes.push(null); this.handles.push(-1); this.userDatas.push(undefined); this.grow(slot + 1); }
+    if (slot === this.shapes.length) { this.shapes.push(null); this.grow(slot + 1); if (this.userDatas !== null) this.userDatas.push(undefined); }
     const handle = this.nextHandle++;
-    this.shapes[slot] = shape; this.handles[slot] = handle; this.userDatas[slot] = userData;
-    this.isStatic[slot] = isStatic ? 1 : 0; this.group[slot] = group; this.mask[slot] = mask; this.leaf[slot] = -1;
+    this.shapes[slot] = shape; this.handles[slot] = handle;
+    if (userData !== undefined && this.userDatas === null) this.userDatas = new Array<unknown>(this.shapes.length).fill(undefined);
+    if (this.userDatas !== null) this.userDatas[slot] = userData;
+    if ((group !== 1 || mask !== 0xffffffff) && this.filters === null) {
+      this.filters = new Uint32Array(2 * this.isStatic.length);
+      for (let k = 0; k < this.isStatic.length; k++) { this.filters[2 * k] = 1; this.filters[2 * k + 1] = 0xffffffff; }
+    }
+    if (this.filters !== null) { this.filters[2 * slot] = group; this.filters[2 * slot + 1] = mask; }
+    this.isStatic[slot] = isStatic ? 1 : 0; this.leaf[slot] = -1;
     this.travel[slot] = 0;
-    this.from[2 * slot] = x; this.from[2 * slot + 1] = y;
+    this.move[2 * slot] = 0; this.move[2 * slot + 1] = 0;
     if (handle >= this.slotByHandle.length) { const a = new Int32Array(Math.ceil(1.5 * this.slotByHandle.length)).fill(-1); a.set(this.slotByHandle); this.slotByHandle = a; }
     this.slotByHandle[handle] = slot;
     this.count++;
@@ -58,10 +72,22 @@ export class Bodies2 {
     return slot;
   }
 
+  /** Body `slot`'s user data. */
+  userDataOf(slot: number): unknown {
+    return this.userDatas === null ? undefined : this.userDatas[slot];
+  }
+
+  /** Whether bodies a's and b's filters let them pair (each one's group meets the other's mask). */
+  filtersMeet(a: number, b: number): boolean {
+    const f = this.filters;
+    return f === null || ((f[2 * a] & f[2 * b + 1]) !== 0 && (f[2 * b] & f[2 * a + 1]) !== 0);
+  }
+
   /** Frees body `slot`. */
   remove(slot: number): void {
     this.slotByHandle[this.handles[slot]] = -1;
-    this.shapes[slot] = null; this.handles[slot] = -1; this.userDatas[slot] = undefined; this.leaf[slot] = -1;
+    this.shapes[slot] = null; this.handles[slot] = -1; this.leaf[slot] = -1;
+    if (this.userDatas !== null) this.userDatas[slot] = undefined;
     this.freeSlots.push(slot);
     this.count--;
   }
@@ -75,6 +101,7 @@ export class Bodies2 {
     if (this.shapes[slot] !== null && this.dirty[slot] !== 2) {
       const dx = x - p[3 * slot], dy = y - p[3 * slot + 1], da = Math.abs(angle - p[3 * slot + 2]);
       this.travel[slot] += Math.sqrt(dx * dx + dy * dy) + da * this.shapes[slot]!.boundingRadius;
+      this.move[2 * slot] += dx; this.move[2 * slot + 1] += dy;
     }
     p[3 * slot] = x; p[3 * slot + 1] = y; p[3 * slot + 2] = angle;
     // (A shape that is the same turned by any angle, a circle, skips the trigonometry, as the queries do.)
@@ -108,11 +135,14 @@ export class Bodies2 {
     // (By half again, not twice: the arrays' unused tail is part of a body's memory.)
     const c = Math.max(n, Math.ceil(1.5 * this.isStatic.length));
     const f64 = (a: Float64Array, k: number) => { const b = new Float64Array(k * c); b.set(a); return b; };
-    this.pose = f64(this.pose, 3); this.trig = f64(this.trig, 2); this.travel = f64(this.travel, 1); this.from = f64(this.from, 2);
+    this.pose = f64(this.pose, 3); this.trig = f64(this.trig, 2); this.travel = f64(this.travel, 1);
+    const move = new Float32Array(2 * c); move.set(this.move); this.move = move;
+    const handles = new Int32Array(c); handles.set(this.handles); this.handles = handles;
+    if (this.filters !== null) {
+      const f = new Uint32Array(2 * c); f.set(this.filters); this.filters = f;
+    }
     const u8 = (a: Uint8Array) => { const b = new Uint8Array(c); b.set(a); return b; };
     this.isStatic = u8(this.isStatic); this.dirty = u8(this.dirty); this.leafMoved = u8(this.leafMoved);
-    const u32 = (a: Uint32Array) => { const b = new Uint32Array(c); b.set(a); return b; };
-    this.group = u32(this.group); this.mask = u32(this.mask);
     const leaf = new Int32Array(c).fill(-1); leaf.set(this.leaf); this.leaf = leaf;
   }
 }

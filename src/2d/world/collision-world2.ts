@@ -189,8 +189,8 @@ export class CollisionWorld2 {
       if (b.shapes[slot] === null || b.dirty[slot] === 0) continue;
       b.dirty[slot] = 0;
       // The move since the last update, which the next ones likely repeat.
-      const dx = b.pose[3 * slot] - b.from[2 * slot], dy = b.pose[3 * slot + 1] - b.from[2 * slot + 1];
-      b.from[2 * slot] = b.pose[3 * slot]; b.from[2 * slot + 1] = b.pose[3 * slot + 1];
+      const dx = b.move[2 * slot], dy = b.move[2 * slot + 1];
+      b.move[2 * slot] = 0; b.move[2 * slot + 1] = 0;
       const tree = b.isStatic[slot] === 1 ? this.staticTree : this.dynamicTree, leaf = b.leaf[slot];
       const tight = this.tightOf(slot);
       if (leaf >= 0 && tree.contains(leaf, tight)) continue;
@@ -408,7 +408,7 @@ export class CollisionWorld2 {
   }
 
   /** Body `handle`'s `userData` (as given to `add`). @throws InvalidArgumentError naming `handle`. */
-  userData(handle: number): unknown { return this.bodies.userDatas[this.bodies.slotOf(handle, 'handle')]; }
+  userData(handle: number): unknown { return this.bodies.userDataOf(this.bodies.slotOf(handle, 'handle')); }
 
   /**
    * Calls `visit` for every node of both trees, parents before children: its fat box, its depth (0 at a
@@ -448,7 +448,7 @@ export class CollisionWorld2 {
     if (a === b) return;
     const B = this.bodies;
     if (B.isStatic[a] === 1 && B.isStatic[b] === 1) return;
-    if ((B.group[a] & B.mask[b]) === 0 || (B.group[b] & B.mask[a]) === 0) return;
+    if (!B.filtersMeet(a, b)) return;
     this.pairs.add(a, b);
   }
 
