@@ -10,6 +10,7 @@ import { Box2, Capsule2, Circle, CollisionWorld2, contact, contactManifold, crea
 
 import { Box } from '../../src/index.js';
 import { mulberry32 } from '../random.js';
+import { runs } from '../runs.js';
 
 interface Body { handle: number; shape: Shape2; pose: { position: { x: number; y: number }; angle: number }; isStatic: boolean; group: number; mask: number }
 
@@ -93,6 +94,54 @@ describe('CollisionWorld2', () => {
       }
     }, 60_000);
   }
+
+  it('thousands of adds, moves and removals over a hundred updates (manifolds kept): every touching pair and its contact as brute force', () => {
+    // Bodies in a wide square at about one contact each; brute force over every pair, skipping pairs whose
+    // bounding discs are farther apart than the margin (a bound of the shapes', not the world's).
+    const rnd = mulberry32(3711), shapes = kinds(rnd), margin = 0.05, world = new CollisionWorld2({ margin, manifolds: true });
+    const bodies = new Map<number, Body>(), side = 40;
+    let adds = 0, moves = 0, removals = 0, checked = 0;
+    const randomPose = () => ({ position: { x: side * rnd(), y: side * rnd() }, angle: 6 * rnd() - 3 });
+    for (let step = 0; step < 100 * runs(1); step++) {
+      for (let k = 0; k < 20; k++) {
+        const shape = shapes[Math.floor(rnd() * shapes.length)], pose = randomPose(), isStatic = rnd() < 0.1;
+        bodies.set(world.add(shape, pose, { static: isStatic }), { handle: -1, shape, pose, isStatic, group: 1, mask: ~0 });
+        adds++;
+      }
+      for (const [h, b] of bodies) {
+        if (rnd() < 0.015) { world.remove(h); bodies.delete(h); removals++; continue; }
+        if (b.isStatic) continue;
+        b.pose = rnd() < 0.98 ? { position: { x: b.pose.position.x + 0.06 * (rnd() - 0.5), y: b.pose.position.y + 0.06 * (rnd() - 0.5) }, angle: b.pose.angle + 0.05 * (rnd() - 0.5) } : randomPose();
+        world.setPose(h, b.pose);
+        moves++;
+      }
+      world.update();
+      if (step % 2 !== 1) continue;
+      const list = [...bodies.entries()], want = new Set<string>();
+      for (let i = 0; i < list.length; i++) {
+        const [ha, a] = list[i];
+        for (let j = i + 1; j < list.length; j++) {
+          const [hb, b] = list[j];
+          if (a.isStatic && b.isStatic) continue;
+          const dx = a.pose.position.x - b.pose.position.x, dy = a.pose.position.y - b.pose.position.y, reach = a.shape.boundingRadius + b.shape.boundingRadius + margin;
+          if (dx * dx + dy * dy > reach * reach) continue;
+          if (contact(a.shape, a.pose, b.shape, b.pose, null, { maxDistance: margin }) !== null) want.add(`${Math.min(ha, hb)},${Math.max(ha, hb)}`);
+        }
+      }
+      const got = new Set<string>();
+      for (let i = 0; i < world.contactCount; i++) {
+        const c = world.contact(i), A = bodies.get(c.a)!, B = bodies.get(c.b)!, own = contact(A.shape, A.pose, B.shape, B.pose, null, { maxDistance: margin })!;
+        got.add(`${Math.min(c.a, c.b)},${Math.max(c.a, c.b)}`);
+        expect([c.separation, c.normal.x, c.normal.y, c.pointA.x, c.pointA.y, c.pointB.x, c.pointB.y]).toEqual([own.separation, own.normal.x, own.normal.y, own.pointA.x, own.pointA.y, own.pointB.x, own.pointB.y]);
+        checked++;
+      }
+      expect([...got].sort()).toEqual([...want].sort());
+    }
+    expect(adds).toBeGreaterThanOrEqual(2000);
+    expect(moves).toBeGreaterThan(50_000);
+    expect(removals).toBeGreaterThan(500);
+    expect(checked).toBeGreaterThan(10_000);
+  }, 120_000);
 
   it('overlapShape, rayCastAll, shapeCast, a contact\'s manifold and the filters answer as the pairwise queries over every body', () => {
     const rnd = mulberry32(3707), shapes = kinds(rnd), world = new CollisionWorld2({ margin: 0.05 });
