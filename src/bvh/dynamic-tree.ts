@@ -32,22 +32,8 @@ export class DynamicTree extends TreeNodes {
     return b[o] <= box[0] && b[o + 1] <= box[1] && b[o + 2] <= box[2] && box[3] <= b[o + 3] && box[4] <= b[o + 4] && box[5] <= b[o + 5];
   }
 
-  /**
-   * Calls `visit(leaf, context)` for every leaf whose fat box overlaps `box` (touching counts), until it
-   * returns true; returns whether it did. Do not insert or remove during a query. A query may run inside
-   * another's visitor (each nesting level has a stack of its own).
-   */
-  query<C>(box: Float64Array, visit: (leaf: number, context: C) => boolean, context: C): boolean {
-    if (this.root === NULL) return false;
-    const level = this.depth++;
-    try {
-      return this.queryAt(level, box, visit, context);
-    } finally {
-      this.depth--;
-    }
-  }
-
-  private queryAt<C>(level: number, box: Float64Array, visit: (leaf: number, context: C) => boolean, context: C): boolean {
+  /** query's traversal: the boxes overlapping `box`, depth first. */
+  protected queryAt<C>(level: number, box: Float64Array, visit: (leaf: number, context: C) => boolean, context: C): boolean {
     const b = this.bounds, c1 = this.child1, c2 = this.child2;
     const x0 = box[0], y0 = box[1], z0 = box[2], x1 = box[3], y1 = box[4], z1 = box[5];
     let stack: Int32Array = this.stackAt(level), top = 0;

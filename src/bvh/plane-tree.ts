@@ -55,22 +55,8 @@ export class PlaneTree extends TreeNodes {
     return b[o] <= box[0] && b[o + 1] <= box[1] && box[2] <= b[o + 2] && box[3] <= b[o + 3];
   }
 
-  /**
-   * Calls `visit(leaf, context)` for every leaf whose fat box overlaps `box` (min x, y, max x, y; touching
-   * counts), until it returns true; returns whether it did. Do not insert or remove during a query. A query
-   * may run inside another's visitor (each nesting level has a stack of its own).
-   */
-  query<C>(box: Float64Array, visit: (leaf: number, context: C) => boolean, context: C): boolean {
-    if (this.root === NULL) return false;
-    const level = this.depth++;
-    try {
-      return this.queryAt(level, box, visit, context);
-    } finally {
-      this.depth--;
-    }
-  }
-
-  private queryAt<C>(level: number, box: Float64Array, visit: (leaf: number, context: C) => boolean, context: C): boolean {
+  /** query's traversal: the boxes overlapping `box`, depth first. */
+  protected queryAt<C>(level: number, box: Float64Array, visit: (leaf: number, context: C) => boolean, context: C): boolean {
     const b = this.bounds, c1 = this.child1, c2 = this.child2;
     const x0 = box[0], y0 = box[1], x1 = box[2], y1 = box[3];
     let stack: Int32Array = this.stackAt(level), top = 0;

@@ -42,6 +42,23 @@ export abstract class TreeNodes {
   protected abstract bestSibling(leaf: number): number;
   /** Grows the boxes' storage to `capacity` nodes (contents kept). */
   protected abstract growBounds(capacity: number): void;
+  /** query's traversal on the stack of nesting level `level`. */
+  protected abstract queryAt<C>(level: number, box: Float64Array, visit: (leaf: number, context: C) => boolean, context: C): boolean;
+
+  /**
+   * Calls `visit(leaf, context)` for every leaf whose fat box overlaps `box` (the subclass's layout; touching
+   * counts), until it returns true; returns whether it did. Do not insert or remove during a query. A query
+   * may run inside another's visitor (each nesting level has a stack of its own).
+   */
+  query<C>(box: Float64Array, visit: (leaf: number, context: C) => boolean, context: C): boolean {
+    if (this.root === NULL) return false;
+    const level = this.depth++;
+    try {
+      return this.queryAt(level, box, visit, context);
+    } finally {
+      this.depth--;
+    }
+  }
 
   /**
    * A new leaf for `item` with the box in `box` (already fattened by the caller), and returns its node
