@@ -32,6 +32,7 @@ export function contactDerivativesBatch(
   if (dw.secondOrder) throw new InvalidArgumentError('options.secondOrder', 'is true; the batch gives the first derivatives only (call contactDerivatives for the second order)');
   const result = checkOutput(out, n, CONTACT_DERIVATIVES_BATCH_STRIDE, 'Float64Array') as Float64Array;
   const level = enter(shapes, poses);
+  dw.direct = false; // (the gradient into dw.gradient, whatever a single query left)
   try {
     for (let k = 0; k < n; k++) {
       const i = pairs[2 * k], j = pairs[2 * k + 1];

@@ -36,6 +36,17 @@ for (const x of [-0.2, 0.2]) for (const y of [-0.2, 0.2]) for (const z of [-0.2,
 const crossedA = P(0, 0, 0, about([1, 0, 0], Math.PI / 4)), crossedB = (L = 1) => P(0, (0.4 * Math.SQRT2 + 0.1) * L, 0, about([c, 0, -sn], Math.PI / 4));
 
 describe('contactDerivatives: reproducers', () => {
+  it('a call that throws (a bad shape) leaves no state behind: the batch\'s gradient after it is the single query\'s', () => {
+    // FC_SEED=random: the garbage fuzz's throwing calls left a flag set that made every later batch skip its
+    // gradient (examples/arm's gradient test then failed in the same worker).
+    const at = (x: number, y: number, z: number) => ({ position: { x, y, z }, quaternion: { x: 0, y: 0, z: 0.38268343236508984, w: 0.9238795325112867 } });
+    const box = new Box(0.5, 0.3, 0.4), ball = new Sphere(0.4), poses = Float64Array.of(0, 0, 0, 0, 0, 0, 1, 0.7, 0.2, 0.1, 0, 0, 0, 1);
+    expect(() => contactDerivatives(box, at(0, 0, 0), 'not a shape' as never, at(1, 0, 0))).toThrow(/^b is string/);
+    const row = contactDerivativesBatch([box, ball], poses, Int32Array.of(0, 1));
+    const one = contactDerivatives(box, { position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }, ball, { position: { x: 0.7, y: 0.2, z: 0.1 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } });
+    expect(Array.from(row.subarray(10, 22))).toEqual([one.linearA.x, one.linearA.y, one.linearA.z, one.angularA.x, one.angularA.y, one.angularA.z, one.linearB.x, one.linearB.y, one.linearB.z, one.angularB.x, one.angularB.y, one.angularB.z]);
+  });
+
   it('crossed edges of a scaled hull and of a Minkowski sum are smooth, as the plain hull\'s (the probe saw two jumps along one edge as a face)', () => {
     const hull = new ConvexHull(cubePoints), box = new Box(0.2, 0.2, 0.2);
     for (const b of [hull, new Scaled(hull, { x: 1, y: 1, z: 1 }), new MinkowskiSum(hull, new Point())]) {

@@ -163,9 +163,14 @@ export function contactDerivatives(
   if (out != null && dw.secondOrder) checkSecondOrderOut(out);
   const tA = transformFromPose(work.poseA, poseA, 'poseA');
   const tB = transformFromPose(work.poseB, poseB, 'poseB');
+  // (Reset however derive ends: a bad shape throws there, and a flag left set made every later batch skip
+  // its gradients: found by FC_SEED=random, the garbage fuzz before examples/arm's test.)
   dw.direct = true;
-  derive(work, dw, a, tA, b, tB, inner);
-  dw.direct = false;
+  try {
+    derive(work, dw, a, tA, b, tB, inner);
+  } finally {
+    dw.direct = false;
+  }
   const result = out ?? createContactDerivatives();
   try {
     copyContactAnswer(result, work.contact);
