@@ -264,8 +264,32 @@ function attempt(f: () => unknown): Outcome {
 }
 const describeError = (e: unknown): string => (e instanceof Error ? `${e.constructor.name}: ${e.message.slice(0, 300)}` : `non-error ${String(e)}`);
 
+/**
+ * Answers of a fixed set of queries (3D contact and closest points, a derivatives batch, 2D contact and
+ * manifold), as text: equal before and after any call, or that call left state behind (module-level flags
+ * and scratch records are shared by every query: a throwing contactDerivatives once left one set, and every
+ * later derivatives batch went wrong).
+ */
+function stateProbe(): string {
+  const q = { x: 0, y: 0, z: 0.38268343236508984, w: 0.9238795325112867 }, at = (x: number) => ({ position: { x, y: 0.1, z: 0 }, quaternion: q });
+  const box = new lib.Box(0.5, 0.3, 0.4), ball = new lib.Sphere(0.4), hull = new lib.ConvexHull([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  const c = lib.contact(box, at(0), ball, at(0.7)), d = lib.closestPoints(hull, at(0), box, at(2));
+  // (Two pairs of different gradients: a gradient left over from the first would show in the second.)
+  const g = lib.contactDerivativesBatch([box, ball, hull], Float64Array.of(0, 0, 0, 0, 0, 0, 1, 0.7, 0.2, 0.1, 0, 0, 0, 1, 0.2, 0.9, -0.3, 0, 0, 0, 1), Int32Array.of(0, 1, 2, 0));
+  const p2 = { position: { x: 0.6, y: 0.1 }, angle: 0.3 }, o2 = { position: { x: 0, y: 0 }, angle: 0 };
+  const c2 = plane.contact(new plane.Box2(0.5, 0.3), o2, new plane.Polygon([0, 0, 0.5, 0, 0.2, 0.4]), p2);
+  const m2 = plane.contactManifold(new plane.Box2(0.5, 0.3), o2, new plane.Box2(0.3, 0.3), p2, null, { margin: 0.01 });
+  return JSON.stringify([c, d, Array.from(g), c2, m2]);
+}
+const STATE = stateProbe();
+
 /** Checks one call of `name` with the drawn arguments; throws an Error saying what is wrong. */
 function check(name: string, spec: Spec, drawn: readonly Drawn[]): void {
+  checkCall(name, spec, drawn);
+  if (stateProbe() !== STATE) throw new Error(`${name}: left state behind: the probe's answers changed after the call`);
+}
+
+function checkCall(name: string, spec: Spec, drawn: readonly Drawn[]): void {
   const args = drawn.map((d) => d.make());
   const inputs = args.map((_, i) => i).filter((i) => !spec.outs?.includes(i));
   const before = inputs.map((i) => snapshot(args[i]));

@@ -35,12 +35,18 @@ const BUILD_HULL_OPTION_KEYS = /* @__PURE__ */ knownKeys(['tolerance']);
  *   InvalidArgumentError for options that are not an object or name a key buildHull does not take.
  */
 export function buildHull(points: ArrayLike<Vec3Like> | ArrayLike<number>, options?: BuildHullOptions): Hull {
-  if (options != null) {
-    if (typeof options !== 'object') throw new InvalidArgumentError('buildHull.options', `is ${describeValue(options)}; expected an object { tolerance? }`);
-    checkKnownKeys(options, BUILD_HULL_OPTION_KEYS, 'buildHull.options');
-  }
+  if (options != null) checkBuildHullOptions(options, 'buildHull.options');
   const p = readPointList(points, 'buildHull.points');
   return buildHullFromCoords(p, options);
+}
+
+/**
+ * Checks options of a hull build: an object with known keys only.
+ * @throws InvalidArgumentError naming `field` or its unknown key.
+ */
+export function checkBuildHullOptions(options: unknown, field: string): void {
+  if (typeof options !== 'object' || options === null) throw new InvalidArgumentError(field, `is ${describeValue(options)}; expected an object { tolerance? }`);
+  checkKnownKeys(options, BUILD_HULL_OPTION_KEYS, field);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { hypot3 } from '../math/exact-math.js';
-import { buildHull, type BuildHullOptions, type Hull, type HullDimension } from '../hull/build-hull.js';
+import { buildHull, checkBuildHullOptions, type BuildHullOptions, type Hull, type HullDimension } from '../hull/build-hull.js';
 import type { Vec3Like } from '../math/types.js';
 import { SQUARE_SAFE_HIGH, SQUARE_SAFE_LOW } from '../math/vec3.js';
 import { HULL_CLIMB_MIN_VERTICES as CLIMB_MIN_VERTICES } from '../tolerance.js';
@@ -135,7 +135,7 @@ export class ConvexHull implements SupportMap {
    * @throws InvalidNumberError for a NaN or infinite coordinate, naming its index.
    */
   constructor(points: ArrayLike<Vec3Like> | ArrayLike<number> | Hull, options?: BuildHullOptions) {
-    const hull = isHull(points) ? checkHullRecord(points) : buildHull(points, options);
+    const hull = isHull(points) ? hullRecordWith(points, options) : buildHull(points, options);
     this.vertices = hull.vertices;
     this.vertexCount = hull.vertexCount;
     this.dimension = hull.dimension;
@@ -410,6 +410,20 @@ function startCell(dir: Readonly<Vec3Like>): number {
 function isHull(x: unknown): x is Hull {
   return typeof x === 'object' && x !== null && !Array.isArray(x) && !ArrayBuffer.isView(x)
     && (x as Hull).neighborStart instanceof Int32Array && (x as Hull).vertices instanceof Float64Array;
+}
+
+/**
+ * A hull record taken as it is, with options checked, not ignored: a misspelt key is an error, and a
+ * tolerance (which applies to building from points) is refused rather than dropped in silence (found by
+ * the garbage fuzz: a hull record with `{ maxDistanse: 1 }` passed without a word).
+ * @throws InvalidArgumentError naming `options` or its key.
+ */
+function hullRecordWith(points: Hull, options: BuildHullOptions | undefined): Hull {
+  if (options != null) {
+    checkBuildHullOptions(options, 'options');
+    if (options.tolerance !== undefined) throw new InvalidArgumentError('options.tolerance', 'applies when a hull is built from points; a hull record (from buildHull) keeps its own tolerance');
+  }
+  return checkHullRecord(points);
 }
 
 /**

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DegenerateHullError, InvalidNumberError } from '../../src/errors.js';
 import { mulberry32, spherePoints } from '../random.js';
 import { ConvexHull, createHullFace } from '../../src/shapes/convex-hull.js';
+import { buildHull } from '../../src/hull/build-hull.js';
 import { HULL_CLIMB_MIN_VERTICES } from '../../src/tolerance.js';
 import { runs, seed } from '../runs.js';
 
@@ -29,6 +30,15 @@ describe('ConvexHull', () => {
     expect(() => new ConvexHull([{ x: 0, y: NaN, z: 0 }])).toThrow(InvalidNumberError);
     expect(new ConvexHull([1, 1, 1]).vertexCount).toBe(1);
     expect(new ConvexHull([0, 0, 0, 1, 1, 1, 2, 2, 2]).vertexCount).toBe(2);
+  });
+
+  it('a hull record with options: a misspelt key or a tolerance is an error, not ignored (garbage fuzz, FC_SEED=random)', () => {
+    const record = buildHull([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]);
+    expect(() => new ConvexHull(record, { maxDistanse: 1 } as never)).toThrow(/^options.maxDistanse is not/);
+    expect(() => new ConvexHull(record, { tolerance: 1e-6 })).toThrow(/^options.tolerance applies when a hull is built from points/);
+    expect(() => new ConvexHull(record, 3 as never)).toThrow(/^options is 3/);
+    expect(new ConvexHull(record, {}).vertexCount).toBe(4);
+    expect(new ConvexHull(new ConvexHull(record)).vertexCount).toBe(4);
   });
 
   it('support by hill climbing is a true maximiser (sphere, 1,000 vertices)', () => {
