@@ -38,7 +38,7 @@ describe('ConvexHull', () => {
     expect(() => new ConvexHull(record, { tolerance: 1e-6 })).toThrow(/^options.tolerance applies when a hull is built from points/);
     expect(() => new ConvexHull(record, 3 as never)).toThrow(/^options is 3/);
     expect(new ConvexHull(record, {}).vertexCount).toBe(4);
-    expect(new ConvexHull(new ConvexHull(record)).vertexCount).toBe(4);
+    expect(new ConvexHull(new ConvexHull(record) as unknown as typeof record).vertexCount).toBe(4);
   });
 
   it('support by hill climbing is a true maximiser (sphere, 1,000 vertices)', () => {
