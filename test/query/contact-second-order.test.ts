@@ -20,7 +20,7 @@ const SECOND = { secondOrder: true } as const;
 /** A triangle's condition number as a plane (its longest edge over its least height); 1 for other shapes. */
 function sliver(shape: { type: string }): number {
   if (shape.type !== 'triangle') return 1;
-  const json = shape as { a: number[]; b: number[]; c: number[] };
+  const json = shape as unknown as { a: number[]; b: number[]; c: number[] };
   const [a, b, c] = [json.a, json.b, json.c], sub = (p: number[], q: number[]) => p.map((v, i) => v - q[i]);
   const u = sub(b, a), v = sub(c, a), w = sub(c, b), len = (x: number[]) => Math.hypot(x[0], x[1], x[2]);
   const cross = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
