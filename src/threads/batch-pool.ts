@@ -305,10 +305,11 @@ export class BatchPool implements WorldThreads {
     // (The 2D check reads every body's shape and pose, naming a bad one; the 3D poses are read below.)
     const n = plane ? checkBatch2(shapes as readonly Shape2[], poses, pairs) : checkBatch(shapes as readonly Shape[], poses, pairs);
     const isBytes = query === 'intersects' || query === 'intersects2';
-    if (out != null && (!(isBytes ? out instanceof Uint8Array : out instanceof Float64Array) || out.length < stride * n)) {
+    // (ArrayBuffer.isView too: a Proxy of a typed array passes instanceof, and its length getter throws.)
+    if (out != null && (!(ArrayBuffer.isView(out) && (isBytes ? out instanceof Uint8Array : out instanceof Float64Array)) || out.length < stride * n)) {
       throw new InvalidArgumentError('out', `is ${describeValue(out)}; expected a ${isBytes ? 'Uint8Array' : 'Float64Array'} of at least ${stride * n} numbers (${stride} per pair), or undefined`);
     }
-    if (bounds != null && (!(bounds instanceof Float64Array) || bounds.length < 2 * n)) {
+    if (bounds != null && (!(ArrayBuffer.isView(bounds) && bounds instanceof Float64Array) || bounds.length < 2 * n)) {
       throw new InvalidArgumentError('bounds', `is ${describeValue(bounds)}; expected a Float64Array of at least ${2 * n} numbers (2 per pair), or undefined`);
     }
     // Poses are checked here, so that a bad one is named before any worker runs.

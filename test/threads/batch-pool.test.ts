@@ -123,6 +123,10 @@ describe('BatchPool', () => {
     await expect(pool.distance(Float64Array.of(0, 0, 0, 0, 0, 0, 3, 5, 0, 0, 0, 0, 0, 1), Int32Array.of(0, 1))).rejects.toThrow(InvalidQuaternionError);
     await expect(pool.distance(Float64Array.of(0, 0, 0, 0, 0, 0, 1, 5, 0, 0, 0, 0, 0, 1), Int32Array.of(0, 2))).rejects.toThrow(/^pairs\[1\] is 2/);
     await expect(pool.contact(Float64Array.of(0, 0, 0, 0, 0, 0, 1, 5, 0, 0, 0, 0, 0, 1), Int32Array.of(0, 1), new Float64Array(3))).rejects.toThrow(/^out is/);
+    // The garbage fuzz (FC_SEED=random): a Proxy of a Float64Array passed instanceof, and its length getter threw a raw TypeError.
+    const proxied = new Proxy(new Float64Array(40), {}) as Float64Array;
+    await expect(pool.distance(Float64Array.of(0, 0, 0, 0, 0, 0, 1, 5, 0, 0, 0, 0, 0, 1), Int32Array.of(0, 1), proxied)).rejects.toThrow(/^out is/);
+    await expect(pool.distance(Float64Array.of(0, 0, 0, 0, 0, 0, 1, 5, 0, 0, 0, 0, 0, 1), Int32Array.of(0, 1), null, proxied)).rejects.toThrow(/^bounds is/);
     // A batch in flight when the pool is terminated: an InvalidArgumentError naming the pool (it was a bare
     // CollisionError).
     // (Its rejection is taken at once: one that waits for a handler until after terminate() is unhandled.)
