@@ -214,6 +214,15 @@ describe('what threw a raw TypeError is a typed error naming the argument', () =
     expect(() => formatResults(undefined as never)).toThrow(InvalidArgumentError);
   });
 
+  it('the format functions given an outcome holding a BigInt (JSON.stringify threw a raw TypeError: garbage fuzz, FC_SEED=random)', () => {
+    const outcome = { id: 1, intersecting: { 0: 0n }, separation: 1, normal: [1, 0, 0], pointA: [0, 0, 0], pointB: [1, 0, 0] };
+    for (const format of [formatResult, formatPair2dResult, formatRayResult, formatCastResult]) {
+      expect(() => (format as (r: unknown) => string)({ ...outcome, hit: true, t: 0n, time: 0n })).toThrow(/^result holds a value JSON cannot write .*; expected an outcome from answer/);
+    }
+    expect(() => formatManifoldResult({ id: 1, manifolds: [{ partA: 1n }] } as never)).toThrow(/^result holds a value JSON cannot write/);
+    expect(formatResult({ ...outcome, intersecting: false } as never)).toBe('{"id":1,"intersecting":false,"separation":1,"normal":[1,0,0],"pointA":[0,0,0],"pointB":[1,0,0]}');
+  });
+
   it('a Proxy of a typed array in a batch (it passed instanceof and failed in the typed-array methods)', () => {
     const poses = new Float64Array([0, 0, 0, 0, 0, 0, 1, 3, 0, 0, 0, 0, 0, 1]), pairs = new Int32Array([0, 1]);
     expect(() => distanceBatch([box, box], new Proxy(poses, {}), pairs)).toThrow(/^poses is an object; expected a Float64Array/);

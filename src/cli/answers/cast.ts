@@ -7,7 +7,7 @@
 import { createShapeCastResult, InvalidJsonError, shapeCast, type Motion } from '../../index.js';
 import { readPoseJson, readShapeField, type PairId } from '../../format/pair-document.js';
 import { describe, isPlainObject, readNumbers } from '../../format/read-json.js';
-import { allFinite, answerItem, answerItemsText, internalFailure, requireIndex, requireOutcome, toArray, type AnsweredDocument, type PairFailure } from './pair.js';
+import { allFinite, answerItem, answerItemsText, internalFailure, requireIndex, requireOutcome, writeOutcome, toArray, type AnsweredDocument, type PairFailure } from './pair.js';
 
 export type CastOutcome =
   | { readonly id: PairId; readonly hit: true; readonly time: number; readonly normal: [number, number, number]; readonly pointA: [number, number, number]; readonly pointB: [number, number, number] }
@@ -50,8 +50,8 @@ export function answerCastJson(json: unknown, index: number): CastOutcome {
 
 export function formatCastResult(r: CastOutcome): string {
   requireOutcome(r, 'answerCastJson');
-  if ('error' in r) return JSON.stringify({ id: r.id, error: r.error });
-  return JSON.stringify(r.hit ? { id: r.id, hit: true, time: r.time, normal: r.normal, pointA: r.pointA, pointB: r.pointB } : { id: r.id, hit: false });
+  if ('error' in r) return writeOutcome({ id: r.id, error: r.error }, 'answerCastJson');
+  return writeOutcome(r.hit ? { id: r.id, hit: true, time: r.time, normal: r.normal, pointA: r.pointA, pointB: r.pointB } : { id: r.id, hit: false }, 'answerCastJson');
 }
 
 /**

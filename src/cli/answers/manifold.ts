@@ -12,7 +12,7 @@
 import { CollisionError, contactManifolds, createManifoldList, InvalidArgumentError, InvalidJsonError, InvalidNumberError, type Feature, type Manifold } from '../../index.js';
 import { isPairParseError, readPairEntry, type PairId, type ParsedPair } from '../../format/pair-document.js';
 import { capMessage, describe, isPlainObject } from '../../format/read-json.js';
-import { answerItemsText, internalFailure, requireOutcome, toArray, type AnsweredDocument, type PairFailure } from './pair.js';
+import { answerItemsText, internalFailure, requireOutcome, writeOutcome, toArray, type AnsweredDocument, type PairFailure } from './pair.js';
 
 /** One manifold as written: its normal and points, and the parts it is between (0 for a convex shape). */
 export interface ManifoldJson {
@@ -88,7 +88,7 @@ function manifoldJson(m: Manifold): ManifoldJson {
 /** One result object as written (one line). */
 export function formatManifoldResult(r: ManifoldOutcome): string {
   requireOutcome(r, 'answerManifoldPair');
-  return JSON.stringify('error' in r ? { id: r.id, error: r.error } : { id: r.id, manifolds: r.manifolds });
+  return writeOutcome('error' in r ? { id: r.id, error: r.error } : { id: r.id, manifolds: r.manifolds }, 'answerManifoldPair');
 }
 
 /**

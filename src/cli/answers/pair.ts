@@ -152,9 +152,9 @@ export function formatResults(results: readonly PairOutcome[]): string {
  */
 export function formatResult(r: PairOutcome): string {
   requireOutcome(r, 'answerPair');
-  return JSON.stringify(isPairFailure(r)
+  return writeOutcome(isPairFailure(r)
     ? { id: r.id, error: r.error }
-    : { id: r.id, intersecting: r.intersecting, separation: r.separation, normal: r.normal, pointA: r.pointA, pointB: r.pointB });
+    : { id: r.id, intersecting: r.intersecting, separation: r.separation, normal: r.normal, pointA: r.pointA, pointB: r.pointB }, 'answerPair');
 }
 
 /**
@@ -231,6 +231,19 @@ export function requireOutcome(r: unknown, source: string): void {
   const id = r.id;
   if (!(id === null || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)))) {
     throw new InvalidArgumentError('result.id', `is ${describe(id)}; expected a string, a finite number or null (an outcome from ${source})`);
+  }
+}
+
+/**
+ * One outcome's JSON text. An outcome the answerers made always writes; one edited by hand may hold a
+ * value JSON cannot write (a BigInt, a cycle), which is a typed error naming `result`, not the raw
+ * TypeError of JSON.stringify.
+ */
+export function writeOutcome(value: object, source: string): string {
+  try {
+    return JSON.stringify(value);
+  } catch (e) {
+    throw new InvalidArgumentError('result', `holds a value JSON cannot write (${e instanceof Error ? e.message : String(e)}); expected an outcome from ${source}`);
   }
 }
 

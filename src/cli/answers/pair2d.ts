@@ -6,7 +6,7 @@
  */
 import { contact, createContactResult } from '../../2d/index.js';
 import { readPose2Json, shape2FromJSON } from '../../format/shape2-json.js';
-import { answerItem, answerItemsText, internalFailure, requireIndex, requireOutcome, type AnsweredDocument, type PairFailure } from './pair.js';
+import { answerItem, answerItemsText, internalFailure, requireIndex, requireOutcome, writeOutcome, type AnsweredDocument, type PairFailure } from './pair.js';
 import type { PairId } from '../../format/pair-document.js';
 
 /** The answer for one 2D pair. */
@@ -42,8 +42,8 @@ export function answerPair2dJson(json: unknown, index: number): Pair2dOutcome {
 /** One result as its line of the results document. */
 export function formatPair2dResult(r: Pair2dOutcome): string {
   requireOutcome(r, 'answerPair2dJson');
-  if ('error' in r) return JSON.stringify({ id: r.id, error: r.error });
-  return JSON.stringify({ id: r.id, intersecting: r.intersecting, separation: r.separation, normal: r.normal, pointA: r.pointA, pointB: r.pointB });
+  if ('error' in r) return writeOutcome({ id: r.id, error: r.error }, 'answerPair2dJson');
+  return writeOutcome({ id: r.id, intersecting: r.intersecting, separation: r.separation, normal: r.normal, pointA: r.pointA, pointB: r.pointB }, 'answerPair2dJson');
 }
 
 /**

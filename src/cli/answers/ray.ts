@@ -7,7 +7,7 @@
 import { createRayHit, InvalidJsonError, rayCast } from '../../index.js';
 import { readPoseJson, readShapeField, type PairId } from '../../format/pair-document.js';
 import { describe, readNumbers } from '../../format/read-json.js';
-import { allFinite, answerItem, answerItemsText, internalFailure, requireIndex, requireOutcome, toArray, type AnsweredDocument, type PairFailure } from './pair.js';
+import { allFinite, answerItem, answerItemsText, internalFailure, requireIndex, requireOutcome, writeOutcome, toArray, type AnsweredDocument, type PairFailure } from './pair.js';
 
 /** The answer for one ray. */
 export type RayOutcome =
@@ -43,8 +43,8 @@ export function answerRayJson(json: unknown, index: number): RayOutcome {
 
 export function formatRayResult(r: RayOutcome): string {
   requireOutcome(r, 'answerRayJson');
-  if ('error' in r) return JSON.stringify({ id: r.id, error: r.error });
-  return JSON.stringify(r.hit ? { id: r.id, hit: true, t: r.t, point: r.point, normal: r.normal } : { id: r.id, hit: false });
+  if ('error' in r) return writeOutcome({ id: r.id, error: r.error }, 'answerRayJson');
+  return writeOutcome(r.hit ? { id: r.id, hit: true, t: r.t, point: r.point, normal: r.normal } : { id: r.id, hit: false }, 'answerRayJson');
 }
 
 /**
