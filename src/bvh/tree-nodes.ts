@@ -5,8 +5,9 @@
  * rebalanced by rotations (AVL-style, as Box2D's Balance). The boxes are the subclass's: it stores them,
  * unites two nodes' and chooses a leaf's sibling.
  *
- * Node n: `parent[n]` (−1 at the root; the next free node for a free one), `child1[n]`, `child2[n]` (−1 for
- * a leaf), `height[n]` (0 for a leaf, −1 when free), `item[n]` (a leaf's user id). The arrays grow by half
+ * Node n: `parent[n]` (−1 at the root; the next free node for a free one), `child1[n]` (−1 for a leaf),
+ * `child2[n]` (a leaf's user id, its `item`: a leaf has no second child, so the id costs no array of its
+ * own), `height[n]` (0 for a leaf, −1 when free; 16 bits, as Box2D v3's: rotations keep it near 2 log n). The arrays grow by half
  * when full (the only allocation, amortised: their unused tail is part of a body's memory, issue 37).
  */
 import { InvalidArgumentError } from '../errors.js';
@@ -20,8 +21,7 @@ export abstract class TreeNodes {
   parent = new Int32Array(0);
   child1 = new Int32Array(0);
   child2 = new Int32Array(0);
-  height = new Int32Array(0);
-  item = new Int32Array(0);
+  height = new Int16Array(0);
   root = NULL;
   private free = NULL;
   protected capacity = 0;
@@ -33,6 +33,11 @@ export abstract class TreeNodes {
   private readonly stacks: Int32Array[] = [new Int32Array(INITIAL_STACK)];
   /** How many traversals are running (nested). */
   protected depth = 0;
+
+  /** Each leaf's user id (`item[leaf]`, as given to insert): the leaves' `child2`. */
+  get item(): Int32Array {
+    return this.child2;
+  }
 
   /** Stores leaf `leaf`'s box from `box` (the subclass's layout). */
   protected abstract setBox(leaf: number, box: Float64Array): void;
@@ -67,7 +72,7 @@ export abstract class TreeNodes {
   insert(box: Float64Array, item: number): number {
     const leaf = this.allocate();
     this.setBox(leaf, box);
-    this.item[leaf] = item;
+    this.child2[leaf] = item;
     this.height[leaf] = 0;
     this.insertLeaf(leaf);
     this.leafCount++;
@@ -150,8 +155,7 @@ export abstract class TreeNodes {
     const parent = new Int32Array(capacity); parent.set(this.parent); this.parent = parent;
     const child1 = new Int32Array(capacity); child1.set(this.child1); this.child1 = child1;
     const child2 = new Int32Array(capacity); child2.set(this.child2); this.child2 = child2;
-    const height = new Int32Array(capacity); height.set(this.height); this.height = height;
-    const item = new Int32Array(capacity); item.set(this.item); this.item = item;
+    const height = new Int16Array(capacity); height.set(this.height); this.height = height;
     // The new nodes onto the free list, lowest first.
     for (let n = capacity - 1; n >= old; n--) {
       parent[n] = this.free;
@@ -170,7 +174,6 @@ export abstract class TreeNodes {
     this.child1[n] = NULL;
     this.child2[n] = NULL;
     this.height[n] = 0;
-    this.item[n] = -1;
     this.nodeCount++;
     return n;
   }

@@ -42,6 +42,12 @@ describe('CollisionWorld2', () => {
           world.setPose(b.handle, b.pose);
         }
         for (const b of [...bodies.values()]) if (rnd() < 0.05) { world.remove(b.handle); bodies.delete(b.handle); }
+        // Between a removal and the next update: the last update's contacts less the removed bodies' (each
+        // once, as it was), as in 3D.
+        const kept = new Set<string>();
+        for (let i = 0; i < world.contactCount; i++) { const c = world.contact(i); kept.add(`${Math.min(c.a, c.b)},${Math.max(c.a, c.b)}`); }
+        expect(kept.size).toBe(world.contactCount);
+        expect([...kept].sort()).toEqual([...last].filter((k) => k.split(',').every((h) => bodies.has(Number(h)))).sort());
         world.update();
         // Brute force: every pair that may pair, its own contact within the margin.
         const list = [...bodies.values()], want = new Map<string, ReturnType<typeof contact>>();
@@ -275,6 +281,24 @@ describe('CollisionWorld2', () => {
     }
     expect(world.size).toBeGreaterThan(50);
     expect(checked).toBeGreaterThan(500);
+  });
+
+  it('a removal takes its body\'s contacts out of the list at once (they were read stale, one pair three times, until the next update)', () => {
+    const world = new CollisionWorld2(), c = new Circle(1);
+    const h = [0, 1, 2, 3].map((i) => world.add(c, { position: { x: 1.5 * i, y: 0 }, angle: 0 }));
+    world.update();
+    expect(world.contactCount).toBe(3);
+    world.remove(h[1]);
+    expect(world.contactCount).toBe(1);
+    const k = world.contact(0);
+    expect([k.a, k.b, k.separation]).toEqual([h[2], h[3], -0.5]);
+    const began: number[][] = [];
+    world.beganTouching((a, b) => { began.push([a, b]); });
+    expect(began).toEqual([[h[2], h[3]]]);
+    world.update();
+    const ended: number[][] = [];
+    world.endedTouching((a, b) => { ended.push([Math.min(a, b), Math.max(a, b)]); });
+    expect(ended.sort()).toEqual([[h[0], h[1]], [h[1], h[2]]]);
   });
 
   it('a body\'s tight box holds its shape (its supports along many directions)', () => {

@@ -35,7 +35,7 @@ function validate(t: DynamicTree): Set<number> {
     nodes++;
     const c1 = t.child1[n], c2 = t.child2[n];
     if (c1 === -1) {
-      same(c2, -1);
+      // (A leaf's child2 holds its item: the queries below check each leaf's item.)
       same(t.height[n], 0);
       same(leaves.has(n), false);
       leaves.add(n);

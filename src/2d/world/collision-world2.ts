@@ -81,6 +81,11 @@ export class CollisionWorld2 {
   /** The slots whose leaves an update moved (they look for new pairs), and how many. */
   private moved = new Int32Array(64);
   private movedCount = 0;
+  /**
+   * Whether every pair's leaves overlap (true after an update that finished): remove then finds a body's
+   * pairs through the trees. An update that threw part way may have moved leaves of unchecked pairs.
+   */
+  private pairsOverlap = true;
   /** @internal The body looking for pairs, and the tree searched (the query's visitor reads them: no closure). */
   searchSlot = -1;
   /** @internal */ searchTree: PlaneTree | null = null;
@@ -164,9 +169,20 @@ export class CollisionWorld2 {
   remove(handle: number): void {
     this.guard();
     const b = this.bodies, slot = b.slotOf(handle, 'handle');
-    const P = this.pairs, set = P.set;
-    for (let r = set.count - 1; r >= 0; r--) if (set.a[r] === slot || set.b[r] === slot) P.drop(r, P.removedTouching);
-    const leaf = b.leaf[slot];
+    const P = this.pairs, set = P.set, leaf = b.leaf[slot];
+    if (leaf >= 0 && this.pairsOverlap) {
+      // Its pairs are among the leaves its fat box meets (a pair lives while its fat boxes overlap, and
+      // leaves change only in update): O(log n + k), not a scan of every pair. A static body pairs with
+      // moving ones only.
+      const box = this.leafBox(slot);
+      this.searchSlot = slot;
+      this.searchTree = this.dynamicTree; this.dynamicTree.query(box, dropPairVisitor, this);
+      if (b.isStatic[slot] === 0) { this.searchTree = this.staticTree; this.staticTree.query(box, dropPairVisitor, this); }
+      this.searchTree = null;
+    } else if (leaf >= 0) {
+      // An update broke off (a shape's support threw) with leaves moved and pairs not yet checked: a scan.
+      for (let r = set.count - 1; r >= 0; r--) if (set.a[r] === slot || set.b[r] === slot) P.drop(r, P.removedTouching);
+    }
     if (leaf >= 0) (b.isStatic[slot] === 1 ? this.staticTree : this.dynamicTree).remove(leaf);
     b.remove(slot);
     this.changes++;
@@ -181,8 +197,8 @@ export class CollisionWorld2 {
   update(): void {
     this.guard();
     const b = this.bodies, P = this.pairs, set = P.set;
-    P.began.length = 0;
     const ended = P.removedTouching; P.removedTouching = P.ended; P.ended = ended; P.removedTouching.length = 0;
+    this.pairsOverlap = false;
     // Broad phase: a moved body's leaf is replaced when its tight box left its fat box.
     this.movedCount = 0;
     for (let slot = 0; slot < b.shapes.length; slot++) {
@@ -202,7 +218,7 @@ export class CollisionWorld2 {
       if (dy < 0) f[1] += FAT_MOTION * dy; else f[3] += FAT_MOTION * dy;
       if (leaf < 0) b.leaf[slot] = tree.insert(this.fat, slot);
       else tree.update(leaf, this.fat);
-      if (this.movedCount === this.moved.length) { const m = new Int32Array(2 * this.moved.length); m.set(this.moved); this.moved = m; }
+      if (this.movedCount === this.moved.length) { const m = new Int32Array(Math.ceil(1.5 * this.moved.length)); m.set(this.moved); this.moved = m; }
       this.moved[this.movedCount++] = slot;
     }
     // New pairs: each moved body against the trees.
@@ -221,11 +237,16 @@ export class CollisionWorld2 {
       const sa = set.a[r], sb = set.b[r];
       if ((moved[sa] === 1 || moved[sb] === 1) && !this.leavesOverlap(sa, sb)) { P.drop(r, P.ended); continue; }
       const was = P.touching(r), now = P.narrow(r);
-      if (now && !was) P.began.push(b.handles[sa], b.handles[sb]);
-      else if (was && !now) P.ended.push(b.handles[sa], b.handles[sb]);
+      if (was && !now) P.ended.push(b.handles[sa], b.handles[sb]);
     }
     for (let k = 0; k < this.movedCount; k++) moved[this.moved[k]] = 0;
-    P.listTouching();
+    this.pairsOverlap = true;
+  }
+
+  /** @internal Drops the pair of the body being removed (searchSlot) with the leaf's body, if there is one. */
+  dropPairWith(other: number): void {
+    const r = this.pairs.set.find(this.searchSlot, other);
+    if (r >= 0) this.pairs.drop(r, this.pairs.removedTouching);
   }
 
   /** Whether bodies sa's and sb's leaves (fat boxes) overlap, touching counts. */
@@ -236,7 +257,7 @@ export class CollisionWorld2 {
   }
 
   /** Contacts (pairs within the margin) after the last update. */
-  get contactCount(): number { return this.pairs.touchingCount; }
+  get contactCount(): number { return this.pairs.rowCount; }
 
   /**
    * The `index`-th contact after the last update (0 ≤ index < contactCount), into `out` or a new record.
@@ -244,13 +265,13 @@ export class CollisionWorld2 {
    */
   contact(index: number, out?: WorldContact2 | null): WorldContact2 {
     const P = this.pairs;
-    if (!(Number.isInteger(index) && index >= 0 && index < P.touchingCount)) {
-      throw new InvalidArgumentError('index', `is ${describeValue(index)}; expected an integer from 0 to ${P.touchingCount - 1}`);
+    if (!(Number.isInteger(index) && index >= 0 && index < P.rowCount)) {
+      throw new InvalidArgumentError('index', `is ${describeValue(index)}; expected an integer from 0 to ${P.rowCount - 1}`);
     }
-    if (out == null) return P.read(P.touchingList[index], createWorldContact2());
+    if (out == null) return P.read(P.rowOwner[index], createWorldContact2());
     checkOut(out, 'createWorldContact2');
     try {
-      return P.read(P.touchingList[index], out);
+      return P.read(P.rowOwner[index], out);
     } catch (e) {
       throw e instanceof TypeError && isUnwritable(out, 2) ? outNotWritable('createWorldContact2') : e;
     }
@@ -265,15 +286,21 @@ export class CollisionWorld2 {
     this.guard();
     const P = this.pairs, out = this.eachContact;
     this.busy = true;
-    try { for (let i = 0; i < P.touchingCount; i++) visit(P.read(P.touchingList[i], out)); } finally { this.busy = false; }
+    try { for (let i = 0; i < P.rowCount; i++) visit(P.read(P.rowOwner[i], out)); } finally { this.busy = false; }
   }
 
   /** Calls `visit(a, b)` for every pair that began touching at the last update. */
   beganTouching(visit: (a: number, b: number) => void): void {
     checkVisit(visit);
-    const list = this.pairs.began;
+    const P = this.pairs, B = this.bodies;
     this.busy = true;
-    try { for (let i = 0; i < list.length; i += 2) visit(list.data[i], list.data[i + 1]); } finally { this.busy = false; }
+    try {
+      for (let i = 0; i < P.rowCount; i++) {
+        if (!P.began(i)) continue;
+        const r = P.rowOwner[i];
+        visit(B.handles[P.set.a[r]], B.handles[P.set.b[r]]);
+      }
+    } finally { this.busy = false; }
   }
 
   /** Calls `visit(a, b)` for every pair that stopped touching at the last update (a removed body's included). */
@@ -376,10 +403,10 @@ export class CollisionWorld2 {
     const P = this.pairs;
     const c = this.contact(index, this.scratchContact);
     if (P.kept !== null) {
-      if (out == null) return P.kept.read(P.touchingList[index], createManifold());
+      if (out == null) return P.kept.read(P.rowOwner[index], createManifold());
       checkManifoldOut(out);
       try {
-        return P.kept.read(P.touchingList[index], out);
+        return P.kept.read(P.rowOwner[index], out);
       } catch (e) {
         throw e instanceof TypeError ? outNotWritable('createManifold') : e;
       }
@@ -480,6 +507,12 @@ export type TreeBoxVisitor2 = (minX: number, minY: number, maxX: number, maxY: n
 function visitTreeNode(node: number, depth: number, w: CollisionWorld2): void {
   const t = w.walkStatic ? w.staticTree : w.dynamicTree, b = t.bounds, o = 4 * node;
   w.treeVisit!(b[o], b[o + 1], b[o + 2], b[o + 3], depth, t.child1[node] === -1, w.walkStatic);
+}
+
+/** remove's tree query's visitor: the pair of the body removed with the leaf's body goes. */
+function dropPairVisitor(leaf: number, w: CollisionWorld2): boolean {
+  w.dropPairWith(w.searchTree!.item[leaf]);
+  return false;
 }
 
 /** A tree query's visitor: the leaf's body considered as a pair of the searching one. */

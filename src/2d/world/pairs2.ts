@@ -1,9 +1,9 @@
 /**
  * The plane world's pairs (collision-world2.ts) and their narrow phase: the pairs in the broad phase's hash
  * set (bvh/pair-set.ts, records dense 0 … count − 1), each record's state in flat arrays beside it (whether
- * touching, the clearance of a pair apart and its bodies' travel then, the contact record), and the lists an
- * update leaves (the touching records, the pairs that began and ended touching). Allocation-free once the
- * arrays have grown to the pairs.
+ * touching, the clearance of a pair apart and its bodies' travel then), the touching pairs' contacts in dense
+ * rows (the world's contact(i) is row i; whether the pair began touching at the last update is a bit of
+ * its row), and the pairs that ended touching. Allocation-free once the arrays have grown to the pairs.
  */
 import { PairSet } from '../../bvh/pair-set.js';
 import { contactFrom } from '../pair-queries2.js';
@@ -32,8 +32,10 @@ export function createWorldContact2(): WorldContact2 {
 
 /** Numbers of a record's contact row. */
 const CONTACT_ROW = 7;
-/** The statuses a row's status index names. */
+/** The statuses a row's status index names (its low two bits). */
 const STATUSES: readonly QueryStatus[] = ['converged', 'max-iterations', 'degenerate'];
+/** The bit of a row's status set when its pair began touching at the last update (its row was new). */
+const BEGAN = 4;
 
 /** A pair's clearance is taken this fraction of its reach short (the distance's tolerance and rounding). */
 const CLEARANCE_SLACK = 1e-9;
@@ -44,7 +46,7 @@ export class PairList {
   /** Numbers in use (twice the pairs). */
   length = 0;
   push(a: number, b: number): void {
-    if (this.length + 2 > this.data.length) { const d = new Int32Array(2 * this.data.length); d.set(this.data); this.data = d; }
+    if (this.length + 2 > this.data.length) { const d = new Int32Array(2 * Math.ceil(0.75 * this.data.length)); d.set(this.data); this.data = d; }
     this.data[this.length++] = a; this.data[this.length++] = b;
   }
 }
@@ -73,19 +75,16 @@ export class Pairs2 {
   skipUntil = new Float64Array(64);
   /**
    * The touching pairs' contacts, kept dense (a freed row is filled by the last): CONTACT_ROW numbers
-   * (separation, normal x y, pointA x y, pointB x y), the status (STATUSES' index), the iterations, and the
-   * record that owns the row. Rows for touching pairs only: a pair apart costs none of this.
+   * (separation, normal x y, pointA x y, pointB x y), the status (STATUSES' index, and BEGAN), the
+   * iterations, and the record that owns the row. Rows for touching pairs only: a pair apart costs none of
+   * this. Row i is the world's contact i, so a removal takes its pairs out of the list at once.
    */
   rows = new Float64Array(32 * CONTACT_ROW);
   rowStatus = new Uint8Array(32);
   rowIterations = new Int32Array(32);
   rowOwner = new Int32Array(32);
   rowCount = 0;
-  /** The touching records after the last update, in record order. */
-  touchingList = new Int32Array(64);
-  touchingCount = 0;
-  /** The last update's began and ended pairs, and the touching pairs removals ended since it. */
-  readonly began = new PairList();
+  /** The last update's ended pairs, and the touching pairs removals ended since it. */
   ended = new PairList();
   removedTouching = new PairList();
   private readonly poseA: Pose2Like = { position: { x: 0, y: 0 }, angle: 0 };
@@ -145,10 +144,11 @@ export class Pairs2 {
       return false;
     }
     let row = this.rowOf[r];
-    if (row < 0) row = this.takeRow(r);
+    const began = row < 0;
+    if (began) row = this.takeRow(r);
     const w = this.rows, o = CONTACT_ROW * row;
     w[o] = c.separation; w[o + 1] = c.normal.x; w[o + 2] = c.normal.y; w[o + 3] = c.pointA.x; w[o + 4] = c.pointA.y; w[o + 5] = c.pointB.x; w[o + 6] = c.pointB.y;
-    this.rowStatus[row] = c.status === 'converged' ? 0 : c.status === 'max-iterations' ? 1 : 2;
+    this.rowStatus[row] = (c.status === 'converged' ? 0 : c.status === 'max-iterations' ? 1 : 2) | (began ? BEGAN : 0);
     this.rowIterations[row] = c.iterations;
     return true;
   }
@@ -176,13 +176,9 @@ export class Pairs2 {
     this.rowOwner[row] = owner; this.rowOf[owner] = row;
   }
 
-  /** The touching records into touchingList. */
-  listTouching(): void {
-    const n = this.set.count;
-    if (this.touchingList.length < this.rowCount) this.touchingList = new Int32Array(Math.ceil(1.5 * this.rowCount));
-    let k = 0;
-    for (let r = 0; r < n; r++) if (this.rowOf[r] >= 0) this.touchingList[k++] = r;
-    this.touchingCount = k;
+  /** Whether row i's pair began touching at the last update. */
+  began(row: number): boolean {
+    return (this.rowStatus[row] & BEGAN) !== 0;
   }
 
   /** The pair set moved record `from` into `to`: its state moves with it (its row learns its new owner). */
@@ -199,7 +195,7 @@ export class Pairs2 {
     out.a = B.handles[this.set.a[r]]; out.b = B.handles[this.set.b[r]];
     out.separation = w[o]; out.normal.x = w[o + 1]; out.normal.y = w[o + 2];
     out.pointA.x = w[o + 3]; out.pointA.y = w[o + 4]; out.pointB.x = w[o + 5]; out.pointB.y = w[o + 6];
-    out.status = STATUSES[this.rowStatus[row]]; out.iterations = this.rowIterations[row];
+    out.status = STATUSES[this.rowStatus[row] & 3]; out.iterations = this.rowIterations[row];
     return out;
   }
 }
