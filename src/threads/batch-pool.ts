@@ -11,10 +11,9 @@ import { checkBatch, CONTACT_BATCH_STRIDE } from '../batch/batch-queries.js';
 import { checkKnownKeys, CollisionError, describeValue, InvalidArgumentError, knownKeys, type CollisionErrorCode } from '../errors.js';
 import { Transform, transformFromArray } from '../math/transform.js';
 import type { Shape } from '../shapes/shape.js';
-import type { NarrowJob, WorldThreads } from '../world/narrow-threads.js';
-import { ROW } from '../world/pair-kernel.js';
+import type { WorldJob, WorldThreads } from '../world/narrow-threads.js';
 import type { WorkerReply, WorkerRequest } from './batch-worker.js';
-import { shape2ToTransfer, shapeToTransfer, type ShapeTransfer } from './shape-transfer.js';
+import { shape2ToTransfer, shapeToTransfer, type Shape2Transfer, type ShapeTransfer } from './shape-transfer.js';
 import { checkBatch2, CONTACT_BATCH2_STRIDE } from '../2d/batch2.js';
 import type { Shape2 } from '../2d/shapes/shape2.js';
 
@@ -44,8 +43,8 @@ interface Pending { resolve(reply: WorkerReply): void }
 /** What the pool keeps of a world whose narrow phase it runs: its id on the workers, and its shapes there. */
 interface WorldState {
   readonly id: number;
-  /** Each distinct shape sent, and its index on the workers. */
-  readonly index: Map<Shape, number>;
+  /** Each distinct shape sent (3D shapes, or 2D ones for a plane world), and its index on the workers. */
+  readonly index: Map<unknown, number>;
   /** The bodies' shapes version the workers hold. */
   version: number;
 }
@@ -79,7 +78,7 @@ export class BatchPool implements WorldThreads {
   /** Batches under way (a batch started beside another does not reuse the shared arrays). */
   private inFlight = 0;
   /** The worlds whose narrow phase this pool has run, by their job (CollisionWorld's `threads` option). */
-  private readonly worlds = new WeakMap<NarrowJob, WorldState>();
+  private readonly worlds = new WeakMap<WorldJob, WorldState>();
   private nextWorld = 0;
   private sharedFrames: Float64Array<ArrayBufferLike> = new Float64Array(0);
 
@@ -214,10 +213,11 @@ export class BatchPool implements WorldThreads {
    * @internal
    * Runs shares 1 to `job.shares − 1` of a world's narrow phase on the workers (share s on worker s − 1),
    * sending the world's shapes first when they changed; resolves once their rows are in `job.rows`. Posts
-   * before it returns. Called by `CollisionWorld.updateAsync` for a world made with `{ threads: pool }`.
+   * before it returns. Called by `CollisionWorld.updateAsync` (and the plane's `CollisionWorld2.updateAsync`)
+   * for a world made with `{ threads: pool }`.
    * @throws InvalidArgumentError for a terminated or failed pool, or more shares than workers + 1.
    */
-  narrowPhase(job: NarrowJob): Promise<void> {
+  narrowPhase(job: WorldJob): Promise<void> {
     this.checkLive();
     if (job === null || typeof job !== 'object' || typeof job.shares !== 'number') {
       throw new InvalidArgumentError('job', `is ${describeValue(job)}; expected a world's narrow-phase job (CollisionWorld.updateAsync makes them)`);
@@ -233,7 +233,7 @@ export class BatchPool implements WorldThreads {
     }): void => {
       const id = this.nextId++;
       replies.push(new Promise<WorkerReply>((resolve) => this.pending.set(id, { resolve })));
-      this.workers[s].post({ op: 'world-run', id, world: world.id, margin: job.margin, maxPoints: job.maxPoints, ...share });
+      this.workers[s].post({ op: 'world-run', id, world: world.id, plane: job.plane, margin: job.margin, maxPoints: job.maxPoints, ...share });
     };
     if (job.claim !== null) {
       // Shared memory: the job's pairs and rows are shared already; the frames are copied in once (into
@@ -245,7 +245,7 @@ export class BatchPool implements WorldThreads {
       return this.collect(replies, () => undefined);
     }
     // Without it: each worker gets copies of the frames and of its share's pairs and rows, and sends its rows back.
-    const frames = job.frames.slice(0, job.frameLength), mr = job.manifoldRow;
+    const frames = job.frames.slice(0, job.frameLength), mr = job.manifoldRow, ROW = job.rowWidth;
     for (let s = 1; s < job.shares; s++) {
       const from = job.shareStart[s], to = job.shareStart[s + 1];
       post(s - 1, {
@@ -261,27 +261,27 @@ export class BatchPool implements WorldThreads {
   }
 
   /** The world's bodies' shapes to every worker: the distinct ones not sent yet, and each slot's index. */
-  private sendShapes(world: WorldState, job: NarrowJob): void {
+  private sendShapes(world: WorldState, job: WorldJob): void {
     const shapes = job.shapes, index = world.index, table = new Int32Array(shapes.length).fill(-1);
     // Shapes of bodies long gone would pile up on the workers: past twice the live ones, start afresh.
     let live = 0;
-    const seen = new Set<Shape>();
+    const seen = new Set<unknown>();
     for (const s of shapes) if (s !== null && !seen.has(s)) { seen.add(s); live++; }
     const reset = index.size > 2 * live + 64;
     if (reset) index.clear();
-    const distinct: ShapeTransfer[] = [];
+    const distinct: (ShapeTransfer | Shape2Transfer)[] = [];
     for (let i = 0; i < shapes.length; i++) {
       const s = shapes[i];
-      if (s === null || job.local[i] === 1) continue; // (a shape of the user's own code stays here)
+      if (s == null || job.local[i] === 1) continue; // (a shape of the user's own code stays here)
       let k = index.get(s);
       if (k === undefined) {
         k = index.size;
-        distinct.push(shapeToTransfer(s, `shapes[${i}]`));
+        distinct.push(job.plane ? shape2ToTransfer(s as Shape2, `shapes[${i}]`) : shapeToTransfer(s as Shape, `shapes[${i}]`));
         index.set(s, k);
       }
       table[i] = k;
     }
-    for (const w of this.workers) w.post({ op: 'world-shapes', world: world.id, reset, distinct, table });
+    for (const w of this.workers) w.post({ op: 'world-shapes', world: world.id, plane: job.plane, reset, distinct, table });
     world.version = job.shapesVersion;
   }
 

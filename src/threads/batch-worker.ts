@@ -11,6 +11,7 @@ import { PairKernel } from '../world/pair-kernel.js';
 import { shape2FromTransfer, shapeFromTransfer, type Shape2Transfer, type ShapeTransfer } from './shape-transfer.js';
 import { contactBatch2, distanceBatch2, intersectsBatch2 } from '../2d/batch2.js';
 import type { Shape2 } from '../2d/shapes/shape2.js';
+import { runEntries2 } from '../2d/world/narrow-job2.js';
 
 /** What the pool posts: the shapes (distinct ones, and each body's index among them), or a batch to run. */
 export type WorkerRequest =
@@ -28,14 +29,15 @@ export type WorkerRequest =
     readonly result: Float64Array | Uint8Array | null;
   }
   /** A world's bodies' shapes: the distinct ones new since the last (all of them after a reset), each slot's index. */
-  | { readonly op: 'world-shapes'; readonly world: number; readonly reset: boolean; readonly distinct: readonly ShapeTransfer[]; readonly table: Int32Array }
+  | { readonly op: 'world-shapes'; readonly world: number; readonly plane: boolean; readonly reset: boolean; readonly distinct: readonly (ShapeTransfer | Shape2Transfer)[]; readonly table: Int32Array }
   /**
-   * A part of a world's narrow phase (world/narrow-threads.ts, runEntries): of `pairs` (two slots each) and
-   * `rows` (pair-kernel.ts), with the bodies' frames, chunks claimed through `claim` below `to` (shared
-   * memory, written in place) or entries `from .. to − 1` (copies, sent back).
+   * A part of a world's narrow phase (world/narrow-threads.ts, runEntries; a plane world's,
+   * 2d/world/narrow-job2.ts, runEntries2): of `pairs` (two slots each) and `rows` (pair-kernel.ts; ROW2 in
+   * the plane), with the bodies' frames, chunks claimed through `claim` below `to` (shared memory, written
+   * in place) or entries `from .. to − 1` (copies, sent back).
    */
   | {
-    readonly op: 'world-run'; readonly id: number; readonly world: number; readonly margin: number; readonly maxPoints: number; readonly frames: Float64Array;
+    readonly op: 'world-run'; readonly id: number; readonly world: number; readonly plane: boolean; readonly margin: number; readonly maxPoints: number; readonly frames: Float64Array;
     readonly pairs: Int32Array; readonly rows: Float64Array; readonly manifoldRows: Float64Array; readonly claim: Int32Array | null; readonly from: number; readonly to: number;
   };
 
@@ -51,8 +53,8 @@ interface Port {
 let shapes: Shape[] = [];
 let shapes2: Shape2[] = [];
 
-/** A world's shapes on this worker: the distinct ones, each slot's, and its narrow phase's kernel. */
-interface WorldShapes { distinct: Shape[]; slots: (Shape | null)[]; kernel: PairKernel | null }
+/** A world's shapes on this worker (2D ones for a plane world): the distinct ones, each slot's, and its narrow phase's kernel. */
+interface WorldShapes { distinct: (Shape | Shape2)[]; slots: (Shape | Shape2 | null)[]; kernel: PairKernel | null }
 const worlds = new Map<number, WorldShapes>();
 
 function handle(port: Port, request: WorkerRequest): void {
@@ -69,7 +71,7 @@ function handle(port: Port, request: WorkerRequest): void {
   if (request.op === 'world-shapes') {
     let w = worlds.get(request.world);
     if (w === undefined || request.reset) worlds.set(request.world, w = { distinct: [], slots: [], kernel: w?.kernel ?? null });
-    for (const t of request.distinct) w.distinct.push(shapeFromTransfer(t));
+    for (const t of request.distinct) w.distinct.push(request.plane ? shape2FromTransfer(t as Shape2Transfer) : shapeFromTransfer(t as ShapeTransfer));
     const d = w.distinct;
     w.slots = Array.from(request.table, (i) => (i >= 0 ? d[i] : null));
     return;
@@ -78,9 +80,16 @@ function handle(port: Port, request: WorkerRequest): void {
     try {
       const w = worlds.get(request.world);
       if (w === undefined) throw new Error(`world ${request.world} has no shapes on this worker`);
+      if (request.plane) {
+        runEntries2(w.slots as (Shape2 | null)[], request.frames, request.pairs, request.rows, request.claim, request.from, request.to);
+        const rows = request.rows;
+        if (rows.buffer instanceof ArrayBuffer) port.postMessage({ id: request.id, ok: true, result: rows } satisfies WorkerReply, [rows.buffer]);
+        else port.postMessage({ id: request.id, ok: true, result: null } satisfies WorkerReply);
+        return;
+      }
       const kernel = w.kernel ?? (w.kernel = new PairKernel(request.margin, request.maxPoints));
       const { rows, manifoldRows } = request;
-      runEntries(kernel, w.slots, request.frames, request.pairs, rows, manifoldRows, request.claim, request.from, request.to);
+      runEntries(kernel, w.slots as (Shape | null)[], request.frames, request.pairs, rows, manifoldRows, request.claim, request.from, request.to);
       // Rows in shared memory are written in place; copies go back (transferred).
       if (rows.buffer instanceof ArrayBuffer) {
         port.postMessage({ id: request.id, ok: true, result: rows, manifolds: manifoldRows } satisfies WorkerReply, [rows.buffer, manifoldRows.buffer as ArrayBuffer]);

@@ -31,24 +31,53 @@ export interface WorldThreads {
    * none is left, as this thread does; without it, worker s − 1 runs share s (entries `shareStart[s]` to
    * `shareStart[s + 1] − 1`).
    */
-  narrowPhase(job: NarrowJob): Promise<void>;
+  narrowPhase(job: WorldJob): Promise<void>;
+}
+
+/**
+ * @internal
+ * What a pool needs of one update's narrow phase, in space (NarrowJob) or in the plane (the plane
+ * world's NarrowJob2, 2d/world/narrow-job2.ts): the bodies' shapes and frames, the entries' pairs and rows
+ * (`rowWidth` numbers each), and how they are dealt out.
+ */
+export interface WorldJob {
+  /** Whether the bodies are 2D shapes (the workers rebuild them as such and run the 2D pair query). */
+  readonly plane: boolean;
+  readonly rowWidth: number;
+  readonly margin: number;
+  readonly maxPoints: number;
+  readonly manifoldRow: number;
+  shapes: readonly unknown[];
+  shapesVersion: number;
+  local: Uint8Array;
+  frames: Float64Array;
+  frameLength: number;
+  pairs: Int32Array<ArrayBufferLike>;
+  rows: Float64Array<ArrayBufferLike>;
+  manifoldRows: Float64Array<ArrayBufferLike>;
+  claimable: number;
+  claim: Int32Array<ArrayBufferLike> | null;
+  shares: number;
+  shareStart: Int32Array;
 }
 
 /** The kind index of a user's own support map (SHAPE_KINDS: the built-in kinds, then 'custom'). */
 const CUSTOM = BUILT_IN_KINDS.length;
 /** A worker is not worth its message (tens of microseconds) for fewer pairs than this (a pair takes a few). */
-const MIN_SHARE = 128;
+export const MIN_SHARE = 128;
 /** Entries a thread claims at once (shared memory): small, so the threads finish together; an atomic add each. */
 export const CLAIM_CHUNK = 16;
 /** Whether this platform shares memory between threads (Node; cross-origin isolated pages). */
-const SHARED = typeof SharedArrayBuffer === 'function' && (typeof crossOriginIsolated !== 'boolean' || crossOriginIsolated);
+export const SHARED = typeof SharedArrayBuffer === 'function' && (typeof crossOriginIsolated !== 'boolean' || crossOriginIsolated);
 
 /**
  * One update's queued pairs as the threads see them: entries 0 to `claimable − 1` are the pairs any thread
  * may run, in the world's order (grouped by pair of kinds); the rest, pairs with a body of the user's own
  * code, are this thread's.
  */
-export class NarrowJob {
+export class NarrowJob implements WorldJob {
+  readonly plane = false;
+  readonly rowWidth = ROW;
   /** The bodies' shapes by slot (the pool sends them to the workers when `shapesVersion` changes). */
   shapes: readonly (Shape | null)[] = [];
   shapesVersion = 0;
@@ -133,10 +162,10 @@ export function runEntries(kernel: PairKernel, shapes: readonly (Shape | null)[]
   }
 }
 
-function sharedInt32(n: number): Int32Array<ArrayBufferLike> {
+export function sharedInt32(n: number): Int32Array<ArrayBufferLike> {
   return SHARED ? new Int32Array(new SharedArrayBuffer(4 * n)) : new Int32Array(n);
 }
-function sharedFloat64(n: number): Float64Array<ArrayBufferLike> {
+export function sharedFloat64(n: number): Float64Array<ArrayBufferLike> {
   return SHARED ? new Float64Array(new SharedArrayBuffer(8 * n)) : new Float64Array(n);
 }
 

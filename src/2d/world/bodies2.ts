@@ -46,12 +46,15 @@ export class Bodies2 {
   private nextHandle = 0;
   /** Bodies in the world. */
   count = 0;
+  /** Bumped when a slot takes a shape other than its last (a thread pool resends the shapes). */
+  shapesVersion = 0;
 
   /** A new body's slot (its handle in `handles`). */
   add(shape: Shape2, x: number, y: number, angle: number, isStatic: boolean, group: number, mask: number, userData: unknown): number {
     const slot = this.freeSlots.length > 0 ? this.freeSlots.pop()! : this.shapes.length;
     if (slot === this.shapes.length) { this.shapes.push(null); this.grow(slot + 1); if (this.userDatas !== null) this.userDatas.push(undefined); }
     const handle = this.nextHandle++;
+    if (this.shapes[slot] !== shape) this.shapesVersion++;
     this.shapes[slot] = shape; this.handles[slot] = handle;
     if (userData !== undefined && this.userDatas === null) this.userDatas = new Array<unknown>(this.shapes.length).fill(undefined);
     if (this.userDatas !== null) this.userDatas[slot] = userData;

@@ -7,11 +7,10 @@
  * against every body (scene-queries2.ts). Every answer is the pairwise query's, bit for bit; an update
  * allocates nothing once its arrays have grown.
  *
- * What the 3D world has and this one has not: `updateAsync` (the narrow phase shared with a BatchPool's
- * workers), compounds and meshes (the plane has none).
+ * `updateAsync` shares the narrow phase with a BatchPool's workers (narrow-job2.ts). What the 3D world has
+ * and this one has not: compounds and meshes (the plane has none).
  */
 import { describeValue, InvalidArgumentError, InvalidNumberError } from '../../errors.js';
-import { PlaneTree } from '../../bvh/plane-tree.js';
 import { checkMotion2, type Motion2 } from '../cast2.js';
 import { checkManifoldOut, contactManifold, createManifold, type Manifold } from '../manifold2.js';
 import { checkHitOut, checkOut, hitOutNotWritable, isUnwritable, outNotWritable } from '../../query/pair/out-record.js';
@@ -19,8 +18,11 @@ import { checkShape2, type Shape2 } from '../shapes/shape2.js';
 import { createPose2, type Pose2Like, type Vec2Like } from '../types.js';
 import { Bodies2, readPose2 } from './bodies2.js';
 import { KeptManifolds2 } from './manifolds2.js';
-import { checkFilter, checkOptions, checkVec2, checkVisit, filter, RayRead, rayOptions } from './world-args2.js';
+import { checkFilter, checkOptions, checkVec2, checkVisit, filter, RayRead, rayOptions, readWorld2Options } from './world-args2.js';
 import { createWorldContact2, Pairs2, type WorldContact2 } from './pairs2.js';
+import { NarrowJob2, runEntries2 } from './narrow-job2.js';
+import { BroadPhase2 } from './broad-phase2.js';
+import type { WorldThreads } from '../../world/narrow-threads.js';
 
 export { createWorldContact2, type WorldContact2 };
 import {
@@ -40,6 +42,12 @@ export interface World2Options {
    * {@link CollisionWorld2.manifold}. Without it, `manifold(i)` computes the pair's manifold when called.
    */
   manifolds?: boolean;
+  /**
+   * A pool of worker threads (`await BatchPool.create()` from `convex-collide/threads`) that
+   * {@link CollisionWorld2.updateAsync} shares the narrow phase with: the same answers, bit for bit, as
+   * `update()`.
+   */
+  threads?: WorldThreads;
 }
 
 /** Options of {@link CollisionWorld2.add}. */
@@ -55,12 +63,6 @@ export interface Body2Options {
 }
 
 
-
-/** A fat box is the tight box grown by this fraction of its largest side (plus the margin), as in 3D. */
-const FAT_FRACTION = 0.1;
-/** And stretched by this many times the body's last move (Box2D's b2_aabbMultiplier is 4 steps), as in 3D. */
-const FAT_MOTION = 4;
-
 /**
  * Many bodies in the plane: `add` them, move them with `setPose`, `update()`, then read the touching
  * pairs (`contactCount`, `contact(i)`, `manifold(i)`, `beganTouching`, `endedTouching`) and ask scene
@@ -73,24 +75,17 @@ export class CollisionWorld2 {
   readonly margin: number;
   /** Whether touching pairs keep their manifolds (read-only after construction). */
   readonly keepsManifolds: boolean;
+  /** The pool `updateAsync` runs the narrow phase on, or null. */
+  readonly threads: WorldThreads | null;
   private readonly bodies = new Bodies2();
-  /** @internal The broad phase: moving bodies' fat boxes, and static bodies'. */
-  readonly dynamicTree = new PlaneTree();
-  /** @internal */ readonly staticTree = new PlaneTree();
+  /** updateAsync's entries (made on its first call). */
+  private job: NarrowJob2 | null = null;
+  /** Whether an updateAsync is under way (its promise not settled). */
+  private awaiting = false;
   private readonly pairs: Pairs2;
-  /** The slots whose leaves an update moved (they look for new pairs), and how many. */
-  private moved = new Int32Array(64);
-  private movedCount = 0;
-  /**
-   * Whether every pair's leaves overlap (true after an update that finished): remove then finds a body's
-   * pairs through the trees. An update that threw part way may have moved leaves of unchecked pairs.
-   */
-  private pairsOverlap = true;
-  /** @internal The body looking for pairs, and the tree searched (the query's visitor reads them: no closure). */
-  searchSlot = -1;
-  /** @internal */ searchTree: PlaneTree | null = null;
+  /** @internal The trees, the new pairs and the parted ones. */
+  readonly broad: BroadPhase2;
   private busy = false;
-  private readonly fat = new Float64Array(4);
   private readonly poseA: Pose2Like = { position: { x: 0, y: 0 }, angle: 0 };
   private readonly poseB: Pose2Like = { position: { x: 0, y: 0 }, angle: 0 };
   private readonly read = new Float64Array(3);
@@ -104,19 +99,13 @@ export class CollisionWorld2 {
 
   /** @throws InvalidArgumentError / InvalidNumberError naming a bad option. */
   constructor(options?: World2Options | null) {
-    let margin = 0, manifolds = false;
-    if (options != null) {
-      checkOptions(options, ['margin', 'manifolds']);
-      const m = options.margin, mf = options.manifolds;
-      if (m !== undefined && !(typeof m === 'number' && m >= 0 && m < Infinity)) throw new InvalidArgumentError('options.margin', `is ${describeValue(m)}; expected a finite number >= 0`);
-      if (m !== undefined) margin = m;
-      if (mf !== undefined && typeof mf !== 'boolean') throw new InvalidArgumentError('options.manifolds', `is ${describeValue(mf)}; expected true or false`);
-      manifolds = mf === true;
-    }
+    const { margin, manifolds, threads } = readWorld2Options(options);
+    this.threads = threads;
     this.margin = margin;
     this.keepsManifolds = manifolds;
-    this.scene = new SceneQueries2(this.bodies, [this.dynamicTree, this.staticTree]);
     this.pairs = new Pairs2(this.bodies, margin, manifolds ? new KeptManifolds2(margin) : null);
+    this.broad = new BroadPhase2(this.bodies, this.pairs, margin);
+    this.scene = new SceneQueries2(this.bodies, [this.broad.dynamicTree, this.broad.staticTree]);
   }
 
   /** Bodies in the world. */
@@ -135,7 +124,7 @@ export class CollisionWorld2 {
    * @throws InvalidShapeError, InvalidNumberError, InvalidArgumentError naming the bad argument.
    */
   add(shape: Shape2, pose: Pose2Like, options?: Body2Options | null): number {
-    this.guard();
+    this.hold();
     checkShape2(shape, 'shape');
     readPose2(pose, 'pose', this.read);
     let isStatic = false, group = 1, mask = 0xffffffff, userData: unknown;
@@ -157,7 +146,7 @@ export class CollisionWorld2 {
    * @throws InvalidArgumentError naming `handle` or a static body; InvalidNumberError naming the pose's bad part.
    */
   setPose(handle: number, pose: Pose2Like): void {
-    this.guard();
+    this.hold();
     const b = this.bodies, slot = b.slotOf(handle, 'handle');
     if (b.isStatic[slot] === 1) throw new InvalidArgumentError('handle', `is ${handle}, a static body; a static body does not move`);
     readPose2(pose, 'pose', this.read);
@@ -167,23 +156,9 @@ export class CollisionWorld2 {
 
   /** Removes a body; its pairs go with it (a touching one is reported by the next update's endedTouching). */
   remove(handle: number): void {
-    this.guard();
+    this.hold();
     const b = this.bodies, slot = b.slotOf(handle, 'handle');
-    const P = this.pairs, set = P.set, leaf = b.leaf[slot];
-    if (leaf >= 0 && this.pairsOverlap) {
-      // Its pairs are among the leaves its fat box meets (a pair lives while its fat boxes overlap, and
-      // leaves change only in update): O(log n + k), not a scan of every pair. A static body pairs with
-      // moving ones only.
-      const box = this.leafBox(slot);
-      this.searchSlot = slot;
-      this.searchTree = this.dynamicTree; this.dynamicTree.query(box, dropPairVisitor, this);
-      if (b.isStatic[slot] === 0) { this.searchTree = this.staticTree; this.staticTree.query(box, dropPairVisitor, this); }
-      this.searchTree = null;
-    } else if (leaf >= 0) {
-      // An update broke off (a shape's support threw) with leaves moved and pairs not yet checked: a scan.
-      for (let r = set.count - 1; r >= 0; r--) if (set.a[r] === slot || set.b[r] === slot) P.drop(r, P.removedTouching);
-    }
-    if (leaf >= 0) (b.isStatic[slot] === 1 ? this.staticTree : this.dynamicTree).remove(leaf);
+    this.broad.remove(slot);
     b.remove(slot);
     this.changes++;
   }
@@ -195,75 +170,98 @@ export class CollisionWorld2 {
 
   /** Updates the trees, the pairs and their contacts. Allocation-free once the arrays have grown. */
   update(): void {
-    this.guard();
-    const b = this.bodies, P = this.pairs, set = P.set;
-    const ended = P.removedTouching; P.removedTouching = P.ended; P.ended = ended; P.removedTouching.length = 0;
-    this.pairsOverlap = false;
-    // Broad phase: a moved body's leaf is replaced when its tight box left its fat box.
-    this.movedCount = 0;
-    for (let slot = 0; slot < b.shapes.length; slot++) {
-      if (b.shapes[slot] === null || b.dirty[slot] === 0) continue;
-      b.dirty[slot] = 0;
-      // The move since the last update, which the next ones likely repeat.
-      const dx = b.move[2 * slot], dy = b.move[2 * slot + 1];
-      b.move[2 * slot] = 0; b.move[2 * slot + 1] = 0;
-      const tree = b.isStatic[slot] === 1 ? this.staticTree : this.dynamicTree, leaf = b.leaf[slot];
-      const tight = this.tightOf(slot);
-      if (leaf >= 0 && tree.contains(leaf, tight)) continue;
-      this.fatOfTight();
-      // Reinserted: the fat box also stretched along the move, so a steady motion leaves it less often
-      // (Box2D's aabbMultiplier; the 3D world's FAT_MOTION).
-      const f = this.fat;
-      if (dx < 0) f[0] += FAT_MOTION * dx; else f[2] += FAT_MOTION * dx;
-      if (dy < 0) f[1] += FAT_MOTION * dy; else f[3] += FAT_MOTION * dy;
-      if (leaf < 0) b.leaf[slot] = tree.insert(this.fat, slot);
-      else tree.update(leaf, this.fat);
-      if (this.movedCount === this.moved.length) { const m = new Int32Array(Math.ceil(1.5 * this.moved.length)); m.set(this.moved); this.moved = m; }
-      this.moved[this.movedCount++] = slot;
-    }
-    // New pairs: each moved body against the trees.
-    for (let k = 0; k < this.movedCount; k++) {
-      const slot = this.moved[k], box = this.leafBox(slot);
-      this.searchSlot = slot;
-      this.searchTree = this.dynamicTree;
-      this.dynamicTree.query(box, visitLeaf, this);
-      if (b.isStatic[slot] === 0) { this.searchTree = this.staticTree; this.staticTree.query(box, visitLeaf, this); }
-    }
-    // The pairs: dropped when their fat boxes part (which only a moved leaf can make them do), else their
-    // exact contact.
-    const moved = b.leafMoved;
-    for (let k = 0; k < this.movedCount; k++) moved[this.moved[k]] = 1;
+    this.hold();
+    const P = this.pairs, set = P.set;
+    this.beginUpdate();
+    // The pairs' exact contacts, records from the last down (update and updateAsync settle in this order).
     for (let r = set.count - 1; r >= 0; r--) {
-      const sa = set.a[r], sb = set.b[r];
-      if ((moved[sa] === 1 || moved[sb] === 1) && !this.leavesOverlap(sa, sb)) { P.drop(r, P.ended); continue; }
       const was = P.touching(r), now = P.narrow(r);
-      if (was && !now) P.ended.push(b.handles[sa], b.handles[sb]);
+      if (was && !now) this.ended(r);
     }
-    for (let k = 0; k < this.movedCount; k++) moved[this.moved[k]] = 0;
-    this.pairsOverlap = true;
+    this.finishUpdate();
   }
 
-  /** @internal Drops the pair of the body being removed (searchSlot) with the leaf's body, if there is one. */
-  dropPairWith(other: number): void {
-    const r = this.pairs.set.find(this.searchSlot, other);
-    if (r >= 0) this.pairs.drop(r, this.pairs.removedTouching);
+  /**
+   * `update()` with the narrow phase shared between this thread and the worker threads of the world's
+   * `threads` pool: the queued pairs' contacts are dealt out, this thread runs its share while the workers
+   * run theirs, and the answers are settled in `update()`'s order, so contacts, manifolds and events are
+   * the same, bit for bit. With `manifolds: true`, a pair the workers find within the margin is queried
+   * again on this thread for its manifold (the workers answer contacts only). Until it resolves the world
+   * cannot change and its pairs cannot be read (add, setPose, remove, update, contact, manifold,
+   * forEachContact, beganTouching, endedTouching and contactCount throw); scene queries may run. Without
+   * `threads`, it is `update()`. A pool that fails (a worker died, or it was terminated) leaves its shares
+   * to this thread: the update completes, then the promise rejects with the pool's error.
+   */
+  async updateAsync(): Promise<void> {
+    const threads = this.threads;
+    if (threads === null) { this.update(); return; }
+    this.hold();
+    const P = this.pairs, set = P.set, b = this.bodies;
+    this.beginUpdate();
+    const job = this.job ?? (this.job = new NarrowJob2(this.margin));
+    job.count = 0;
+    for (let r = set.count - 1; r >= 0; r--) if (P.needsQuery(r)) job.queue(r);
+    job.shapesVersion = b.shapesVersion;
+    job.deal(b, set.a, set.b, threads);
+    let failure: unknown = null, answered: Promise<void> | null = null;
+    // The world is held from here until the promise settles (as in 3D), whether or not a worker runs.
+    this.awaiting = true;
+    try {
+      if (job.shares > 1) {
+        try { answered = threads.narrowPhase(job); } catch (e) { failure = e; }
+      }
+      const claim = answered === null ? null : job.claim;
+      // This thread's part while the workers run theirs (all of it if no worker runs): claimed chunks, or share 0.
+      runEntries2(b.shapes, job.frames, job.pairs, job.rows, claim, 0, claim !== null || answered === null ? job.count : job.shareStart[1]);
+      try {
+        await answered;
+      } catch (error) {
+        // (The workers' rows are lost, or never begun: this thread runs every entry again.)
+        failure = error;
+        runEntries2(b.shapes, job.frames, job.pairs, job.rows, null, 0, job.count);
+      }
+      // Settled as update() settles: the queued records in its order (the others keep their state).
+      for (let i = 0; i < job.count; i++) {
+        const r = job.records[i], was = P.touching(r), now = P.settleRow(r, job.rows, i);
+        if (was && !now) this.ended(r);
+      }
+      this.finishUpdate();
+    } finally {
+      this.awaiting = false;
+    }
+    if (failure !== null) throw failure;
   }
 
-  /** Whether bodies sa's and sb's leaves (fat boxes) overlap, touching counts. */
-  private leavesOverlap(sa: number, sb: number): boolean {
-    const B = this.bodies, ba = (B.isStatic[sa] === 1 ? this.staticTree : this.dynamicTree).bounds, bb = (B.isStatic[sb] === 1 ? this.staticTree : this.dynamicTree).bounds;
-    const oa = 4 * B.leaf[sa], ob = 4 * B.leaf[sb];
-    return !(ba[oa] > bb[ob + 2] || ba[oa + 2] < bb[ob] || ba[oa + 1] > bb[ob + 3] || ba[oa + 3] < bb[ob + 1]);
+  /** Record r stopped touching: its handles go to the update's ended pairs. */
+  private ended(r: number): void {
+    const P = this.pairs, b = this.bodies;
+    P.ended.push(b.handles[P.set.a[r]], b.handles[P.set.b[r]]);
+  }
+
+  /** An update's start: the pairs removals ended are its ended pairs too; the broad phase. */
+  private beginUpdate(): void {
+    const P = this.pairs;
+    const ended = P.removedTouching; P.removedTouching = P.ended; P.ended = ended; P.removedTouching.length = 0;
+    this.broad.update();
+  }
+
+  /** The pairs' leaves overlap again (remove may search the trees). */
+  private finishUpdate(): void {
+    this.broad.pairsOverlap = true;
   }
 
   /** Contacts (pairs within the margin) after the last update. */
-  get contactCount(): number { return this.pairs.rowCount; }
+  get contactCount(): number {
+    if (this.awaiting) this.notWhileUpdating();
+    return this.pairs.rowCount;
+  }
 
   /**
    * The `index`-th contact after the last update (0 ≤ index < contactCount), into `out` or a new record.
    * @throws InvalidArgumentError naming `index` out of range.
    */
   contact(index: number, out?: WorldContact2 | null): WorldContact2 {
+    if (this.awaiting) this.notWhileUpdating();
     const P = this.pairs;
     if (!(Number.isInteger(index) && index >= 0 && index < P.rowCount)) {
       throw new InvalidArgumentError('index', `is ${describeValue(index)}; expected an integer from 0 to ${P.rowCount - 1}`);
@@ -283,7 +281,7 @@ export class CollisionWorld2 {
    */
   forEachContact(visit: (contact: WorldContact2) => void): void {
     checkVisit(visit);
-    this.guard();
+    this.hold();
     const P = this.pairs, out = this.eachContact;
     this.busy = true;
     try { for (let i = 0; i < P.rowCount; i++) visit(P.read(P.rowOwner[i], out)); } finally { this.busy = false; }
@@ -292,6 +290,7 @@ export class CollisionWorld2 {
   /** Calls `visit(a, b)` for every pair that began touching at the last update. */
   beganTouching(visit: (a: number, b: number) => void): void {
     checkVisit(visit);
+    if (this.awaiting) this.notWhileUpdating();
     const P = this.pairs, B = this.bodies;
     this.busy = true;
     try {
@@ -306,6 +305,7 @@ export class CollisionWorld2 {
   /** Calls `visit(a, b)` for every pair that stopped touching at the last update (a removed body's included). */
   endedTouching(visit: (a: number, b: number) => void): void {
     checkVisit(visit);
+    if (this.awaiting) this.notWhileUpdating();
     const list = this.pairs.ended;
     this.busy = true;
     try { for (let i = 0; i < list.length; i += 2) visit(list.data[i], list.data[i + 1]); } finally { this.busy = false; }
@@ -447,8 +447,8 @@ export class CollisionWorld2 {
     this.busy = true;
     this.treeVisit = visit;
     try {
-      this.walkStatic = false; this.dynamicTree.walk(visitTreeNode, this);
-      this.walkStatic = true; this.staticTree.walk(visitTreeNode, this);
+      this.walkStatic = false; this.broad.dynamicTree.walk(visitTreeNode, this);
+      this.walkStatic = true; this.broad.staticTree.walk(visitTreeNode, this);
     } finally {
       this.treeVisit = null;
       this.busy = false;
@@ -460,44 +460,26 @@ export class CollisionWorld2 {
 
   /** @internal Body `handle`'s tight box (min x y, max x y): for tests. */
   tightBox(handle: number): [number, number, number, number] {
-    const slot = this.bodies.slotOf(handle, 'handle'), box = this.bodies.tightBoxInto(slot, this.tight);
+    const slot = this.bodies.slotOf(handle, 'handle'), box = this.bodies.tightBoxInto(slot, new Float64Array(4));
     return [box[0], box[1], box[2], box[3]];
   }
 
   // -------------------------------------------------------------------------------------------------
 
+  /** Changing the world or reading its pairs: not while an updateAsync is under way, nor from a callback. */
+  private hold(): void {
+    if (this.awaiting) this.notWhileUpdating();
+    this.guard();
+  }
+
+  /** Not from inside one of the world's own callbacks. */
   private guard(): void {
     if (this.busy) throw new InvalidArgumentError('CollisionWorld2', 'was called from inside one of its own callbacks; call it after the callback returns');
   }
 
-  /** @internal Pairs slots a and b (once), when they may pair: not one body, not two static ones, their filters meet. */
-  consider(a: number, b: number): void {
-    if (a === b) return;
-    const B = this.bodies;
-    if (B.isStatic[a] === 1 && B.isStatic[b] === 1) return;
-    if (!B.filtersMeet(a, b)) return;
-    this.pairs.add(a, b);
-  }
-
-  private readonly tight = new Float64Array(4);
-  /** Body `slot`'s tight box into this.tight (as a tree box). */
-  private tightOf(slot: number): Float64Array {
-    return this.bodies.tightBoxInto(slot, this.tight);
-  }
-
-  /** The fat box of the tight box in this.tight into this.fat: grown by the margin and a tenth of its larger side. */
-  private fatOfTight(): void {
-    const t = this.tight, f = this.fat;
-    const grow = this.margin + FAT_FRACTION * Math.max(t[2] - t[0], t[3] - t[1]);
-    f[0] = t[0] - grow; f[1] = t[1] - grow; f[2] = t[2] + grow; f[3] = t[3] + grow;
-  }
-
-  private readonly leafBoxRecord = new Float64Array(4);
-  /** Body `slot`'s leaf box (its fat box in its tree), into a scratch record. */
-  private leafBox(slot: number): Float64Array {
-    const B = this.bodies, tree = B.isStatic[slot] === 1 ? this.staticTree : this.dynamicTree, leaf = B.leaf[slot], out = this.leafBoxRecord;
-    for (let k = 0; k < 4; k++) out[k] = tree.bounds[4 * leaf + k];
-    return out;
+  /** Throws: an updateAsync is under way. */
+  private notWhileUpdating(): never {
+    throw new InvalidArgumentError('CollisionWorld2', 'is updating: updateAsync() is under way; await it first (it may not be changed, updated or its pairs read until then)');
   }
 }
 
@@ -505,18 +487,6 @@ export class CollisionWorld2 {
 export type TreeBoxVisitor2 = (minX: number, minY: number, maxX: number, maxY: number, depth: number, isLeaf: boolean, isStatic: boolean) => void;
 
 function visitTreeNode(node: number, depth: number, w: CollisionWorld2): void {
-  const t = w.walkStatic ? w.staticTree : w.dynamicTree, b = t.bounds, o = 4 * node;
+  const t = w.walkStatic ? w.broad.staticTree : w.broad.dynamicTree, b = t.bounds, o = 4 * node;
   w.treeVisit!(b[o], b[o + 1], b[o + 2], b[o + 3], depth, t.child1[node] === -1, w.walkStatic);
-}
-
-/** remove's tree query's visitor: the pair of the body removed with the leaf's body goes. */
-function dropPairVisitor(leaf: number, w: CollisionWorld2): boolean {
-  w.dropPairWith(w.searchTree!.item[leaf]);
-  return false;
-}
-
-/** A tree query's visitor: the leaf's body considered as a pair of the searching one. */
-function visitLeaf(leaf: number, w: CollisionWorld2): boolean {
-  w.consider(w.searchSlot, w.searchTree!.item[leaf]);
-  return false;
 }

@@ -37,6 +37,11 @@ export class KeptManifolds2 {
     return contactOut;
   }
 
+  /** Record r's pair is beyond the margin (answered without `contact`): it has no manifold. */
+  clear(r: number): void {
+    if (r < this.has.length) this.has[r] = 0;
+  }
+
   /** Record r's manifold copied into `out`, or null when its pair has none within the margin. */
   read(r: number, out: Manifold): Manifold | null {
     if (r >= this.has.length || this.has[r] === 0) return null;

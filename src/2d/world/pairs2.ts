@@ -9,6 +9,7 @@ import { PairSet } from '../../bvh/pair-set.js';
 import { contactFrom } from '../pair-queries2.js';
 import { pairWork } from '../queries2.js';
 import { createContactResult, type ContactResult } from '../results2.js';
+import { readRow2, ROW2 } from './narrow-job2.js';
 import type { QueryStatus } from '../../query/pair/results.js';
 import type { Pose2Like } from '../types.js';
 import type { Bodies2 } from './bodies2.js';
@@ -125,15 +126,42 @@ export class Pairs2 {
    * travelled less than its clearance since its last check, else the pairwise 2D contact.
    */
   narrow(r: number): boolean {
+    return this.needsQuery(r) && this.settle(r, this.query(r));
+  }
+
+  /** Whether record r takes the exact query: not while it is apart and its bodies' travel stays below its clearance. */
+  needsQuery(r: number): boolean {
+    const B = this.bodies;
+    return !(this.rowOf[r] < 0 && B.travel[this.set.a[r]] + B.travel[this.set.b[r]] < this.skipUntil[r]);
+  }
+
+  /** Record r's 2D contact on this thread (and its kept manifold, with the world's manifolds). */
+  query(r: number): ContactResult {
     const B = this.bodies, sa = this.set.a[r], sb = this.set.b[r];
-    if (this.rowOf[r] < 0 && B.travel[sa] + B.travel[sb] < this.skipUntil[r]) return false;
     // The bodies' own transforms (their cosines and sines, read once a move), as `contact` reads them.
     const w2 = pairWork(), tA = w2.tA, tB = w2.tB, t = B.trig, p = B.pose;
     tA.c = t[2 * sa]; tA.s = t[2 * sa + 1]; tA.tx = p[3 * sa]; tA.ty = p[3 * sa + 1];
     tB.c = t[2 * sb]; tB.s = t[2 * sb + 1]; tB.tx = p[3 * sb]; tB.ty = p[3 * sb + 1];
     const poseA = poseOf(B, sa, this.poseA), poseB = poseOf(B, sb, this.poseB);
     const kept = this.kept;
-    const c = kept === null ? contactFrom(B.shapes[sa]!, poseA, B.shapes[sb]!, poseB, this.answer) : kept.contact(r, B.shapes[sa]!, poseA, B.shapes[sb]!, poseB, this.answer);
+    return kept === null ? contactFrom(B.shapes[sa]!, poseA, B.shapes[sb]!, poseB, this.answer) : kept.contact(r, B.shapes[sa]!, poseA, B.shapes[sb]!, poseB, this.answer);
+  }
+
+  /**
+   * Record r's contact from entry e of a worker's rows (narrow-job2.ts: the same numbers as `query`'s).
+   * With kept manifolds a pair within the margin is queried again here, for its manifold (the rows carry
+   * contacts only); a pair beyond it has none, as `query` leaves it.
+   */
+  settleRow(r: number, rows: Float64Array<ArrayBufferLike>, e: number): boolean {
+    if (this.kept !== null && rows[ROW2 * e] <= this.margin) return this.settle(r, this.query(r));
+    readRow2(rows, e, this.answer);
+    if (this.kept !== null) this.kept.clear(r);
+    return this.settle(r, this.answer);
+  }
+
+  /** Record r's state from its contact `c`: whether it is within the margin (its row written), else its skip threshold. */
+  settle(r: number, c: ContactResult): boolean {
+    const B = this.bodies, sa = this.set.a[r], sb = this.set.b[r];
     if (!(c.separation <= this.margin)) {
       // Apart: the clearance, less a part in 1e9 of its reach for the answer's tolerance, plus the travel
       // now, less the threshold's own rounding.

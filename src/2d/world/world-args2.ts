@@ -5,6 +5,28 @@
 import { describeValue, InvalidArgumentError, InvalidNumberError } from '../../errors.js';
 import type { Vec2Like } from '../types.js';
 import type { WorldRayCastOptions2 } from './scene-queries2.js';
+import type { WorldThreads } from '../../world/narrow-threads.js';
+import type { World2Options } from './collision-world2.js';
+
+/** A world's options read: margin, manifolds, threads (each checked, a typed error naming a bad one). */
+export function readWorld2Options(options: World2Options | null | undefined): { margin: number; manifolds: boolean; threads: WorldThreads | null } {
+  let margin = 0, manifolds = false, threads: WorldThreads | null = null;
+  if (options == null) return { margin, manifolds, threads };
+  checkOptions(options, ['margin', 'manifolds', 'threads']);
+  const m = options.margin, mf = options.manifolds;
+  if (m !== undefined && !(typeof m === 'number' && m >= 0 && m < Infinity)) throw new InvalidArgumentError('options.margin', `is ${describeValue(m)}; expected a finite number >= 0`);
+  if (m !== undefined) margin = m;
+  if (mf !== undefined && typeof mf !== 'boolean') throw new InvalidArgumentError('options.manifolds', `is ${describeValue(mf)}; expected true or false`);
+  manifolds = mf === true;
+  const t = options.threads as Partial<WorldThreads> | null | undefined;
+  if (t != null) {
+    if (typeof t !== 'object' || typeof t.narrowPhase !== 'function' || !(typeof t.threads === 'number' && Number.isInteger(t.threads) && t.threads >= 1)) {
+      throw new InvalidArgumentError('options.threads', `is ${describeValue(t)}; expected a BatchPool (await BatchPool.create() from 'convex-collide/threads'), or undefined`);
+    }
+    threads = t as WorldThreads;
+  }
+  return { margin, manifolds, threads };
+}
 
 /**
  * `options` must be a plain options object with only these keys (an array's or a typed array's own
