@@ -301,6 +301,28 @@ describe('CollisionWorld2', () => {
     expect(ended.sort()).toEqual([[h[0], h[1]], [h[1], h[2]]]);
   });
 
+  it('a box\'s, a circle\'s and a capsule\'s tight box in closed form: the support readings along the world axes, bit for bit', () => {
+    const rnd = mulberry32(91), world = new CollisionWorld2(), q = { x: 0, y: 0 };
+    const shapes = [new Box2(0.4, 0.3), new Box2(1e-3, 7), new Circle(0.35), new Capsule2(0.3, 0.2), new Capsule2(5, 1e-4)];
+    // Angles with exact zeros among their cosines and sines, and random ones.
+    const angles = [0, Math.PI / 2, -Math.PI, 3 * Math.PI / 2, ...Array.from({ length: 200 }, () => 20 * (rnd() - 0.5))];
+    for (const s of shapes) {
+      for (const angle of angles) {
+        const pose = { position: { x: 100 * (rnd() - 0.5), y: rnd() < 0.1 ? 0 : 100 * (rnd() - 0.5) }, angle }, h = world.add(s, pose);
+        // The oracle: the support along ±x and ±y turned into the shape's frame, with the world's own cosine and sine.
+        const p = world.pose(h), c = world.tightBox(h), [cs, sn] = trigOf(world, h);
+        const want: number[] = [];
+        for (const [axis, sign] of [[0, -1], [1, -1], [0, 1], [1, 1]]) {
+          const dx = axis === 0 ? sign : 0, dy = axis === 1 ? sign : 0;
+          s.support(q, { x: cs * dx + sn * dy, y: -sn * dx + cs * dy });
+          const w = axis === 0 ? cs * q.x - sn * q.y + p.position.x : sn * q.x + cs * q.y + p.position.y;
+          want.push(w + sign * s.sweptRadius);
+        }
+        expect(c).toEqual(want);
+      }
+    }
+  });
+
   it('a body\'s tight box holds its shape (its supports along many directions)', () => {
     const rnd = mulberry32(9), world = new CollisionWorld2();
     for (const s of kinds(rnd)) {
@@ -384,3 +406,9 @@ describe('CollisionWorld2', () => {
     expect(world.shapeCast(new Circle(1), far, { linear: { x: 1, y: 0 } })).toBeNull();
   });
 });
+
+/** Body h's cosine and sine as the world keeps them (read from its private arrays). */
+function trigOf(world: CollisionWorld2, h: number): [number, number] {
+  const b = (world as unknown as { bodies: { trig: Float64Array; slotOf(h: number, f: string): number } }).bodies, slot = b.slotOf(h, 'h');
+  return [b.trig[2 * slot], b.trig[2 * slot + 1]];
+}

@@ -6,6 +6,8 @@
  */
 import { describeValue, InvalidArgumentError, InvalidNumberError } from '../../errors.js';
 import { turns, type Shape2 } from '../shapes/shape2.js';
+import type { Box2 } from '../shapes/box2.js';
+import type { Capsule2 } from '../shapes/capsule2.js';
 import { sinCosInto } from '../../math/exact-math.js';
 import type { Pose2Like } from '../types.js';
 
@@ -169,6 +171,22 @@ const _box = /* @__PURE__ */ new Float64Array(4);
  */
 function boxAt(s: Shape2): void {
   const x = _at[0], y = _at[1], c = _at[2], sn = _at[3], r = s.sweptRadius;
+  // A box, a circle and a capsule in closed form: their supports' extremes along the world axes are
+  // |c·hx| + |s·hy| and the like, the same numbers to the bit as the support readings below (the support
+  // picks the corner whose products are these absolute values), without four calls through the shape.
+  const kind = s.kind;
+  if (kind === 'box' || kind === 'circle' || kind === 'capsule') {
+    let ex = 0, ey = 0;
+    if (kind === 'box') {
+      const b = s as Box2;
+      ex = Math.abs(c * b.hx) + Math.abs(sn * b.hy); ey = Math.abs(sn * b.hx) + Math.abs(c * b.hy);
+    } else if (kind === 'capsule') {
+      const h = (s as Capsule2).halfHeight;
+      ex = Math.abs(sn * h); ey = Math.abs(c * h);
+    }
+    _box[0] = -ex + x - r; _box[1] = -ey + y - r; _box[2] = ex + x + r; _box[3] = ey + y + r;
+    return;
+  }
   for (let axis = 0; axis < 2; axis++) {
     for (let sign = -1; sign <= 1; sign += 2) {
       // The world direction (axis, sign) in the shape's frame: Rᵀ d.
