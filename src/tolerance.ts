@@ -421,8 +421,10 @@ export const HULL_TOLERANCE_STEPS = 10;
  * A hull is valid when every input point lies within `HULL_COVER_FACTOR · ε_hull` of it (unitless):
  * validateHull's default, and the check a build makes of its near points before it accepts a
  * tolerance step. Points dropped within ε_hull of a face can end up to a few ε_hull outside the
- * merged faces. Pinned from below by quickhull.test.ts "golden: lattices perturbed by 1e-12 to 1e-9" and
- * eight other hull tests (fail at ÷16); no test fails at ×16.
+ * merged faces. Also the distance from the triangulation beyond which a point dropped within ε_hull of
+ * a face plane becomes an apex after all (hull/near-points.ts: beside a knife edge). Pinned from below
+ * by quickhull.test.ts "golden: lattices perturbed by 1e-12 to 1e-9" and eight other hull tests (fail
+ * at ÷16); no test fails at ×16.
  */
 export const HULL_COVER_FACTOR = 4;
 

@@ -41,6 +41,7 @@ import { pointHull, polygonHull, segmentHull } from './flat-hulls.js';
 import { absorbFolds, fillHoles, removeFromOutside } from './horizon-repair.js';
 import { belowFaces, type Hull } from './hull.js';
 import { finishBuild } from './merge-faces.js';
+import { addUncoveredNear } from './near-points.js';
 
 const EMPTY_COORDS = new Float64Array(0);
 const EMPTY_INTS = new Int32Array(0);
@@ -106,7 +107,8 @@ export class QuickhullBuilder {
   qTail = 0;
   ptNext = new Int32Array(0);
   /**
-   * Points dropped as inside while within ε of a face (`near[0 .. nearCount)`): checked against the
+   * Points dropped as inside while within ε of a face (`near[0 .. nearCount)`): made apexes when they lie
+   * outside the triangulation after all (addUncoveredNear, near-points.ts), and checked against the
    * finished hull (see coversNear).
    */
   near = new Int32Array(0);
@@ -319,6 +321,8 @@ export class QuickhullBuilder {
   run(ext: Int32Array): Hull | null {
     const low = this.expand(ext, true);
     if (low !== null) return low;
+    // Near points beside a knife edge are within ε of its planes but not of the hull (see near-points.ts).
+    addUncoveredNear(this);
     const hull = finishBuild(this);
     return hull !== null && this.coversNear(hull) ? hull : null;
   }

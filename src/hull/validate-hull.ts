@@ -206,17 +206,24 @@ export function validateHull(
   if (V - E2 / 2 + F !== 2) fail(`Euler characteristic V − E + F = ${V} − ${E2 / 2} + ${F} ≠ 2`);
   if (errors.length > 0) return done();
 
-  // Containment: every input point within tol of every face's inner side.
+  // Containment: every input point within tol of the hull. A point on the inner side of every face plane
+  // is inside; one outside some plane is as far from the hull as from its nearest face. Not "within tol
+  // of every plane": beside a knife edge (faces with nearly opposite normals, wedge angle α) that admits
+  // points tol/α outside (quickhull.test.ts, "golden: a point beside a knife edge").
   if (dim === 3) {
     for (let i = 0; i < np; i++) {
       const x = pts[3 * i], y = pts[3 * i + 1], z = pts[3 * i + 2];
+      let out = 0, outFace = -1, nearest = Infinity;
       for (let f = 0; f < F; f++) {
         const d = fn[3 * f] * x + fn[3 * f + 1] * y + fn[3 * f + 2] * z - fo[f];
-        if (d > tol) {
-          fail(`point ${i} is ${d} outside face ${f}`);
-          break;
+        if (d > out) {
+          out = d;
+          outFace = f;
         }
+        if (Math.abs(d) <= tol && nearest > tol) nearest = Math.min(nearest, faceDistance(hull, f, x, y, z, d));
       }
+      if (out > tol) fail(`point ${i} is ${out} outside face ${outFace}`);
+      else if (out > 0 && nearest > tol) fail(`point ${i} is within ${tol} of every face plane but ${nearest} from every face`);
       if (errors.length >= maxErrors) break;
     }
     // No removable vertex: v uniquely maximises the sum of its faces' normals.
@@ -286,6 +293,28 @@ export function validateHull(
     }
   }
   return done();
+}
+
+/**
+ * Distance from (x, y, z) to face f of a solid hull (strictly convex, counter-clockwise about its unit
+ * normal n; `d` the signed distance to its plane): |d| when the point's projection lies inside the
+ * face (on the inner side of every edge, whose outward direction in the plane is edge × n), else the
+ * distance to the nearest edge.
+ */
+function faceDistance(hull: Hull, f: number, x: number, y: number, z: number, d: number): number {
+  const vs = hull.vertices, fi = hull.faceIndices, s = hull.faceStart[f], e = hull.faceStart[f + 1];
+  const nx = hull.faceNormals[3 * f], ny = hull.faceNormals[3 * f + 1], nz = hull.faceNormals[3 * f + 2];
+  let inside = true, nearest = Infinity;
+  for (let k = s; k < e; k++) {
+    const a = 3 * fi[k], b = 3 * fi[k + 1 === e ? s : k + 1];
+    const ux = vs[b] - vs[a], uy = vs[b + 1] - vs[a + 1], uz = vs[b + 2] - vs[a + 2];
+    const wx = x - vs[a], wy = y - vs[a + 1], wz = z - vs[a + 2];
+    if ((uy * nz - uz * ny) * wx + (uz * nx - ux * nz) * wy + (ux * ny - uy * nx) * wz > 0) inside = false;
+    const uu = ux * ux + uy * uy + uz * uz;
+    const t = uu > 0 ? Math.min(1, Math.max(0, (wx * ux + wy * uy + wz * uz) / uu)) : 0;
+    nearest = Math.min(nearest, hypot3(wx - t * ux, wy - t * uy, wz - t * uz));
+  }
+  return inside ? Math.abs(d) : nearest;
 }
 
 /** A hull as buildHull returns it: the typed arrays and numbers validateHull reads. */

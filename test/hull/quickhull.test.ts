@@ -4,6 +4,7 @@ import { buildHull, buildHullSteps } from '../../src/hull/build-hull.js';
 import { HULL_TOLERANCE_FACTOR } from '../../src/tolerance.js';
 import { validateHull } from '../../src/hull/validate-hull.js';
 import { centredLcg, mulberry32, spherePoints } from '../random.js';
+import { sphereDirections } from '../oracles.js';
 
 function ball(n: number, seed: number): number[] {
   const rnd = mulberry32(seed);
@@ -49,6 +50,25 @@ function expectValid(pts: number[]): ReturnType<typeof buildHull> {
   const r = validateHull(hull, pts);
   expect(r.errors).toEqual([]);
   return hull;
+}
+
+/**
+ * Every input point lies within 4 × hull.tolerance (validateHull's default factor) of the hull of its
+ * vertices, seen from `seeds` and 200 spread directions: the support over the vertices reaches each
+ * point's projection less that. Independent of the faces, whose plane distances cannot see a point beside
+ * a knife edge.
+ */
+function expectSupportCovers(hull: ReturnType<typeof buildHull>, pts: number[][], seeds: number[][]): void {
+  const v = hull.vertices;
+  for (const d of [...seeds, ...sphereDirections(200)]) {
+    let h = -Infinity;
+    for (let i = 0; i < v.length; i += 3) h = Math.max(h, d[0] * v[i] + d[1] * v[i + 1] + d[2] * v[i + 2]);
+    const l = Math.hypot(d[0], d[1], d[2]);
+    for (const [k, q] of pts.entries()) {
+      const gap = d[0] * q[0] + d[1] * q[1] + d[2] * q[2] - h;
+      expect(gap, `point ${k} along ${d}`).toBeLessThanOrEqual(4 * hull.tolerance * l);
+    }
+  }
 }
 
 describe('buildHull: solids', () => {
@@ -196,10 +216,41 @@ describe('buildHull: solids', () => {
       [[[0, 0, 0], [-3, 0, -3], [2, 0, 3], [0, 0, 3], [3, 3, 3], [0, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0], [1, -3, 3], [0, 0, 0],
         [-1, -3, -2], [0, 0, 0], [0, 0, 0]], -12, 19],
       [[[2, -1, 1], [2, -2, 2], [-2, 0, 0], [1, 3, -3], [0, -1, 1], [2, 1, -1]], -12, 619365070],
+      // Lattice seeds 1934, 1458, 170 (the fuzzer once validateHull measured distances to faces, not
+      // planes): a copy of a repeated point dropped within ε of every plane, 1.2 to 2.5 times the 4ε
+      // validateHull allows outside the hull, beside a knife edge (see "golden: a point beside a knife edge").
+      [[[2, -3, 0], [-3, -2, 0], [-1, -1, 0], [-3, -2, 0], [2, -3, 0]], -12, -678682074],
+      [[[3, 3, 0], [0, -3, -1], [3, 2, -3], [3, 2, -3], [2, 2, 3]], -12, 1818267501],
+      [[[-3, -1, -3], [-2, -2, -3], [3, 1, 2], [3, -3, -1], [1, 3, 2], [-2, -2, -3], [-3, 3, -1]], -12, -16],
     ];
     for (const [base, exp, seed] of cases) {
       const u = centredLcg(seed);
       expectValid(base.flat().map((c) => c + 10 ** exp * u()));
+    }
+  });
+
+  // A point within ε of every face plane can still lie far outside the hull, beside a knife edge (two
+  // faces whose normals are nearly opposite, wedge angle α): the strip within ε of both planes reaches
+  // ε/α past the edge. Quickhull dropped such points as on the hull, and validateHull, which measures
+  // plane distances too, called the result valid. The first case: a unit triangle, a bump 1e-6 above it
+  // (α ≈ 3e-6) and a point 1e-9 beside the edge (0,0,0)–(1,0,0), 3e-15 above the bump's face
+  // (ε = 2.1e-14); the hull missed it by 1e-9. The second: the support property's sliver (test/shapes
+  // support.prop.test.ts, FC_SEED=237182206), four points within 1.9e-9 and one 0.18 away, whose first
+  // tetrahedron was 1.000000009 ε thick: point 0 was 7.6e-16 above its top face, 1.3e-9 past its edge,
+  // and the support along d fell 9.3e-12 short of it (the hull's tolerance: 2.2e-15). Such a point now
+  // becomes an apex once the queue is empty (near-points.ts); with it the sliver, thinner than 2ε, is
+  // no consistent solid at its first tolerance and comes out a polygon at the next (5.0e-15).
+  it('golden: a point beside a knife edge, within the tolerance of its faces\' planes, is a vertex', () => {
+    const cases: Array<[number[][], number, number[][]]> = [
+      [[[0, 0, 0], [1, 0, 0], [0, 1, 0], [0.3, 0.3, 1e-6], [0.5, -1e-9, 0]], 4, [[0, -1, 0]]],
+      [[[-0.9999999981373549, -1, -1e-7], [-1, -1, -1e-7], [-1, -0.9999999981373549, -1e-7],
+        [-1, -0.8232233040034771, -1.0592928715050217e-8], [-0.9999999981373549, -0.9999999981373549, -9.999999981373548e-8]],
+      0, [[0.32925140710531386, -0.004999999999999893, 0.9442290563836567]]],
+    ];
+    for (const [pts, kept, seeds] of cases) {
+      const hull = expectValid(pts.flat());
+      expect(Array.from(hull.inputIndices)).toContain(kept);
+      expectSupportCovers(hull, pts, seeds);
     }
   });
 
@@ -432,6 +483,18 @@ describe('validateHull catches broken hulls', () => {
     expect(validateHull(flipped as typeof hull, pts).ok).toBe(false);
     const moved = { ...hull, vertices: hull.vertices.map((x, i) => (i === 0 ? x + 1e-3 : x)) };
     expect(validateHull(moved as typeof hull, pts).ok).toBe(false);
+  });
+
+  // The tetrahedron of a unit triangle and a bump 1e-6 above it has knife edges (wedge angle 3e-6): a
+  // point 1e-9 beside one, on the triangle's plane, is 3e-15 above the bump's face plane, within the
+  // tolerance of every plane (2.1e-14, checked at 4 times that) and 1e-9 from the hull.
+  it('a point within the tolerance of every face plane but far beside a knife edge', () => {
+    const tetra = [0, 0, 0, 1, 0, 0, 0, 1, 0, 0.3, 0.3, 1e-6];
+    const hull = buildHull(tetra);
+    expect(validateHull(hull, tetra).errors).toEqual([]);
+    expect(validateHull(hull, [...tetra, 0.5, -1e-9, 0], { inputIndices: false }).errors)
+      .toEqual([expect.stringMatching(/^point 4 is within .* of every face plane but 1(\.\d+)?e-9 from every face$/)]);
+    expect(validateHull(hull, [...tetra, 0.5, -1e-14, 0], { inputIndices: false }).errors).toEqual([]);
   });
 
   // A polygon in the plane z = 0 listing the given corners counter-clockwise (seen from +z), in the
