@@ -37,9 +37,14 @@ export type WorkerRequest =
    * in place) or entries `from .. to − 1` (copies, sent back).
    */
   | {
-    readonly op: 'world-run'; readonly id: number; readonly world: number; readonly plane: boolean; readonly margin: number; readonly maxPoints: number; readonly frames: Float64Array;
-    readonly pairs: Int32Array; readonly rows: Float64Array; readonly manifoldRows: Float64Array; readonly claim: Int32Array | null; readonly from: number; readonly to: number;
-  };
+    readonly op: 'world-run'; readonly id: number; readonly world: number; readonly plane: boolean; readonly margin: number; readonly maxPoints: number;
+    readonly from: number; readonly to: number;
+  } & ({
+    readonly frames: Float64Array; readonly pairs: Int32Array; readonly rows: Float64Array; readonly manifoldRows: Float64Array; readonly claim: Int32Array | null;
+  } | {
+    /** (The shared arrays this worker got last for this world: the pool sends them when they change.) */
+    readonly frames?: undefined;
+  });
 
 /** What the worker posts back for a batch. */
 export type WorkerReply =
@@ -53,8 +58,14 @@ interface Port {
 let shapes: Shape[] = [];
 let shapes2: Shape2[] = [];
 
-/** A world's shapes on this worker (2D ones for a plane world): the distinct ones, each slot's, and its narrow phase's kernel. */
-interface WorldShapes { distinct: (Shape | Shape2)[]; slots: (Shape | Shape2 | null)[]; kernel: PairKernel | null }
+/** The arrays of a world's run: the bodies' frames, the entries' pairs and rows, and the claim counter. */
+interface RunArrays { frames: Float64Array; pairs: Int32Array; rows: Float64Array; manifoldRows: Float64Array; claim: Int32Array | null }
+
+/**
+ * A world's shapes on this worker (2D ones for a plane world): the distinct ones, each slot's, its narrow
+ * phase's kernel, and the shared arrays of its last run (a run that sends none uses them).
+ */
+interface WorldShapes { distinct: (Shape | Shape2)[]; slots: (Shape | Shape2 | null)[]; kernel: PairKernel | null; arrays: RunArrays | null }
 const worlds = new Map<number, WorldShapes>();
 
 function handle(port: Port, request: WorkerRequest): void {
@@ -70,7 +81,7 @@ function handle(port: Port, request: WorkerRequest): void {
   }
   if (request.op === 'world-shapes') {
     let w = worlds.get(request.world);
-    if (w === undefined || request.reset) worlds.set(request.world, w = { distinct: [], slots: [], kernel: w?.kernel ?? null });
+    if (w === undefined || request.reset) worlds.set(request.world, w = { distinct: [], slots: [], kernel: w?.kernel ?? null, arrays: w?.arrays ?? null });
     for (const t of request.distinct) w.distinct.push(request.plane ? shape2FromTransfer(t as Shape2Transfer) : shapeFromTransfer(t as ShapeTransfer));
     const d = w.distinct;
     w.slots = Array.from(request.table, (i) => (i >= 0 ? d[i] : null));
@@ -80,16 +91,19 @@ function handle(port: Port, request: WorkerRequest): void {
     try {
       const w = worlds.get(request.world);
       if (w === undefined) throw new Error(`world ${request.world} has no shapes on this worker`);
+      const arrays: RunArrays | null = request.frames !== undefined ? request : w.arrays;
+      if (arrays === null) throw new Error(`world ${request.world} has no arrays on this worker`);
+      if (request.frames !== undefined && request.claim !== null) w.arrays = request;
       if (request.plane) {
-        runEntries2(w.slots as (Shape2 | null)[], request.frames, request.pairs, request.rows, request.claim, request.from, request.to);
-        const rows = request.rows;
+        runEntries2(w.slots as (Shape2 | null)[], arrays.frames, arrays.pairs, arrays.rows, arrays.claim, request.from, request.to);
+        const rows = arrays.rows;
         if (rows.buffer instanceof ArrayBuffer) port.postMessage({ id: request.id, ok: true, result: rows } satisfies WorkerReply, [rows.buffer]);
         else port.postMessage({ id: request.id, ok: true, result: null } satisfies WorkerReply);
         return;
       }
       const kernel = w.kernel ?? (w.kernel = new PairKernel(request.margin, request.maxPoints));
-      const { rows, manifoldRows } = request;
-      runEntries(kernel, w.slots as (Shape | null)[], request.frames, request.pairs, rows, manifoldRows, request.claim, request.from, request.to);
+      const { rows, manifoldRows } = arrays;
+      runEntries(kernel, w.slots as (Shape | null)[], arrays.frames, arrays.pairs, rows, manifoldRows, arrays.claim, request.from, request.to);
       // Rows in shared memory are written in place; copies go back (transferred).
       if (rows.buffer instanceof ArrayBuffer) {
         port.postMessage({ id: request.id, ok: true, result: rows, manifolds: manifoldRows } satisfies WorkerReply, [rows.buffer, manifoldRows.buffer as ArrayBuffer]);
