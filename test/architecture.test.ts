@@ -12,7 +12,7 @@ const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'src');
 
 /** The layers, lowest first: a module may import from its own unit and from units of lower layers. */
 const LAYERS: readonly (readonly string[])[] = [
-  ['errors.ts', 'tolerance.ts'],
+  ['errors.ts', 'tolerance.ts', 'work-sharing.ts'],
   ['math'],
   ['bvh'],
   ['hull'],
@@ -100,14 +100,15 @@ describe('architecture', () => {
     for (const i of fromCli) expect(['index.ts', '2d/index.ts', 'format/index.ts', 'format/pair-document.ts', 'format/read-json.ts', 'format/shape2-json.ts'], `${i.from} -> ${i.to}`).toContain(i.to);
   });
 
-  it('the 2D entry imports no 3D geometry: outside 2d/ only errors, tolerances, the out-record checks, the engine-independent sine and cosine, the power-of-two scaling, the dynamic AABB tree and the pair set (and result types)', () => {
+  it('the 2D entry imports no 3D geometry: outside 2d/ only errors, tolerances, the out-record checks, the engine-independent sine and cosine, the power-of-two scaling, the dynamic AABB tree, the pair set and the shared-memory primitives of worker threads (and result types)', () => {
     const out = all.filter((i) => unit(i.from) === '2d' && unit(i.to) !== '2d');
     expect(out.length).toBeGreaterThan(0);
     const runtime = [...new Set(out.filter((i) => !i.typeOnly).map((i) => i.to))].sort();
     // (The plane world's broad phase is its float32 tree, on the 3D tree's nodes, and the pairs' hash set: no geometry of shapes.)
-    expect(runtime).toEqual(['bvh/pair-set.ts', 'bvh/plane-tree.ts', 'errors.ts', 'math/exact-math.ts', 'math/power-of-two.ts', 'query/pair/out-record.ts', 'tolerance.ts']);
-    // Types only (erased): the QueryStatus union, and the tree's class as a type where its queries are walked.
-    expect([...new Set(out.filter((i) => i.typeOnly).map((i) => i.to))].sort()).toEqual(['bvh/plane-tree.ts', 'query/pair/results.ts']);
+    // (And updateAsync's shared arrays and claim counter, which know no geometry.)
+    expect(runtime).toEqual(['bvh/pair-set.ts', 'bvh/plane-tree.ts', 'errors.ts', 'math/exact-math.ts', 'math/power-of-two.ts', 'query/pair/out-record.ts', 'tolerance.ts', 'work-sharing.ts']);
+    // Types only (erased): the QueryStatus union, the tree's class as a type where its queries are walked, and the pool's interface.
+    expect([...new Set(out.filter((i) => i.typeOnly).map((i) => i.to))].sort()).toEqual(['bvh/plane-tree.ts', 'query/pair/results.ts', 'work-sharing.ts']);
   });
 
   it('the main entry re-exports by name (no `export *` but the tolerance namespace)', () => {

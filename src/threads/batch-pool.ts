@@ -11,7 +11,7 @@ import { checkBatch, CONTACT_BATCH_STRIDE } from '../batch/batch-queries.js';
 import { checkKnownKeys, CollisionError, describeValue, InvalidArgumentError, knownKeys, type CollisionErrorCode } from '../errors.js';
 import { Transform, transformFromArray } from '../math/transform.js';
 import type { Shape } from '../shapes/shape.js';
-import type { WorldJob, WorldThreads } from '../world/narrow-threads.js';
+import type { WorldJob, WorldThreads } from '../work-sharing.js';
 import type { WorkerReply, WorkerRequest } from './batch-worker.js';
 import { shape2ToTransfer, shapeToTransfer, type Shape2Transfer, type ShapeTransfer } from './shape-transfer.js';
 import { checkBatch2, CONTACT_BATCH2_STRIDE } from '../2d/batch2.js';

@@ -6,69 +6,19 @@
  * The world settles the rows in its own order once all are back, so the answers, their order and every
  * event are those of `update()`.
  *
- * The world layer does not know the pool: a BatchPool (threads/batch-pool.ts) is a WorldThreads, and
- * carries a NarrowJob's shapes, poses and rows to its workers.
+ * The world layer does not know the pool: a BatchPool (threads/batch-pool.ts) is a WorldThreads
+ * (work-sharing.ts), and carries a NarrowJob's shapes, poses and rows to its workers.
  */
 import type { Compound } from '../query/parted/compound.js';
 import { kindIndex } from '../query/pair/dispatch.js';
 import { BUILT_IN_KINDS, type ConvexShape, type Shape } from '../shapes/shape.js';
 import { ROW, ROW_CACHE, type PairKernel } from './pair-kernel.js';
+import { CLAIM_CHUNK, MIN_SHARE, SHARED, sharedFloat64, sharedInt32, type WorldJob, type WorldThreads } from '../work-sharing.js';
 
-/**
- * What a world needs of a pool of worker threads (`WorldOptions.threads`): a `BatchPool` from
- * `convex-collide/threads` is one.
- */
-export interface WorldThreads {
-  /** Number of worker threads. */
-  readonly threads: number;
-  /** Whether its workers share memory with this thread (false: they get copies; default true where the platform shares memory). */
-  readonly sharesMemory?: boolean;
-  /**
-   * @internal
-   * Starts `job.shares − 1` workers on `job` and resolves once they are done and their rows are in
-   * `job.rows`; rejects if a worker fails. Posts before it returns, so this thread can work meanwhile.
-   * With `job.claim` (shared memory), each worker claims chunks of entries 0 to `job.claimable − 1` until
-   * none is left, as this thread does; without it, worker s − 1 runs share s (entries `shareStart[s]` to
-   * `shareStart[s + 1] − 1`).
-   */
-  narrowPhase(job: WorldJob): Promise<void>;
-}
-
-/**
- * @internal
- * What a pool needs of one update's narrow phase, in space (NarrowJob) or in the plane (the plane
- * world's NarrowJob2, 2d/world/narrow-job2.ts): the bodies' shapes and frames, the entries' pairs and rows
- * (`rowWidth` numbers each), and how they are dealt out.
- */
-export interface WorldJob {
-  /** Whether the bodies are 2D shapes (the workers rebuild them as such and run the 2D pair query). */
-  readonly plane: boolean;
-  readonly rowWidth: number;
-  readonly margin: number;
-  readonly maxPoints: number;
-  readonly manifoldRow: number;
-  shapes: readonly unknown[];
-  shapesVersion: number;
-  local: Uint8Array;
-  frames: Float64Array;
-  frameLength: number;
-  pairs: Int32Array<ArrayBufferLike>;
-  rows: Float64Array<ArrayBufferLike>;
-  manifoldRows: Float64Array<ArrayBufferLike>;
-  claimable: number;
-  claim: Int32Array<ArrayBufferLike> | null;
-  shares: number;
-  shareStart: Int32Array;
-}
+export type { WorldJob, WorldThreads } from '../work-sharing.js';
 
 /** The kind index of a user's own support map (SHAPE_KINDS: the built-in kinds, then 'custom'). */
 const CUSTOM = BUILT_IN_KINDS.length;
-/** A worker is not worth its message (tens of microseconds) for fewer pairs than this (a pair takes a few). */
-export const MIN_SHARE = 128;
-/** Entries a thread claims at once (shared memory): small, so the threads finish together; an atomic add each. */
-export const CLAIM_CHUNK = 16;
-/** Whether this platform shares memory between threads (Node; cross-origin isolated pages). */
-export const SHARED = typeof SharedArrayBuffer === 'function' && (typeof crossOriginIsolated !== 'boolean' || crossOriginIsolated);
 
 /**
  * One update's queued pairs as the threads see them: entries 0 to `claimable − 1` are the pairs any thread
@@ -162,12 +112,6 @@ export function runEntries(kernel: PairKernel, shapes: readonly (Shape | null)[]
   }
 }
 
-export function sharedInt32(n: number): Int32Array<ArrayBufferLike> {
-  return SHARED ? new Int32Array(new SharedArrayBuffer(4 * n)) : new Int32Array(n);
-}
-export function sharedFloat64(n: number): Float64Array<ArrayBufferLike> {
-  return SHARED ? new Float64Array(new SharedArrayBuffer(8 * n)) : new Float64Array(n);
-}
 
 /**
  * Whether `shape` runs code of the user's: a support map of theirs, or a built-in wrapper or compound

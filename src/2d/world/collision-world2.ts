@@ -22,7 +22,7 @@ import { checkFilter, checkOptions, checkVec2, checkVisit, filter, RayRead, rayO
 import { createWorldContact2, Pairs2, type WorldContact2 } from './pairs2.js';
 import { NarrowJob2, runEntries2 } from './narrow-job2.js';
 import { BroadPhase2 } from './broad-phase2.js';
-import type { WorldThreads } from '../../world/narrow-threads.js';
+import type { WorldThreads } from '../../work-sharing.js';
 
 export { createWorldContact2, type WorldContact2 };
 import {

@@ -6,7 +6,7 @@
  * none is left, without it each worker gets a share and this thread the first. The world settles the rows
  * in update()'s order, so the answers, their order and every event are update()'s, bit for bit.
  */
-import { CLAIM_CHUNK, MIN_SHARE, SHARED, sharedFloat64, sharedInt32, type WorldJob, type WorldThreads } from '../../world/narrow-threads.js';
+import { CLAIM_CHUNK, MIN_SHARE, SHARED, sharedFloat64, sharedInt32, type WorldJob, type WorldThreads } from '../../work-sharing.js';
 import { contactFrom } from '../pair-queries2.js';
 import { pairWork } from '../queries2.js';
 import { createContactResult } from '../results2.js';

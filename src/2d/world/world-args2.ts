@@ -5,7 +5,7 @@
 import { describeValue, InvalidArgumentError, InvalidNumberError } from '../../errors.js';
 import type { Vec2Like } from '../types.js';
 import type { WorldRayCastOptions2 } from './scene-queries2.js';
-import type { WorldThreads } from '../../world/narrow-threads.js';
+import type { WorldThreads } from '../../work-sharing.js';
 import type { World2Options } from './collision-world2.js';
 
 /** A world's options read: margin, manifolds, threads (each checked, a typed error naming a bad one). */
