@@ -18,7 +18,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['hull'],
   ['shapes'],
   ['query'],
-  ['world', 'batch', '2d'],
+  ['world', 'batch', '2d', 'decompose'],
   ['format'],
   ['threads', 'three'],
   ['index.ts'],
