@@ -50,10 +50,12 @@ export const GJK_ABSOLUTE_TOLERANCE = EPS * EPS;
 export const NARROW_CORNER = 1e-4;
 
 /**
- * GJK's tetrahedron (query/gjk/simplex.ts): a volume below this times the cube of its largest coordinate
- * (unitless) is taken again from face normals (signedVolumes): the cofactors' rounding is a few ε of that
- * cube, so above 1e-10 of it their signs and ratios hold to 1e-5. Pinned by long-shapes.test.ts (a box 10^9
- * long, where the cofactors took a simplex the origin lay 1.5 outside of to hold it; fails at 0).
+ * GJK's tetrahedron (query/gjk/simplex.ts): a volume, or one of its four signed volumes (which side of a face
+ * the origin is on), below this times the cube of its largest coordinate (unitless) is taken again from face
+ * normals (signedVolumes): the cofactors' rounding is a few ε of that cube, so above 1e-10 of it their signs
+ * and ratios hold to 1e-5. Pinned by long-shapes.test.ts (a box 10^9 long, where the cofactors took a simplex
+ * the origin lay 1.5 outside of to hold it; fails at 0) and simplex.test.ts "the origin 8e-10 outside a face
+ * of a tetrahedron 2e5 long" (its signed volume read +3.8e-4 where it is -1.6e-4, against terms of 10^15).
  */
 export const TETRAHEDRON_CONDITION = 1e-10;
 

@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { shapeToJSON } from '../../src/format/index.js';
-import { Box, Capsule, Cone, contact, ConvexHull, Cylinder, distance, Ellipsoid, Rounded, Segment, Sphere, Triangle, type ConvexShape } from '../../src/index.js';
+import { Box, Capsule, closestPoints, Cone, contact, ConvexHull, Cylinder, distance, Ellipsoid, intersects, Rounded, Segment, Sphere, Triangle, type ConvexShape } from '../../src/index.js';
 import * as A from '../arbitraries.js';
 import * as O from '../oracles.js';
 import { runs, seed } from '../runs.js';
@@ -116,6 +116,43 @@ describe('a long hull against a small shape over its middle (the general path at
       const pA = O.poseObj(placedA), pB = O.poseObj(placedB);
       expect(Math.abs(contact(hull, pA, shapes[s], pB)!.separation - expected)).toBeLessThanOrEqual(SMALL + 2 * Number.EPSILON * 1e5);
     }
+  });
+
+  // FC_SEED=-716284405 (golden ellipsoid-on-long-hull-middle.json): an ellipsoid touching the box 10^9 long
+  // (gap 0 to 6e-16 in the box's frame) read 8.5e-6 apart, converged, in every query and both orders: GJK's
+  // tetrahedron compared its faces by |Σλp|², whose rounding at 10^9 hid the nearest face (simplex.test.ts).
+  // Every query must read it as touching, and closestPoints' certified interval must hold the 0.
+  it('reproducer: an ellipsoid touching the box 10^9 long reads as touching in every query, both orders', () => {
+    const hull = longHull(1e9), e = new Ellipsoid(0.1, 0.2, 0.12);
+    const pA = O.poseObj(O.at(0, 0, 0, [-0.5383264059409462, -0.5383264059409462, -0.5383264059409462, 0.3614056474380432]));
+    const pB = O.poseObj(O.at(0.6268551750842088, -0.10300785157800196, 0.12326302328661498, [-0.3889610723036221, 0.19109366894091845, -0.7034814288590465, 0.5632995412509666]));
+    expect(distance(hull, pA, e, pB)).toBe(0);
+    expect(distance(e, pB, hull, pA)).toBe(0);
+    const cp = closestPoints(hull, pA, e, pB);
+    expect(cp.distance).toBe(0);
+    expect(cp.lower).toBeLessThanOrEqual(0);
+    expect(cp.upper).toBeGreaterThanOrEqual(0);
+    expect(contact(hull, pA, e, pB)!.separation).toBe(0);
+    expect(contact(e, pB, hull, pA)!.separation).toBe(0);
+  });
+
+  // FC_SEED=1605017825 (golden small-hull-above-tilted-long-hull.json): the five-point hull 8.1e-10 above the
+  // tilted box 10^5 long (exactly 8.145378675130458e-10 for these numbers) read as touching in every query:
+  // GJK's last tetrahedron, 2e5 long, held the origin by a signed volume whose cofactors' rounding exceeded it
+  // (simplex.test.ts). Apart by more than the touch slack (1.8e-10), it must read as apart.
+  it('reproducer: a small hull 8.1e-10 above the tilted box 10^5 long reads as apart, both orders', () => {
+    const hull = longHull(1e5, TILT), small = smallShapes()[6], exact = 8.145378675130458e-10;
+    const pA = O.poseObj(O.at(0, 0, 0, [-0.8516926674943692, -0.1683834133142918, -0.33728758619513743, -0.3640105911310988]));
+    const pB = O.poseObj(O.at(0.43628528807780553, -0.2129804211326427, 0.4527812220109717, [0.16437254866730142, 0.9558912281333729, 0.21603650095909518, 0.11216887035019388]));
+    const tol = SMALL + 2 * Number.EPSILON * 1e5;
+    expect(Math.abs(distance(hull, pA, small, pB) - exact)).toBeLessThanOrEqual(tol);
+    expect(Math.abs(distance(small, pB, hull, pA) - exact)).toBeLessThanOrEqual(tol);
+    expect(Math.abs(contact(hull, pA, small, pB)!.separation - exact)).toBeLessThanOrEqual(tol);
+    expect(Math.abs(contact(small, pB, hull, pA)!.separation - exact)).toBeLessThanOrEqual(tol);
+    expect(intersects(hull, pA, small, pB)).toBe(false);
+    const cp = closestPoints(hull, pA, small, pB);
+    expect(cp.lower).toBeLessThanOrEqual(exact);
+    expect(cp.upper).toBeGreaterThanOrEqual(exact);
   });
 
   // Beyond it, the touch slack (CONTACT_RELATIVE_TOLERANCE of the pair's size: 1.8e-9 at 10^6, 1.8e-6 at

@@ -62,6 +62,22 @@ describe('every length times 2^k', () => {
     for (const k of [201, 700, 990]) expect(answersAt(ja, jb, offset, qa, qb, k).distance, `2^${k}`).toBe(ref.distance * 2 ** k);
   });
 
+  it('an ellipsoid apart from a triangle ⊕ ball at 2^-201, answered unscaled: the same normal (golden)', () => {
+    // FC_SEED=-136087408 (FC_STRESS=10), against a first form of simplex.ts's featureNormSq that compared a face's
+    // distance as (n·p)²/|n|²: at 2^-201 (sizes near 1e-60, still answered unscaled) the square of n·p, a
+    // product of three lengths, underflowed to 0, every face looked nearest, and the normal moved by 3e-10.
+    const ja: ShapeJSON = { type: 'ellipsoid', radii: [0.2, 0.6707385500892997, 1.266540733166039] };
+    const jb: ShapeJSON = { type: 'minkowskiSum', a: { type: 'triangle', a: [0.5615653144195676, 0.35097300354391336, -1.5], b: [-1.2120570028200746, -1.5, 0.7451204331591725], c: [-1.5, -1.5, -1.5] }, b: { type: 'rounded', shape: { type: 'point' }, radius: 0.05 } };
+    const offset: O.V3 = [0.7969660684466362, -0.8037254251539707, 0.5315443053841591];
+    const qa: O.Q4 = [-0.5616695081215788, 0.33347570317800057, 0.6921488982661672, 0.30700361832612394];
+    const qb: O.Q4 = [-0.10544347125463908, -0.5881515128669575, -0.545011282951944, -0.5881514887655709];
+    const ref = answersAt(ja, jb, offset, qa, qb, 0);
+    for (const k of [-201, -150]) {
+      const got = answersAt(ja, jb, offset, qa, qb, k);
+      for (const axis of ['x', 'y', 'z'] as const) expect(Math.abs(got.normal[axis] - ref.normal[axis]), `normal at 2^${k}`).toBeLessThanOrEqual(1e-12);
+    }
+  });
+
   it('manifolds scale by 2^k too: their points, separations and normal (random pairs of every kind, overlapping or near)', () => {
     // The contact query is scale-free; the manifold built from it measured a triangle's face normal from a
     // squared cross product, which took a face for a point below 2^-256 and lost it above 2^256 (a mesh's

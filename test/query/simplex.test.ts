@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { closestOnSimplex } from '../../src/query/gjk/simplex.js';
+import { closestOnSimplex, simplexSize } from '../../src/query/gjk/simplex.js';
 import { runs, seed } from '../runs.js';
 
 /**
@@ -23,9 +23,17 @@ function bruteForceClosest(points: number[][]): number {
 }
 
 /** Weights λ (Σλ = 1) minimising |Σ λ_i s_i|, by Gaussian elimination on the KKT system; null if singular. */
-function affineProjection(s: number[][]): number[] | null {
-  const k = s.length;
+function affineProjection(given: number[][]): number[] | null {
+  const k = given.length;
   if (k === 1) return [1];
+  // The weights do not change with the points' scale: solved on a copy scaled by a power of two (exact) to a
+  // largest coordinate near 1, so that the absolute singularity test below is relative to the subset's own
+  // size. (Unscaled, the Gram matrix of an edge 2e-9 long through the origin fell below it, and the
+  // enumeration answered the edge's nearer end, 1e-9 away: FC_SEED=1003366035.)
+  const largest = Math.max(...given.flat().map(Math.abs));
+  // (In two factors: 2^1074, for a subnormal, is beyond float64's range.)
+  const e = largest > 0 ? -Math.round(Math.log2(largest)) : 0, f1 = 2 ** Math.trunc(e / 2), f2 = 2 ** (e - Math.trunc(e / 2));
+  const s = given.map((q) => q.map((c) => c * f1 * f2));
   const m = k + 1;
   const A = Array.from({ length: m }, () => new Array<number>(m + 1).fill(0));
   for (let i = 0; i < k; i++) {
@@ -52,6 +60,9 @@ function run(points: number[][], required = -1): { dist: number; mask: number; l
   const p = new Float64Array(12);
   points.forEach((q, i) => p.set(q, 3 * i));
   const lambda = new Float64Array(4);
+  // No size known: the tetrahedron's conditioning test takes the points' own (a GJK query run before leaves
+  // its max |w|² here, which would make a golden's answer depend on the tests run before it).
+  simplexSize[0] = -1;
   const mask = closestOnSimplex(p, points.length, lambda, required);
   const v = [0, 0, 0];
   for (let i = 0; i < 4; i++) for (let c = 0; c < 3; c++) v[c] += lambda[i] * p[3 * i + c];
@@ -130,6 +141,47 @@ describe('closestOnSimplex (signed volumes)', () => {
     expect(Math.abs(r.dist - ref)).toBeLessThanOrEqual(1e-9 * (1 + ref));
     for (let i = 0; i < 3; i++) expect(r.lambda[i]).toBeGreaterThanOrEqual(0);
     expect(Math.abs(r.lambda.reduce((a, b) => a + b, 0) - 1)).toBeLessThan(1e-12);
+  });
+
+  // FC_SEED=-716284405 on long-shapes.test.ts (golden ellipsoid-on-long-hull-middle.json): GJK's tetrahedron one
+  // step from an ellipsoid touching a hull box 10^9 long, its corners 10^9 out along the box, the newest (3)
+  // below the face beside the others. Exactly (rational arithmetic on these doubles), the origin's projection
+  // onto the face {0, 2, 3} lies inside it, 3.0377743543670e-7 away, with weights (0.5000000000396343,
+  // 0.017802303530359293, 0.4821976964300064); the edge {0, 3} is 2.744981879100023e-5 away. The faces were
+  // compared by |Σλp|², whose weights' rounding times 10^9 put the face's point 4.4e-5 off along the box: the
+  // edge was answered, and GJK, seeing no progress from 8.5e-6, stopped there.
+  it('golden: a long thin tetrahedron picks its nearest face, not an edge that Σλp makes look nearer', () => {
+    const pts = [[999999999.9207265, -2.220446049250313e-16, -0.5000280381704327], [-1000000000.0792984, -1.659465521663961e-7, -0.5001802029351281],
+      [-1000000000.0790105, -0.000017062626020969418, 0.5015148748823401], [-1000000000.0792732, -9.9253938401489e-12, 0.49997313861212417]];
+    const r = run(pts, 3);
+    expect(r.mask).toBe(0b1101);
+    const exact = [0.5000000000396343, 0, 0.017802303530359293, 0.4821976964300064];
+    for (let i = 0; i < 4; i++) expect(Math.abs(r.lambda[i] - exact[i])).toBeLessThan(1e-12);
+  });
+
+  // FC_SEED=1605017825 on long-shapes.test.ts (golden small-hull-above-tilted-long-hull.json): GJK's last
+  // tetrahedron below a small hull 8.1e-10 above a box 10^5 long, 2e5 long and 0.8 across. Exactly, the origin
+  // lies outside it, 8.128784252480308e-10 from the face {0, 2, 3}, inside that face's triangle with weights
+  // (0.4999995423238012, 0.06906317116931843, 0.4309372865068804), and the signed volume of vertex 1 is
+  // -8.0e-10 of the volume. From cofactor expansions (terms of 10^15) it read +1.9e-9: the origin inside, and
+  // GJK answered contact.
+  it('golden: the origin 8e-10 outside a face of a tetrahedron 2e5 long is outside', () => {
+    const pts = [[-43137.5816792753, 1961.0734000578432, 90196.01734680682], [43137.07608051132, -1961.9060319968858, -90196.34328430699],
+      [43136.928124646234, -1960.4952273931322, -90196.13951593832], [43137.594791312906, -1961.1618940598, -90195.80618260498]];
+    const r = run(pts, 3);
+    expect(r.mask).toBe(0b1101);
+    // (Weights to 1e-10: their rounding is about ε times the length over the width, 3e-11; measured 1.6e-12.)
+    const exact = [0.4999995423238012, 0, 0.06906317116931843, 0.4309372865068804];
+    for (let i = 0; i < 4; i++) expect(Math.abs(r.lambda[i] - exact[i])).toBeLessThan(1e-10);
+  });
+
+  // FC_SEED=1003366035 (FC_STRESS=10): a triangle of coordinates about 1e-9 whose edge on the z axis passes
+  // through the origin: distance 0 (the subset enumeration answered the nearer vertex, 1e-9, while its
+  // singularity test was absolute: affineProjection).
+  it('golden: a tiny triangle with the origin on an edge is at distance 0', () => {
+    const pts = [[0, 0, -1.0000000010000004e-9], [0, 0, 1.1452369925785777e-9], [0, 1.0000000010000004e-9, 0]];
+    expect(run(pts).dist).toBe(0);
+    expect(bruteForceClosest(pts)).toBeLessThanOrEqual(1e-25);
   });
 
   it('with a required (newest) vertex: the optimum over faces holding it, or 0 when none qualifies', () => {

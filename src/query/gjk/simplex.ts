@@ -13,7 +13,9 @@
  *
  * Departure from the paper: the segment case picks its end point by the sign of the barycentric
  * coordinate rather than by "newest vertex", so the routine is correct for any vertex order (EPA and the
- * explorer call it on simplices that did not come from a GJK step).
+ * explorer call it on simplices that did not come from a GJK step). Candidate facets are compared by the
+ * distance of their own line or plane (featureNormSq), not by the norm of Σλp: on a long simplex the
+ * weights' rounding times the points' size outweighs the distances being compared.
  *
  * Points live in a packed Float64Array: vertex i at [3i, 3i+1, 3i+2]. Results are a bit mask of the
  * vertices kept and their barycentric weights in `lambda[i]` (weights of dropped vertices are 0).
@@ -49,23 +51,41 @@ const _lamS2 = /* @__PURE__ */ new Float64Array(4);
 // called as a helper: V8 stops inlining in these large functions (CONTRIBUTING.md, "V8 rules", rules 1
 // and 2; as a helper it was an allocation per test).
 
-/**
- * |Σ λ_i p_i|² over the vertices in `mask`, written to `_normSq[0]` rather than returned (CONTRIBUTING.md,
- * "V8 rules", rule 1): this runs several times per GJK step.
- */
+/** featureNormSq's answer, through an array rather than returned (CONTRIBUTING.md, "V8 rules", rule 1): it runs several times per GJK step. */
 const _normSq = /* @__PURE__ */ new Float64Array(1);
 
-function normSqOf(p: Float64Array, mask: number, lambda: Float64Array): void {
-  let x = 0, y = 0, z = 0;
-  for (let i = 0; i < 4; i++) {
-    if (mask & (1 << i)) {
-      const l = lambda[i];
-      x += l * p[3 * i];
-      y += l * p[3 * i + 1];
-      z += l * p[3 * i + 2];
-    }
+/**
+ * The squared distance from the origin of the feature in `mask` (a vertex, an edge or a face of the points
+ * `p`), into `_normSq[0]`, as GJK takes its v (gjk.ts): a vertex's |p_i|², an edge's |p_i × e|² / |e|² (e =
+ * p_j − p_i), a face's (n·p_i)² / |n|² with n the faceNormal its closestOnTriangle call has just written.
+ * Candidate features are compared by it, not by |Σ λ_i p_i|²: the weights' rounding times the points' size
+ * (ε·10^9 on a simplex with corners 10^9 out along a long box) swamps distances of 10^-5, so a tetrahedron
+ * whose nearest face was 3e-7 from the origin answered an edge 2.7e-5 away instead, GJK saw no progress and
+ * stopped 8.5e-6 from a touching ellipsoid (test/golden/ellipsoid-on-long-hull-middle.json); these forms err
+ * by ε of the products of the points' coordinates with the feature's extent, over that extent.
+ */
+function featureNormSq(p: Float64Array, mask: number): void {
+  const i = mask & 1 ? 0 : mask & 2 ? 1 : mask & 4 ? 2 : 3;
+  const rest = mask & ~(1 << i);
+  const px = p[3 * i], py = p[3 * i + 1], pz = p[3 * i + 2];
+  if (rest === 0) {
+    _normSq[0] = px * px + py * py + pz * pz;
+    return;
   }
-  _normSq[0] = x * x + y * y + z * z;
+  if ((rest & (rest - 1)) === 0) {
+    const j = rest & 2 ? 1 : rest & 4 ? 2 : 3;
+    const ex = p[3 * j] - px, ey = p[3 * j + 1] - py, ez = p[3 * j + 2] - pz;
+    const ee = ex * ex + ey * ey + ez * ez;
+    const qx = py * ez - pz * ey, qy = pz * ex - px * ez, qz = px * ey - py * ex; // p_i × e
+    _normSq[0] = ee > 0 ? (qx * qx + qy * qy + qz * qz) / ee : px * px + py * py + pz * pz;
+    return;
+  }
+  const nx = faceNormal[0], ny = faceNormal[1], nz = faceNormal[2], nn = nx * nx + ny * ny + nz * nz;
+  // d·(d/|n|²), not d²/|n|²: d is a product of three lengths, and its square (six) underflows at the pair sizes
+  // answered unscaled (2^-200: query/pair/scale-free.ts; scale-free.test.ts, "an ellipsoid apart from a
+  // triangle ⊕ ball at 2^-201").
+  const d = nx * px + ny * py + nz * pz;
+  _normSq[0] = nn > 0 ? d * (d / nn) : px * px + py * py + pz * pz;
 }
 
 function clear(lambda: Float64Array): void {
@@ -162,19 +182,19 @@ export function closestOnTriangle(p: Float64Array, i: number, j: number, k: numb
     clear(lambda);
     if (!((mu > 0 && ci > 0) || (mu < 0 && ci < 0)) && required !== i) {
       const m = closestOnSegment(p, j, k, _lamS1);
-      normSqOf(p, m, _lamS1);
+      featureNormSq(p, m);
     const d = _normSq[0];
       if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS1); }
     }
     if (!((mu > 0 && cj > 0) || (mu < 0 && cj < 0)) && required !== j) {
       const m = closestOnSegment(p, i, k, _lamS1);
-      normSqOf(p, m, _lamS1);
+      featureNormSq(p, m);
     const d = _normSq[0];
       if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS1); }
     }
     if (!((mu > 0 && ck > 0) || (mu < 0 && ck < 0)) && required !== k) {
       const m = closestOnSegment(p, i, j, _lamS1);
-      normSqOf(p, m, _lamS1);
+      featureNormSq(p, m);
     const d = _normSq[0];
       if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS1); }
     }
@@ -182,14 +202,14 @@ export function closestOnTriangle(p: Float64Array, i: number, j: number, k: numb
   }
   // Degenerate (collinear or coincident) triangle: the closest point is on one of its edges.
   let bestMask = closestOnSegment(p, i, j, lambda);
-  normSqOf(p, bestMask, lambda);
+  featureNormSq(p, bestMask);
   let bestD = _normSq[0];
   let m = closestOnSegment(p, j, k, _lamS1);
-  normSqOf(p, m, _lamS1);
+  featureNormSq(p, m);
   let d = _normSq[0];
   if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS1); }
   m = closestOnSegment(p, i, k, _lamS1);
-  normSqOf(p, m, _lamS1);
+  featureNormSq(p, m);
   d = _normSq[0];
   if (d < bestD) { bestMask = m; copy4(lambda, _lamS1); }
   return bestMask;
@@ -234,13 +254,17 @@ export function closestOnTetrahedron(p: Float64Array, lambda: Float64Array, requ
   let det = c0 + c1 + c2 + c3;
   // Products of three coordinates round to ε of the largest cubed: a volume within TETRAHEDRON_CONDITION of
   // that (of the largest |p|³) is rounding's (a tetrahedron 10^9 long and 1 wide has volume 10^9 and terms 10^27: one the origin
-  // lay 1.5 outside of was taken to hold it), and the signed volumes are taken again, robustly.
-  // (The cube through squares: det² against the condition² times the largest |p|² cubed.)
+  // lay 1.5 outside of was taken to hold it), and the signed volumes are taken again, robustly. So is each
+  // signed volume, whose sign says which side of a face the origin is on: the origin 8.1e-10 outside a face of
+  // a tetrahedron 2e5 long (a small hull over a box 10^5 long; its signed volume -1.6e-4 against terms of 10^15)
+  // read +3.8e-4, inside, and GJK took the pair for touching (long-shapes.test.ts, FC_SEED=1605017825).
+  // (The cube through squares: det² and each C_i² against the condition² times the largest |p|² cubed.)
   let m2 = simplexSize[0];
   if (m2 < 0) {
     m2 = Math.max(x0 * x0 + y0 * y0 + z0 * z0, x1 * x1 + y1 * y1 + z1 * z1, x2 * x2 + y2 * y2 + z2 * z2, x3 * x3 + y3 * y3 + z3 * z3);
   }
-  if (!(det * det > TETRAHEDRON_CONDITION * TETRAHEDRON_CONDITION * m2 * m2 * m2)) {
+  const rounding = TETRAHEDRON_CONDITION * TETRAHEDRON_CONDITION * m2 * m2 * m2;
+  if (!(det * det > rounding && c0 * c0 > rounding && c1 * c1 > rounding && c2 * c2 > rounding && c3 * c3 > rounding)) {
     signedVolumes(p);
     c0 = _vol[0]; c1 = _vol[1]; c2 = _vol[2]; c3 = _vol[3]; det = _vol[4];
   }
@@ -255,25 +279,25 @@ export function closestOnTetrahedron(p: Float64Array, lambda: Float64Array, requ
   clear(lambda);
   if (!((det > 0 && c0 > 0) || (det < 0 && c0 < 0)) && required !== 0) {
     const m = closestOnTriangle(p, 1, 2, 3, _lamS2, required);
-    if (m !== 0) normSqOf(p, m, _lamS2);
+    if (m !== 0) featureNormSq(p, m);
     const d = m === 0 ? Infinity : _normSq[0];
     if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS2); keepNormal(m); }
   }
   if (!((det > 0 && c1 > 0) || (det < 0 && c1 < 0)) && required !== 1) {
     const m = closestOnTriangle(p, 0, 2, 3, _lamS2, required);
-    if (m !== 0) normSqOf(p, m, _lamS2);
+    if (m !== 0) featureNormSq(p, m);
     const d = m === 0 ? Infinity : _normSq[0];
     if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS2); keepNormal(m); }
   }
   if (!((det > 0 && c2 > 0) || (det < 0 && c2 < 0)) && required !== 2) {
     const m = closestOnTriangle(p, 0, 1, 3, _lamS2, required);
-    if (m !== 0) normSqOf(p, m, _lamS2);
+    if (m !== 0) featureNormSq(p, m);
     const d = m === 0 ? Infinity : _normSq[0];
     if (d < bestD) { bestD = d; bestMask = m; copy4(lambda, _lamS2); keepNormal(m); }
   }
   if (!((det > 0 && c3 > 0) || (det < 0 && c3 < 0)) && required !== 3) {
     const m = closestOnTriangle(p, 0, 1, 2, _lamS2, required);
-    if (m !== 0) normSqOf(p, m, _lamS2);
+    if (m !== 0) featureNormSq(p, m);
     const d = m === 0 ? Infinity : _normSq[0];
     if (d < bestD) { bestMask = m; copy4(lambda, _lamS2); keepNormal(m); }
   }
