@@ -59,6 +59,20 @@ export const CLAIM_CHUNK = 16;
 /** Whether this platform shares memory between threads (Node; cross-origin isolated pages). */
 export const SHARED = typeof SharedArrayBuffer === 'function' && (typeof crossOriginIsolated !== 'boolean' || crossOriginIsolated);
 
+/**
+ * Deals a job's `claimable` entries out: this thread and up to `threads.threads` workers, none with fewer than
+ * MIN_SHARE entries (`job.shares`, and `job.shareStart[s]` the first entry of share s, for copies), and the
+ * claim counter `counter` reset for shared memory (null where the pool's workers get copies).
+ */
+export function dealShares(job: { shares: number; shareStart: Int32Array; claim: Int32Array<ArrayBufferLike> | null }, claimable: number, threads: WorldThreads, counter: Int32Array<ArrayBufferLike> | null): void {
+  const shares = Math.max(1, Math.min(threads.threads + 1, Math.floor(claimable / MIN_SHARE)));
+  job.shares = shares;
+  if (job.shareStart.length < shares + 1) job.shareStart = new Int32Array(shares + 1);
+  for (let s = 0; s <= shares; s++) job.shareStart[s] = Math.round((claimable * s) / shares);
+  job.claim = threads.sharesMemory === false ? null : counter;
+  if (job.claim !== null) Atomics.store(job.claim, 0, 0);
+}
+
 /** n 32-bit integers, on a SharedArrayBuffer where the platform shares memory. */
 export function sharedInt32(n: number): Int32Array<ArrayBufferLike> {
   return SHARED ? new Int32Array(new SharedArrayBuffer(4 * n)) : new Int32Array(n);

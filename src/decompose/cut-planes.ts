@@ -122,15 +122,8 @@ export function bestCut(part: PartMesh, planes: readonly Plane[]): Cut | null {
     }
     if (best === null || score < best.score) {
       // The sides are reused for the next candidate: the kept pieces are copies.
-      best = { plane, pieces: pieces.map(copyOf), score };
+      best = { plane, pieces: pieces.map((m) => m.clone()), score };
     }
   }
   return best;
-}
-
-function copyOf(m: PartMesh): PartMesh {
-  const c = new PartMesh(m.count, m.triangles);
-  c.positions.set(m.positions.subarray(0, 3 * m.count)); c.count = m.count;
-  c.indices.set(m.indices.subarray(0, 3 * m.triangles)); c.cap.set(m.cap.subarray(0, m.triangles)); c.triangles = m.triangles;
-  return c;
 }

@@ -120,7 +120,8 @@ function mergePieces(pieces: Piece[], tau: number, maxParts: number, reach: numb
       }
     }
     if (bi < 0 || (bc > tau && list.length <= maxParts)) break;
-    const a = list[bi], b = list[bj], union = appendParts(a.hp.part, b.hp.part);
+    const a = list[bi], b = list[bj], union = new PartMesh(a.hp.part.count + b.hp.part.count, a.hp.part.triangles + b.hp.part.triangles);
+    union.append(a.hp.part); union.append(b.hp.part);
     const hp = pairCost(a, b).hp ?? hullPart(union);
     const merged: Piece = { hp: { ...hp, part: union, volume: a.hp.volume + b.hp.volume }, samples: concat(a.samples, b.samples), grids: [...a.grids, ...b.grids], c: bc, final: true };
     ids.set(merged, nextId++);
@@ -148,16 +149,6 @@ function mergedConcavity(a: Piece, b: Piece, reach: number): { c: number; hp: Hu
   // The overhang over both parts' surfaces (the costliest term: not measured when the others decide already).
   if (c >= reach) return { c, hp };
   return { c: Math.max(c, hullOverhang(hull, [...a.grids, ...b.grids], HULL_SAMPLES, 7, reach)), hp };
-}
-
-function appendParts(a: PartMesh, b: PartMesh): PartMesh {
-  const m = new PartMesh(a.count + b.count, a.triangles + b.triangles);
-  for (const s of [a, b]) {
-    const base = m.count;
-    for (let i = 0; i < s.count; i++) m.addVertex(s.positions[3 * i], s.positions[3 * i + 1], s.positions[3 * i + 2]);
-    for (let k = 0; k < s.triangles; k++) m.addTriangle(base + s.indices[3 * k], base + s.indices[3 * k + 1], base + s.indices[3 * k + 2], s.cap[k]);
-  }
-  return m;
 }
 
 function concat(a: Float64Array, b: Float64Array): Float64Array {

@@ -41,6 +41,20 @@ export class PartMesh {
     this.cap[this.triangles++] = cap;
   }
 
+  /** Adds `other`'s vertices and triangles (its triangles keep their cap marks). */
+  append(other: PartMesh): void {
+    const base = this.count, p = other.positions, t = other.indices;
+    for (let i = 0; i < other.count; i++) this.addVertex(p[3 * i], p[3 * i + 1], p[3 * i + 2]);
+    for (let k = 0; k < other.triangles; k++) this.addTriangle(base + t[3 * k], base + t[3 * k + 1], base + t[3 * k + 2], other.cap[k]);
+  }
+
+  /** A copy with arrays of its own. */
+  clone(): PartMesh {
+    const c = new PartMesh(this.count, this.triangles);
+    c.append(this);
+    return c;
+  }
+
   /**
    * The signed volume: the sum of the tetrahedra from `origin` to each triangle (the divergence theorem),
    * positive for a closed mesh oriented outward. An origin near the part keeps the terms small.

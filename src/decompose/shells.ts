@@ -69,17 +69,10 @@ export function splitShells(part: PartMesh): PartMesh[] {
       if (windingNumber(shells[o], p[0], p[1], p[2]) > 0.5) owner = o;
     }
     // (A cavity with no shell around it is not a closed solid's: it is dropped with its negative volume.)
-    if (owner >= 0) append(merged.get(owner)!, cavity);
+    if (owner >= 0) merged.get(owner)!.append(cavity);
   }
   for (const s of solids) out.push(merged.get(s)!);
   return out;
-}
-
-/** Adds `b`'s vertices and triangles to `a`. */
-function append(a: PartMesh, b: PartMesh): void {
-  const base = a.count, p = b.positions;
-  for (let i = 0; i < b.count; i++) a.addVertex(p[3 * i], p[3 * i + 1], p[3 * i + 2]);
-  for (let k = 0; k < b.triangles; k++) a.addTriangle(base + b.indices[3 * k], base + b.indices[3 * k + 1], base + b.indices[3 * k + 2], b.cap[k]);
 }
 
 /**

@@ -13,7 +13,7 @@ import type { Compound } from '../query/parted/compound.js';
 import { kindIndex } from '../query/pair/dispatch.js';
 import { BUILT_IN_KINDS, type ConvexShape, type Shape } from '../shapes/shape.js';
 import { ROW, ROW_CACHE, type PairKernel } from './pair-kernel.js';
-import { CLAIM_CHUNK, MIN_SHARE, SHARED, sharedFloat64, sharedInt32, type WorldJob, type WorldThreads } from '../work-sharing.js';
+import { CLAIM_CHUNK, dealShares, SHARED, sharedFloat64, sharedInt32, type WorldJob, type WorldThreads } from '../work-sharing.js';
 
 export type { WorldJob, WorldThreads } from '../work-sharing.js';
 
@@ -77,12 +77,7 @@ export class NarrowJob implements WorldJob {
     }
     this.count = count;
     this.claimable = claimable;
-    const shares = Math.max(1, Math.min(threads.threads + 1, Math.floor(claimable / MIN_SHARE)));
-    this.shares = shares;
-    if (this.shareStart.length < shares + 1) this.shareStart = new Int32Array(shares + 1);
-    for (let s = 0; s <= shares; s++) this.shareStart[s] = Math.round((claimable * s) / shares);
-    this.claim = threads.sharesMemory === false ? null : this.counter;
-    if (this.claim !== null) Atomics.store(this.claim, 0, 0);
+    dealShares(this, claimable, threads, this.counter);
     const pairs = this.pairs, rows = this.rows;
     for (let i = 0; i < count; i++) {
       const r = order[i], e = entryOf[i], o = ROW * e + ROW_CACHE;

@@ -6,7 +6,7 @@
  * none is left, without it each worker gets a share and this thread the first. The world settles the rows
  * in update()'s order, so the answers, their order and every event are update()'s, bit for bit.
  */
-import { CLAIM_CHUNK, MIN_SHARE, SHARED, sharedFloat64, sharedInt32, type WorldJob, type WorldThreads } from '../../work-sharing.js';
+import { CLAIM_CHUNK, dealShares, SHARED, sharedFloat64, sharedInt32, type WorldJob, type WorldThreads } from '../../work-sharing.js';
 import { contactFrom } from '../pair-queries2.js';
 import { pairWork } from '../queries2.js';
 import { createContactResult } from '../results2.js';
@@ -71,12 +71,7 @@ export class NarrowJob2 implements WorldJob {
     const pairs = this.pairs, records = this.records;
     for (let i = 0; i < count; i++) { const r = records[i]; pairs[2 * i] = a[r]; pairs[2 * i + 1] = b[r]; }
     this.claimable = count;
-    const shares = Math.max(1, Math.min(threads.threads + 1, Math.floor(count / MIN_SHARE)));
-    this.shares = shares;
-    if (this.shareStart.length < shares + 1) this.shareStart = new Int32Array(shares + 1);
-    for (let s = 0; s <= shares; s++) this.shareStart[s] = Math.round((count * s) / shares);
-    this.claim = threads.sharesMemory === false ? null : this.counter;
-    if (this.claim !== null) Atomics.store(this.claim, 0, 0);
+    dealShares(this, count, threads, this.counter);
   }
 }
 
