@@ -32,6 +32,9 @@ export { Scaled } from './shapes/scaled.js';
 
 // Hulls
 export { buildHull } from './hull/build-hull.js';
+export { decompose, decomposeToHulls, type Decomposition } from './decompose/decompose.js';
+export type { DecomposeOptions } from './decompose/decompose-options.js';
+export type { DecomposeInput, MeshArrays, MeshLike } from './decompose/solid-input.js';
 export type { BuildHullOptions, Hull, HullDimension } from './hull/hull.js';
 export { validateHull, type HullValidation, type ValidateHullOptions } from './hull/validate-hull.js';
 

@@ -65,8 +65,11 @@ export function surfaceSamples(hp: HulledPart, count: number, seed: number): Flo
   return Float64Array.from(out);
 }
 
-/** The largest depth of the samples inside the part's hull (0 for a flat part: it has no inside). */
-export function insideDepth(hp: HulledPart, samples: Float64Array): number {
+/**
+ * The largest depth of the samples inside the part's hull (0 for a flat part: it has no inside); the
+ * deepest sample into `witness` when given (untouched when none is inside).
+ */
+export function insideDepth(hp: HulledPart, samples: Float64Array, witness?: Float64Array): number {
   const h = hp.hull;
   if (h === null) return 0;
   const nrm = h.faceNormals, off = h.faceOffsets, F = h.faceCount;
@@ -78,7 +81,9 @@ export function insideDepth(hp: HulledPart, samples: Float64Array): number {
       const d = off[f] - (nrm[3 * f] * x + nrm[3 * f + 1] * y + nrm[3 * f + 2] * z);
       if (d < least) least = d;
     }
-    if (least > worst) worst = least;
+    if (!(least > worst)) continue;
+    worst = least;
+    if (witness !== undefined) { witness[0] = x; witness[1] = y; witness[2] = z; }
   }
   return worst;
 }

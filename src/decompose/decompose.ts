@@ -1,162 +1,137 @@
 /**
  * Convex decomposition of a closed mesh (issue 38; the method in docs/decompose.md): the mesh cut by planes
  * into parts, exactly (plane-clip.ts), until each part is within the concavity of its hull, then hulls merged
- * while the merged hull stays within it, and down to `maxParts`.
+ * while the merged hull stays within it, and down to `maxParts` (merge-parts.ts).
  *
  * After CoACD (Wei et al. 2022), which cuts the exact mesh rather than voxels as V-HACD 4 does, so every
  * hull holds its part and the parts tile the solid (the hulls cover it entirely, and add no voxel skin);
  * unlike CoACD, the worst part is cut first (best-first, not breadth-first), each cut is chosen among a few
  * dozen exact candidates (cut-planes.ts) instead of by a tree search, and a cut's pieces become parts of
- * their own. Merging is V-HACD's greedy scheme on the concavity (Mamou), within the target first.
- *
- * Not exported yet: the public `decompose` (options checked, progress, abort, a worker) is the issue's next step.
+ * their own. Deterministic: the same input and options give the same bits (no clock, no Math.random, no
+ * engine-dependent functions on a path that decides).
  */
-import { buildHullFromCoords } from '../hull/build-hull.js';
-import { concavity, surfaceSamples, VOLUME_WEIGHT, cubeRoot, insideDepth } from './concavity.js';
+import { InvalidNumberError } from '../errors.js';
+import { Compound } from '../query/parted/compound.js';
+import { ConvexHull } from '../shapes/convex-hull.js';
+import { createPose } from '../math/world-pose.js';
+import { hypot3 } from '../math/exact-math.js';
+import { nearestPowerOfTwoExponent } from '../math/power-of-two.js';
 import { bestCut, candidatePlanes } from './cut-planes.js';
-import { hullOverhang, SurfaceGrid } from './hull-overhang.js';
-import { hullPart, hullVolume, type HulledPart } from './part-hull.js';
-import { PartMesh } from './part-mesh.js';
+import { readOptions, type DecomposeOptions, type ReadOptions } from './decompose-options.js';
+import { mergePieces } from './merge-parts.js';
+import { measurePiece, type Piece } from './piece.js';
 import { splitShells } from './shells.js';
-import { readSolid } from './solid-input.js';
+import { SolidDistance } from './solid-distance.js';
+import { meshArrays, readSolid, type DecomposeInput, type SolidReport } from './solid-input.js';
 
-/** Options of {@link decomposeMesh}. */
-export interface DecomposeMeshOptions {
-  /** The largest concavity allowed, as a fraction of the mesh's bounding-box diagonal (default 0.02). */
-  concavity?: number;
-  /** At most this many parts (default 32). */
-  maxParts?: number;
-  /** Axis-plane candidates per axis (default 8). */
-  perAxis?: number;
-  /** Surface samples a part is measured at (default 600). */
-  samples?: number;
-  /** Vertices within this fraction of the diagonal weld (default 1e-10). */
-  weldTolerance?: number;
-}
-
-/** The result: each hull's vertices (x, y, z), the largest concavity left (a fraction of the diagonal), and the cuts made. */
-export interface MeshDecomposition {
+/** What `decomposeToHulls` returns: each part's hull vertices, and how the decomposition went. */
+export interface Decomposition {
+  /** Each part's convex hull vertices, x, y, z each (in the mesh's frame). */
   hulls: Float64Array[];
+  /** The largest concavity left in a part, as a fraction of the mesh's diagonal (as measured on the parts' samples). */
   concavity: number;
+  /** Cuts made. */
   cuts: number;
+  /** Merges made after the cuts. */
   merges: number;
+  /** Vertices merged by the weld. */
+  welded: number;
+  /** Triangles dropped: welded to a segment or a point. */
+  droppedTriangles: number;
 }
 
 /**
- * A part being decomposed: its mesh, hull, samples of its own surface (the input's) and of its whole
- * surface (caps too), its concavity, and whether no cut improves it.
+ * Convex decomposition of a closed mesh into a {@link Compound} of {@link ConvexHull} parts (posed at the
+ * origin): every point of the solid lies in some part, and each part's hull stands at most about
+ * `options.concavity` of the diagonal out of the solid when `maxParts` allows (else as little as the budget
+ * allows). The mesh: a `TriangleMesh`, a three.js `BufferGeometry` (or anything shaped like one), or
+ * `{ positions, indices }`; welded first, then required closed (every edge met by a reversed one).
+ * @throws InvalidShapeError for an open mesh (its unmatched edges counted) or one enclosing no volume;
+ *   InvalidNumberError naming `positions[i]` for a coordinate that is not finite; InvalidArgumentError
+ *   naming the option or field for anything else; the signal's `reason` when aborted.
  */
-interface Piece { hp: HulledPart; samples: Float64Array; grids: SurfaceGrid[]; c: number; final: boolean }
+export function decompose(mesh: DecomposeInput, options?: DecomposeOptions | null): Compound {
+  const d = decomposeToHulls(mesh, options);
+  return new Compound(d.hulls.map((h) => ({ shape: new ConvexHull(h), pose: createPose() })));
+}
 
-/** Samples of a hull's faces whose distance to the part is measured (hull-overhang.ts). */
-const HULL_SAMPLES = 300;
+/**
+ * {@link decompose}'s parts as hull vertices (to store, send to a worker, or build shapes from), with the
+ * concavity reached and the counts of cuts and merges.
+ */
+export function decomposeToHulls(mesh: DecomposeInput, options?: DecomposeOptions | null): Decomposition {
+  const o = readOptions(options);
+  throwIfAborted(o.signal);
+  const { positions, indices } = meshArrays(mesh);
+  // The mesh scaled by a power of two to a size near 1 (exact both ways): volumes, cubes of lengths, stay
+  // normal numbers at any scale.
+  let largest = 0;
+  for (let i = 0; i < positions.length; i++) {
+    const x = positions[i];
+    if (typeof x !== 'number' || !Number.isFinite(x)) throw new InvalidNumberError(`positions[${i}]`, x);
+    if (Math.abs(x) > largest) largest = Math.abs(x);
+  }
+  const k = largest > 0 ? nearestPowerOfTwoExponent(largest) : 0;
+  const down = 2 ** -k, up = 2 ** k;
+  const scaled = new Float64Array(positions.length);
+  for (let i = 0; i < positions.length; i++) scaled[i] = positions[i] * down;
+  const report: SolidReport = { welded: 0, droppedTriangles: 0 };
+  const solid = readSolid(k === 0 ? positions : scaled, indices, o.weldTolerance, report);
+  const result = decomposeSolid(solid, o);
+  for (const h of result.hulls) for (let i = 0; i < h.length; i++) h[i] *= up;
+  o.onProgress?.(1);
+  return { ...result, welded: report.welded, droppedTriangles: report.droppedTriangles };
+}
 
-/** The split budget over maxParts: cut up to this many parts, then merge down (the plan's 1.5). */
-const SPLIT_BUDGET = 1.5;
-
-export function decomposeMesh(positions: ArrayLike<number>, indices: ArrayLike<number>, options: DecomposeMeshOptions = {}): MeshDecomposition {
-  const target = options.concavity ?? 0.02, maxParts = options.maxParts ?? 32, perAxis = options.perAxis ?? 8, sampleCount = options.samples ?? 600;
-  const solid = readSolid(positions, indices, options.weldTolerance ?? 1e-10);
-  const b = solid.bounds(new Float64Array(6)), diag = Math.hypot(b[3] - b[0], b[4] - b[1], b[5] - b[2]), tau = target * diag;
-  let seed = 1;
-  // The overhang's lattice within a third of the target (it reads high by at most that), searched to twice it.
-  const spacing = tau / 3, reach = 2 * tau;
-  const piece = (m: PartMesh): Piece => {
-    const hp = hullPart(m), samples = surfaceSamples(hp, sampleCount, seed++), grids = [new SurfaceGrid(m, spacing)];
-    const c = Math.max(concavity(hp, samples), hp.hull === null ? 0 : hullOverhang(hp.hull, grids, HULL_SAMPLES, seed++, reach));
-    return { hp, samples, grids, c, final: false };
-  };
-  let pieces = splitShells(solid).map(piece);
+/** The decomposition of a solid read by readSolid. */
+function decomposeSolid(solid: ReturnType<typeof readSolid>, o: ReadOptions): Omit<Decomposition, 'welded' | 'droppedTriangles'> {
+  const b = solid.bounds(new Float64Array(6)), diag = hypot3(b[3] - b[0], b[4] - b[1], b[5] - b[2]), tau = o.concavity * diag;
+  const effort = o.effort, outside = new SolidDistance(solid);
+  let seed = o.seed;
+  const measure = (m: ReturnType<typeof readSolid>): Piece => { const p = measurePiece(m, outside, effort, seed); seed = (seed + 2) >>> 0; return p; };
+  let pieces = splitShells(solid).map(measure);
+  // Best-first: the worst part is cut, while any is above the target and the budget lasts. Progress: cuts
+  // over the budget (to 0.8), then merges over the most there can be.
+  const budget = Math.ceil(effort.splitBudget * o.maxParts);
   let cuts = 0;
-  // Best-first: the worst part is cut, while any is above the target and the budget lasts.
-  const budget = Math.ceil(SPLIT_BUDGET * maxParts);
   for (let step = 0; step < budget && pieces.length < budget; step++) {
+    throwIfAborted(o.signal);
     let worst = -1;
     for (let i = 0; i < pieces.length; i++) if (!pieces[i].final && pieces[i].c > tau && (worst < 0 || pieces[i].c > pieces[worst].c)) worst = i;
     if (worst < 0) break;
     const w = pieces[worst];
-    const cut = bestCut(w.hp.part, candidatePlanes(w.hp.part, w.hp.hull, perAxis));
+    const cut = bestCut(w.hp.part, candidatePlanes(w.hp.part, w.hp.hull, effort.perAxis, w.through), w.c, outside);
     if (cut === null) { w.final = true; continue; }
-    pieces.splice(worst, 1, ...cut.pieces.map(piece));
+    pieces.splice(worst, 1, ...cut.pieces.map(measure));
     cuts++;
+    o.onProgress?.((0.8 * (step + 1)) / budget);
   }
-  const merged = mergePieces(pieces, tau, maxParts, reach);
-  pieces = merged.pieces;
+  const start = pieces.length;
+  let merged = 0;
+  const afterCuts = 0.8 * Math.min(1, cuts / budget);
+  const merge = mergePieces(pieces, tau, o.maxParts, outside, effort.hullSamples, () => {
+    throwIfAborted(o.signal);
+    if (merged > 0) o.onProgress?.(afterCuts + ((1 - afterCuts) * merged) / start);
+    merged++;
+  });
+  pieces = merge.pieces;
   const hulls: Float64Array[] = [];
   let worstLeft = 0;
   for (const p of pieces) {
+    // (A part with no solid hull encloses no volume: nothing of the solid is lost without it.)
+    if (p.hp.hull === null) continue;
     worstLeft = Math.max(worstLeft, p.c);
-    hulls.push(p.hp.hull !== null ? Float64Array.from(p.hp.hull.vertices) : usedVertices(p.hp.part));
+    hulls.push(Float64Array.from(p.hp.hull.vertices));
   }
-  return { hulls, concavity: worstLeft / diag, cuts, merges: merged.merges };
+  return { hulls, concavity: worstLeft / diag, cuts, merges: merge.merges };
 }
 
-/**
- * Greedy merging (V-HACD's scheme, on concavity): the pair whose merged hull is least concave is merged
- * while that stays within `tau`, then, while more than `maxParts` remain, whatever pair is cheapest.
- * Pair costs are kept and only the new part's recomputed after a merge.
- */
-function mergePieces(pieces: Piece[], tau: number, maxParts: number, reach: number): { pieces: Piece[]; merges: number } {
-  const list = pieces.slice();
-  const cost = new Map<string, { c: number; hp: HulledPart | null }>();
-  const key = (a: Piece, b: Piece): string => `${ids.get(a)},${ids.get(b)}`;
-  const ids = new Map<Piece, number>();
-  let nextId = 0;
-  for (const p of list) ids.set(p, nextId++);
-  const pairCost = (a: Piece, b: Piece): { c: number; hp: HulledPart | null } => {
-    const k = ids.get(a)! < ids.get(b)! ? key(a, b) : key(b, a);
-    let v = cost.get(k);
-    if (v === undefined) { v = mergedConcavity(a, b, reach); cost.set(k, v); }
-    return v;
-  };
-  let merges = 0;
-  const MAX_ROUNDS = list.length;
-  for (let round = 0; round < MAX_ROUNDS && list.length > 1; round++) {
-    let bi = -1, bj = -1, bc = Infinity;
-    for (let i = 0; i < list.length; i++) {
-      for (let j = i + 1; j < list.length; j++) {
-        const c = pairCost(list[i], list[j]).c;
-        if (c < bc) { bc = c; bi = i; bj = j; }
-      }
-    }
-    if (bi < 0 || (bc > tau && list.length <= maxParts)) break;
-    const a = list[bi], b = list[bj], union = new PartMesh(a.hp.part.count + b.hp.part.count, a.hp.part.triangles + b.hp.part.triangles);
-    union.append(a.hp.part); union.append(b.hp.part);
-    const hp = pairCost(a, b).hp ?? hullPart(union);
-    const merged: Piece = { hp: { ...hp, part: union, volume: a.hp.volume + b.hp.volume }, samples: concat(a.samples, b.samples), grids: [...a.grids, ...b.grids], c: bc, final: true };
-    ids.set(merged, nextId++);
-    list.splice(bj, 1); list.splice(bi, 1, merged);
-    merges++;
-  }
-  return { pieces: list, merges };
-}
-
-/** The concavity of two pieces hulled together: their samples' depth in the merged hull, and its volume term. */
-function mergedConcavity(a: Piece, b: Piece, reach: number): { c: number; hp: HulledPart | null } {
-  const pa = a.hp.hull?.vertices ?? usedVertices(a.hp.part), pb = b.hp.hull?.vertices ?? usedVertices(b.hp.part);
-  const coords = new Float64Array(pa.length + pb.length);
-  coords.set(pa); coords.set(pb, pa.length);
-  let hull;
-  try { hull = buildHullFromCoords(coords); } catch { return { c: Infinity, hp: null }; }
-  if (hull.dimension < 3) return { c: Infinity, hp: null };
-  const n = coords.length / 3;
-  let cx = 0, cy = 0, cz = 0;
-  for (let i = 0; i < coords.length; i += 3) { cx += coords[i]; cy += coords[i + 1]; cz += coords[i + 2]; }
-  const hv = hullVolume(hull, cx / n, cy / n, cz / n), volume = a.hp.volume + b.hp.volume;
-  const hp: HulledPart = { part: a.hp.part, hull, hullVolume: hv, volume };
-  const depth = Math.max(insideDepth(hp, a.samples), insideDepth(hp, b.samples));
-  const c = Math.max(depth, VOLUME_WEIGHT * cubeRoot((3 * Math.max(0, hv - volume)) / (4 * Math.PI)));
-  // The overhang over both parts' surfaces (the costliest term: not measured when the others decide already).
-  if (c >= reach) return { c, hp };
-  return { c: Math.max(c, hullOverhang(hull, [...a.grids, ...b.grids], HULL_SAMPLES, 7, reach)), hp };
-}
-
-function concat(a: Float64Array, b: Float64Array): Float64Array {
-  const c = new Float64Array(a.length + b.length);
-  c.set(a); c.set(b, a.length);
-  return c;
-}
-
-function usedVertices(m: PartMesh): Float64Array {
-  return Float64Array.from(m.positions.subarray(0, 3 * m.count));
+/** Throws the signal's reason (an AbortError when it has none) once it is aborted. */
+function throwIfAborted(signal: AbortSignal | null): void {
+  if (signal === null || !signal.aborted) return;
+  const reason: unknown = signal.reason;
+  if (reason !== undefined) throw reason;
+  const e = new Error('decompose: aborted');
+  e.name = 'AbortError';
+  throw e;
 }

@@ -9,6 +9,7 @@
  * side its outward normal leaves from. The caps come from the open boundary of the side below (cap-loops.ts):
  * the surface is closed, so that boundary lies in the plane and the side above's is its reverse.
  */
+import { hypot3 } from '../math/exact-math.js';
 import { capLoops } from './cap-loops.js';
 import { PartMesh } from './part-mesh.js';
 
@@ -30,7 +31,7 @@ export function clipByPlane(part: PartMesh, nx: number, ny: number, nz: number, 
   below.count = below.triangles = 0; above.count = above.triangles = 0;
   const n = part.count, p = part.positions, t = part.indices;
   const b = part.bounds(_box);
-  const size = Math.hypot(b[3] - b[0], b[4] - b[1], b[5] - b[2]) * Math.hypot(nx, ny, nz);
+  const size = hypot3(b[3] - b[0], b[4] - b[1], b[5] - b[2]) * hypot3(nx, ny, nz);
   const tol = CLIP_PLANE_TOLERANCE * size;
   // Each vertex's side: its offset s = n·p − d, 0 within the tolerance.
   const s = new Float64Array(n);

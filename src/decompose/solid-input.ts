@@ -6,7 +6,9 @@
  * wound inward (negative volume) is turned outward. Open or flat meshes are typed errors naming what is
  * wrong, as is a coordinate that is not a finite number.
  */
+import { hypot3 } from '../math/exact-math.js';
 import { describeValue, InvalidArgumentError, InvalidNumberError, InvalidShapeError } from '../errors.js';
+import type { GeometryLike } from '../query/parted/triangle-mesh.js';
 import { PartMesh } from './part-mesh.js';
 
 /** What reading the solid did: the vertices merged and the triangles dropped. */
@@ -37,7 +39,7 @@ export function readSolid(positions: ArrayLike<number>, indices: ArrayLike<numbe
   }
   // Weld on a grid of cells the tolerance wide: a vertex merges into an earlier one within the tolerance in
   // its cell or a neighbouring one (first come, first kept: the same input welds the same way).
-  const box = boxOf(positions), diag = Math.hypot(box[3] - box[0], box[4] - box[1], box[5] - box[2]);
+  const box = boxOf(positions), diag = hypot3(box[3] - box[0], box[4] - box[1], box[5] - box[2]);
   const tol = weldTolerance * diag, cell = tol > 0 ? tol : 1;
   const cells = new Map<string, number[]>(), map = new Int32Array(n);
   out.count = out.triangles = 0;
@@ -91,4 +93,62 @@ function boxOf(p: ArrayLike<number>): Float64Array {
     for (let j = 0; j < 3; j++) { const x = p[i + j]; if (x < b[j]) b[j] = x; if (x > b[3 + j]) b[3 + j] = x; }
   }
   return b;
+}
+
+/** A mesh `decompose` reads: a `TriangleMesh`, a three.js `BufferGeometry` (or anything shaped like one), or arrays. */
+export type DecomposeInput = MeshLike | GeometryLike | MeshArrays;
+
+/** A `TriangleMesh`, as decompose reads it. */
+export interface MeshLike {
+  /** `'mesh'`. */
+  readonly kind: 'mesh';
+  /** Vertices, 3 numbers each. */
+  readonly vertices: ArrayLike<number>;
+  /** Triangles, 3 vertex indices each. */
+  readonly triangles: ArrayLike<number>;
+}
+
+/** A mesh as arrays. */
+export interface MeshArrays {
+  /** Vertices, x, y, z each. */
+  readonly positions: ArrayLike<number>;
+  /** Triangles, 3 vertex indices each, counter-clockwise seen from outside (either way: an inward mesh is turned); absent: every 3 vertices a triangle. */
+  readonly indices?: ArrayLike<number> | null;
+}
+
+/**
+ * The vertex and index arrays of a mesh in any of {@link DecomposeInput}'s forms (a geometry or arrays
+ * without indices take every three vertices as a triangle).
+ * @throws InvalidArgumentError naming `mesh` (or its field) for anything else.
+ */
+export function meshArrays(mesh: DecomposeInput): { positions: ArrayLike<number>; indices: ArrayLike<number> } {
+  if (mesh === null || typeof mesh !== 'object') throw new InvalidArgumentError('mesh', `is ${describeValue(mesh)}; expected a TriangleMesh, a BufferGeometry or { positions, indices }`);
+  const m = mesh as unknown as Record<string, unknown>;
+  if (m.kind === 'mesh' && isArrayLike(m.vertices) && isArrayLike(m.triangles)) return { positions: m.vertices, indices: m.triangles };
+  const attributes = m.attributes as GeometryLike['attributes'] | undefined;
+  if (attributes !== undefined && attributes !== null && typeof attributes === 'object') {
+    const position = attributes.position;
+    if (position == null || !isArrayLike(position.array)) throw new InvalidArgumentError('mesh.attributes.position.array', 'is missing; expected a BufferGeometry-like object');
+    if ((position as { isInterleavedBufferAttribute?: boolean }).isInterleavedBufferAttribute === true) throw new InvalidArgumentError('mesh.attributes.position', 'is interleaved; expected a plain BufferAttribute (deinterleave it first)');
+    if (position.itemSize !== undefined && position.itemSize !== 3) throw new InvalidArgumentError('mesh.attributes.position.itemSize', `is ${describeValue(position.itemSize)}; expected 3`);
+    const index = (m.index as GeometryLike['index'])?.array;
+    return { positions: position.array, indices: index ?? sequence(position.array.length / 3, 'mesh.attributes.position.array') };
+  }
+  if (isArrayLike(m.positions)) {
+    if (m.indices != null && !isArrayLike(m.indices)) throw new InvalidArgumentError('mesh.indices', `is ${describeValue(m.indices)}; expected an array of vertex indices, three a triangle`);
+    return { positions: m.positions, indices: (m.indices as ArrayLike<number> | null | undefined) ?? sequence(m.positions.length / 3, 'mesh.positions') };
+  }
+  throw new InvalidArgumentError('mesh', 'is an object with neither vertices and triangles, attributes.position, nor positions; expected a TriangleMesh, a BufferGeometry or { positions, indices }');
+}
+
+function isArrayLike(x: unknown): x is ArrayLike<number> {
+  return (Array.isArray(x) || ArrayBuffer.isView(x)) && !(x instanceof DataView);
+}
+
+/** 0, 1, …, n − 1: each three vertices a triangle. */
+function sequence(n: number, field: string): Int32Array {
+  if (!Number.isInteger(n) || n % 3 !== 0) throw new InvalidArgumentError(field, `holds ${3 * n} numbers, not whole triangles; without indices every 3 vertices (9 numbers) make a triangle`);
+  const out = new Int32Array(n);
+  for (let i = 0; i < n; i++) out[i] = i;
+  return out;
 }
