@@ -1,0 +1,156 @@
+/**
+ * `decompose` and `decomposeToHulls` as a user calls them (src/decompose/decompose.ts; issue 38's "done
+ * when"): a convex solid is one part, its own hull; an L two parts; every part a valid hull; the parts
+ * cover the solid (the independent evaluator, exact winding numbers); the same bits twice and at any scale
+ * by a power of two; every input form; progress and abort; and bad input as typed errors naming the field.
+ */
+import qh from 'quickhull3d/dist/quickhull3d.js';
+import { describe, expect, it } from 'vitest';
+import {
+  Box, closestPoints, Compound, createPose, decompose, decomposeToHulls, InvalidArgumentError, InvalidNumberError, InvalidShapeError, TriangleMesh, validateHull, buildHull,
+} from '../../src/index.js';
+import { box, lBlock, uBlock, type SolidMesh } from './meshes.js';
+import { evaluateDecomposition, meshVolume } from './oracles.js';
+
+const asPoints = (h: Float64Array): number[][] => Array.from({ length: h.length / 3 }, (_, i) => [h[3 * i], h[3 * i + 1], h[3 * i + 2]]);
+
+function mulberry(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A convex mesh: quickhull3d's hull (independent code) of `n` points on an ellipsoid. */
+function convexMesh(n: number, seed: number): SolidMesh {
+  const rnd = mulberry(seed), pts: number[][] = [];
+  for (let i = 0; i < n; i++) {
+    const z = 2 * rnd() - 1, t = 2 * Math.PI * rnd(), r = Math.sqrt(1 - z * z);
+    pts.push([2 * r * Math.cos(t), r * Math.sin(t), 0.7 * z]);
+  }
+  const faces = qh(pts) as number[][];
+  const indices: number[] = [];
+  for (const f of faces) for (let k = 1; k + 1 < f.length; k++) indices.push(f[0], f[k], f[k + 1]);
+  return { name: 'convex', positions: Float64Array.from(pts.flat()), indices: Uint32Array.from(indices) };
+}
+
+const sortedPoints = (h: Float64Array): string[] => asPoints(h).map((p) => p.join(',')).sort();
+
+describe('decompose: what the issue asks for', () => {
+  it('a box and convex solids are one part, their own hull', () => {
+    const b = decomposeToHulls(box());
+    expect(b.hulls.length).toBe(1);
+    expect(sortedPoints(b.hulls[0])).toEqual(sortedPoints(box().positions));
+    for (const seed of [1, 2, 3]) {
+      const m = convexMesh(60, seed), d = decomposeToHulls(m);
+      expect(d.hulls.length).toBe(1);
+      expect(d.cuts).toBe(0);
+      // Every mesh vertex quickhull3d kept is one of the part's, and the part has no other.
+      const used = new Set(Array.from(m.indices));
+      const kept = Array.from(used, (i) => [m.positions[3 * i], m.positions[3 * i + 1], m.positions[3 * i + 2]].join(',')).sort();
+      expect(sortedPoints(d.hulls[0])).toEqual(kept);
+    }
+  });
+
+  it('an L is two parts, a U three, each a valid hull, covering the solid, within the concavity', () => {
+    for (const [mesh, parts] of [[lBlock(), 2], [uBlock(), 3]] as const) {
+      const d = decomposeToHulls(mesh);
+      expect(d.hulls.length).toBe(parts);
+      for (const h of d.hulls) expect(validateHull(buildHull(h), h).errors).toEqual([]);
+      const s = evaluateDecomposition(mesh, d.hulls.map(asPoints), { volumePoints: 5_000, meshSamples: 500, hullSamples: 100, seed: 3 });
+      expect(s.coverage).toBe(1);
+      expect(s.concavity).toBeLessThanOrEqual(0.02);
+      expect(d.concavity).toBeLessThanOrEqual(0.02);
+      // The parts tile the solid: their hulls' volumes add up to its volume (each part is convex here).
+      const total = d.hulls.reduce((v, h) => v + evaluateDecomposition(mesh, [asPoints(h)], { volumePoints: 1, meshSamples: 1, hullSamples: 1 }).hullVolume, 0);
+      expect(total).toBeCloseTo(meshVolume(mesh), 10);
+    }
+  });
+
+  it('returns a Compound of ConvexHull parts the queries take', () => {
+    const c = decompose(lBlock());
+    expect(c).toBeInstanceOf(Compound);
+    expect(c.partCount).toBe(2);
+    const probe = new Box(0.1, 0.1, 0.1), at = createPose();
+    at.position = { x: 1.7, y: 1.7, z: 0.5 };
+    const r = closestPoints(c, createPose(), probe, at);
+    // The box sits in the L's notch ([1, 2]², open): its faces x = 1.6 and y = 1.6 are 0.6 from the L's inner
+    // faces x = 1 and y = 1 (a hull of the L whole would be 0.2 from it, across the notch's diagonal x + y = 3).
+    expect(r.distance).toBeCloseTo(0.6, 12);
+  });
+
+  it('the same bits twice, and scaled by a power of two the hulls scale exactly', () => {
+    const m = uBlock(), a = decomposeToHulls(m), b = decomposeToHulls(m);
+    expect(a.hulls.map((h) => Array.from(h))).toEqual(b.hulls.map((h) => Array.from(h)));
+    for (const k of [-300, 40]) {
+      const s = { positions: m.positions.map((x) => x * 2 ** k), indices: m.indices };
+      const d = decomposeToHulls(s);
+      expect(d.hulls.map((h) => Array.from(h, (x) => x * 2 ** -k))).toEqual(a.hulls.map((h) => Array.from(h)));
+    }
+  });
+
+  it('takes a TriangleMesh, a geometry (indexed or not), arrays, and a mesh wound inward', () => {
+    const m = lBlock(), want = decomposeToHulls(m).hulls.map(sortedPoints).sort();
+    const forms = [
+      new TriangleMesh(m.positions, m.indices),
+      { attributes: { position: { array: Float32Array.from(m.positions), itemSize: 3 } }, index: { array: m.indices } },
+      { attributes: { position: { array: Float64Array.from(Array.from(m.indices, (i) => [m.positions[3 * i], m.positions[3 * i + 1], m.positions[3 * i + 2]]).flat()) } } },
+      { positions: Array.from(m.positions), indices: Array.from(m.indices).reverse() },
+    ];
+    for (const f of forms) expect(decomposeToHulls(f).hulls.map(sortedPoints).sort()).toEqual(want);
+  });
+
+  it('reports progress, increasing to 1, and stops on an abort', () => {
+    const seen: number[] = [];
+    decomposeToHulls(uBlock(), { onProgress: (f) => seen.push(f) });
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.at(-1)).toBe(1);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1]);
+    for (const f of seen) expect(f >= 0 && f <= 1).toBe(true);
+    const before = new AbortController();
+    before.abort(new Error('stop'));
+    expect(() => decomposeToHulls(uBlock(), { signal: before.signal })).toThrow('stop');
+    const during = new AbortController();
+    let calls = 0;
+    expect(() => decomposeToHulls(uBlock(), { signal: during.signal, maxParts: 1, onProgress: () => { if (++calls === 1) during.abort(); } })).toThrow(expect.objectContaining({ name: 'AbortError' }));
+    expect(calls).toBe(1);
+  });
+
+  it('bad input: a typed error naming what is wrong', () => {
+    const m = box();
+    // Open: one face (two triangles) missing.
+    const open = { positions: m.positions, indices: m.indices.slice(6) };
+    expect(() => decomposeToHulls(open)).toThrow(InvalidShapeError);
+    expect(() => decomposeToHulls(open)).toThrow(/4 edges with no matching reverse edge/);
+    const nan = Float64Array.from(m.positions); nan[4] = NaN;
+    expect(() => decomposeToHulls({ positions: nan, indices: m.indices })).toThrow(InvalidNumberError);
+    expect(() => decomposeToHulls({ positions: nan, indices: m.indices })).toThrow(/positions\[4\]/);
+    expect(() => decomposeToHulls({ positions: [...m.positions.slice(0, 3), '1' as unknown as number, ...m.positions.slice(4)], indices: m.indices })).toThrow(/positions\[3\]/);
+    expect(() => decomposeToHulls({ positions: m.positions, indices: [0, 1, 99] })).toThrow(/indices\[2\]/);
+    expect(() => decomposeToHulls({ positions: [0, 0, 0, 1, 0, 0, 0, 1, 0], indices: [0, 1, 2, 0, 2, 1] })).toThrow(/encloses no volume/);
+    expect(() => decomposeToHulls(null as never)).toThrow(InvalidArgumentError);
+    expect(() => decomposeToHulls({ vertices: [] } as never)).toThrow(/expected a TriangleMesh, a BufferGeometry or \{ positions, indices \}/);
+    expect(() => decomposeToHulls({ positions: [0, 0, 0, 1] })).toThrow(/mesh.positions/);
+    const bad: [object, RegExp][] = [
+      [{ concavity: 0 }, /options.concavity/], [{ concavity: NaN }, /options.concavity/], [{ concavity: '0.1' }, /options.concavity/],
+      [{ maxParts: 0 }, /options.maxParts/], [{ maxParts: 2.5 }, /options.maxParts/], [{ maxParts: 5000 }, /options.maxParts/],
+      [{ effort: 'max' }, /options.effort/], [{ weldTolerance: -1 }, /options.weldTolerance/], [{ seed: -1 }, /options.seed/],
+      [{ onProgress: 1 }, /options.onProgress/], [{ signal: {} }, /options.signal/], [{ maxparts: 3 }, /did you mean maxParts/],
+    ];
+    for (const [options, message] of bad) {
+      expect(() => decomposeToHulls(m, options as never)).toThrow(InvalidArgumentError);
+      expect(() => decomposeToHulls(m, options as never)).toThrow(message);
+    }
+  });
+
+  it('maxParts bounds the parts: a U in one part is its hull', () => {
+    const d = decomposeToHulls(uBlock(), { maxParts: 1 });
+    expect(d.hulls.length).toBe(1);
+    expect(d.concavity).toBeGreaterThan(0.02);
+    const two = decomposeToHulls(uBlock(), { maxParts: 2 });
+    expect(two.hulls.length).toBe(2);
+  });
+});
