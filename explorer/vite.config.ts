@@ -26,7 +26,13 @@ export default defineConfig({
     emptyOutDir: true,
     // three.js alone is ~700 kB unminified; one chunk is fine for a local tool.
     chunkSizeWarningLimit: 2000,
-    // Two pages: the 3D explorer and the plane's (2d.html).
-    rollupOptions: { input: { main: fileURLToPath(new URL('index.html', import.meta.url)), plane: fileURLToPath(new URL('2d.html', import.meta.url)) } },
+    // Three pages: the 3D explorer, the plane's (2d.html) and the convex decomposition's (decompose.html).
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('index.html', import.meta.url)),
+        plane: fileURLToPath(new URL('2d.html', import.meta.url)),
+        decompose: fileURLToPath(new URL('decompose.html', import.meta.url)),
+      },
+    },
   },
 });

@@ -194,6 +194,11 @@ describe('the packed package', () => {
       const d = await pool.distance(Float64Array.of(0, 0, 0, 0, 0, 0, 1, 5, 0, 0, 0, 0, 0, 1), Int32Array.of(0, 1));
       console.log(JSON.stringify(Array.from(d))); await pool.terminate();`], app);
     expect(JSON.parse(threads)).toEqual([3]);
+    // decomposeInWorker's worker is a packed .js file too: a cube (8 corners, 12 triangles) is one part.
+    const cube = `[0,0,0, 1,0,0, 1,1,0, 0,1,0, 0,0,1, 1,0,1, 1,1,1, 0,1,1]`, faces = `[0,2,1, 0,3,2, 4,5,6, 4,6,7, 0,1,5, 0,5,4, 1,2,6, 1,6,5, 2,3,7, 2,7,6, 3,0,4, 3,4,7]`;
+    const parts = run(process.execPath, ['--input-type=module', '-e', `import { decomposeInWorker } from 'convex-collide/threads';
+      const d = await decomposeInWorker({ positions: ${cube}, indices: ${faces} }); console.log(JSON.stringify([d.hulls.length, d.hulls[0].length]));`], app);
+    expect(JSON.parse(parts)).toEqual([1, 24]);
     // The 2D entry, by import and by require.
     const plane = `const d = p.distance(new p.Circle(1), p.createPose2(0, 0, 0), new p.Box2(1, 1), p.createPose2(5, 0, 0)); console.log(JSON.stringify([d]));`;
     expect(JSON.parse(run(process.execPath, ['--input-type=module', '-e', `import * as p from 'convex-collide/2d'; ${plane}`], app))).toEqual([3]);

@@ -10,6 +10,7 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { runDecomposeCommand } from './commands/decompose.js';
 import { runHullCommand } from './commands/hull.js';
 import { answerCastQueryText } from './answers/cast.js';
 import { answerManifoldQueryText } from './answers/manifold.js';
@@ -21,6 +22,7 @@ import { runDocumentCommand } from './commands/document.js';
 import { runJsonlQuery } from './commands/query-jsonl.js';
 import { runQueryCommand } from './commands/query.js';
 import { COMMAND_HELP, EXAMPLE_HELP, EXAMPLES, HELP } from './help.js';
+import { createProgressBar } from './progress-bar.js';
 
 /** Where the CLI reads its input and streams its output. Tests replace it. */
 export interface CliInput {
@@ -32,6 +34,11 @@ export interface CliInput {
   lines?(path: string): AsyncIterable<string>;
   /** Writes a block of output at once, resolving when the reader can take more (`query --jsonl`). */
   write?(chunk: string): Promise<void>;
+  /**
+   * Redraws a progress bar on standard error at once (`decompose`), or does nothing when standard error is
+   * not a terminal. Absent: no bar (the tests' fake I/O).
+   */
+  writeProgress?(text: string): void;
 }
 
 /** What the CLI prints and its exit status. */
@@ -42,13 +49,15 @@ export interface CliOutput {
 }
 
 
-const COMMANDS: Record<string, { options: readonly string[] }> = {
+/** Each command's flags: `options` stand alone, `values` take a value (`--name VALUE` or `--name=VALUE`). */
+const COMMANDS: Record<string, { options: readonly string[]; values?: readonly string[] }> = {
   query: { options: ['--table', '--jsonl'] },
   manifold: { options: [] },
   raycast: { options: [] },
   cast: { options: [] },
   scene: { options: [] },
   hull: { options: [] },
+  decompose: { options: [], values: ['--concavity', '--max-parts', '--effort', '--seed', '--format'] },
   query2d: { options: [] },
   scene2d: { options: [] },
 };
@@ -64,6 +73,10 @@ export const processInput: CliInput = {
     if (process.stdout.destroyed) throw Object.assign(new Error('standard output is closed'), { code: 'EPIPE' });
     // Wait for the reader, or for the stream to end (a reader gone: 'drain' would never come).
     if (!process.stdout.write(chunk)) await Promise.race([once(process.stdout, 'drain'), once(process.stdout, 'close')]);
+  },
+  writeProgress(text) {
+    // A bar in a file or a pipe would be carriage returns in the log: drawn on a terminal only.
+    if (process.stderr.isTTY) process.stderr.write(text);
   },
   async readStdin() {
     const chunks: Buffer[] = [];
@@ -98,7 +111,7 @@ async function runCommand(args: readonly string[], input: CliInput): Promise<Cli
     const topic = args[0] === 'help' ? args[1] : args[0];
     if (topic === undefined || topic.startsWith('-')) return { stdout: HELP, stderr: '', exitCode: 0 };
     const page = topic === 'example' ? EXAMPLE_HELP : Object.hasOwn(COMMAND_HELP, topic) ? COMMAND_HELP[topic] : undefined;
-    if (page === undefined) return usageError(`no help for "${topic}"; expected query, query2d, manifold, raycast, cast, scene, scene2d, hull or example`);
+    if (page === undefined) return usageError(`no help for "${topic}"; expected query, query2d, manifold, raycast, cast, scene, scene2d, hull, decompose or example`);
     return { stdout: page, stderr: '', exitCode: 0 };
   }
   if (args.length === 1 && args[0] === '--version') return { stdout: `${await readVersion()}\n`, stderr: '', exitCode: 0 };
@@ -107,8 +120,10 @@ async function runCommand(args: readonly string[], input: CliInput): Promise<Cli
     const topic = args[1];
     const jsonl = args.length === 3 && topic === 'query' && args[2] === '--jsonl';
     if (!(args.length === 2 || jsonl) || !Object.hasOwn(EXAMPLES, topic)) {
-      return usageError(`takes one COMMAND (and --jsonl after query)${args.length === 2 ? `, not "${topic}"` : ''}; expected query, query2d, manifold, raycast, cast, scene, scene2d or hull`, 'example');
+      return usageError(`takes one COMMAND (and --jsonl after query)${args.length === 2 ? `, not "${topic}"` : ''}; expected query, query2d, manifold, raycast, cast, scene, scene2d, hull or decompose`, 'example');
     }
+    const file = EXAMPLES[topic].file;
+    if (file !== undefined && !jsonl) return { stdout: file, stderr: '', exitCode: 0 };
     const doc = JSON.parse(EXAMPLES[topic].input) as Record<string, unknown[]>;
     // A pair stream: one pair object a line. A document: one item a line, as the results are written.
     if (jsonl) return { stdout: doc.pairs.map((pair) => `${JSON.stringify(pair)}\n`).join(''), stderr: '', exitCode: 0 };
@@ -119,16 +134,31 @@ async function runCommand(args: readonly string[], input: CliInput): Promise<Cli
   const [command, ...rest] = args;
   const spec = COMMANDS[command];
   if (spec === undefined) {
-    return usageError(command.startsWith('-') ? `unknown option ${command}` : `unknown command "${command}"; expected query, query2d, manifold, raycast, cast, scene, scene2d or hull`);
+    return usageError(command.startsWith('-') ? `unknown option ${command}` : `unknown command "${command}"; expected query, query2d, manifold, raycast, cast, scene, scene2d, hull or decompose`);
   }
   const flags = new Set<string>();
+  const values = new Map<string, string>();
+  const valued = spec.values ?? [];
   const files: string[] = [];
   let onlyFiles = false;
-  for (const arg of rest) {
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i];
     if (onlyFiles || arg === '-' || !arg.startsWith('-')) files.push(arg);
     else if (arg === '--') onlyFiles = true;
     else if (spec.options.includes(arg)) flags.add(arg);
-    else return usageError(`unknown option ${arg}${spec.options.length ? ` (accepted: ${spec.options.join(', ')})` : ''}`, command);
+    else {
+      // An option with a value: `--seed 7` or `--seed=7`. The next argument is the value even when it starts
+      // with a dash (`--seed -1` is a bad seed, reported as one, not an unknown option -1).
+      const eq = arg.indexOf('=');
+      const name = eq < 0 ? arg : arg.slice(0, eq);
+      const accepted = [...spec.options, ...valued];
+      if (!valued.includes(name)) return usageError(`unknown option ${name}${accepted.length ? ` (accepted: ${accepted.join(', ')})` : ''}`, command);
+      // (Given twice is more likely a slip than an override: which one was meant?)
+      if (values.has(name)) return usageError(`${name} is given twice`, command);
+      if (eq >= 0) values.set(name, arg.slice(eq + 1));
+      else if (i + 1 < rest.length) values.set(name, rest[++i]);
+      else return usageError(`${name} needs a value`, command);
+    }
   }
   if (files.length !== 1) {
     return usageError(files.length === 0 ? 'needs a FILE (or - for standard input)' : `takes one FILE, got ${files.length}`, command);
@@ -165,6 +195,7 @@ async function runCommand(args: readonly string[], input: CliInput): Promise<Cli
       return scene.failed === 0 ? { stdout: `${scene.text}\n`, stderr: '', exitCode: 0 }
         : { stdout: `${scene.text}\n`, stderr: `convex-collide scene: ${scene.failed} ${scene.failed === 1 ? 'scene' : 'scenes'} could not be answered (see their "error")\n`, exitCode: 1 };
     }
+    if (command === 'decompose') return runDecompose(text, values, input);
     const hull = runHullCommand(text);
     // The hull command prints its result on success and a message otherwise.
     return hull.exitCode === 0
@@ -175,6 +206,22 @@ async function runCommand(args: readonly string[], input: CliInput): Promise<Cli
     const why = e instanceof Error ? (e.stack ?? e.message) : String(e);
     return { stdout: '', stderr: `convex-collide ${command}: internal error, please report it: ${why}\n`, exitCode: 2 };
   }
+}
+
+/** `decompose`: the flags' values to the command, with a progress bar when standard error is a terminal. */
+function runDecompose(text: string, values: ReadonlyMap<string, string>, input: CliInput): CliOutput {
+  const bar = input.writeProgress === undefined ? null : createProgressBar('convex-collide decompose', (t) => input.writeProgress?.(t));
+  let result;
+  try {
+    result = runDecomposeCommand(text, {
+      concavity: values.get('--concavity'), maxParts: values.get('--max-parts'), effort: values.get('--effort'),
+      seed: values.get('--seed'), format: values.get('--format'), onProgress: bar === null ? null : (f) => bar.update(f),
+    });
+  } finally {
+    // Wiped before anything else is written, an error included.
+    bar?.finish();
+  }
+  return result.exitCode === 0 ? { stdout: result.output, stderr: '', exitCode: 0 } : { stdout: '', stderr: result.output, exitCode: result.exitCode };
 }
 
 /** `query --jsonl`: streams the answers through `input.write`; messages and the status are returned. */

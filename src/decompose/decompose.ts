@@ -19,6 +19,7 @@ import { nearestPowerOfTwoExponent } from '../math/power-of-two.js';
 import { bestCut, candidatePlanes } from './cut-planes.js';
 import { readOptions, type DecomposeOptions, type ReadOptions } from './decompose-options.js';
 import { mergePieces } from './merge-parts.js';
+import type { PartMesh } from './part-mesh.js';
 import { measurePiece, type Piece } from './piece.js';
 import { splitShells } from './shells.js';
 import { SolidDistance } from './solid-distance.js';
@@ -60,35 +61,45 @@ export function decompose(mesh: DecomposeInput, options?: DecomposeOptions | nul
  * concavity reached and the counts of cuts and merges.
  */
 export function decomposeToHulls(mesh: DecomposeInput, options?: DecomposeOptions | null): Decomposition {
+  const input = readDecomposeInput(mesh, options);
+  const result = decomposeSolid(input.solid, input.options);
+  for (const h of result.hulls) for (let i = 0; i < h.length; i++) h[i] *= input.scale;
+  input.options.onProgress?.(1);
+  return { ...result, welded: input.report.welded, droppedTriangles: input.report.droppedTriangles };
+}
+
+/** A decomposition's input read and checked: the options, the solid (scaled by a power of two), the scale back, the weld's report. */
+export interface DecomposeInputRead { options: ReadOptions; solid: PartMesh; scale: number; report: SolidReport }
+
+/**
+ * The options and mesh checked and read (what throws a typed error for bad input): the mesh's arrays,
+ * scaled by a power of two to a size near 1 (exact both ways: volumes, cubes of lengths, stay normal
+ * numbers at any scale), welded and checked closed.
+ */
+export function readDecomposeInput(mesh: DecomposeInput, options?: DecomposeOptions | null): DecomposeInputRead {
   const o = readOptions(options);
   throwIfAborted(o.signal);
   const { positions, indices } = meshArrays(mesh);
-  // The mesh scaled by a power of two to a size near 1 (exact both ways): volumes, cubes of lengths, stay
-  // normal numbers at any scale.
   let largest = 0;
   for (let i = 0; i < positions.length; i++) {
     const x = positions[i];
     if (typeof x !== 'number' || !Number.isFinite(x)) throw new InvalidNumberError(`positions[${i}]`, x);
     if (Math.abs(x) > largest) largest = Math.abs(x);
   }
-  const k = largest > 0 ? nearestPowerOfTwoExponent(largest) : 0;
-  const down = 2 ** -k, up = 2 ** k;
+  const k = largest > 0 ? nearestPowerOfTwoExponent(largest) : 0, down = 2 ** -k;
   const scaled = new Float64Array(positions.length);
   for (let i = 0; i < positions.length; i++) scaled[i] = positions[i] * down;
   const report: SolidReport = { welded: 0, droppedTriangles: 0 };
-  const solid = readSolid(k === 0 ? positions : scaled, indices, o.weldTolerance, report);
-  const result = decomposeSolid(solid, o);
-  for (const h of result.hulls) for (let i = 0; i < h.length; i++) h[i] *= up;
-  o.onProgress?.(1);
-  return { ...result, welded: report.welded, droppedTriangles: report.droppedTriangles };
+  const solid = readSolid(scaled, indices, o.weldTolerance, report);
+  return { options: o, solid, scale: 2 ** k, report };
 }
 
 /** The decomposition of a solid read by readSolid. */
-function decomposeSolid(solid: ReturnType<typeof readSolid>, o: ReadOptions): Omit<Decomposition, 'welded' | 'droppedTriangles'> {
+function decomposeSolid(solid: PartMesh, o: ReadOptions): Omit<Decomposition, 'welded' | 'droppedTriangles'> {
   const b = solid.bounds(new Float64Array(6)), diag = hypot3(b[3] - b[0], b[4] - b[1], b[5] - b[2]), tau = o.concavity * diag;
   const effort = o.effort, outside = new SolidDistance(solid);
   let seed = o.seed;
-  const measure = (m: ReturnType<typeof readSolid>): Piece => { const p = measurePiece(m, outside, effort, seed); seed = (seed + 2) >>> 0; return p; };
+  const measure = (m: PartMesh): Piece => { const p = measurePiece(m, outside, effort, seed); seed = (seed + 2) >>> 0; return p; };
   let pieces = splitShells(solid).map(measure);
   // Best-first: the worst part is cut, while any is above the target and the budget lasts. Progress: cuts
   // over the budget (to 0.8), then merges over the most there can be.

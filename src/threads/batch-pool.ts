@@ -12,6 +12,7 @@ import { checkKnownKeys, CollisionError, describeValue, InvalidArgumentError, kn
 import { Transform, transformFromArray } from '../math/transform.js';
 import type { Shape } from '../shapes/shape.js';
 import type { WorldJob, WorldThreads } from '../work-sharing.js';
+import { isNode, nodeWorker } from './node-worker.js';
 import type { WorkerReply, WorkerRequest } from './batch-worker.js';
 import { shape2ToTransfer, shapeToTransfer, type Shape2Transfer, type ShapeTransfer } from './shape-transfer.js';
 import { checkBatch2, CONTACT_BATCH2_STRIDE } from '../2d/batch2.js';
@@ -117,21 +118,12 @@ export class BatchPool implements WorldThreads {
     if (t !== undefined && !(typeof t === 'number' && Number.isInteger(t) && t >= 1 && t <= 64)) {
       throw new InvalidArgumentError('options.threads', `is ${describeValue(t)}; expected an integer from 1 to 64`);
     }
-    const here = import.meta.url;
-    // Run from the TypeScript sources (the project's tests), the worker is a .ts file that tsx loads.
-    const fromSource = here.endsWith('.ts');
-    const url = new URL(fromSource ? './batch-worker.ts' : './batch-worker.js', here);
-    const isNode = typeof process === 'object' && process !== null && typeof process.versions?.node === 'string';
-    if (isNode) {
-      const { Worker } = await import('node:worker_threads');
+    if (isNode()) {
       const { availableParallelism } = await import('node:os');
       const threads = t ?? Math.min(8, Math.max(1, availableParallelism() - 1));
+      const workers = await Promise.all(Array.from({ length: threads }, () => nodeWorker('batch-worker')));
       return new BatchPool(threads, (onReply, onFailure) => {
-        // From the sources, the worker registers tsx before it loads the .ts worker (a worker's execArgv
-        // does not take --import).
-        const w = fromSource
-          ? new Worker(`import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(url.href)}); });`, { eval: true })
-          : new Worker(url, { execArgv: workerExecArgv(process.execArgv) });
+        const w = workers.pop()!;
         w.on('message', onReply);
         w.on('error', (e: Error) => onFailure(e.message));
         w.on('exit', (code: number) => onFailure(`it exited with code ${code}`));
@@ -419,21 +411,6 @@ function distinctShapes<S, T>(shapes: readonly S[], transfer: (shape: S, field: 
   return { distinct, table };
 }
 
-/**
- * The process's Node options less those a worker file rejects: `--input-type` (only for code given as a
- * string: `node --input-type=module -e …` would otherwise start no worker) and the string itself.
- */
-function workerExecArgv(argv: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '-e' || a === '--eval' || a === '-p' || a === '--print') { i++; continue; }
-    if (a.startsWith('--input-type') || a.startsWith('--eval=') || a.startsWith('--print=')) continue;
-    out.push(a);
-  }
-  return out;
-}
-
 /** `a` when it holds `length` numbers, else a larger array of its type on a new SharedArrayBuffer. */
 function fit<T extends Float64Array | Int32Array | Uint8Array>(a: T, length: number, type: { new (buffer: SharedArrayBuffer): T; readonly BYTES_PER_ELEMENT: number }): T {
   if (a.length >= length) return a;
@@ -445,7 +422,7 @@ function fit<T extends Float64Array | Int32Array | Uint8Array>(a: T, length: num
  * first ("BatchPool was terminated…", "pairs[3] is 9; …"): a bare CollisionError was thrown for a batch a
  * terminate() rejected, where every other argument error is an InvalidArgumentError.
  */
-function replyError(code: string | null | undefined, message: string): CollisionError {
+export function replyError(code: string | null | undefined, message: string): CollisionError {
   const space = message.indexOf(' ');
   if ((code == null || code === 'INVALID_ARGUMENT') && space > 0) return new InvalidArgumentError(message.slice(0, space), message.slice(space + 1));
   return new CollisionError((code ?? 'INVALID_ARGUMENT') as CollisionErrorCode, message);

@@ -3,3 +3,4 @@
  * Web Workers). A subpath of its own, so that the main entry pulls in no worker code.
  */
 export { BatchPool, type BatchPoolOptions } from './batch-pool.js';
+export { decomposeInWorker } from './decompose-in-worker.js';

@@ -9,5 +9,6 @@ import './explorer-world.e2e.js';
 import './explorer-concave.e2e.js';
 import './explorer-casts.e2e.js';
 import './explorer-2d.e2e.js';
+import './explorer-decompose.e2e.js';
 import './threads-browser.e2e.js';
 import './engines.e2e.js';
