@@ -635,3 +635,26 @@ export const CAST2_AXIS_ANGLE_SLACK = 1e-12;
  * is that edge's. Not pinned by any test: the 2D tests pass from 0 to 1e-6.
  */
 export const CAST2_FACE_COSINE_SLACK = 1e-9;
+
+/**
+ * A decomposition's cut (decompose/plane-clip.ts) counts a vertex within this fraction of the part's size
+ * (its box's diagonal; unitless) as on the plane: far above the rounding of a plane's evaluation (a few ε of
+ * the size), so a crossing point is never within rounding of a vertex, and far below any feature a
+ * decomposition keeps (its concavity is a percent or so of the size). Not pinned by any test: the clip's
+ * volume-conservation tests and the decompositions' pass from 1e-14 to 1e-9.
+ */
+export const CLIP_PLANE_TOLERANCE = 1e-12;
+
+/**
+ * `decompose` welds vertices within this fraction of the mesh's diagonal by default (its `weldTolerance`):
+ * three.js repeats a seam's vertices a few ulps apart (a torus's seam differs by sin 2π ≈ −2.4e-16 of its
+ * radius), which exact welding would leave open.
+ */
+export const DECOMPOSE_WELD_TOLERANCE = 1e-10;
+
+/**
+ * A cut whose smaller side holds less than this fraction of the part's volume is a sliver, not progress
+ * (decompose/cut-planes.ts): candidates are kept 2 % in from a part's ends, so only a plane grazing a
+ * thin feature comes this close.
+ */
+export const DECOMPOSE_MIN_SIDE_VOLUME = 1e-6;

@@ -122,6 +122,9 @@ const jsonScene = () => ({
 
 const parsedPair = () => format.readPairQuery({ pairs: [jsonPair()] }).entries[0];
 const IDENTITY16 = () => [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+/** A unit cube's corners and its 12 triangles, counter-clockwise seen from outside. */
+const CUBE_POSITIONS = () => [0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1];
+const CUBE_INDICES = () => [0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 1, 5, 0, 5, 4, 1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7];
 
 type Factory = [string, () => unknown];
 const fixed = (entries: [string, unknown][]): Factory[] => entries.map(([l, v]) => [l, () => v]);
@@ -155,6 +158,11 @@ export const VALID = {
     ['THREE.BoxGeometry', () => new THREE.BoxGeometry(1, 1, 1)],
     ['{attributes.position} without index', () => ({ attributes: { position: { array: Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1, 0), itemSize: 3 } }, index: null })],
   ],
+  solidMesh: [
+    ['THREE.BoxGeometry (seams welded)', () => new THREE.BoxGeometry(1, 2, 1)],
+    ['{positions, indices} cube', () => ({ positions: CUBE_POSITIONS(), indices: CUBE_INDICES() })],
+    ['TriangleMesh cube', () => new lib.TriangleMesh(CUBE_POSITIONS(), CUBE_INDICES())],
+  ],
   parts: [['[box, sphere at (1,0,0)]', () => [{ shape: box, pose: at(0, 0, 0) }, { shape: sphere, pose: at(1, 0, 0) }]]],
   matrix: [['identity 16', IDENTITY16], ['translation 16', () => [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 2, 3, 1]], ['Float32Array identity', () => Float32Array.from(IDENTITY16())], ['THREE.Matrix4 elements', () => new THREE.Matrix4().makeRotationY(0.5).elements]],
   object3d: [['three.js Mesh', () => object3d(1, 0, 0)], ['{matrixWorld}', () => ({ matrixWorld: { elements: IDENTITY16() } })]],
@@ -162,6 +170,7 @@ export const VALID = {
   'out.vec': [['undefined', () => undefined], ['{0,0,0}', () => ({ x: 0, y: 0, z: 0 })], ['THREE.Vector3', () => new THREE.Vector3()]],
   'out.vecRequired': [['{0,0,0}', () => ({ x: 0, y: 0, z: 0 })], ['THREE.Vector3', () => new THREE.Vector3()]],
   'opts.build': [['undefined', () => undefined], ['{}', () => ({})], ['{tolerance: 1e-9}', () => ({ tolerance: 1e-9 })]],
+  'opts.decompose': [['undefined', () => undefined], ['{}', () => ({})], ['{maxParts: 2}', () => ({ maxParts: 2 })], ['{effort: fast, concavity: 0.05}', () => ({ effort: 'fast', concavity: 0.05 })]],
   'opts.validate': [['undefined', () => undefined], ['{}', () => ({})], ['{maxErrors: 3}', () => ({ maxErrors: 3 })], ['{inputIndices: false}', () => ({ inputIndices: false })]],
   'opts.gjk': [
     ['undefined', () => undefined], ['null', () => null], ['{}', () => ({})], ['{gjkMaxIterations: 30}', () => ({ gjkMaxIterations: 30 })],

@@ -100,6 +100,8 @@ const FUNCTIONS: Record<string, Spec> = {
   Scaled: { args: ['convex', 'scale'], call: New(lib.Scaled) },
   supportWithRadius: { args: ['out.vecRequired', 'convex', 'dir'], call: as(lib.supportWithRadius), outs: [0] },
   // Hulls, poses (the three.js adapter), boxes.
+  decompose: { args: ['solidMesh', 'opts.decompose'], call: as(lib.decompose) },
+  decomposeToHulls: { args: ['solidMesh', 'opts.decompose'], call: as(lib.decomposeToHulls) },
   buildHull: { args: ['points', 'opts.build'], call: as(lib.buildHull) },
   validateHull: { args: ['hull', 'points', 'opts.validate'], call: as(lib.validateHull) },
   worldPose: { args: ['object3d', 'out.pose', 'out.vec'], call: as(lib.worldPose), outs: [1, 2] },
@@ -413,6 +415,10 @@ describe('the threads entry and the world\'s async update: a right answer or a C
       await expect(Promise.resolve().then(call)).rejects.toBeInstanceOf(lib.InvalidArgumentError);
     }
   });
+
+  it('decomposeInWorker with hostile meshes and options (a worker a call, each one ended)', async () => {
+    await fc.assert(fc.asyncProperty(argOf('solidMesh'), argOf('opts.decompose'), async (m, o) => checkAsync('decomposeInWorker', () => threads.decomposeInWorker(m.make() as never, o.make() as never))), { seed: seed(1129), numRuns: runs(12) });
+  }, 60_000);
 });
 
 it('the counterexamples FC_SEED=random found are typed errors (golden)', () => {
@@ -565,7 +571,7 @@ it('covers every function the entries export', () => {
   const functions = entries.flatMap(([prefix, m]) => Object.entries(m).filter(([name, v]) => typeof v === 'function' && !/Error$/.test(name)).map(([name]) => `${prefix}${name}`));
   const methods = (C: { prototype: object; name: string }) => Object.getOwnPropertyNames(C.prototype).filter((n) => n !== 'constructor').map((n) => `${C.name}.${n}`);
   const statics = (C: object, name: string) => Object.getOwnPropertyNames(C).filter((n) => typeof (C as Record<string, unknown>)[n] === 'function').map((n) => `${name}.${n}`);
-  const pool = ['BatchPool', 'BatchPool.create', 'BatchPool.setShapes', 'BatchPool.distance', 'BatchPool.intersects', 'BatchPool.contact', 'BatchPool.setShapes2', 'BatchPool.distance2', 'BatchPool.intersects2', 'BatchPool.contact2', 'BatchPool.narrowPhase', 'BatchPool.terminate', 'BatchPool.sharesMemory', 'BatchPool.run', 'BatchPool.collect', 'BatchPool.checkLive', 'BatchPool.sendShapes', 'CollisionWorld.updateAsync', 'CollisionWorld2.updateAsync'];
+  const pool = ['BatchPool', 'BatchPool.create', 'BatchPool.setShapes', 'BatchPool.distance', 'BatchPool.intersects', 'BatchPool.contact', 'BatchPool.setShapes2', 'BatchPool.distance2', 'BatchPool.intersects2', 'BatchPool.contact2', 'BatchPool.narrowPhase', 'BatchPool.terminate', 'BatchPool.sharesMemory', 'BatchPool.run', 'BatchPool.collect', 'BatchPool.checkLive', 'BatchPool.sendShapes', 'CollisionWorld.updateAsync', 'CollisionWorld2.updateAsync', 'decomposeInWorker'];
   // The plane world's private helpers (TypeScript's `private`, still on the prototype).
   const world2Private = ['guard', 'hold', 'notWhileUpdating', 'beginUpdate', 'finishUpdate', 'ended'].map((n) => `CollisionWorld2.${n}`);
   const all = [...functions, ...methods(lib.CollisionWorld), ...methods(plane.CollisionWorld2).filter((n) => !world2Private.includes(n)), ...methods(threads.BatchPool), ...statics(lib.TriangleMesh, 'TriangleMesh'), ...statics(threads.BatchPool, 'BatchPool')];

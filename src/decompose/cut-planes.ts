@@ -15,6 +15,7 @@
  * hulls; a side's pieces (shells.ts) are hulled apart, as the decomposition will keep them.
  */
 import { hypot3 } from '../math/exact-math.js';
+import { DECOMPOSE_MIN_SIDE_VOLUME } from '../tolerance.js';
 import type { Hull } from '../hull/hull.js';
 import { PartMesh } from './part-mesh.js';
 import { hullPart } from './part-hull.js';
@@ -180,7 +181,7 @@ function tryCut(part: PartMesh, plane: Plane, whole: number, below: PartMesh, ab
   if (below.triangles === 0 || above.triangles === 0) return null;
   // (A side of next to no volume is a sliver, not progress.)
   const vb = below.volume(), va = above.volume();
-  if (!(vb > 1e-6 * whole && va > 1e-6 * whole)) return null;
+  if (!(vb > DECOMPOSE_MIN_SIDE_VOLUME * whole && va > DECOMPOSE_MIN_SIDE_VOLUME * whole)) return null;
   let score = 0, sum = 0;
   const pieces: PartMesh[] = [];
   for (const side of [below, above]) {

@@ -4,6 +4,7 @@
  * planes a part tries and how finely parts are measured (docs/decompose.md, "Options").
  */
 import { checkKnownKeys, describeValue, InvalidArgumentError, knownKeys } from '../errors.js';
+import { DECOMPOSE_WELD_TOLERANCE } from '../tolerance.js';
 
 /** Options of `decompose` and `decomposeToHulls`. */
 export interface DecomposeOptions {
@@ -66,7 +67,7 @@ export function readOptions(options: DecomposeOptions | null | undefined): ReadO
   if (!(typeof maxParts === 'number' && Number.isInteger(maxParts) && maxParts >= 1 && maxParts <= 1024)) throw new InvalidArgumentError('options.maxParts', `is ${describeValue(maxParts)}; expected an integer from 1 to 1024`);
   const effort = options.effort ?? 'balanced';
   if (effort !== 'fast' && effort !== 'balanced' && effort !== 'thorough') throw new InvalidArgumentError('options.effort', `is ${describeValue(effort)}; expected 'fast', 'balanced' or 'thorough'`);
-  const weldTolerance = options.weldTolerance ?? 1e-10;
+  const weldTolerance = options.weldTolerance ?? DECOMPOSE_WELD_TOLERANCE;
   if (!(typeof weldTolerance === 'number' && weldTolerance >= 0 && weldTolerance <= 0.01)) throw new InvalidArgumentError('options.weldTolerance', `is ${describeValue(weldTolerance)}; expected a number from 0 to 0.01 (a fraction of the mesh's diagonal)`);
   const seed = options.seed ?? 1;
   if (!(typeof seed === 'number' && Number.isInteger(seed) && seed >= 0 && seed <= 0xffffffff)) throw new InvalidArgumentError('options.seed', `is ${describeValue(seed)}; expected an integer from 0 to 2^32 − 1`);

@@ -11,14 +11,9 @@
  */
 import { hypot3 } from '../math/exact-math.js';
 import { capLoops } from './cap-loops.js';
+import { CLIP_PLANE_TOLERANCE } from '../tolerance.js';
 import { PartMesh } from './part-mesh.js';
 
-/**
- * A vertex within this fraction of the part's size (its box's diagonal) of the plane is on it. Far above
- * float64's rounding of a plane's evaluation (a few ε of the size), far below any feature a decomposition
- * keeps (its concavity is a percent or so of the size).
- */
-const CLIP_PLANE_TOLERANCE = 1e-12;
 
 const _box = /* @__PURE__ */ new Float64Array(6);
 

@@ -34,6 +34,7 @@ export interface DecomposeCommandOptions {
 }
 
 type Effort = NonNullable<DecomposeOptions['effort']>;
+/** The library's effort presets (typed: a name it does not take fails the type check). */
 const EFFORTS: readonly Effort[] = ['fast', 'balanced', 'thorough'];
 const FORMATS = ['json', 'three'] as const;
 
@@ -42,8 +43,8 @@ const FLAG_OF: Readonly<Record<string, string>> = {
   concavity: '--concavity', maxParts: '--max-parts', seed: '--seed', effort: '--effort',
 };
 
-/** A decimal number as a flag's value (no hex, no Infinity, no empty string: Number() would take them all). */
-const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+/** A decimal number as a flag's value (not hex, Infinity or the empty string, which Number() also takes); as obj.ts reads one. */
+const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 const ACCEPTED = 'expected a Wavefront OBJ file (v and f lines) or {"positions": [x, y, z, ...], "indices": [i, j, k, ...]}';
 
@@ -63,7 +64,7 @@ export function runDecomposeCommand(inputText: string, options: DecomposeCommand
     lib[key] = value;
   }
   if (options.effort !== undefined) {
-    if (!(EFFORTS as readonly string[]).includes(options.effort)) return fail(`--effort is ${quote(options.effort)}; expected ${EFFORTS.join(', ')}`);
+    if (!(EFFORTS as readonly string[]).includes(options.effort)) return fail(`--effort is ${quote(options.effort)}; expected fast, balanced or thorough`);
     lib.effort = options.effort as Effort;
   }
   const format = options.format ?? 'json';

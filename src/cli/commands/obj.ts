@@ -23,8 +23,12 @@ export interface ObjMesh {
   indices: Int32Array;
 }
 
-/** A decimal number as OBJ writers print it (no hex, no `Infinity`, no empty string: what Number() would also take). */
-const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+/**
+ * A decimal number as OBJ writers print it (not hex, `Infinity` or the empty string, which Number() also
+ * takes). Each digit can match one way only: `\d+\.?\d*` backtracked quadratically, 4.6 s on a line of
+ * 100,000 digits and a letter (test/cli/decompose.test.ts, "quotes at most a little of a huge line").
+ */
+const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 /** A face corner: a vertex index, then optionally a texture and a normal index (`i`, `i/t`, `i//n`, `i/t/n`). */
 const CORNER = /^([+-]?\d+)(?:\/([+-]?\d+)?(?:\/([+-]?\d+))?)?$/;
 /** Longest piece of a line quoted in a message. */
@@ -51,7 +55,17 @@ export function readObj(text: string): ObjMesh {
     // A statement's number is that of its first line (where an editor shows it), continuations included.
     const lineNumber = i + 1;
     let line = stripComment(lines[i]).trimEnd();
-    while (line.endsWith('\\') && i + 1 < lines.length) line = `${line.slice(0, -1)} ${stripComment(lines[++i]).trimEnd()}`;
+    if (line.endsWith('\\')) {
+      // Joined once at the end: appending line by line copied the statement so far each time (quadratic:
+      // 21 s for 200,000 continued lines).
+      const pieces: string[] = [];
+      while (line.endsWith('\\') && i + 1 < lines.length) {
+        pieces.push(line.slice(0, -1));
+        line = stripComment(lines[++i]).trimEnd();
+      }
+      pieces.push(line);
+      line = pieces.join(' ');
+    }
     const tokens = line.trim().split(/\s+/);
     const keyword = tokens[0];
     if (keyword === 'v') {
