@@ -295,7 +295,7 @@ describe('command line', () => {
       expect(out.exitCode, command).toBe(2);
       expect(out.stderr.startsWith(`convex-collide ${command}: `), out.stderr).toBe(true);
       // And it says the document's own form (raycast once said {"pairs": ...}).
-      const key = { raycast: 'rays', cast: 'casts', hull: 'points', scene: 'bodies', scene2d: 'bodies' }[command] ?? 'pairs';
+      const key = { raycast: 'rays', cast: 'casts', hull: 'points', scene: 'bodies', scene2d: 'bodies', decompose: 'positions' }[command] ?? 'pairs';
       expect(out.stderr, command).toContain(`"${key}"`);
     }
   });
@@ -320,7 +320,7 @@ describe('command line', () => {
   });
 
   const usage: [string[], RegExp][] = [
-    [['frobnicate', 'x.json'], /unknown command "frobnicate"; expected query, query2d, manifold, raycast, cast, scene, scene2d or hull/],
+    [['frobnicate', 'x.json'], /unknown command "frobnicate"; expected query, query2d, manifold, raycast, cast, scene, scene2d, hull or decompose/],
     [['--verbose'], /unknown option --verbose/],
     [['query', 'in.json', '--tabel'], /^convex-collide query: unknown option --tabel \(accepted: --table, --jsonl\)\n\nUsage: convex-collide query /],
     [['hull', 'in.json', '--table'], /^convex-collide hull: unknown option --table\n\nUsage: convex-collide hull /],

@@ -156,6 +156,11 @@ describe('readObj', () => {
     expect(objError(`v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 ${'9'.repeat(100_000)}`).message.length).toBeLessThan(200);
   });
 
+  it('reads a statement continued over 100,000 lines (in linear time: appending each line was quadratic, 21 s at 200,000)', () => {
+    const m = readObj(`v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 \\${'\n \\'.repeat(100_000)}\n2 3`);
+    expect(Array.from(m.indices)).toEqual([0, 1, 2]);
+  });
+
   it('never crashes or hangs on garbage: it reads a mesh or throws InvalidShapeError', () => {
     // A fixed LCG over OBJ-ish tokens: 2,000 short files.
     const tokens = ['v', 'f', 'vn', '#', '\\', '\n', '\r\n', '\r', ' ', '/', '//', '-', '0', '1', '2', '3', '-1', '1e5', '.', 'nan', 'x', '\u0000', '\uFEFF'];
@@ -281,6 +286,10 @@ describe('flags', () => {
       [['decompose'], /^convex-collide decompose: needs a FILE/],
       [['hull', '--seed', '1', '-'], /^convex-collide hull: unknown option --seed\n/],
     ];
+    // `example decompose` writes an OBJ file of an L block, cut in its two boxes.
+    const example = await runCli(['example', 'decompose'], io(''));
+    expect(example.stdout).toMatch(/^# An L-shaped block/);
+    expect(JSON.parse((await runCli(['decompose', '-'], io(example.stdout))).stdout).parts).toHaveLength(2);
     for (const [args, message] of usage) {
       const r = await runCli(args, io(L_OBJ));
       expect(r.exitCode, args.join(' ')).toBe(2);
@@ -360,17 +369,12 @@ describe('progress', () => {
 });
 
 describe('the real process (spawned under tsx)', () => {
-  it('decompose - reads OBJ on stdin, writes the parts, nothing on stderr (not a terminal), exit 0; an open mesh exits 2', () => {
-    const spawn = (args: string[], input: string) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-      cwd: ROOT, input, encoding: 'utf8', timeout: 60_000,
+  it('decompose - reads OBJ on stdin, writes the parts, nothing on stderr (not a terminal: no bar), exit 0', () => {
+    const p = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'decompose', '--format', 'json', '-'], {
+      cwd: ROOT, input: L_OBJ, encoding: 'utf8', timeout: 60_000,
     });
-    const p = spawn(['decompose', '--format', 'json', '-'], L_OBJ);
     expect(p.stderr).toBe('');
     expect(p.status).toBe(0);
     expect((JSON.parse(p.stdout) as Parts).parts).toHaveLength(2);
-    const open = spawn(['decompose', '-'], OPEN_CUBE);
-    expect(open.status).toBe(2);
-    expect(open.stdout).toBe('');
-    expect(open.stderr).toMatch(/^convex-collide decompose: the mesh is open/);
   });
 });

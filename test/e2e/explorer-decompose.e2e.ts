@@ -52,8 +52,8 @@ describe('the convex decomposition page', () => {
     await page.locator('#dec-model').selectOption('chair');
     await state('done');
     expect(Number(await text('#dec-parts'))).toBe(decomposeToHulls(buildModel('chair')).hulls.length);
-    // The cup takes seconds: cancelled while it runs, its worker goes.
-    await page.locator('#dec-model').selectOption('cup');
+    // The knot takes seconds: cancelled while it runs, its worker goes.
+    await page.locator('#dec-model').selectOption('knot');
     await state('running');
     await page.locator('#dec-cancel').click();
     await state('cancelled');

@@ -53,8 +53,9 @@ const MAX_QUOTE = 40;
 
 /** Runs the `decompose` command on the text of the input file (the caller reads the file or stdin). Never throws on bad input. */
 export function runDecomposeCommand(inputText: string, options: DecomposeCommandOptions = {}): DecomposeCommandResult {
-  // The flags first: a bad flag is found before a long read of the mesh. The library checks the numbers'
-  // ranges (the one place they are written); here only that each is a number.
+  // The flags' form first, before a long read of the mesh. Their ranges are the library's to check (the one
+  // place they are written): decomposeToHulls checks its options before it reads the mesh, so an
+  // out-of-range flag is still reported before the weld and the cuts, though after the file is parsed.
   const lib: DecomposeOptions = { onProgress: options.onProgress ?? null };
   for (const [key, flag, whole] of [['concavity', '--concavity', false], ['maxParts', '--max-parts', true], ['seed', '--seed', true]] as const) {
     const text = options[key];
