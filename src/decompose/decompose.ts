@@ -10,7 +10,8 @@
  * their own. Deterministic: the same input and options give the same bits (no clock, no Math.random, no
  * engine-dependent functions on a path that decides).
  */
-import { InvalidNumberError } from '../errors.js';
+import { DegenerateHullError, InvalidNumberError } from '../errors.js';
+import { DECOMPOSE_MIN_SIDE_VOLUME } from '../tolerance.js';
 import { Compound } from '../query/parted/compound.js';
 import { ConvexHull } from '../shapes/convex-hull.js';
 import { createPose } from '../math/world-pose.js';
@@ -128,9 +129,14 @@ function decomposeSolid(solid: PartMesh, o: ReadOptions): Omit<Decomposition, 'w
   pieces = merge.pieces;
   const hulls: Float64Array[] = [];
   let worstLeft = 0;
+  const whole = solid.volume();
   for (const p of pieces) {
-    // (A part with no solid hull encloses no volume: nothing of the solid is lost without it.)
-    if (p.hp.hull === null) continue;
+    if (p.hp.hull === null) {
+      // A flat part (no solid hull) encloses no volume: nothing of the solid is lost without it. One with
+      // volume would leave a hole in the cover: refused, never dropped.
+      if (Math.abs(p.hp.volume) <= DECOMPOSE_MIN_SIDE_VOLUME * whole) continue;
+      throw new DegenerateHullError('inconsistent', `decompose: a part of volume ${p.hp.volume} (of ${whole}) has no hull buildHull could settle; please report the mesh`);
+    }
     worstLeft = Math.max(worstLeft, p.c);
     hulls.push(Float64Array.from(p.hp.hull.vertices));
   }

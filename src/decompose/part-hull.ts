@@ -35,6 +35,12 @@ export function hullPart(part: PartMesh): HulledPart {
   } catch {
     hull = null; // (Too few points, or too flat even at the last tolerance step: a flat part.)
   }
+  if (hull === null && Math.abs(volume) > 0) {
+    // A part with volume whose hull the default tolerances could not settle: once more at a tolerance of
+    // 1e-9 of its size (a crease that fine is no concavity); its caller refuses a part left without one.
+    const b = part.bounds(new Float64Array(6)), size = Math.max(b[3] - b[0], b[4] - b[1], b[5] - b[2]);
+    try { hull = buildHullFromCoords(coords, { tolerance: 1e-9 * size }); } catch { hull = null; }
+  }
   if (hull === null || hull.dimension < 3) return { part, hull: null, hullVolume: 0, volume };
   return { part, hull, hullVolume: hullVolume(hull, cx, cy, cz), volume };
 }

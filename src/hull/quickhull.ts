@@ -77,6 +77,11 @@ export class QuickhullBuilder {
   p: Float64Array = EMPTY_COORDS;
   n = 0;
   eps = 0;
+  /**
+   * Whether `run` makes apexes of near points outside the triangulation (near-points.ts); off only for the
+   * last attempt of a build whose every tolerance step failed with them (build-hull.ts).
+   */
+  checkNear = true;
 
   cap = 0;
   count = 0;
@@ -322,7 +327,7 @@ export class QuickhullBuilder {
     const low = this.expand(ext, true);
     if (low !== null) return low;
     // Near points beside a knife edge are within ε of its planes but not of the hull (see near-points.ts).
-    addUncoveredNear(this);
+    if (this.checkNear) addUncoveredNear(this);
     const hull = finishBuild(this);
     return hull !== null && this.coversNear(hull) ? hull : null;
   }

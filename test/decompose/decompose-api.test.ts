@@ -5,6 +5,8 @@
  * by a power of two; every input form; progress and abort; and bad input as typed errors naming the field.
  */
 import qh from 'quickhull3d/dist/quickhull3d.js';
+import * as THREE from 'three';
+import { mergeVertices } from 'three/addons/utils/BufferGeometryUtils.js';
 import { describe, expect, it } from 'vitest';
 import {
   Box, closestPoints, Compound, createPose, decompose, decomposeToHulls, InvalidArgumentError, InvalidNumberError, InvalidShapeError, TriangleMesh, validateHull, buildHull,
@@ -144,6 +146,24 @@ describe('decompose: what the issue asks for', () => {
       expect(() => decomposeToHulls(m, options as never)).toThrow(InvalidArgumentError);
       expect(() => decomposeToHulls(m, options as never)).toThrow(message);
     }
+  });
+
+  it('golden: a thin-walled cup (a 48-segment lathe, welded by three) is covered, every vertex in some part', () => {
+    // One of its parts once had no hull (buildHull threw at every tolerance: test/hull/quickhull.test.ts,
+    // "a decomposition's cut part") and was dropped: 382 of its 482 vertices were outside every part.
+    const profile = [[0, -0.9], [0.55, -0.9], [0.62, -0.85], [0.8, 0.9]];
+    for (let k = 1; k < 6; k++) profile.push([0.76 + 0.04 * Math.cos((Math.PI * k) / 6), 0.9 + 0.04 * Math.sin((Math.PI * k) / 6)]);
+    profile.push([0.72, 0.9], [0.52, -0.75], [0, -0.75]);
+    const g = mergeVertices(new THREE.LatheGeometry(profile.map(([x, y]) => new THREE.Vector2(x, y)), 48).deleteAttribute('normal').deleteAttribute('uv'));
+    const d = decomposeToHulls(g);
+    expect(d.concavity).toBeLessThanOrEqual(0.02);
+    const hulls = d.hulls.map((h) => buildHull(h)), p = g.getAttribute('position').array;
+    let outside = 0;
+    for (let i = 0; i < p.length; i += 3) {
+      const inside = hulls.some((h) => { for (let f = 0; f < h.faceCount; f++) if (h.faceNormals[3 * f] * p[i] + h.faceNormals[3 * f + 1] * p[i + 1] + h.faceNormals[3 * f + 2] * p[i + 2] > h.faceOffsets[f] + 1e-9) return false; return true; });
+      if (!inside) outside++;
+    }
+    expect(outside).toBe(0);
   });
 
   it('maxParts bounds the parts: a U in one part is its hull', () => {

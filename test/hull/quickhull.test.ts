@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DegenerateHullError, InvalidNumberError } from '../../src/errors.js';
 import { buildHull, buildHullSteps } from '../../src/hull/build-hull.js';
@@ -252,6 +253,16 @@ describe('buildHull: solids', () => {
       expect(Array.from(hull.inputIndices)).toContain(kept);
       expectSupportCovers(hull, pts, seeds);
     }
+  });
+
+  it('golden: a decomposition\'s cut part whose near points, made apexes, left a corner turning by less than ε at every step', () => {
+    // (golden-cap-corner.json: a thin-walled cup's part after three cuts.) It threw DegenerateHullError
+    // ('inconsistent') at all eleven tolerance steps; built again without the near points' apexes it is
+    // valid at the first tolerance, every point within it.
+    const pts = (JSON.parse(readFileSync(new URL('./golden-cap-corner.json', import.meta.url), 'utf8')) as { points: number[][] }).points;
+    const hull = expectValid(pts.flat());
+    expect(hull.dimension).toBe(3);
+    expect(hull.vertexCount).toBeGreaterThan(200);
   });
 
   it('golden: perturbed grids that the flat-edge merge alone got wrong', () => {
