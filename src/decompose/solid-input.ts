@@ -75,7 +75,7 @@ export function readSolid(positions: ArrayLike<number>, indices: ArrayLike<numbe
   }
   if (report !== undefined) { report.welded = welded; report.droppedTriangles = dropped; }
   const open = out.openEdges();
-  if (open > 0) throw new InvalidShapeError('mesh', `has ${open} edge${open === 1 ? '' : 's'} with no matching reverse edge after welding at ${weldTolerance} of its size; expected a closed mesh (every edge shared by a triangle on each side)`);
+  if (open > 0) throw new InvalidShapeError('mesh', `is open: ${open} edge${open === 1 ? '' : 's'} with no matching reverse edge after welding vertices within ${weldTolerance} of its diagonal (options.weldTolerance); expected a closed mesh (every edge shared by a triangle on each side)`);
   const c = out.bounds(new Float64Array(6));
   const volume = out.volume((c[0] + c[3]) / 2, (c[1] + c[4]) / 2, (c[2] + c[5]) / 2);
   if (!(Math.abs(volume) > 1e-12 * diag * diag * diag)) throw new InvalidShapeError('mesh', `encloses no volume (${volume}); expected a closed solid`);

@@ -50,7 +50,7 @@ describe('readSolid', () => {
   it('bad input is a typed error naming what is wrong', () => {
     const b = box();
     expect(() => readSolid(b.positions, b.indices.subarray(0, 33), 1e-10)).toThrow(InvalidShapeError);
-    expect(() => readSolid(b.positions, b.indices.subarray(0, 33), 1e-10)).toThrow(/^mesh has 3 edges with no matching reverse edge/);
+    expect(() => readSolid(b.positions, b.indices.subarray(0, 33), 1e-10)).toThrow(/^mesh is open: 3 edges with no matching reverse edge/);
     const nan = Float64Array.from(b.positions); nan[4] = NaN;
     expect(() => readSolid(nan, b.indices, 1e-10)).toThrow(InvalidNumberError);
     expect(() => readSolid(nan, b.indices, 1e-10)).toThrow(/^positions\[4\]/);

@@ -73,7 +73,7 @@ describe('the convex decomposition page', () => {
     // Open: one triangle. The library's typed error, with its count of open edges.
     await openObj('triangle.obj', 'v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n');
     await state('error');
-    expect(await text('#dec-error')).toMatch(/^InvalidShapeError: mesh has 3 edges with no matching reverse edge/);
+    expect(await text('#dec-error')).toMatch(/^InvalidShapeError: mesh is open: 3 edges with no matching reverse edge/);
     expect(await text('#dec-parts')).toBe('–');
     // Not OBJ: the reader names the line, and the model shown stays.
     await openObj('bad.obj', 'v 0 0 0\nf 1 2 x\n');

@@ -8,7 +8,7 @@
  * (the format BufferGeometryLoader.parse reads, as BufferGeometry.toJSON writes it), its faces fanned into
  * triangles. One part a line in both, so a file of many parts stays readable and diffable.
  */
-import { buildHull, CollisionError, decomposeToHulls, InvalidArgumentError, InvalidShapeError, type DecomposeOptions, type Hull } from '../../index.js';
+import { buildHull, CollisionError, decomposeToHulls, InvalidArgumentError, type DecomposeOptions, type Hull } from '../../index.js';
 import { readObj } from './obj.js';
 
 /** Exit status and text to print. 0: parts written; 2: a bad flag value, or input unreadable or not a closed mesh. */
@@ -89,11 +89,6 @@ export function runDecomposeCommand(inputText: string, options: DecomposeCommand
     // An option's range: the library names `options.<key>`; the user wrote the flag.
     if (e instanceof InvalidArgumentError && e.field.startsWith('options.') && Object.hasOwn(FLAG_OF, e.field.slice(8))) {
       return fail(`${FLAG_OF[e.field.slice(8)]}${e.message.slice(e.field.length)}`);
-    }
-    // The library says an open mesh has edges "with no matching reverse edge": say it in the user's words too.
-    // (Matched on the message: the error carries no reason code. If the wording changes, the message is only plainer.)
-    if (e instanceof InvalidShapeError && e.field === 'mesh' && /no matching reverse edge/.test(e.message)) {
-      return fail(`the mesh is open (it has holes; decompose needs a closed, watertight mesh): ${e.message}`);
     }
     return fail(e.message);
   }
