@@ -191,10 +191,10 @@ ${example('hull')}
 Cuts a closed mesh into convex parts (a convex decomposition, for collision shapes): every point of the
 solid lies in some part, and each part's hull stands out of the solid by at most about the concavity.
 
-Input:  a Wavefront OBJ file (v and f lines; faces of any number of corners, fanned into triangles; other
+Input:  a Wavefront OBJ file (v and f lines; faces of any number of corners, ear-clipped in their plane; other
         statements ignored), or {"positions": [x, y, z, ...], "indices": [i, j, k, ...]} (three indices
         from 0 a triangle; no "indices": every three vertices a triangle). The mesh must be closed
-        (watertight); vertices within 1e-10 of its size are welded first.
+        (watertight); vertices within 1e-10 of its diagonal are welded first.
 Output: {"parts": [{"vertices": [[x, y, z], ...], "faces": [[i, j, k, ...], ...]}, ...], "concavity", "cuts",
         "merges"}: each part's hull, faces counter-clockwise seen from outside (as hull writes them);
         "concavity" is the largest left in a part, a fraction of the mesh's diagonal.

@@ -89,13 +89,27 @@ function objError(text: string): InvalidShapeError {
 }
 
 describe('readObj', () => {
-  it('reads v lines (x y z, a w ignored, vertex colours ignored) and fans faces into triangles', () => {
+  it('reads v lines (x y z, a w ignored, vertex colours ignored) and clips polygon faces into triangles', () => {
     const m = readObj('v 0 0 0\nv 1 0 0 1\nv 1 1 0 0.5 0.5 0.5\nv 0 1 0\nv -1.5e0 +.5 2.\nf 1 2 3 4 5\n');
     expect(Array.from(m.positions)).toEqual([0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, -1.5, 0.5, 2]);
-    // A pentagon: three triangles, each from the first corner.
-    expect(Array.from(m.indices)).toEqual([0, 1, 2, 0, 2, 3, 0, 3, 4]);
+    // A pentagon: three triangles of its corners.
+    expect(m.indices.length).toBe(9);
     expect(m.positions).toBeInstanceOf(Float64Array);
     expect(m.indices).toBeInstanceOf(Int32Array);
+    // A non-convex face (an L, in the plane z = 1, listed from a corner that does not see all of it: a fan
+    // from it would overlap itself): four triangles, each counter-clockwise about +z, of total area 3.
+    const l = readObj('v 2 0 1\nv 2 1 1\nv 1 1 1\nv 1 2 1\nv 0 2 1\nv 0 0 1\nf 1 2 3 4 5 6\n'), p = l.positions, t = l.indices;
+    expect(t.length).toBe(12);
+    let area = 0;
+    for (let k = 0; k < t.length; k += 3) {
+      const [a, b, c] = [3 * t[k], 3 * t[k + 1], 3 * t[k + 2]];
+      const twice = (p[b] - p[a]) * (p[c + 1] - p[a + 1]) - (p[b + 1] - p[a + 1]) * (p[c] - p[a]);
+      expect(twice).toBeGreaterThan(0);
+      area += twice / 2;
+    }
+    expect(area).toBe(3);
+    // A face whose loop crosses itself (a bow tie) is fanned from its first corner, as written.
+    expect(Array.from(readObj('v 0 0 0\nv 1 1 0\nv 1 0 0\nv 0 1 0\nf 1 2 3 4\n').indices)).toEqual([0, 1, 2, 0, 2, 3]);
   });
 
   it('reads every corner form: i, i/t, i//n, i/t/n, and negative indices back from the last vertex', () => {

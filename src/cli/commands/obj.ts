@@ -10,10 +10,13 @@
  * statement (vn, vt, o, g, s, usemtl, mtllib, l, p, curves and surfaces) names no polygon and is skipped.
  * Texture and normal indices are checked for form but not resolved: a solid needs only positions.
  *
- * A face of n corners is fanned into n − 2 triangles from its first corner, which is right for the convex
- * polygons exporters write, and for any polygon whose first corner sees all the others.
+ * A face of n corners is ear-clipped in its plane (triangulateFace, below), so a non-convex face comes out
+ * right whatever its first corner (a fan from a corner that does not see the whole face makes triangles
+ * that overlap, and a self-intersecting surface); fanned from its first corner only when its loop crosses
+ * itself.
  */
 import { InvalidShapeError } from '../../index.js';
+import { triangulatePolygon } from '../../decompose/polygon-triangulate.js';
 
 /** An OBJ file's polygons as triangles. */
 export interface ObjMesh {
@@ -89,7 +92,7 @@ export function readObj(text: string): ObjMesh {
       }
       corners.length = 0;
       for (let k = 1; k <= n; k++) corners.push(readCorner(tokens[k], k, vertexCount, lineNumber));
-      for (let k = 1; k + 1 < n; k++) indices.push(corners[0], corners[k], corners[k + 1]);
+      triangulateFace(positions, corners, indices);
       faceCount++;
     }
     // Anything else (vn, vt, o, g, s, usemtl, ...) holds no polygon: skipped, see the file header.
@@ -137,4 +140,40 @@ function readCorner(token: string, k: number, vertexCount: number, lineNumber: n
 function quote(text: string): string {
   const t = text.trim();
   return JSON.stringify(t.length > MAX_QUOTE ? `${t.slice(0, MAX_QUOTE)}…` : t);
+}
+
+const _xy: number[] = [];
+const _triangles: number[] = [];
+
+/**
+ * A face's corners as triangles appended to `indices`: a triangle as it is; a polygon projected onto the
+ * plane across its Newell normal (Newell's method: the normal of a non-planar or non-convex loop, from its
+ * edges), orientation kept, and ear-clipped with exact signs (decompose/polygon-triangulate.ts), so a
+ * non-convex face (an L, a star) comes out right whatever its first corner; fanned from its first corner
+ * when the projected loop is not simple (it crosses itself, or folds flat).
+ */
+function triangulateFace(positions: readonly number[], corners: readonly number[], indices: number[]): void {
+  const n = corners.length;
+  if (n > 3) {
+    let nx = 0, ny = 0, nz = 0;
+    for (let k = 0; k < n; k++) {
+      const a = 3 * corners[k], b = 3 * corners[(k + 1) % n];
+      nx += (positions[a + 1] - positions[b + 1]) * (positions[a + 2] + positions[b + 2]);
+      ny += (positions[a + 2] - positions[b + 2]) * (positions[a] + positions[b]);
+      nz += (positions[a] - positions[b]) * (positions[a + 1] + positions[b + 1]);
+    }
+    // Drop the normal's largest axis; the two kept, in cyclic order, swapped when it points down that axis.
+    const ax = Math.abs(nx), ay = Math.abs(ny), az = Math.abs(nz);
+    const drop = ax >= ay && ax >= az ? 0 : ay >= az ? 1 : 2, sign = [nx, ny, nz][drop];
+    let u = (drop + 1) % 3, v = (drop + 2) % 3;
+    if (sign < 0) { const t = u; u = v; v = t; }
+    _xy.length = 0;
+    for (let k = 0; k < n; k++) _xy.push(positions[3 * corners[k] + u], positions[3 * corners[k] + v]);
+    _triangles.length = 0;
+    if (sign !== 0 && triangulatePolygon(Float64Array.from(_xy), Int32Array.from({ length: n }, (_, k) => k), [], _triangles)) {
+      for (const k of _triangles) indices.push(corners[k]);
+      return;
+    }
+  }
+  for (let k = 1; k + 1 < n; k++) indices.push(corners[0], corners[k], corners[k + 1]);
 }
