@@ -66,6 +66,34 @@ export function answerMix(count: number, D3: typeof Lib3, D2: typeof Lib2): stri
     const k2 = D2.shapeCast(A, { position: { x: -3, y: 0 }, angle: qa.angle }, { linear: { x: 4, y: 0 }, angular: u(-3, 3) }, B, qb, null);
     if (k2 !== null) out.push(k2.time, k2.normal.x, k2.normal.y); else out.push(-1);
   }
+  // A decomposition (its samples, pseudonormals' angles, cube roots and merges): an octagonal ring of square
+  // section, its corners from square roots only, turned by a seeded pose and cut into convex parts.
+  const ring = octagonRing(pose3().quaternion);
+  const d = D3.decomposeToHulls(ring, { maxParts: 6 });
+  out.push(d.concavity, d.cuts, d.merges);
+  for (const h of d.hulls) out.push(h.length, ...h);
   const bits = new BigUint64Array(Float64Array.from(out).buffer);
   return Array.from(bits, (b) => b.toString(16));
+}
+
+/** A ring about y: 8 segments (corners at multiples of 45°, from √½), a square section 0.3 wide, turned by `q`. */
+function octagonRing(q: { x: number; y: number; z: number; w: number }): { positions: number[]; indices: number[] } {
+  const h = Math.sqrt(0.5), dirs = [[1, 0], [h, h], [0, 1], [-h, h], [-1, 0], [-h, -h], [0, -1], [h, -h]];
+  const section = [[0.85, -0.15], [1.15, -0.15], [1.15, 0.15], [0.85, 0.15]];
+  const positions: number[] = [], indices: number[] = [];
+  for (const [c, s] of dirs) {
+    for (const [r, y] of section) {
+      const vx = r * c, vy = y, vz = r * s;
+      const cx = q.y * vz - q.z * vy, cy = q.z * vx - q.x * vz, cz = q.x * vy - q.y * vx;
+      positions.push(vx + 2 * (q.w * cx + q.y * cz - q.z * cy), vy + 2 * (q.w * cy + q.z * cx - q.x * cz), vz + 2 * (q.w * cz + q.x * cy - q.y * cx));
+    }
+  }
+  for (let i = 0; i < 8; i++) {
+    const a = 4 * i, b = 4 * ((i + 1) % 8);
+    for (let k = 0; k < 4; k++) {
+      const k1 = (k + 1) % 4;
+      indices.push(a + k, b + k, b + k1, a + k, b + k1, a + k1);
+    }
+  }
+  return { positions, indices };
 }
