@@ -6,6 +6,8 @@
  */
 
 /** A closed triangle mesh: `count` vertices, `triangles` triangles, each marked `cap` (1) or the input's surface (0). */
+const _box = /* @__PURE__ */ new Float64Array(6);
+
 export class PartMesh {
   positions: Float64Array;
   indices: Int32Array;
@@ -56,10 +58,17 @@ export class PartMesh {
   }
 
   /**
-   * The signed volume: the sum of the tetrahedra from `origin` to each triangle (the divergence theorem),
-   * positive for a closed mesh oriented outward. An origin near the part keeps the terms small.
+   * The signed volume: the sum of the tetrahedra from (ox, oy, oz) to each triangle (the divergence
+   * theorem), positive for a closed mesh oriented outward; about the box's centre when no origin is given.
+   * An origin near the part keeps the terms small.
    */
-  volume(ox = 0, oy = 0, oz = 0): number {
+  volume(ox?: number, oy?: number, oz?: number): number {
+    if (ox === undefined || oy === undefined || oz === undefined) {
+      // About the box's centre: about the origin, a part 1e6 away summed terms of 1e18 for a volume of 1
+      // and lost it to rounding (a torus there was never cut: every side read as a sliver).
+      const b = this.bounds(_box);
+      ox = 0.5 * b[0] + 0.5 * b[3]; oy = 0.5 * b[1] + 0.5 * b[4]; oz = 0.5 * b[2] + 0.5 * b[5];
+    }
     const p = this.positions, t = this.indices;
     let v = 0;
     for (let k = 0; k < 3 * this.triangles; k += 3) {

@@ -166,6 +166,16 @@ describe('decompose: what the issue asks for', () => {
     expect(outside).toBe(0);
   });
 
+  it('golden: a ring 1e6 from the origin is cut as at the origin', () => {
+    // Its volumes were summed about the origin: terms of 1e18 for sides of volume 1, every cut read as a sliver,
+    // and the ring came back whole (one part, 20 % concavity).
+    const g = new THREE.TorusGeometry(1, 0.3, 12, 32), p = g.getAttribute('position').array as Float32Array;
+    const far = Float64Array.from(p, (x, i) => x + [1e6, -7e5, 3e5][i % 3]);
+    const d = decomposeToHulls({ positions: far, indices: g.getIndex()!.array });
+    expect(d.hulls.length).toBeGreaterThan(6);
+    expect(d.concavity).toBeLessThanOrEqual(0.02);
+  });
+
   it('maxParts bounds the parts: a U in one part is its hull', () => {
     const d = decomposeToHulls(uBlock(), { maxParts: 1 });
     expect(d.hulls.length).toBe(1);
