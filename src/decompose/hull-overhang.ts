@@ -5,8 +5,9 @@
  * within the slab's thinness of the disk's faces (the inward half sees nothing) and the disk's excess volume
  * is small, yet the disk's middle stands a radius off the bowl.
  *
- * Measured at points: the hull's vertices, its faces' centres and samples of its faces by area, each one's
- * distance out of the solid (solid-distance.ts: 0 inside, so a hull face over a cut's cap costs nothing).
+ * Measured at points: the hull's faces' centres and samples of its faces by area, each one's distance out
+ * of the solid (solid-distance.ts: 0 inside, so a hull face over a cut's cap costs nothing). Not at its
+ * vertices: each is a vertex of the part, on the solid's surface or a cut's cap, so 0.
  * Between samples the overhang can read low by at most the samples' spacing, which the decomposition's
  * target allows for (decompose.ts).
  */
@@ -15,7 +16,7 @@ import { seededRandom } from './concavity.js';
 import type { SolidDistance } from './solid-distance.js';
 
 /**
- * The largest distance out of the solid of `hull`'s vertices, its faces' centres and about `count` samples
+ * The largest distance out of the solid of `hull`'s faces' centres and about `count` samples
  * of its faces (by area), or `reach` as soon as one is that far (the caller's decisions need no more);
  * the farthest point into `witness` when given (untouched when no point is outside).
  */
@@ -30,7 +31,6 @@ export function hullOverhang(hull: Hull, solid: SolidDistance, count: number, se
     worst = d;
     if (witness !== undefined) { witness[0] = x; witness[1] = y; witness[2] = z; }
   };
-  for (let i = 0; i < v.length && worst < reach; i += 3) visit(v[i], v[i + 1], v[i + 2]);
   for (let f = 0; f < hull.faceCount && worst < reach; f++) {
     const s = hull.faceStart[f], e = hull.faceStart[f + 1], a = 3 * hull.faceIndices[s];
     let cx = 0, cy = 0, cz = 0;

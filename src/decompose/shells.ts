@@ -40,19 +40,27 @@ export function splitShells(part: PartMesh): PartMesh[] {
     shellOf[k] = s;
   }
   if (roots.size <= 1) return [part];
-  const shells = Array.from({ length: roots.size }, () => new PartMesh());
-  const local = new Int32Array(N);
-  for (let s = 0; s < shells.length; s++) {
-    local.fill(-1);
-    const m = shells[s], p = part.positions;
-    for (let k = 0; k < T; k++) {
-      if (shellOf[k] !== s) continue;
-      const ids = [t[3 * k], t[3 * k + 1], t[3 * k + 2]].map((i) => {
+  // Each shell's triangles in order (a counting sort by shell), then each shell's vertices in order of first
+  // use: one pass over the triangles in all, not one a shell.
+  const S = roots.size, start = new Int32Array(S + 1), order = new Int32Array(T);
+  for (let k = 0; k < T; k++) start[shellOf[k] + 1]++;
+  for (let s = 0; s < S; s++) start[s + 1] += start[s];
+  const fill = start.slice(0, S);
+  for (let k = 0; k < T; k++) order[fill[shellOf[k]]++] = k;
+  const shells = Array.from({ length: S }, (_, s) => new PartMesh(16, start[s + 1] - start[s]));
+  const local = new Int32Array(N).fill(-1), p = part.positions;
+  for (let s = 0; s < S; s++) {
+    const m = shells[s];
+    for (let r = start[s]; r < start[s + 1]; r++) {
+      const k = order[r];
+      for (let e = 0; e < 3; e++) {
+        const i = t[3 * k + e];
         if (local[i] < 0) local[i] = m.addVertex(p[3 * i], p[3 * i + 1], p[3 * i + 2]);
-        return local[i];
-      });
-      m.addTriangle(ids[0], ids[1], ids[2], part.cap[k]);
+      }
+      m.addTriangle(local[t[3 * k]], local[t[3 * k + 1]], local[t[3 * k + 2]], part.cap[k]);
     }
+    // (A vertex belongs to one shell unless the shells touch at it: reset only this shell's.)
+    for (let r = start[s]; r < start[s + 1]; r++) for (let e = 0; e < 3; e++) local[t[3 * order[r] + e]] = -1;
   }
   // Cavities (negative volume) join the smallest solid shell around them.
   const volumes = shells.map((m) => { const b = m.bounds(new Float64Array(6)); return m.volume((b[0] + b[3]) / 2, (b[1] + b[4]) / 2, (b[2] + b[5]) / 2); });
