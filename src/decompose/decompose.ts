@@ -10,7 +10,7 @@
  * their own. Deterministic: the same input and options give the same bits (no clock, no Math.random, no
  * engine-dependent functions on a path that decides).
  */
-import { DegenerateHullError, InvalidNumberError } from '../errors.js';
+import { DegenerateHullError, InvalidNumberError, InvalidShapeError } from '../errors.js';
 import { DECOMPOSE_MIN_SIDE_VOLUME } from '../tolerance.js';
 import { Compound } from '../query/parted/compound.js';
 import { ConvexHull } from '../shapes/convex-hull.js';
@@ -63,14 +63,14 @@ export function decompose(mesh: DecomposeInput, options?: DecomposeOptions | nul
  */
 export function decomposeToHulls(mesh: DecomposeInput, options?: DecomposeOptions | null): Decomposition {
   const input = readDecomposeInput(mesh, options);
-  const result = decomposeSolid(input.solid, input.options);
+  const result = decomposeSolid(input.solid, input.roots, input.options);
   for (const h of result.hulls) for (let i = 0; i < h.length; i++) h[i] *= input.scale;
   input.options.onProgress?.(1);
   return { ...result, welded: input.report.welded, droppedTriangles: input.report.droppedTriangles };
 }
 
 /** A decomposition's input read and checked: the options, the solid (scaled by a power of two), the scale back, the weld's report. */
-export interface DecomposeInputRead { options: ReadOptions; solid: PartMesh; scale: number; report: SolidReport }
+export interface DecomposeInputRead { options: ReadOptions; solid: PartMesh; roots: PartMesh[]; scale: number; report: SolidReport }
 
 /**
  * The options and mesh checked and read (what throws a typed error for bad input): the mesh's arrays,
@@ -92,16 +92,22 @@ export function readDecomposeInput(mesh: DecomposeInput, options?: DecomposeOpti
   for (let i = 0; i < positions.length; i++) scaled[i] = positions[i] * down;
   const report: SolidReport = { welded: 0, droppedTriangles: 0 };
   const solid = readSolid(scaled, indices, o.weldTolerance, report);
-  return { options: o, solid, scale: 2 ** k, report };
+  const unowned = { triangles: 0 };
+  const roots = splitShells(solid, unowned);
+  if (unowned.triangles > 0) {
+    // (One shell wound inward among outward ones: readSolid turns a mesh whose volume is negative as a whole.)
+    throw new InvalidShapeError('mesh', `has a closed piece of ${unowned.triangles} triangles wound inward (facing in) that no other piece encloses; expected every separate piece wound outward (counter-clockwise seen from outside), a cavity inside another`);
+  }
+  return { options: o, solid, roots, scale: 2 ** k, report };
 }
 
-/** The decomposition of a solid read by readSolid. */
-function decomposeSolid(solid: PartMesh, o: ReadOptions): Omit<Decomposition, 'welded' | 'droppedTriangles'> {
+/** The decomposition of a solid read by readSolid, in its pieces `roots` (splitShells). */
+function decomposeSolid(solid: PartMesh, roots: PartMesh[], o: ReadOptions): Omit<Decomposition, 'welded' | 'droppedTriangles'> {
   const b = solid.bounds(new Float64Array(6)), diag = hypot3(b[3] - b[0], b[4] - b[1], b[5] - b[2]), tau = o.concavity * diag;
   const effort = o.effort, outside = new SolidDistance(solid);
   let seed = o.seed;
   const measure = (m: PartMesh): Piece => { const p = measurePiece(m, outside, effort, seed); seed = (seed + 2) >>> 0; return p; };
-  let pieces = splitShells(solid).map(measure);
+  let pieces = roots.map(measure);
   // Best-first: the worst part is cut, while any is above the target and the budget lasts. Progress: cuts
   // over the budget (to 0.8), then merges over the most there can be.
   const budget = Math.ceil(effort.splitBudget * o.maxParts);

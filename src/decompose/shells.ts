@@ -11,9 +11,10 @@ import { PartMesh } from './part-mesh.js';
 
 /**
  * The pieces of `part` as new parts (one when it is in one piece: `part` itself). Deterministic: pieces in
- * the order of their first triangle, vertices in the order of first use.
+ * the order of their first triangle, vertices in the order of first use. A shell wound inward that no other
+ * shell encloses is left out; its triangles are added to `unowned.triangles` when given.
  */
-export function splitShells(part: PartMesh): PartMesh[] {
+export function splitShells(part: PartMesh, unowned?: { triangles: number }): PartMesh[] {
   const T = part.triangles, t = part.indices, N = part.count;
   // Union-find over triangles, joined across each undirected edge.
   const parent = new Int32Array(T);
@@ -76,8 +77,10 @@ export function splitShells(part: PartMesh): PartMesh[] {
       if (owner >= 0 && volumes[o] >= volumes[owner]) continue;
       if (windingNumber(shells[o], p[0], p[1], p[2]) > 0.5) owner = o;
     }
-    // (A cavity with no shell around it is not a closed solid's: it is dropped with its negative volume.)
+    // (A cavity with no shell around it is not a closed solid's: it is dropped with its negative volume, and
+    // counted in `unowned` for a caller that refuses such input.)
     if (owner >= 0) merged.get(owner)!.append(cavity);
+    else if (unowned !== undefined) unowned.triangles += cavity.triangles;
   }
   for (const s of solids) out.push(merged.get(s)!);
   return out;

@@ -133,6 +133,11 @@ describe('decompose: what the issue asks for', () => {
     expect(() => decomposeToHulls({ positions: [...m.positions.slice(0, 3), '1' as unknown as number, ...m.positions.slice(4)], indices: m.indices })).toThrow(/positions\[3\]/);
     expect(() => decomposeToHulls({ positions: m.positions, indices: [0, 1, 99] })).toThrow(/indices\[2\]/);
     expect(() => decomposeToHulls({ positions: [0, 0, 0, 1, 0, 0, 0, 1, 0], indices: [0, 1, 2, 0, 2, 1] })).toThrow(/encloses no volume/);
+    // Two boxes, the second (smaller) wound inward with nothing around it (a helper's stress test: it was dropped).
+    const far = Float64Array.from(m.positions, (x, i) => 0.5 * x + (i % 3 === 0 ? 5 : 0)), inward = Array.from(m.indices, (i, k) => (k % 3 === 1 ? m.indices[k + 1] : k % 3 === 2 ? m.indices[k - 1] : i) + m.positions.length / 3);
+    const pair = { positions: [...m.positions, ...far], indices: [...m.indices, ...inward] };
+    expect(() => decomposeToHulls(pair)).toThrow(InvalidShapeError);
+    expect(() => decomposeToHulls(pair)).toThrow(/closed piece of 12 triangles wound inward/);
     expect(() => decomposeToHulls(null as never)).toThrow(InvalidArgumentError);
     expect(() => decomposeToHulls({ vertices: [] } as never)).toThrow(/expected a TriangleMesh, a BufferGeometry or \{ positions, indices \}/);
     expect(() => decomposeToHulls({ positions: [0, 0, 0, 1] })).toThrow(/mesh.positions/);
