@@ -131,6 +131,8 @@ function normal(p: Float64Array, t: Int32Array, k: number): [number, number, num
  * values do not rank candidates.
  */
 const AS_GOOD = 1.05;
+
+const _bounds = /* @__PURE__ */ new Float64Array(6);
 /** A cut makes progress when its worst piece is below this fraction of the part's concavity. */
 const PROGRESS = 0.95;
 /** Samples of a candidate piece's hull for its overhang (the chosen pieces are measured again, fully). */
@@ -184,15 +186,19 @@ function tryCut(part: PartMesh, plane: Plane, whole: number, below: PartMesh, ab
   if (!(vb > DECOMPOSE_MIN_SIDE_VOLUME * whole && va > DECOMPOSE_MIN_SIDE_VOLUME * whole)) return null;
   let score = 0, sum = 0;
   const pieces: PartMesh[] = [];
-  for (const side of [below, above]) {
-    for (const piece of splitShells(side)) {
-      const hp = hullPart(piece);
-      sum += Math.max(0, hp.hullVolume - hp.volume);
-      score = Math.max(score, volumeTerm(hp));
-      if (hp.hull !== null && score < reach) score = Math.max(score, hullOverhang(hp.hull, outside, CANDIDATE_HULL_SAMPLES, 7, reach));
-      if (score >= reach) return null;
-      pieces.push(piece);
-    }
+  const shells = [...splitShells(below), ...splitShells(above)];
+  let kept = 0;
+  for (const piece of shells) kept += piece.volume();
+  // (The pieces hold the part's whole volume, to rounding: a cavity the shells could not place would be lost.)
+  const b = part.bounds(_bounds), size = hypot3(b[3] - b[0], b[4] - b[1], b[5] - b[2]);
+  if (!(Math.abs(kept - whole) <= 1e-9 * Math.abs(whole) + 1e-12 * size * size * size)) return null;
+  for (const piece of shells) {
+    const hp = hullPart(piece);
+    sum += Math.max(0, hp.hullVolume - hp.volume);
+    score = Math.max(score, volumeTerm(hp));
+    if (hp.hull !== null && score < reach) score = Math.max(score, hullOverhang(hp.hull, outside, CANDIDATE_HULL_SAMPLES, 7, reach));
+    if (score >= reach) return null;
+    pieces.push(piece);
   }
   // The sides are reused for the next candidate: the kept pieces are copies.
   return { plane, pieces: pieces.map((m) => m.clone()), score, sum };

@@ -5,7 +5,7 @@
  * within the slab's thinness of the disk's faces (the inward half sees nothing) and the disk's excess volume
  * is small, yet the disk's middle stands a radius off the bowl.
  *
- * Measured at points: the hull's faces' centres and samples of its faces by area, each one's distance out
+ * Measured at points: the hull's faces' centres, its edges' middles and samples of its faces by area, each one's distance out
  * of the solid (solid-distance.ts: 0 inside, so a hull face over a cut's cap costs nothing). Not at its
  * vertices: each is a vertex of the part, on the solid's surface or a cut's cap, so 0.
  * Between samples the overhang can read low by at most the samples' spacing, which the decomposition's
@@ -36,6 +36,12 @@ export function hullOverhang(hull: Hull, solid: SolidDistance, count: number, se
     let cx = 0, cy = 0, cz = 0;
     for (let k = s; k < e; k++) { const o = 3 * hull.faceIndices[k]; cx += v[o]; cy += v[o + 1]; cz += v[o + 2]; }
     visit(cx / (e - s), cy / (e - s), cz / (e - s));
+    // Each edge's middle, once (from the face where it runs from the lower vertex index): an edge bridging a
+    // notch stands out most along its length, where few area samples fall on a thin face.
+    for (let k = s; k < e; k++) {
+      const i = hull.faceIndices[k], j = hull.faceIndices[k + 1 === e ? s : k + 1];
+      if (i < j) visit(0.5 * v[3 * i] + 0.5 * v[3 * j], 0.5 * v[3 * i + 1] + 0.5 * v[3 * j + 1], 0.5 * v[3 * i + 2] + 0.5 * v[3 * j + 2]);
+    }
     for (let k = s + 1; k + 1 < e; k++) {
       const b = 3 * hull.faceIndices[k], c = 3 * hull.faceIndices[k + 1];
       const want = Math.round((count * triangleArea(v, a, b, c)) / total);

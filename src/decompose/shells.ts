@@ -71,11 +71,11 @@ export function splitShells(part: PartMesh, unowned?: { triangles: number }): Pa
   for (const s of solids) merged.set(s, shells[s]);
   for (let s = 0; s < shells.length; s++) {
     if (volumes[s] > 0) continue;
-    const cavity = shells[s], p = cavity.positions;
+    const cavity = shells[s];
     let owner = -1;
     for (const o of solids) {
       if (owner >= 0 && volumes[o] >= volumes[owner]) continue;
-      if (windingNumber(shells[o], p[0], p[1], p[2]) > 0.5) owner = o;
+      if (encloses(shells[o], cavity)) owner = o;
     }
     // (A cavity with no shell around it is not a closed solid's: it is dropped with its negative volume, and
     // counted in `unowned` for a caller that refuses such input.)
@@ -84,6 +84,27 @@ export function splitShells(part: PartMesh, unowned?: { triangles: number }): Pa
   }
   for (const s of solids) out.push(merged.get(s)!);
   return out;
+}
+
+/**
+ * Whether closed shell `outer` winds once around `cavity` (another shell, not crossing it): its winding
+ * number at a point of the cavity's surface, one off `outer`'s surface. A vertex of the cavity may lie on
+ * `outer` (a cut through the cavity's edge puts its edge on the cap), where the number is ½ or so:
+ * the cavity's vertices, then its triangles' centres, are tried until one reads clearly 0 or 1.
+ */
+function encloses(outer: PartMesh, cavity: PartMesh): boolean {
+  const p = cavity.positions, t = cavity.indices;
+  for (let i = 0; i < cavity.count + cavity.triangles; i++) {
+    let x: number, y: number, z: number;
+    if (i < cavity.count) { x = p[3 * i]; y = p[3 * i + 1]; z = p[3 * i + 2]; } else {
+      const k = 3 * (i - cavity.count), a = 3 * t[k], b = 3 * t[k + 1], c = 3 * t[k + 2];
+      x = (p[a] + p[b] + p[c]) / 3; y = (p[a + 1] + p[b + 1] + p[c + 1]) / 3; z = (p[a + 2] + p[b + 2] + p[c + 2]) / 3;
+    }
+    const w = windingNumber(outer, x, y, z);
+    if (w > 0.75) return true;
+    if (w < 0.25) return false;
+  }
+  return false;
 }
 
 /**

@@ -171,6 +171,22 @@ describe('decompose: what the issue asks for', () => {
     expect(outside).toBe(0);
   });
 
+  it('golden: a box with a box-shaped cavity keeps its cavity out of the parts', () => {
+    // A cut along the diagonal plane through the cavity's edge put the cavity's shell beside the outer one,
+    // touching it along that edge; its winding number was read at a vertex on the edge (½) and the cavity
+    // was dropped: one part, the whole box, concavity 0 (a helper's stress test).
+    const outer = box(1, [1, 1, 1]), inner = box(1, [0.6, 0.6, 0.6]);
+    const positions = [...outer.positions, ...Array.from(inner.positions, (x) => x + 0.2)];
+    const flipped = Array.from(inner.indices, (_, k) => inner.indices[k % 3 === 1 ? k + 1 : k % 3 === 2 ? k - 1 : k] + outer.positions.length / 3);
+    const mesh = { positions, indices: [...outer.indices, ...flipped] };
+    const d = decomposeToHulls(mesh);
+    expect(d.hulls.length).toBeGreaterThan(1);
+    expect(d.concavity).toBeLessThanOrEqual(0.02);
+    const s = evaluateDecomposition(mesh, d.hulls.map(asPoints), { volumePoints: 4_000, meshSamples: 400, hullSamples: 100, seed: 9 });
+    expect(s.coverage).toBe(1);
+    expect(s.concavity).toBeLessThanOrEqual(0.02);
+  });
+
   it('golden: a ring 1e6 from the origin is cut as at the origin', () => {
     // Its volumes were summed about the origin: terms of 1e18 for sides of volume 1, every cut read as a sliver,
     // and the ring came back whole (one part, 20 % concavity).
