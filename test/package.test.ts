@@ -91,9 +91,11 @@ const MAX_CONTACT_GZIP = 33_500;
  * plane world's updateAsync (its job, rows and the pool's plane branch) and quickhull's check of near
  * points by their distance to the faces; 149.06 KB with convex decomposition (decompose, decomposeToHulls:
  * the exact plane clip, the cap triangulator and its exact orient2d, shells, the solid's distance, the cut
- * search and the merging; a program that does not import them does not carry them). The budget 150 KB.
+ * search and the merging; a program that does not import them does not carry them); 150.25 KB with their
+ * stress test's fixes (cavities placed by a clear winding number, a piece wound inward refused, merging by
+ * a heap of pair costs). The budget 152 KB.
  */
-const MAX_LIBRARY_GZIP = 150_000;
+const MAX_LIBRARY_GZIP = 152_000;
 /**
  * A 2D contact program (convex-collide/2d: shapes, GJK, separating axes, EPA, the exact vertex fallback,
  * the queries): 7.8 KB gzipped; 9.73 KB with the option keys' check and the engine-independent sine and
@@ -292,7 +294,7 @@ export const direct2: number = contact2(new Polygon([0, 0, 1, 0, 0, 1]), createP
     return { gzip: gzipSync(result.outputFiles[0].contents).length, inputs };
   }
 
-  it('bundles small: contact at most 33.5 KB gzipped, the whole library at most 150 KB, intersects and distance without EPA, 2D contact at most 12 KB without 3D code', async () => {
+  it('bundles small: contact at most 33.5 KB gzipped, the whole library at most 152 KB, intersects and distance without EPA, 2D contact at most 12 KB without 3D code', async () => {
     const pose = '{ position: { x: 0, y: 0, z: 0 }, quaternion: { x: 0, y: 0, z: 0, w: 1 } }';
     const contactOnly = await bundle('contact-only', `import { Box, contact, Sphere } from 'convex-collide';
       console.log(contact(new Box(1, 1, 1), ${pose}, new Sphere(1), ${pose}));`);
