@@ -10,6 +10,7 @@ import type { DecomposeReply, DecomposeRequest } from './decompose-messages.js';
 import { disposeTree, hullObject, hullOf } from './geometry.js';
 import { readObj } from './obj-reader.js';
 import { View } from './view.js';
+import { onFileDrop } from './file-drop.js';
 
 const $ = <T extends HTMLElement = HTMLElement>(selector: string): T => {
   const e = document.querySelector<T>(selector);
@@ -224,20 +225,7 @@ $<HTMLInputElement>('#dec-file').addEventListener('change', (e) => {
   // Cleared, so that opening the same file again (after editing it) fires `change` again.
   input.value = '';
 });
-const overlay = $('#drop-overlay');
-window.addEventListener('dragover', (e) => {
-  e.preventDefault();
-  overlay.hidden = false;
-});
-window.addEventListener('dragleave', (e) => {
-  if (e.relatedTarget === null) overlay.hidden = true;
-});
-window.addEventListener('drop', (e) => {
-  e.preventDefault();
-  overlay.hidden = true;
-  const file = e.dataTransfer?.files[0];
-  if (file) void openFile(file);
-});
+onFileDrop($('#drop-overlay'), (file) => void openFile(file));
 
 // The slider and the number box are one value: either sets the other.
 const concavityRange = $<HTMLInputElement>('#dec-concavity-range'), concavityBox = $<HTMLInputElement>('#dec-concavity');

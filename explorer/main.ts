@@ -29,6 +29,7 @@ import { SweepMode } from './sweep-mode.js';
 import { COLORS, WorldView } from './world-view.js';
 import { WorldScene } from './world-scene.js';
 import type { Which } from './world-view.js';
+import { onFileDrop } from './file-drop.js';
 
 /**
  * The scene the page opens on: a unit cube at the origin and a sphere of radius 0.5 whose centre is
@@ -422,20 +423,7 @@ $('#pair-prev').addEventListener('click', () => showPair(pairIndex - 1));
 $('#pair-next').addEventListener('click', () => showPair(pairIndex + 1));
 $<HTMLSelectElement>('#pair-select').addEventListener('change', (e) => showPair(Number((e.target as HTMLSelectElement).value)));
 
-const overlay = $('#drop-overlay');
-window.addEventListener('dragover', (e) => {
-  e.preventDefault();
-  overlay.hidden = false;
-});
-window.addEventListener('dragleave', (e) => {
-  if (e.relatedTarget === null) overlay.hidden = true;
-});
-window.addEventListener('drop', (e) => {
-  e.preventDefault();
-  overlay.hidden = true;
-  const file = e.dataTransfer?.files[0];
-  if (file) void openFile(file);
-});
+onFileDrop($('#drop-overlay'), (file) => void openFile(file));
 
 // ---- the default scene, keys, start -----------------------------------------------------------
 

@@ -13,22 +13,14 @@ import {
 } from '../../src/index.js';
 import { box, lBlock, uBlock, type SolidMesh } from './meshes.js';
 import { evaluateDecomposition, meshVolume } from './oracles.js';
+import { mulberry32 } from '../random.js';
 
 const asPoints = (h: Float64Array): number[][] => Array.from({ length: h.length / 3 }, (_, i) => [h[3 * i], h[3 * i + 1], h[3 * i + 2]]);
 
-function mulberry(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A convex mesh: quickhull3d's hull (independent code) of `n` points on an ellipsoid. */
 function convexMesh(n: number, seed: number): SolidMesh {
-  const rnd = mulberry(seed), pts: number[][] = [];
+  const rnd = mulberry32(seed), pts: number[][] = [];
   for (let i = 0; i < n; i++) {
     const z = 2 * rnd() - 1, t = 2 * Math.PI * rnd(), r = Math.sqrt(1 - z * z);
     pts.push([2 * r * Math.cos(t), r * Math.sin(t), 0.7 * z]);

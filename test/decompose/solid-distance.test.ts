@@ -8,22 +8,14 @@ import { readSolid } from '../../src/decompose/solid-input.js';
 import { SolidDistance } from '../../src/decompose/solid-distance.js';
 import { allMeshes, chairBoxes } from './meshes.js';
 import { pointMeshDistance, windingNumber } from './oracles.js';
+import { mulberry32 } from '../random.js';
 
-function mulberry(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('SolidDistance', () => {
   for (const mesh of [...allMeshes(), chairBoxes()]) {
     it(`${mesh.name}: 0 inside, the distance to the surface outside`, () => {
       const solid = readSolid(mesh.positions, mesh.indices, 1e-10), d = new SolidDistance(solid);
-      const b = solid.bounds(new Float64Array(6)), rnd = mulberry(7), size = Math.hypot(b[3] - b[0], b[4] - b[1], b[5] - b[2]);
+      const b = solid.bounds(new Float64Array(6)), rnd = mulberry32(7), size = Math.hypot(b[3] - b[0], b[4] - b[1], b[5] - b[2]);
       let inside = 0, outside = 0;
       for (let i = 0; i < 150; i++) {
         // (The box grown by a tenth: points beyond it too.)
