@@ -17,26 +17,14 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { allMeshes, type SolidMesh } from '../test/decompose/meshes.js';
+import { join } from 'node:path';
+import { allMeshes } from '../test/decompose/meshes.js';
 import { evaluateDecomposition, type EvaluateOptions } from '../test/decompose/oracles.js';
+import { option, toObj, VHACD_DRIVER } from './decompose-common.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const DRIVER = resolve(ROOT, '../shared/bench/native/vhacd/vhacd_driver');
+const DRIVER = VHACD_DRIVER;
 
-function option(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
-}
 
-/** A mesh as Wavefront OBJ text (1-based indices). */
-function toObj(m: SolidMesh): string {
-  const lines: string[] = [`# ${m.name}`];
-  for (let i = 0; i < m.positions.length; i += 3) lines.push(`v ${m.positions[i]} ${m.positions[i + 1]} ${m.positions[i + 2]}`);
-  for (let i = 0; i < m.indices.length; i += 3) lines.push(`f ${m.indices[i] + 1} ${m.indices[i + 1] + 1} ${m.indices[i + 2] + 1}`);
-  return `${lines.join('\n')}\n`;
-}
 
 interface DriverOutput {
   params: Record<string, number | boolean | string>;

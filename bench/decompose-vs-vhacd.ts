@@ -12,27 +12,16 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { decomposeToHulls } from '../src/index.js';
-import { allMeshes, type SolidMesh } from '../test/decompose/meshes.js';
+import { allMeshes } from '../test/decompose/meshes.js';
 import { evaluateDecomposition } from '../test/decompose/oracles.js';
 import { VHACD_BASELINE, type BaselineMesh } from '../test/decompose/vhacd-baseline.js';
+import { option, toObj, VHACD_DRIVER } from './decompose-common.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const DRIVER = resolve(ROOT, '../shared/bench/native/vhacd/vhacd_driver');
+const DRIVER = VHACD_DRIVER;
 
-function option(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
-}
 
-function toObj(m: SolidMesh): string {
-  const lines: string[] = [];
-  for (let i = 0; i < m.positions.length; i += 3) lines.push(`v ${m.positions[i]} ${m.positions[i + 1]} ${m.positions[i + 2]}`);
-  for (let i = 0; i < m.indices.length; i += 3) lines.push(`f ${m.indices[i] + 1} ${m.indices[i + 1] + 1} ${m.indices[i + 2] + 1}`);
-  return `${lines.join('\n')}\n`;
-}
 
 const median = (xs: number[]): number => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 === 1 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
 

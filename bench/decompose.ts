@@ -11,11 +11,8 @@ import { decomposeToHulls } from '../src/decompose/decompose.js';
 import { allMeshes } from '../test/decompose/meshes.js';
 import { evaluateDecomposition } from '../test/decompose/oracles.js';
 import { VHACD_BASELINE, type BaselineMesh } from '../test/decompose/vhacd-baseline.js';
+import { option } from './decompose-common.js';
 
-function option(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
-}
 const only = option('only', '').split(',').filter((s) => s.length > 0);
 const concavity = Number(option('concavity', '0.02'));
 const pct = (x: number): string => `${(100 * x).toFixed(2)}%`;

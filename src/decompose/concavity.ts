@@ -14,7 +14,7 @@
 import type { HulledPart } from './part-hull.js';
 
 /** CoACD's weight of R_v against the boundary distance. */
-export const VOLUME_WEIGHT = 0.3;
+const VOLUME_WEIGHT = 0.3;
 
 /** A seeded generator of numbers in [0, 1): mulberry32 (integer arithmetic, the same in every engine). */
 export function seededRandom(seed: number): () => number {
@@ -94,16 +94,11 @@ export function volumeTerm(hp: HulledPart): number {
   return VOLUME_WEIGHT * cubeRoot((3 * excess) / (4 * Math.PI));
 }
 
-/** The part's concavity: the larger of its inside depth over `samples` and its volume term. */
-export function concavity(hp: HulledPart, samples: Float64Array): number {
-  return Math.max(insideDepth(hp, samples), volumeTerm(hp));
-}
-
 const _bits = /* @__PURE__ */ new Float64Array(1);
 const _words = /* @__PURE__ */ new Uint32Array(_bits.buffer);
 
 /** ∛x for x ≥ 0: Newton's iteration from 2^(e/3), e read from x's bits; a fixed count of steps. */
-export function cubeRoot(x: number): number {
+function cubeRoot(x: number): number {
   if (!(x > 0) || x === Infinity) return x > 0 ? x : 0;
   _bits[0] = x;
   // (The high word holds the sign, the biased exponent and 20 bits of the fraction: little-endian, as every

@@ -4,7 +4,7 @@
  * first, as CoACD merges (Wei et al. 2022, §5.3); then down to the part budget.
  */
 import { buildHullFromCoords } from '../hull/build-hull.js';
-import { cubeRoot, insideDepth, VOLUME_WEIGHT } from './concavity.js';
+import { insideDepth, volumeTerm } from './concavity.js';
 import { hullOverhang } from './hull-overhang.js';
 import { hullPart, hullVolume, type HulledPart } from './part-hull.js';
 import { PartMesh } from './part-mesh.js';
@@ -119,8 +119,7 @@ function near(a: Float64Array, b: Float64Array, gap: number): boolean {
 /** The concavity of two pieces hulled together: their samples' depth in the merged hull, its volume term and its overhang. */
 function mergedConcavity(a: Piece, b: Piece, outside: SolidDistance, hullSamples: number): { c: number; hp: HulledPart | null } {
   const pa = a.hp.hull?.vertices ?? usedVertices(a.hp.part), pb = b.hp.hull?.vertices ?? usedVertices(b.hp.part);
-  const coords = new Float64Array(pa.length + pb.length);
-  coords.set(pa); coords.set(pb, pa.length);
+  const coords = concat(pa, pb);
   let hull;
   try { hull = buildHullFromCoords(coords); } catch { return { c: Infinity, hp: null }; }
   if (hull.dimension < 3) return { c: Infinity, hp: null };
@@ -129,8 +128,7 @@ function mergedConcavity(a: Piece, b: Piece, outside: SolidDistance, hullSamples
   for (let i = 0; i < coords.length; i += 3) { cx += coords[i]; cy += coords[i + 1]; cz += coords[i + 2]; }
   const hv = hullVolume(hull, cx / n, cy / n, cz / n), volume = a.hp.volume + b.hp.volume;
   const hp: HulledPart = { part: a.hp.part, hull, hullVolume: hv, volume };
-  const depth = Math.max(insideDepth(hp, a.samples), insideDepth(hp, b.samples));
-  const c = Math.max(depth, VOLUME_WEIGHT * cubeRoot((3 * Math.max(0, hv - volume)) / (4 * Math.PI)));
+  const c = Math.max(insideDepth(hp, a.samples), insideDepth(hp, b.samples), volumeTerm(hp));
   return { c: Math.max(c, hullOverhang(hull, outside, hullSamples, 7, Infinity)), hp };
 }
 
